@@ -1,0 +1,51 @@
+"""Typed errors shared by every parser and rule check in the package.
+
+Two families, so callers can tell them apart:
+
+* :class:`ParseError` -- the text is not well formed (bad syntax).
+* :class:`IllegalError` and its subclasses -- the text is well formed, but
+  what it describes is not allowed (an impossible position, an illegal move).
+
+Every message quotes the offending input, e.g.
+``ParseError: bad point 'Z99': column 'Z' is not on a 15x19 board``.
+All errors derive from :class:`PhutballError`, itself a :class:`ValueError`,
+so ``except ValueError`` keeps working for callers that do not care.
+"""
+
+from __future__ import annotations
+
+
+class PhutballError(ValueError):
+    """Base class of every error the package raises on bad input."""
+
+    def __init__(self, what: str, text: object, reason: str) -> None:
+        self.what = what
+        self.text = text
+        self.reason = reason
+        super().__init__(f"{what} {text!r}: {reason}")
+
+
+class ParseError(PhutballError):
+    """The input is not well formed (syntax error)."""
+
+
+class IllegalError(PhutballError):
+    """The input is well formed but breaks the rules."""
+
+
+class IllegalPositionError(IllegalError):
+    """A well-formed position that cannot exist (e.g. a man under the ball)."""
+
+
+class IllegalMoveError(IllegalError):
+    """A well-formed move that is not legal in the given position."""
+
+
+class RecordError(ParseError):
+    """A game record that cannot be read; ``line`` is 1-based, or None."""
+
+    def __init__(self, what: str, text: object, reason: str, line: int | None = None) -> None:
+        self.line = line
+        if line is not None:
+            reason = f"line {line}: {reason}"
+        super().__init__(what, text, reason)
