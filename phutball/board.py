@@ -1,0 +1,525 @@
+"""2D phutball: board sizes, positions, the rules of moving, and the position string.
+
+Rules implemented (Winning Ways; seeds 001-004; each has a test in
+``tests/test_rules.py``):
+
+* The board has ``width`` columns (A, B, ... without I) and ``height`` rows,
+  numbered 1..height from Eks' side.  Rows 1 and ``height`` are the goal lines;
+  rows 0 and ``height + 1`` lie off the board behind them.
+* Ohs (``O``) attacks row ``height`` and moves first by default; Eks (``X``)
+  attacks row 1.  The ball starts on the centre point.
+* A move places a man on an empty point of rows 1..height (not on the ball), or
+  is a jump sequence.  Each jump goes in one of 8 directions over one or more
+  adjacent men in a line and lands on the first vacant point beyond them; the
+  jumped men are removed at once.  The mover may stop after any jump.  A jump
+  may land on row 0 or ``height + 1`` (off the board over an end), which ends
+  the move; it may never leave the board across a side edge.
+* When the move ends, the ball's row decides: on row ``height`` or beyond, Ohs
+  wins; on row 1 or beyond, Eks wins -- whoever moved.  Passing through a goal
+  line mid-sequence scores nothing.  There is no pass.
+
+Position string (one line, URL-safe: letters, digits, ``x`` and ``_`` only)::
+
+    <width>x<height>_<side to move>_<ball>[_<men>]
+    15x19_O_H10                      the standard start
+    15x19_O_K6_G10H8H11J7            men concatenated, sorted by column then row
+
+The men field is omitted when there are none.  :meth:`Position.from_str`
+accepts the men in any order, upper or lower case, and ``,`` between them;
+:meth:`Position.__str__` writes the canonical form, so
+``str(Position.from_str(s)) == s`` for every canonical ``s``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Literal, Sequence
+
+from .errors import IllegalMoveError, IllegalPositionError, ParseError
+from .notation import COLUMN_LETTERS, Jump, Move2D, Placement, Point, parse_move, parse_points
+
+Side = Literal["O", "X"]
+SIDES: tuple[Side, Side] = ("O", "X")
+SIDE_NAMES = {"O": "Ohs", "X": "Eks"}
+
+MIN_SIZE = 5
+MAX_SIZE = 25
+
+#: The 8 directions as (d_col, d_row).
+DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1),
+)
+
+
+def other(side: Side) -> Side:
+    """The opponent of ``side``."""
+    return "X" if side == "O" else "O"
+
+
+@dataclass(frozen=True, order=True)
+class BoardSize:
+    """A board of ``width`` columns by ``height`` rows, both odd, 5..25.
+
+    Written ``15x19`` (columns x rows).  The standard board is 15x19; the Go
+    board is 19x19 (columns A-T without I).
+    """
+
+    width: int = 15
+    height: int = 19
+
+    def __post_init__(self) -> None:
+        for name, v in (("width", self.width), ("height", self.height)):
+            if not (MIN_SIZE <= v <= MAX_SIZE) or v % 2 == 0:
+                raise IllegalPositionError(
+                    "bad board size", f"{self.width}x{self.height}",
+                    f"{name} must be odd and between {MIN_SIZE} and {MAX_SIZE}",
+                )
+
+    @classmethod
+    def from_str(cls, text: str) -> "BoardSize":
+        m = re.fullmatch(r"\s*(\d{1,3})\s*[xX×]\s*(\d{1,3})\s*", text) if isinstance(text, str) else None
+        if not m:
+            raise ParseError("bad board size", text, "expected columns x rows, e.g. '15x19'")
+        return cls(int(m.group(1)), int(m.group(2)))
+
+    def __str__(self) -> str:
+        return f"{self.width}x{self.height}"
+
+    def __repr__(self) -> str:
+        return f"BoardSize.from_str({str(self)!r})"
+
+    @property
+    def centre(self) -> Point:
+        return Point((self.width + 1) // 2, (self.height + 1) // 2)
+
+    @property
+    def columns(self) -> str:
+        return COLUMN_LETTERS[: self.width]
+
+    def on_board(self, p: Point) -> bool:
+        """True for the playing points: columns 1..width, rows 1..height."""
+        return 1 <= p.col <= self.width and 1 <= p.row <= self.height
+
+    def in_bounds(self, p: Point) -> bool:
+        """True where the ball may be: the board plus the off-board rows 0 and height+1."""
+        return 1 <= p.col <= self.width and 0 <= p.row <= self.height + 1
+
+    def check_point(self, p: Point, text: str, *, ball: bool = False) -> None:
+        """Raise ParseError if ``p`` is outside this board (rows 0/height+1 allowed for the ball)."""
+        if not 1 <= p.col <= self.width:
+            raise ParseError("bad point", text, f"column {COLUMN_LETTERS[p.col - 1]} is not on a {self} board "
+                             f"(columns {self.columns[0]}-{self.columns[-1]})")
+        top = self.height + 1 if ball else self.height
+        bottom = 0 if ball else 1
+        if not bottom <= p.row <= top:
+            raise ParseError("bad point", text, f"row {p.row} is not on a {self} board (rows {bottom}-{top})")
+
+    def points(self) -> Iterator[Point]:
+        """Every playing point, in sorted (column, row) order."""
+        for c in range(1, self.width + 1):
+            for r in range(1, self.height + 1):
+                yield Point(c, r)
+
+
+STANDARD = BoardSize(15, 19)
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One single jump found by the generator: where it lands and what it removes."""
+
+    col: int
+    row: int
+    removed: int  # bitmask of the men jumped
+
+
+@dataclass(frozen=True)
+class Position:
+    """An immutable 2D phutball position: board size, men, ball, side to move.
+
+    ``play(move)`` returns the next position; keep the old one to undo (see
+    :class:`phutball.game.Game` for a history with undo and redo).
+    """
+
+    size: BoardSize
+    men: frozenset[Point]
+    ball: Point
+    to_move: Side = "O"
+    _mask: int = field(default=-1, repr=False, compare=False, hash=False)
+
+    # ------------------------------------------------------------ construction
+
+    def __post_init__(self) -> None:
+        if self.to_move not in SIDES:
+            raise IllegalPositionError("bad position", self.to_move, "side to move must be 'O' or 'X'")
+        if not self.size.in_bounds(self.ball):
+            raise IllegalPositionError("bad position", str(self.ball), f"ball is not on a {self.size} board")
+        for p in self.men:
+            if not self.size.on_board(p):
+                raise IllegalPositionError("bad position", str(p), f"a man must be on rows 1-{self.size.height} "
+                                           f"of columns {self.size.columns[0]}-{self.size.columns[-1]}")
+        if self.ball in self.men:
+            raise IllegalPositionError("bad position", str(self.ball), "a man stands under the ball")
+        if self._mask < 0:
+            w = self.size.width
+            mask = 0
+            for p in self.men:
+                mask |= 1 << (p.row * w + p.col - 1)
+            object.__setattr__(self, "_mask", mask)
+
+    @classmethod
+    def start(cls, size: BoardSize | str = STANDARD, to_move: Side = "O") -> "Position":
+        """The start position: empty board, ball on the centre point."""
+        if isinstance(size, str):
+            size = BoardSize.from_str(size)
+        return cls(size, frozenset(), size.centre, to_move)
+
+    @classmethod
+    def _from_mask(cls, size: BoardSize, mask: int, ball: Point, to_move: Side) -> "Position":
+        w = size.width
+        men = []
+        m = mask
+        while m:
+            low = m & -m
+            i = low.bit_length() - 1
+            men.append(Point(i % w + 1, i // w))
+            m ^= low
+        pos = object.__new__(cls)
+        object.__setattr__(pos, "size", size)
+        object.__setattr__(pos, "men", frozenset(men))
+        object.__setattr__(pos, "ball", ball)
+        object.__setattr__(pos, "to_move", to_move)
+        object.__setattr__(pos, "_mask", mask)
+        return pos
+
+    @classmethod
+    def from_str(cls, text: str) -> "Position":
+        """Parse a position string such as ``15x19_O_K6_G10H8H11J7`` (see module doc)."""
+        if not isinstance(text, str):
+            raise ParseError("bad position", text, "expected text")
+        parts = text.strip().split("_")
+        if len(parts) not in (3, 4):
+            raise ParseError("bad position", text,
+                             "expected <size>_<side>_<ball>[_<men>], e.g. '15x19_O_K6_G10H8H11J7'")
+        try:
+            size = BoardSize.from_str(parts[0])
+        except IllegalPositionError as e:
+            raise IllegalPositionError("bad position", text, e.reason) from None
+        except ParseError as e:
+            raise ParseError("bad position", text, e.reason) from None
+        side = parts[1].strip().upper()
+        if side not in SIDES:
+            raise ParseError("bad position", text, f"side to move must be O or X, not {parts[1]!r}")
+        try:
+            ball = Point.from_str(parts[2])
+            size.check_point(ball, parts[2], ball=True)
+            men = parse_points(parts[3]) if len(parts) == 4 else ()
+            for p in men:
+                size.check_point(p, str(p))
+        except ParseError as e:
+            raise ParseError("bad position", text, f"{e.reason} ({e.text!r})") from None
+        seen: set[Point] = set()
+        for p in men:
+            if p in seen:
+                raise IllegalPositionError("bad position", text, f"two men on {p}")
+            seen.add(p)
+        try:
+            return cls(size, frozenset(men), ball, side)  # type: ignore[arg-type]
+        except IllegalPositionError as e:
+            raise IllegalPositionError("bad position", text, f"{e.reason} ({e.text})") from None
+
+    def __str__(self) -> str:
+        head = f"{self.size}_{self.to_move}_{self.ball}"
+        if not self.men:
+            return head
+        return head + "_" + "".join(str(p) for p in sorted(self.men))
+
+    def __repr__(self) -> str:
+        return f"Position.from_str({str(self)!r})"
+
+    def __hash__(self) -> int:
+        return hash((self.size, self._mask, self.ball, self.to_move))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.size, self._mask, self.ball, self.to_move) == (
+            other.size, other._mask, other.ball, other.to_move)
+
+    # ------------------------------------------------------------ diagrams
+
+    @classmethod
+    def from_diagram(cls, text: str, to_move: Side = "O") -> "Position":
+        """Read an ASCII diagram: one line per row from the top row down.
+
+        ``.`` empty, ``o`` (or ``#``) a man, ``*`` the ball; blanks and a leading
+        row number are ignored.  Give ``height`` rows, or ``height + 2`` to include
+        the off-board rows (which may hold only the ball).  Example (5x5)::
+
+            . . . . .
+            . o . . .
+            . . * . .
+            . o o . .
+            . . . . .
+        """
+        rows = []
+        for line in text.strip("\n").splitlines():
+            body = re.sub(r"^\s*\d+\s", "", line)
+            cells = re.sub(r"\s+", "", body)
+            if cells:
+                rows.append(cells)
+        if not rows:
+            raise ParseError("bad diagram", text, "no rows")
+        width = len(rows[0])
+        if any(len(r) != width for r in rows):
+            raise ParseError("bad diagram", text, "rows have different lengths")
+        bad = set("".join(rows)) - set(".o#*")
+        if bad:
+            raise ParseError("bad diagram", text, f"unknown symbols {''.join(sorted(bad))!r}")
+        n = len(rows)
+        off_rows = False
+        if n % 2 == 1:
+            height = n
+        else:
+            height, off_rows = n - 2, True
+        size = BoardSize(width, height)
+        men, balls = [], []
+        for i, cells in enumerate(rows):
+            row = (height + 1 - i) if off_rows else (height - i)
+            for j, ch in enumerate(cells):
+                p = Point(j + 1, row)
+                if ch in "o#":
+                    men.append(p)
+                elif ch == "*":
+                    balls.append(p)
+        if len(balls) != 1:
+            raise ParseError("bad diagram", text, f"expected one ball, found {len(balls)}")
+        return cls(size, frozenset(men), balls[0], to_move)
+
+    def to_diagram(self, coordinates: bool = True) -> str:
+        """The position as an ASCII diagram (top row first), the inverse of :meth:`from_diagram`.
+
+        The off-board rows (both) are drawn only when the ball is on one of them.
+        """
+        h, w = self.size.height, self.size.width
+        off = self.ball.row in (0, h + 1)
+        rows = [r for r in range(h + 1, -1, -1) if off or 1 <= r <= h]
+        lines = []
+        for r in rows:
+            cells = " ".join("*" if Point(c, r) == self.ball else "o" if Point(c, r) in self.men else "."
+                             for c in range(1, w + 1))
+            lines.append(f"{r:>2} {cells}" if coordinates else cells)
+        if coordinates:
+            lines.append("   " + " ".join(self.size.columns))
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def winner(self) -> Side | None:
+        """``'O'`` if the ball is on row height or beyond, ``'X'`` if on row 1 or beyond, else None."""
+        if self.ball.row >= self.size.height:
+            return "O"
+        if self.ball.row <= 1:
+            return "X"
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def target_rows(self, side: Side | None = None) -> tuple[int, int]:
+        """The rows on which ``side`` (default: the side to move) wins."""
+        side = side or self.to_move
+        h = self.size.height
+        return (h, h + 1) if side == "O" else (0, 1)
+
+    # ------------------------------------------------------------ move generation
+
+    def placements(self) -> list[Placement]:
+        """Every legal placement, sorted by point."""
+        if self.is_over:
+            return []
+        occupied = self.men | {self.ball}
+        return [Placement(p) for p in self.size.points() if p not in occupied]
+
+    def _steps(self, col: int, row: int, mask: int) -> list[_Step]:
+        """The single jumps from (col,row) with men ``mask``, sorted by landing point."""
+        w, h = self.size.width, self.size.height
+        out = []
+        for dc, dr in DIRECTIONS:
+            c, r = col + dc, row + dr
+            removed = 0
+            while 1 <= c <= w and 1 <= r <= h:
+                bit = 1 << (r * w + c - 1)
+                if not mask & bit:
+                    break
+                removed |= bit
+                c += dc
+                r += dr
+            if removed and 1 <= c <= w and 0 <= r <= h + 1:
+                out.append(_Step(c, r, removed))
+        out.sort(key=lambda s: (s.col, s.row))
+        return out
+
+    def _follow(self, path: Sequence[Point], text: str | None = None) -> tuple[int, Point]:
+        """Check a partial jump path from the ball; return (men mask, ball point) after it."""
+        text = text if text is not None else "-".join(map(str, path))
+        if self.is_over:
+            raise IllegalMoveError("illegal move", text, f"the game is over ({SIDE_NAMES[self.winner]} won)")
+        if not path or path[0] != self.ball:
+            raise IllegalMoveError("illegal move", text, f"a jump must start from the ball on {self.ball}")
+        mask, here = self._mask, path[0]
+        h = self.size.height
+        for i, nxt in enumerate(path[1:], start=1):
+            if here.row in (0, h + 1):
+                raise IllegalMoveError("illegal move", text, f"the move ended when the ball left the board at {here}")
+            for s in self._steps(here.col, here.row, mask):
+                if (s.col, s.row) == (nxt.col, nxt.row):
+                    mask &= ~s.removed
+                    here = nxt
+                    break
+            else:
+                raise IllegalMoveError("illegal move", text, f"no jump from {here} lands on {nxt}")
+        return mask, here
+
+    def landings(self, path: Sequence[Point] = ()) -> list[Point]:
+        """Where the next single jump can land, after the partial jump ``path`` (default: from the ball).
+
+        This is what a UI highlights while a chain is being built.  Empty when
+        the chain has left the board (the move is over) or no man is adjacent.
+        """
+        mask, here = self._follow(list(path) or [self.ball])
+        if here.row in (0, self.size.height + 1):
+            return []
+        return [Point(s.col, s.row) for s in self._steps(here.col, here.row, mask)]
+
+    def jumps(self) -> Iterator[Jump]:
+        """Lazily yield every legal jump path, in sorted (lexicographic) order.
+
+        The count grows exponentially with the men near the ball; do not
+        materialise it on dense boards -- use :meth:`results`,
+        :meth:`find_winning_jump` or :meth:`landings` instead.
+        """
+        if self.is_over:
+            return
+        h = self.size.height
+        path = [self.ball]
+
+        def walk(col: int, row: int, mask: int) -> Iterator[Jump]:
+            for s in self._steps(col, row, mask):
+                path.append(Point(s.col, s.row))
+                yield Jump(tuple(path))
+                if s.row not in (0, h + 1):
+                    yield from walk(s.col, s.row, mask & ~s.removed)
+                path.pop()
+
+        yield from walk(self.ball.col, self.ball.row, self._mask)
+
+    def legal_moves(self) -> list[Move2D]:
+        """Every legal move: placements (sorted), then jump paths (sorted).
+
+        Only for sparse positions: see :meth:`jumps` for why.
+        """
+        return [*self.placements(), *self.jumps()]
+
+    def results(self, limit: int | None = None) -> dict["Position", Jump]:
+        """The distinct positions reachable by one jump move, each with the first path (in sorted order) to it.
+
+        Memoised on (ball, men), so it visits each distinct result once instead
+        of every path.  With ``limit``, stops after that many results.
+        """
+        out: dict[Position, Jump] = {}
+        if self.is_over:
+            return out
+        h, nxt = self.size.height, other(self.to_move)
+        seen: set[tuple[int, int, int]] = set()
+        path = [self.ball]
+
+        def walk(col: int, row: int, mask: int) -> bool:
+            for s in self._steps(col, row, mask):
+                m2 = mask & ~s.removed
+                key = (s.col, s.row, m2)
+                if key in seen:
+                    continue
+                seen.add(key)
+                path.append(Point(s.col, s.row))
+                out[Position._from_mask(self.size, m2, path[-1], nxt)] = Jump(tuple(path))
+                if limit is not None and len(out) >= limit:
+                    return True
+                if s.row not in (0, h + 1) and walk(s.col, s.row, m2):
+                    return True
+                path.pop()
+            return False
+
+        walk(self.ball.col, self.ball.row, self._mask)
+        return out
+
+    def count_jumps(self, limit: int | None = None) -> tuple[int, bool]:
+        """Count jump paths without building them; returns (count, truncated)."""
+        n = 0
+        for _ in self.jumps():
+            n += 1
+            if limit is not None and n >= limit:
+                return n, True
+        return n, False
+
+    # ------------------------------------------------------------ playing
+
+    def parse_move(self, text: str) -> Move2D:
+        """Parse ``text`` and check it is legal here (ParseError / IllegalMoveError)."""
+        move = parse_move(text)
+        self._check(move, text)
+        return move
+
+    def _check(self, move: Move2D, text: str) -> None:
+        if isinstance(move, Placement):
+            p = move.point
+            if self.is_over:
+                raise IllegalMoveError("illegal move", text, f"the game is over ({SIDE_NAMES[self.winner]} won)")
+            if not self.size.on_board(p):
+                raise IllegalMoveError("illegal move", text,
+                                       f"men go on rows 1-{self.size.height} of columns "
+                                       f"{self.size.columns[0]}-{self.size.columns[-1]}")
+            if p == self.ball:
+                raise IllegalMoveError("illegal move", text, "the ball is there")
+            if p in self.men:
+                raise IllegalMoveError("illegal move", text, "a man is already there")
+        else:
+            self._follow(move.path, text)
+
+    def play(self, move: Move2D | str) -> "Position":
+        """The position after ``move`` (a Move or its text), with the other side to move.
+
+        Raises ParseError for bad text and IllegalMoveError for an illegal move.
+        """
+        text = move if isinstance(move, str) else str(move)
+        if isinstance(move, str):
+            move = parse_move(move)
+        nxt = other(self.to_move)
+        if isinstance(move, Placement):
+            self._check(move, text)
+            p = move.point
+            return Position._from_mask(self.size, self._mask | 1 << (p.row * self.size.width + p.col - 1),
+                                       self.ball, nxt)
+        mask, end = self._follow(move.path, text)
+        return Position._from_mask(self.size, mask, end, nxt)
+
+    # ------------------------------------------------------------ search
+
+    def find_winning_jump(self, max_nodes: int = 200_000, side: Side | None = None) -> "WinSearch":
+        """Search for a jump move that wins at once for ``side`` (default: the side to move).
+
+        See :func:`phutball.winsearch.find_winning_jump`.
+        """
+        from .winsearch import find_winning_jump
+        return find_winning_jump(self, max_nodes=max_nodes, side=side)
+
+    def winning_jumps(self, limit: int | None = None, max_nodes: int = 1_000_000) -> "WinningJumps":
+        """Every jump path that wins at once, in sorted order (see :mod:`phutball.winsearch`)."""
+        from .winsearch import winning_jumps
+        return winning_jumps(self, limit=limit, max_nodes=max_nodes)
+
+
+from .winsearch import WinningJumps, WinSearch  # noqa: E402  (re-exported for type hints)

@@ -1,0 +1,227 @@
+"""The ``phutball`` command line: readable text by default, ``--json`` for machines.
+
+Bad input prints one clear line to stderr and exits with status 2; a record
+that fails ``check`` exits with 1; nothing ever ends in a bare traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from itertools import islice
+from typing import Any, Sequence
+
+from . import __version__
+from .board import SIDE_NAMES, BoardSize, Position, Side
+from .errors import PhutballError
+from .game import Game
+from .notation import parse_point, parse_points
+
+
+class CliError(Exception):
+    """A usage problem reported as one line (exit status 2)."""
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    if getattr(args, "json", False):
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(text)
+
+
+def _side(text: str) -> Side:
+    t = text.strip().upper()
+    aliases = {"O": "O", "OHS": "O", "X": "X", "EKS": "X"}
+    if t not in aliases:
+        raise CliError(f"--to-move must be O or X, not {text!r}")
+    return aliases[t]  # type: ignore[return-value]
+
+
+# ---------------------------------------------------------------- commands
+
+
+def cmd_position(args: argparse.Namespace) -> int:
+    size = BoardSize.from_str(args.size)
+    ball = parse_point(args.ball) if args.ball else size.centre
+    size.check_point(ball, args.ball or str(ball), ball=True)
+    men = parse_points(args.men) if args.men else ()
+    for p in men:
+        size.check_point(p, str(p))
+    if len(set(men)) != len(men):
+        raise CliError(f"--men lists a point twice: {args.men!r}")
+    pos = Position(size, frozenset(men), ball, _side(args.to_move))
+    _emit(args, {"position": str(pos)}, str(pos))
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    pos = Position.from_str(args.position)
+    status = (f"{SIDE_NAMES[pos.winner]} won" if pos.winner else f"{SIDE_NAMES[pos.to_move]} to move")
+    _emit(args, {"position": str(pos), "diagram": pos.to_diagram(), "to_move": pos.to_move,
+                 "winner": pos.winner}, f"{pos.to_diagram()}\n{status}")
+    return 0
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    pos = Position.from_str(args.position)
+    limit = args.limit
+    jumps = [str(j) for j in islice(pos.jumps(), limit + 1)]
+    truncated = len(jumps) > limit
+    jumps = jumps[:limit]
+    win = pos.winning_jumps(limit=limit, max_nodes=args.max_nodes)
+    placements = [str(p) for p in pos.placements()]
+    data = {
+        "position": str(pos), "to_move": pos.to_move, "winner": pos.winner,
+        "placements": placements, "jumps": jumps, "truncated": truncated,
+        "winning": [str(j) for j in win.paths], "winning_truncated": win.truncated,
+        "winning_complete": win.complete,
+    }
+    lines = [f"{len(placements)} placements", f"{len(jumps)}{'+' if truncated else ''} jumps:"]
+    lines += [f"  {j}" for j in jumps]
+    more = "" if win.complete else " (search budget ran out; there may be more)"
+    lines.append(f"{len(win.paths)}{'+' if win.truncated else ''} winning jumps{more}:")
+    lines += [f"  {j}" for j in win.paths]
+    _emit(args, data, "\n".join(lines))
+    return 0
+
+
+def cmd_win(args: argparse.Namespace) -> int:
+    pos = Position.from_str(args.position)
+    res = pos.find_winning_jump(max_nodes=args.max_nodes)
+    data = {"position": str(pos), "status": res.status, "jump": str(res.jump) if res.jump else None,
+            "nodes": res.nodes}
+    text = {"found": f"winning jump: {res.jump}", "none": "no winning jump",
+            "gave-up": f"gave up after {res.nodes} nodes (raise --max-nodes)"}[res.status]
+    _emit(args, data, text)
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise CliError(f"cannot read {args.file!r}: {e}") from None
+    try:
+        game = Game.from_record(text)
+    except PhutballError as e:
+        _emit(args, {"file": args.file, "valid": False, "error": str(e)}, f"{args.file}: invalid: {e}")
+        return 1
+    data = {"file": args.file, "valid": True, "moves": len(game.moves), "result": game.result,
+            "termination": game.termination, "final": str(game.position)}
+    _emit(args, data, f"{args.file}: valid, {len(game.moves)} moves, {game.result_text}; final {game.position}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play in the terminal: type moves, or 'undo', 'redo', 'moves', 'record', 'quit'."""
+    from .ai import choose_move
+    start = Position.from_str(args.position) if args.position else Position.start(args.size)
+    game = Game(start)
+    computer = _side(args.computer) if args.computer else None
+    out = sys.stdout
+    while True:
+        pos = game.position
+        print(pos.to_diagram(), file=out)
+        if game.result != "*":
+            print(game.result_text, file=out)
+            break
+        if computer == pos.to_move:
+            move = choose_move(pos, max_nodes=args.max_nodes)
+            print(f"{SIDE_NAMES[pos.to_move]} (computer) plays {move}", file=out)
+            game.push(move)
+            continue
+        try:
+            line = input(f"{SIDE_NAMES[pos.to_move]} to move> ").strip()
+        except EOFError:
+            break
+        if line in ("quit", "q"):
+            break
+        try:
+            if line == "undo":
+                game.undo()
+                if computer and game.can_undo():
+                    game.undo()
+            elif line == "redo":
+                game.redo()
+            elif line == "moves":
+                print(" ".join(str(j) for j in islice(pos.jumps(), 50)) or "(no jumps)", file=out)
+            elif line == "record":
+                print(game.to_record(), file=out)
+            elif line:
+                game.push(line)
+        except PhutballError as e:
+            print(f"error: {e}", file=out)
+    return 0
+
+
+# ---------------------------------------------------------------- parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="phutball", description="Philosopher's Football: positions, moves, records, solving.")
+    p.add_argument("--version", action="version", version=f"phutball {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def add(name: str, func: Any, help: str) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, help=help, description=help)
+        sp.add_argument("--json", action="store_true", help="machine-readable JSON output")
+        sp.set_defaults(func=func)
+        return sp
+
+    sp = add("position", cmd_position, "print the position string of a 2D position")
+    sp.add_argument("--size", default="15x19", help="columns x rows (default 15x19)")
+    sp.add_argument("--men", default="", help="points of the men, e.g. J7,H8,G10,H11")
+    sp.add_argument("--ball", default=None, help="the ball's point (default: the centre)")
+    sp.add_argument("--to-move", default="O", help="O (Ohs, default) or X (Eks)")
+
+    sp = add("show", cmd_show, "draw a 2D position as an ASCII diagram")
+    sp.add_argument("position", help="a position string, e.g. 15x19_O_K6_G10H8H11J7")
+
+    sp = add("moves", cmd_moves, "list the legal moves of a 2D position")
+    sp.add_argument("position")
+    sp.add_argument("--limit", type=int, default=10_000, help="at most this many jump paths (default 10000)")
+    sp.add_argument("--max-nodes", type=int, default=1_000_000, help="work bound of the winning-jump search")
+
+    sp = add("win", cmd_win, "find a jump that wins at once for the side to move")
+    sp.add_argument("position")
+    sp.add_argument("--max-nodes", type=int, default=1_000_000, help="give up after this many search nodes")
+
+    sp = add("check", cmd_check, "validate a game record file")
+    sp.add_argument("file")
+
+    sp = add("play", cmd_play, "play a 2D game in the terminal")
+    sp.add_argument("--size", default="15x19")
+    sp.add_argument("--position", default=None, help="start from this position string")
+    sp.add_argument("--computer", default=None, help="the side the computer plays (O or X)")
+    sp.add_argument("--max-nodes", type=int, default=20_000, help="the computer's search budget")
+
+    try:
+        from .cli_oned import add_subcommands
+    except ImportError:  # the 1D part is optional while it is being built
+        pass
+    else:
+        add_subcommands(sub)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except (PhutballError, CliError) as e:
+        print(f"phutball {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:  # never a bare traceback
+        print(f"phutball {args.command}: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        return 70
+
+
+if __name__ == "__main__":
+    sys.exit(main())

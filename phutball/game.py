@@ -1,0 +1,361 @@
+"""Games: a start position, a move history with undo/redo, and the game record format.
+
+Works for 2D positions (:class:`phutball.board.Position`) and 1D strips
+(:class:`phutball.strip.Strip`) alike: anything with ``from_str``, ``__str__``,
+``play(text)``, ``to_move`` and ``winner``.
+
+Game record format
+------------------
+A text file (suggested extension ``.phut``) of header lines, a blank line, then
+numbered moves in the notation of :mod:`phutball.notation`::
+
+    [Variant "2D"]
+    [Size "15x19"]
+    [Ohs "Alice"]
+    [Eks "Bob"]
+    [Date "2026-11-21"]
+    [Result "O"]
+    [Termination "goal"]
+
+    1. H11 H9 2. K6-G9-G11 J11
+
+* Headers are ``[Name "value"]`` with ``\\"`` and ``\\\\`` escaped; unknown
+  headers are kept.  ``Variant`` is ``2D`` (the default) or ``1D``.  ``Size``
+  (2D) defaults to ``15x19``.  ``Setup`` holds the position string of a start
+  position other than the standard one (required for 1D).  Player names are
+  headers named after the sides: ``Ohs``/``Eks`` (2D), ``Left``/``Right`` (1D).
+* ``Result`` is the winner's side letter (``O``, ``X``, ``L``, ``R``), ``draw``,
+  or ``*`` for an unfinished game.  ``Termination`` is ``goal``,
+  ``resignation``, ``agreement`` or ``unfinished``.  A goal scored in the moves
+  decides the result; a resignation or an agreed draw is recorded in the headers.
+* Each number ``n.`` is followed by the two plies ``2n-1`` and ``2n`` counted
+  from the start position, whoever is to move there.  Move numbers are checked.
+  Lines starting with ``#`` are comments.
+
+:meth:`Game.to_record` writes exactly this canonical form, and
+``Game.from_record(g.to_record()) == g``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .errors import IllegalError, ParseError, PhutballError, RecordError
+
+SIDE_NAMES = {"O": "Ohs", "X": "Eks", "L": "Left", "R": "Right"}
+RESULTS = ("O", "X", "L", "R", "draw", "*")
+TERMINATIONS = ("goal", "resignation", "agreement", "unfinished")
+HEADER_ORDER = ("Variant", "Size", "Ohs", "Eks", "Left", "Right", "Date", "Setup", "Result", "Termination")
+
+
+class GamePosition(Protocol):
+    to_move: str
+
+    @property
+    def winner(self) -> str | None: ...
+
+    def play(self, move: Any) -> "GamePosition": ...
+
+
+def _other(side: str) -> str:
+    return {"O": "X", "X": "O", "L": "R", "R": "L"}[side]
+
+
+def variant_of(position: Any) -> str:
+    """``'2D'`` or ``'1D'`` for a position object."""
+    from .board import Position
+    return "2D" if isinstance(position, Position) else "1D"
+
+
+def parse_any_position(text: str) -> Any:
+    """Parse any position string: 2D (``15x19_O_H10``), 1D (``L_o*o.o``) or Oddish (``L_..o|o.``).
+
+    This is the single entry point used by URLs, the CLI and puzzle files.
+    """
+    from .board import Position
+    if not isinstance(text, str) or not text.strip():
+        raise ParseError("bad position", text, "empty position string")
+    head = text.strip().split("_", 1)[0]
+    if re.fullmatch(r"\d+\s*[xX×]\s*\d+", head.strip()):
+        return Position.from_str(text)
+    if "|" in text or "↓" in text:
+        from .oddish import Oddish
+        return Oddish.from_str(text)
+    from .strip import Strip
+    return Strip.from_str(text)
+
+
+@dataclass(eq=False)
+class Game:
+    """A game: start position, moves (with a redo tail), headers and result.
+
+    ``position`` is the position at the cursor; :meth:`undo` and :meth:`redo`
+    move the cursor; :meth:`push` plays a move there and drops the redo tail.
+    """
+
+    start: Any
+    moves: list[str] = field(default_factory=list)
+    headers: dict[str, str] = field(default_factory=dict)
+    cursor: int = -1
+    _positions: list[Any] = field(default_factory=list, repr=False)
+    _ending: tuple[str, str] | None = None  # (result, termination) for resignation/agreement
+
+    def __post_init__(self) -> None:
+        moves, self.moves = list(self.moves), []
+        self._positions = [self.start]
+        for m in moves:
+            self._append(m)
+        self.cursor = len(self.moves) if self.cursor < 0 else self.cursor
+
+    def _append(self, move: Any) -> None:
+        text = str(move)
+        nxt = self._positions[-1].play(text)
+        self.moves.append(text)
+        self._positions.append(nxt)
+
+    # ------------------------------------------------------------ navigation
+
+    @property
+    def position(self) -> Any:
+        return self._positions[self.cursor]
+
+    @property
+    def positions(self) -> list[Any]:
+        return list(self._positions)
+
+    @property
+    def played(self) -> list[str]:
+        """The moves up to the cursor."""
+        return self.moves[: self.cursor]
+
+    def push(self, move: Any) -> Any:
+        """Play ``move`` (text or Move) at the cursor; drops any redo tail.  Returns the new position."""
+        if self._ending is not None:
+            raise IllegalError("illegal move", str(move), f"the game is over ({self.result_text})")
+        nxt = self.position.play(str(move) if not isinstance(move, str) else move)
+        del self.moves[self.cursor:]
+        del self._positions[self.cursor + 1:]
+        self.moves.append(str(move))
+        self._positions.append(nxt)
+        self.cursor += 1
+        return nxt
+
+    def can_undo(self) -> bool:
+        return self.cursor > 0
+
+    def can_redo(self) -> bool:
+        return self.cursor < len(self.moves)
+
+    def undo(self) -> Any:
+        if not self.can_undo():
+            raise IllegalError("undo", "", "nothing to undo")
+        self.cursor -= 1
+        self._ending = None
+        return self.position
+
+    def redo(self) -> Any:
+        if not self.can_redo():
+            raise IllegalError("redo", "", "nothing to redo")
+        self.cursor += 1
+        return self.position
+
+    def goto(self, ply: int) -> Any:
+        if not 0 <= ply <= len(self.moves):
+            raise IllegalError("go to", str(ply), f"ply must be between 0 and {len(self.moves)}")
+        self.cursor = ply
+        return self.position
+
+    # ------------------------------------------------------------ endings
+
+    def resign(self, side: str) -> None:
+        """``side`` resigns: the other side wins."""
+        if self.position.winner:
+            raise IllegalError("resign", side, "the game is already over")
+        self._truncate()
+        self._ending = (_other(side), "resignation")
+
+    def agree_draw(self) -> None:
+        if self.position.winner:
+            raise IllegalError("draw", "", "the game is already over")
+        self._truncate()
+        self._ending = ("draw", "agreement")
+
+    def _truncate(self) -> None:
+        del self.moves[self.cursor:]
+        del self._positions[self.cursor + 1:]
+
+    @property
+    def result(self) -> str:
+        """``'O'``/``'X'``/``'L'``/``'R'`` (the winner), ``'draw'``, or ``'*'`` while unfinished."""
+        final = self._positions[-1]
+        if final.winner:
+            return final.winner
+        return self._ending[0] if self._ending else "*"
+
+    @property
+    def termination(self) -> str:
+        if self._positions[-1].winner:
+            return "goal"
+        return self._ending[1] if self._ending else "unfinished"
+
+    @property
+    def result_text(self) -> str:
+        r = self.result
+        if r == "*":
+            return "game in progress"
+        if r == "draw":
+            return "drawn by agreement"
+        how = {"goal": "scored a goal", "resignation": "won by resignation"}[self.termination]
+        return f"{SIDE_NAMES[r]} {how}"
+
+    # ------------------------------------------------------------ records
+
+    def to_record(self) -> str:
+        """The game in the record format (see module doc); covers all moves, not just to the cursor."""
+        variant = variant_of(self.start)
+        h: dict[str, str] = {"Variant": variant}
+        if variant == "2D":
+            h["Size"] = str(self.start.size)
+        for k, v in self.headers.items():
+            if k not in ("Variant", "Size", "Setup", "Result", "Termination"):
+                h[k] = v
+        if variant == "1D" or str(self.start) != str(type(self.start).start(self.start.size)):
+            h["Setup"] = str(self.start)
+        h["Result"] = self.result
+        h["Termination"] = self.termination
+        order = [k for k in HEADER_ORDER if k in h] + [k for k in h if k not in HEADER_ORDER]
+        lines = [f'[{k} "{_escape(h[k])}"]' for k in order]
+        lines.append("")
+        body: list[str] = []
+        for i in range(0, len(self.moves), 2):
+            body.append(f"{i // 2 + 1}. " + " ".join(self.moves[i:i + 2]))
+        lines.extend(_wrap(body))
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_record(cls, text: str) -> "Game":
+        """Read a record; RecordError (with the line number) for anything wrong, including illegal moves."""
+        if not isinstance(text, str):
+            raise RecordError("bad record", text, "expected text")
+        headers: dict[str, str] = {}
+        move_tokens: list[tuple[str, int]] = []
+        in_moves = False
+        for lineno, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith("[") and not in_moves:
+                m = re.fullmatch(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]', line)
+                if not m:
+                    raise RecordError("bad record", raw, 'a header must look like [Name "value"]', lineno)
+                if m.group(1) in headers:
+                    raise RecordError("bad record", raw, f"header {m.group(1)} given twice", lineno)
+                headers[m.group(1)] = _unescape(m.group(2))
+                continue
+            in_moves = True
+            move_tokens.extend((tok, lineno) for tok in line.split())
+        start = _start_from_headers(headers)
+        game = cls(start, headers={k: v for k, v in headers.items()
+                                   if k not in ("Variant", "Size", "Setup", "Result", "Termination")})
+        expected_number, ply_in_pair = 1, 0
+        for tok, lineno in move_tokens:
+            num = re.fullmatch(r"(\d+)\.", tok)
+            if num:
+                if int(num.group(1)) != expected_number or ply_in_pair != 0:
+                    raise RecordError("bad record", tok, f"expected move number {expected_number}.", lineno)
+                expected_number += 1
+                ply_in_pair = 2
+                continue
+            if ply_in_pair == 0:
+                raise RecordError("bad record", tok, f"expected move number {expected_number}. before it", lineno)
+            try:
+                game._append(tok)
+            except PhutballError as e:
+                raise RecordError("bad record", tok, f"move {len(game.moves) + 1}: {e}", lineno) from None
+            ply_in_pair -= 1
+        game.cursor = len(game.moves)
+        _apply_result(game, headers)
+        return game
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (str(self.start), self.moves, self.headers, self.result, self.termination) == (
+            str(other.start), other.moves, other.headers, other.result, other.termination)
+
+
+def _start_from_headers(headers: dict[str, str]) -> Any:
+    from .board import BoardSize, Position
+    variant = headers.get("Variant", "2D").upper()
+    if variant not in ("2D", "1D"):
+        raise RecordError("bad record", headers["Variant"], "Variant must be 2D or 1D")
+    setup = headers.get("Setup")
+    try:
+        if variant == "1D":
+            if setup is None:
+                raise RecordError("bad record", "", "a 1D record needs a Setup header with the start position")
+            from .strip import Strip
+            return Strip.from_str(setup)
+        size = BoardSize.from_str(headers.get("Size", "15x19"))
+        if setup is None:
+            return Position.start(size)
+        start = Position.from_str(setup)
+        if "Size" in headers and start.size != size:
+            raise RecordError("bad record", setup, f"Setup is a {start.size} position but Size says {size}")
+        return start
+    except RecordError:
+        raise
+    except PhutballError as e:
+        raise RecordError("bad record", e.text, e.reason) from None
+
+
+def _apply_result(game: Game, headers: dict[str, str]) -> None:
+    result = headers.get("Result", "*")
+    termination = headers.get("Termination")
+    if result not in RESULTS:
+        raise RecordError("bad record", result, f"Result must be one of {', '.join(RESULTS)}")
+    if termination is not None and termination not in TERMINATIONS:
+        raise RecordError("bad record", termination, f"Termination must be one of {', '.join(TERMINATIONS)}")
+    winner = game.position.winner
+    if winner:
+        if result not in ("*", winner) or termination not in (None, "goal"):
+            raise RecordError("bad record", result,
+                              f"the moves end with a goal for {SIDE_NAMES[winner]}, but the headers say otherwise")
+        return
+    if result == "*":
+        if termination not in (None, "unfinished"):
+            raise RecordError("bad record", termination, "an unfinished game cannot have this Termination")
+        return
+    if result == "draw":
+        if termination not in (None, "agreement"):
+            raise RecordError("bad record", termination, "a draw can only be by agreement")
+        game._ending = ("draw", "agreement")
+        return
+    if result not in (game.position.to_move, _other(game.position.to_move)):
+        raise RecordError("bad record", result, "Result names a side that does not play this variant")
+    if termination not in (None, "resignation"):
+        raise RecordError("bad record", result, "no goal was scored, so a win must be by resignation")
+    game._ending = (result, "resignation")
+
+
+def _escape(v: str) -> str:
+    return v.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _unescape(v: str) -> str:
+    return re.sub(r"\\(.)", r"\1", v)
+
+
+def _wrap(items: list[str], width: int = 78) -> list[str]:
+    lines, cur = [], ""
+    for it in items:
+        if cur and len(cur) + 1 + len(it) > width:
+            lines.append(cur)
+            cur = it
+        else:
+            cur = f"{cur} {it}" if cur else it
+    if cur:
+        lines.append(cur)
+    return lines

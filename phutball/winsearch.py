@@ -1,0 +1,193 @@
+"""Win-in-one search for 2D phutball: a winning jump path, without listing every path.
+
+Deciding whether a winning jump exists is NP-complete (Demaine, Demaine and
+Eppstein, "Phutball endgames are hard"), and the number of jump paths grows
+exponentially with the men near the ball.  This search avoids blind
+enumeration by
+
+* **memoising** on the state (ball point, men left): two paths that reach the
+  same state have the same futures, so the second is never expanded;
+* **pruning** with a row-gap bound: the ball can never cross two consecutive
+  rows that hold no man (to land beyond row j+1 the ball must jump over a man
+  on row j or j+1), and men are only ever removed, so such a gap between the
+  ball and the goal ends the branch;
+* **ordering** landings towards the goal first;
+* **bounding** the work: after ``max_nodes`` expansions it gives up and says so
+  (``status == "gave-up"``) rather than running for ever.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from .notation import Jump, Point
+
+if TYPE_CHECKING:
+    from .board import Position, Side
+
+Status = Literal["found", "none", "gave-up"]
+
+
+@dataclass(frozen=True)
+class WinSearch:
+    """The answer of :func:`find_winning_jump`.
+
+    ``status`` is ``"found"`` (``jump`` wins), ``"none"`` (proved: no jump wins)
+    or ``"gave-up"`` (the node budget ran out first; ``jump`` is None).
+    """
+
+    jump: Jump | None
+    status: Status
+    nodes: int
+
+    def __bool__(self) -> bool:
+        return self.jump is not None
+
+
+@dataclass(frozen=True)
+class WinningJumps:
+    """The answer of :func:`winning_jumps`: paths in sorted order.
+
+    ``truncated``: more winning paths exist than ``limit``.  ``complete``: the
+    search finished within its node budget (if False, more may exist).
+    """
+
+    paths: tuple[Jump, ...]
+    truncated: bool
+    complete: bool
+    nodes: int
+
+
+class _Budget(Exception):
+    pass
+
+
+def _row_occupancy(mask: int, width: int, height: int) -> int:
+    """Bit r set when row r (1..height) holds at least one man."""
+    full = (1 << width) - 1
+    occ = 0
+    for r in range(1, height + 1):
+        if (mask >> (r * width)) & full:
+            occ |= 1 << r
+    return occ
+
+
+def _blocked(mask: int, row: int, side: "Side", width: int, height: int) -> bool:
+    """True when two consecutive man-less rows lie between ``row`` and ``side``'s goal."""
+    empty = ~_row_occupancy(mask, width, height)
+    pairs = empty & (empty >> 1)  # bit k: rows k and k+1 both empty
+    if side == "O":
+        lo, hi = row + 1, height - 1  # k in [row+1, height-1]
+    else:
+        lo, hi = 1, row - 2  # k in [1, row-2]
+    if lo > hi:
+        return False
+    window = ((1 << (hi - lo + 1)) - 1) << lo
+    return bool(pairs & window)
+
+
+def find_winning_jump(pos: "Position", max_nodes: int = 200_000, side: "Side | None" = None) -> WinSearch:
+    """A jump path that ends on ``side``'s goal rows, or a proof there is none, or "gave-up".
+
+    ``side`` defaults to the side to move (the jump is made by the side to
+    move; asking for the other side finds an own goal to avoid).
+    """
+    side = side or pos.to_move
+    if pos.is_over:
+        return WinSearch(None, "none", 0)
+    w, h = pos.size.width, pos.size.height
+    goal = (h, h + 1) if side == "O" else (0, 1)
+    sign = -1 if side == "O" else 1
+    seen: set[tuple[int, int, int]] = set()
+    nodes = 0
+    path = [pos.ball]
+
+    def walk(col: int, row: int, mask: int) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > max_nodes:
+            raise _Budget
+        steps = pos._steps(col, row, mask)
+        for s in steps:
+            if s.row in goal:
+                path.append(Point(s.col, s.row))
+                return True
+        steps.sort(key=lambda s: sign * s.row)
+        for s in steps:
+            if s.row in (0, h + 1):
+                continue
+            m2 = mask & ~s.removed
+            key = (s.col, s.row, m2)
+            if key in seen:
+                continue
+            seen.add(key)
+            if _blocked(m2, s.row, side, w, h):
+                continue
+            path.append(Point(s.col, s.row))
+            if walk(s.col, s.row, m2):
+                return True
+            path.pop()
+        return False
+
+    try:
+        if _blocked(pos._mask, pos.ball.row, side, w, h):
+            return WinSearch(None, "none", 0)
+        found = walk(pos.ball.col, pos.ball.row, pos._mask)
+    except _Budget:
+        return WinSearch(None, "gave-up", nodes - 1)
+    return WinSearch(Jump(tuple(path)) if found else None, "found" if found else "none", nodes)
+
+
+def winning_jumps(pos: "Position", limit: int | None = None, max_nodes: int = 1_000_000,
+                  side: "Side | None" = None) -> WinningJumps:
+    """Every jump path that wins at once for ``side``, in sorted order, up to ``limit``.
+
+    States from which no winning continuation exists are memoised and never
+    expanded again, and the row-gap bound prunes the rest.
+    """
+    side = side or pos.to_move
+    if pos.is_over:
+        return WinningJumps((), False, True, 0)
+    w, h = pos.size.width, pos.size.height
+    goal = (h, h + 1) if side == "O" else (0, 1)
+    dead: set[tuple[int, int, int]] = set()
+    out: list[Jump] = []
+    nodes = 0
+    path = [pos.ball]
+
+    class _Full(Exception):
+        pass
+
+    def walk(col: int, row: int, mask: int) -> bool:
+        """Emit winning paths below this state; True if any was found."""
+        nonlocal nodes
+        nodes += 1
+        if nodes > max_nodes:
+            raise _Budget
+        any_win = False
+        for s in pos._steps(col, row, mask):
+            m2 = mask & ~s.removed
+            key = (s.col, s.row, m2)
+            path.append(Point(s.col, s.row))
+            if s.row in goal:
+                if limit is not None and len(out) >= limit:
+                    raise _Full
+                out.append(Jump(tuple(path)))
+                any_win = True
+            if s.row not in (0, h + 1) and key not in dead:
+                if _blocked(m2, s.row, side, w, h) or not walk(s.col, s.row, m2):
+                    dead.add(key)
+                else:
+                    any_win = True
+            path.pop()
+        return any_win
+
+    try:
+        if not _blocked(pos._mask, pos.ball.row, side, w, h):
+            walk(pos.ball.col, pos.ball.row, pos._mask)
+    except _Full:
+        return WinningJumps(tuple(out), True, True, nodes)
+    except _Budget:
+        return WinningJumps(tuple(out), False, False, nodes - 1)
+    return WinningJumps(tuple(out), False, True, nodes)
