@@ -253,9 +253,10 @@ class Position:
     def from_diagram(cls, text: str, to_move: Side = "O") -> "Position":
         """Read an ASCII diagram: one line per row from the top row down.
 
-        ``.`` empty, ``o`` (or ``#``) a man, ``*`` the ball; blanks and a leading
-        row number are ignored.  Give ``height`` rows, or ``height + 2`` to include
-        the off-board rows (which may hold only the ball).  Example (5x5)::
+        ``.`` empty, ``o`` (or ``#``) a man, ``*`` the ball; blanks, a leading
+        row number and a line of column letters are ignored.  Give ``height``
+        rows, or ``height + 2`` to include the off-board rows, drawn with ``-``
+        for their empty points (they may hold only the ball).  Example (5x5)::
 
             . . . . .
             . o . . .
@@ -265,6 +266,8 @@ class Position:
         """
         rows = []
         for line in text.strip("\n").splitlines():
+            if re.fullmatch(r"\s*[A-HJ-Z](\s+[A-HJ-Z])*\s*", line):
+                continue  # the column letters under a diagram
             body = re.sub(r"^\s*\d+\s", "", line)
             cells = re.sub(r"\s+", "", body)
             if cells:
@@ -274,15 +277,14 @@ class Position:
         width = len(rows[0])
         if any(len(r) != width for r in rows):
             raise ParseError("bad diagram", text, "rows have different lengths")
-        bad = set("".join(rows)) - set(".o#*")
+        bad = set("".join(rows)) - set(".o#*-")
         if bad:
             raise ParseError("bad diagram", text, f"unknown symbols {''.join(sorted(bad))!r}")
-        n = len(rows)
-        off_rows = False
-        if n % 2 == 1:
-            height = n
-        else:
-            height, off_rows = n - 2, True
+        off_rows = "-" in rows[0]
+        if off_rows != ("-" in rows[-1]) or any("-" in r for r in rows[1:-1]) or \
+                (off_rows and set(rows[0] + rows[-1]) - set("-*")):
+            raise ParseError("bad diagram", text, "off-board rows ('-' for empty) must be both the first and the last")
+        height = len(rows) - 2 if off_rows else len(rows)
         size = BoardSize(width, height)
         men, balls = [], []
         for i, cells in enumerate(rows):
@@ -307,7 +309,8 @@ class Position:
         rows = [r for r in range(h + 1, -1, -1) if off or 1 <= r <= h]
         lines = []
         for r in rows:
-            cells = " ".join("*" if Point(c, r) == self.ball else "o" if Point(c, r) in self.men else "."
+            empty = "." if 1 <= r <= h else "-"
+            cells = " ".join("*" if Point(c, r) == self.ball else "o" if Point(c, r) in self.men else empty
                              for c in range(1, w + 1))
             lines.append(f"{r:>2} {cells}" if coordinates else cells)
         if coordinates:

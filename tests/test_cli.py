@@ -1,0 +1,97 @@
+"""The command line, used the way a person or a script would."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from phutball.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_position_defaults_to_the_start(capsys):
+    assert run(capsys, "position") == (0, "15x19_O_H10\n", "")
+
+
+def test_position_with_men_ball_and_side(capsys):
+    code, out, _ = run(capsys, "position", "--men", "J7,H8,G10,H11", "--ball", "K6", "--to-move", "X")
+    assert (code, out) == (0, "15x19_X_K6_G10H8H11J7\n")
+    code, out, _ = run(capsys, "position", "--size", "9x9", "--json")
+    assert json.loads(out) == {"position": "9x9_O_E5"}
+
+
+def test_moves_json_has_jumps_winning_and_placements(capsys):
+    code, out, _ = run(capsys, "moves", "15x19_O_K6_J7H8G10H11", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["jumps"] == ["K6-G9", "K6-G9-G11", "K6-G9-G11-J11"]
+    assert data["truncated"] is False and data["winning"] == []
+    assert len(data["placements"]) == 15 * 19 - 5 and "A1" in data["placements"]
+
+
+def test_moves_limit_truncates(capsys):
+    code, out, _ = run(capsys, "moves", "15x19_O_K6_J7H8G10H11", "--json", "--limit", "2")
+    data = json.loads(out)
+    assert data["jumps"] == ["K6-G9", "K6-G9-G11"] and data["truncated"] is True
+
+
+def test_moves_lists_winning_jumps(capsys):
+    code, out, _ = run(capsys, "moves", "5x5_O_B3_B4C4", "--json")
+    data = json.loads(out)
+    assert data["winning"] == ["B3-B5", "B3-D5"]
+    assert data["jumps"] == ["B3-B5", "B3-B5-D3", "B3-D5"]
+
+
+def test_win_command(capsys):
+    code, out, _ = run(capsys, "win", "5x5_O_B3_B4C4")
+    assert (code, out) == (0, "winning jump: B3-B5\n")
+
+
+@pytest.mark.parametrize("argv,quoted", [
+    (["moves", "15x19_O_Z99"], "'15x19_O_Z99'"),
+    (["moves", "15x19_O_H10_H10"], "'15x19_O_H10_H10'"),
+    (["position", "--men", "J7,I8"], "'I8'"),
+    (["position", "--size", "16x16"], "'16x16'"),
+    (["position", "--to-move", "Q"], "'Q'"),
+    (["show", "garbage"], "'garbage'"),
+])
+def test_bad_input_is_one_clear_line_and_exit_2(capsys, argv, quoted):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and quoted in err and "Traceback" not in err
+
+
+def test_check_valid_and_invalid_records(tmp_path, capsys):
+    good = tmp_path / "good.phut"
+    good.write_text('[Size "9x9"]\n\n1. E6 E4 2. E5-E7\n')
+    code, out, _ = run(capsys, "check", str(good))
+    assert code == 0 and "valid, 3 moves" in out and "Ohs" not in out
+    bad = tmp_path / "bad.phut"
+    bad.write_text('[Size "9x9"]\n\n1. E6 E6\n')
+    code, out, _ = run(capsys, "check", str(bad), "--json")
+    data = json.loads(out)
+    assert code == 1 and data["valid"] is False and "line 3" in data["error"]
+    code, _, err = run(capsys, "check", str(tmp_path / "missing.phut"))
+    assert code == 2 and "cannot read" in err
+
+
+def test_console_entry_point_never_prints_a_traceback():
+    proc = subprocess.run([sys.executable, "-m", "phutball", "moves", "not-a-position"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and "'not-a-position'" in proc.stderr
+
+
+def test_play_in_the_terminal_against_the_computer():
+    script = "E6\nZ9\nundo\nE6\nquit\n"
+    proc = subprocess.run([sys.executable, "-m", "phutball", "play", "--size", "9x9", "--computer", "X"],
+                          input=script, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "Eks (computer) plays" in proc.stdout
+    assert "error: bad point 'Z9'" in proc.stdout or "error: illegal move" in proc.stdout

@@ -1,0 +1,145 @@
+"""Games: undo/redo, endings, and the game record format (round trips and bad records)."""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from phutball import IllegalMoveError, Position, RecordError
+from phutball.errors import IllegalError
+from phutball.game import Game, parse_any_position
+
+SAMPLE = """[Variant "2D"]
+[Size "15x19"]
+[Ohs "Alice"]
+[Eks "Bob \\"the \\\\ builder\\""]
+[Date "2026-11-21"]
+[Result "*"]
+[Termination "unfinished"]
+
+1. H11 H9 2. H12 J10
+"""
+
+
+def test_push_undo_redo_and_redo_tail_dropped():
+    g = Game(Position.start("9x9"))
+    g.push("E6")
+    g.push("E4")
+    assert g.position.to_move == "O" and len(g.moves) == 2
+    g.undo()
+    assert str(g.position) == "9x9_X_E5_E6"
+    g.redo()
+    assert str(g.position) == "9x9_O_E5_E4E6"
+    g.undo()
+    g.push("D4")  # a new move drops the redo tail
+    assert g.moves == ["E6", "D4"] and not g.can_redo()
+    g.goto(0)
+    assert g.position == g.start
+    with pytest.raises(IllegalError):
+        g.goto(5)
+
+
+def test_illegal_push_keeps_the_game():
+    g = Game(Position.start("9x9"))
+    g.push("E6")
+    with pytest.raises(IllegalMoveError):
+        g.push("E6")
+    assert g.moves == ["E6"]
+
+
+def test_goal_ends_the_game_and_sets_the_result():
+    g = Game(Position.from_str("9x9_O_E7_E8"))
+    g.push("E7-E9")
+    assert g.result == "O" and g.termination == "goal"
+    assert "Ohs scored a goal" in g.result_text
+
+
+def test_resignation_and_agreement():
+    g = Game(Position.start("9x9"))
+    g.push("E6")
+    g.resign("X")
+    assert (g.result, g.termination) == ("O", "resignation")
+    with pytest.raises(IllegalError):
+        g.push("A1")
+    again = Game.from_record(g.to_record())
+    assert again == g
+    d = Game(Position.start())
+    d.agree_draw()
+    assert Game.from_record(d.to_record()).result == "draw"
+
+
+def test_sample_record_round_trips_exactly():
+    g = Game.from_record(SAMPLE)
+    assert g.headers["Eks"] == 'Bob "the \\ builder"'
+    assert g.to_record() == SAMPLE
+    assert str(g.position) == "15x19_O_H10_H9H11H12J10"
+
+
+def test_record_from_a_setup_position():
+    start = Position.from_str("15x19_O_K6_J7H8G10H11")
+    g = Game(start)
+    g.push("K6-G9-G11-J11")
+    text = g.to_record()
+    assert '[Setup "15x19_O_K6_G10H8H11J7"]' in text
+    assert "1. K6-G9-G11-J11" in text
+    assert Game.from_record(text) == g
+
+
+@st.composite
+def random_games(draw):
+    import random
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    g = Game(Position.start(draw(st.sampled_from(["5x5", "7x7", "9x9", "15x19"]))))
+    for _ in range(draw(st.integers(0, 30))):
+        pos = g.position
+        if pos.winner:
+            break
+        jumps = list(zip(range(20), pos.jumps()))
+        if jumps and rng.random() < 0.5:
+            g.push(rng.choice(jumps)[1])
+        else:
+            g.push(rng.choice(pos.placements()))
+    return g
+
+
+@given(random_games())
+@settings(max_examples=60, deadline=None)
+def test_random_games_round_trip(g):
+    text = g.to_record()
+    again = Game.from_record(text)
+    assert again == g
+    assert again.to_record() == text
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("[Size 15x19]\n", "header must look like"),
+    ('[Size "15x19"]\n[Size "9x9"]\n', "given twice"),
+    ('[Size "16x19"]\n', "width must be odd"),
+    ('[Variant "3D"]\n', "Variant must be"),
+    ("1. H11 H11\n", "a man is already there"),
+    ("1. H11 Q99\n", "move 2"),
+    ("H11 H9\n", "expected move number 1"),
+    ("1. H11 H9 3. H12\n", "expected move number 2"),
+    ('[Result "O"]\n[Termination "goal"]\n\n1. H11\n', "must be by resignation"),
+    ('[Result "maybe"]\n', "Result must be"),
+    ('[Result "X"]\n[Termination "agreement"]\n\n1. K6\n', "must be by resignation"),
+    ('[Setup "9x9_O_E7_E8"]\n[Result "X"]\n\n1. E7-E9\n', "goal for Ohs"),
+    ('[Setup "9x9_O_E7_E8"]\n\n1. E7-E9 E1\n', "game is over"),
+    ('[Setup "15x19_O_nonsense"]\n', "expected a column letter"),
+    ('[Size "9x9"]\n[Setup "15x19_O_H10"]\n', "Size says 9x9"),
+])
+def test_bad_records_raise_record_errors(text, reason):
+    with pytest.raises(RecordError, match=reason):
+        Game.from_record(text)
+
+
+def test_record_error_names_the_line():
+    with pytest.raises(RecordError, match="line 3"):
+        Game.from_record('[Size "9x9"]\n\n1. E6 E6\n')
+
+
+def test_parse_any_position_dispatches_2d():
+    assert isinstance(parse_any_position("15x19_O_H10"), Position)
+
+
+def test_result_without_termination_means_resignation():
+    g = Game.from_record('[Result "X"]\n\n1. H11\n')
+    assert (g.result, g.termination) == ("X", "resignation")
