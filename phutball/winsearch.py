@@ -11,6 +11,10 @@ enumeration by
   rows that hold no man (to land beyond row j+1 the ball must jump over a man
   on row j or j+1), and men are only ever removed, so such a gap between the
   ball and the goal ends the branch;
+* **relaxing** at the root: with men never removed, and the ball allowed to
+  land on any point along a run of men (a man there might have been removed
+  earlier), the points the ball can reach form a superset of the true ones;
+  if no goal point is in it, no jump wins (a cheap flood fill of the board);
 * **ordering** landings towards the goal first;
 * **bounding** the work: after ``max_nodes`` expansions it gives up and says so
   (``status == "gave-up"``) rather than running for ever.
@@ -87,6 +91,35 @@ def _blocked(mask: int, row: int, side: "Side", width: int, height: int) -> bool
     return bool(pairs & window)
 
 
+def _may_reach_goal(pos: "Position", mask: int, col: int, row: int, side: "Side") -> bool:
+    """Relaxed reachability: False proves that no jump path from (col,row) reaches ``side``'s goal.
+
+    Relaxation: a jump from p in direction d may land on p+kd for any k >= 2
+    such that p+d .. p+(k-1)d are all men (now), and p+kd is on the board or
+    on an off-board row.  Every true jump landing has that form, since men are
+    only removed and a removed man's point is one of these candidates.
+    """
+    from .board import DIRECTIONS
+    w, h = pos.size.width, pos.size.height
+    goal = (h, h + 1) if side == "O" else (0, 1)
+    seen = {(col, row)}
+    stack = [(col, row)]
+    while stack:
+        c, r = stack.pop()
+        for dc, dr in DIRECTIONS:
+            x, y = c + dc, r + dr
+            while 1 <= x <= w and 1 <= y <= h and mask >> (y * w + x - 1) & 1:
+                x, y = x + dc, y + dr
+                if not (1 <= x <= w and 0 <= y <= h + 1):
+                    break
+                if y in goal:
+                    return True
+                if (x, y) not in seen and 1 <= y <= h:
+                    seen.add((x, y))
+                    stack.append((x, y))
+    return False
+
+
 def find_winning_jump(pos: "Position", max_nodes: int = 200_000, side: "Side | None" = None) -> WinSearch:
     """A jump path that ends on ``side``'s goal rows, or a proof there is none, or "gave-up".
 
@@ -131,7 +164,8 @@ def find_winning_jump(pos: "Position", max_nodes: int = 200_000, side: "Side | N
         return False
 
     try:
-        if _blocked(pos._mask, pos.ball.row, side, w, h):
+        if _blocked(pos._mask, pos.ball.row, side, w, h) or \
+                not _may_reach_goal(pos, pos._mask, pos.ball.col, pos.ball.row, side):
             return WinSearch(None, "none", 0)
         found = walk(pos.ball.col, pos.ball.row, pos._mask)
     except _Budget:
@@ -184,7 +218,8 @@ def winning_jumps(pos: "Position", limit: int | None = None, max_nodes: int = 1_
         return any_win
 
     try:
-        if not _blocked(pos._mask, pos.ball.row, side, w, h):
+        if not _blocked(pos._mask, pos.ball.row, side, w, h) and \
+                _may_reach_goal(pos, pos._mask, pos.ball.col, pos.ball.row, side):
             walk(pos.ball.col, pos.ball.row, pos._mask)
     except _Full:
         return WinningJumps(tuple(out), True, True, nodes)

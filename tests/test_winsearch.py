@@ -68,3 +68,31 @@ def test_finds_a_long_winning_chain():
     assert res.status == "found"
     assert str(res.jump) == "D2-B4-D6-B8-D10-D12"
     assert pos.play(res.jump).winner == "O"
+
+
+def test_relaxed_reachability_proves_a_gated_maze_has_no_win():
+    # a dense lattice below, and men on every row above it (so no two empty rows
+    # in a row), but not in line with anything: only the relaxation can prove it
+    size = BoardSize(9, 11)
+    lattice = {p for p in size.points() if 2 <= p.row <= 6 and (p.col + p.row) % 2 == 1}
+    ball = Point(5, 5)
+    gated = lattice | {Point(5, 7), Point(5, 8), Point(1, 9), Point(9, 10)}
+    pos = Position(size, frozenset(gated - {ball}), ball, "O")
+    res = pos.find_winning_jump(max_nodes=10**6)
+    assert res.status == "none" and res.nodes == 0
+    brute = [j for j in pos.jumps() if pos.play(j).winner == "O"]
+    assert brute == []
+    # the same maze with the gate in line does have a win
+    aligned = lattice | {Point(5, 7), Point(5, 8), Point(5, 9), Point(5, 10)}
+    res = Position(size, frozenset(aligned - {ball}), ball, "O").find_winning_jump()
+    assert res.status == "found" and str(res.jump) == "E5-E11"
+
+
+def test_dense_lattice_without_a_win_is_proved_by_search():
+    size = BoardSize(9, 11)
+    men = {p for p in size.points() if 2 <= p.row <= 7 and (p.col + p.row) % 2 == 1}
+    men |= {Point(5, 8), Point(5, 9), Point(7, 10)}
+    ball = Point(5, 5)
+    pos = Position(size, frozenset(men - {ball}), ball, "O")
+    res = pos.find_winning_jump(max_nodes=10**6)
+    assert res.status == "none" and res.nodes > 0
