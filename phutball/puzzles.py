@@ -1,0 +1,247 @@
+"""Puzzle files: format, validating loader, and the engine's check of every claim.
+
+A puzzle file is JSON (``puzzles/*.json``)::
+
+    {
+      "format": "phutball-puzzles/1",
+      "collection": "The paper",
+      "puzzles": [
+        {
+          "id": "paper-example-1",            unique across all files; [a-z0-9-]+
+          "title": "Example (1)",
+          "source": {"kind": "paper", "ref": "Grossman & Nowakowski, sec. 1, example (1)"},
+          "variant": "1D",                    "1D" or "2D"
+          "position": "L_o*o.o.o....",       the position string (it holds the side to move)
+          "task": "win",                      see TASKS
+          "difficulty": 2,                    1 (easy) .. 5 (hard)
+          "text": "shown after solving",
+          "main_line": ["2-4"],              the solution, moves in the notation
+          ...task-specific fields...
+        }
+      ]
+    }
+
+Tasks (``TASKS``):
+
+* ``win`` -- the side to move wins; play it out against the strongest defence.
+  2D ``win`` puzzles are wins in one jump.
+* ``only-move`` -- the side to move has exactly one winning move (1D), e.g. the
+  paper's backward jump; ``main_line[0]`` is it.
+* ``which-side`` -- say who wins with best play: ``"answer": "L"|"R"`` (or
+  ``"O"|"X"``); ``main_line`` shows the winning play.
+* ``compare`` -- ``"positions": [a, b]`` and ``"answer"``: the winner of each,
+  e.g. ``["L", "R"]``; the paper's point that adding a stone in front of the
+  ball or deleting an empty square can turn a win into a loss.
+* ``safe-move`` (2D) -- find a move after which the opponent has no winning
+  jump; ``"trap"`` names the tempting move that loses.
+* ``potential`` -- an Oddish exercise: ``"answer": {"pL": 1, "pR": 0}``.
+
+:func:`load_file` raises :class:`PuzzleFormatError` naming the file, the
+puzzle and the field; :func:`check_claim` returns the list of problems found
+when the engine or the exact solver disagrees with a puzzle (empty = true).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import ParseError, PhutballError
+
+FORMAT = "phutball-puzzles/1"
+TASKS = ("win", "only-move", "which-side", "compare", "safe-move", "potential")
+SOURCE_KINDS = ("paper", "generated", "composed")
+
+
+class PuzzleFormatError(ParseError):
+    """A puzzle file that does not follow the format."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    id: str
+    title: str
+    source: dict[str, str]
+    variant: str
+    position: str
+    task: str
+    difficulty: int
+    text: str
+    main_line: tuple[str, ...]
+    collection: str = ""
+    extra: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def start(self) -> Any:
+        """The position object (2D Position, 1D Strip or Oddish board)."""
+        from .game import parse_any_position
+        return parse_any_position(self.position)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "id": self.id, "title": self.title, "source": dict(self.source), "variant": self.variant,
+            "position": self.position, "task": self.task, "difficulty": self.difficulty,
+            "text": self.text, "main_line": list(self.main_line),
+        }
+        d.update(self.extra)
+        return d
+
+
+_REQUIRED: dict[str, type | tuple[type, ...]] = {
+    "id": str, "title": str, "source": dict, "variant": str, "position": str, "task": str,
+    "difficulty": int, "text": str, "main_line": list,
+}
+
+
+def _puzzle_from(d: Any, where: str, collection: str) -> Puzzle:
+    if not isinstance(d, dict):
+        raise PuzzleFormatError("bad puzzle", where, "each puzzle must be a JSON object")
+    pid = d.get("id", "?")
+    at = f"{where}: puzzle {pid!r}"
+    for key, typ in _REQUIRED.items():
+        if key not in d:
+            raise PuzzleFormatError("bad puzzle", at, f"missing field {key!r}")
+        if not isinstance(d[key], typ) or (typ is int and isinstance(d[key], bool)):
+            raise PuzzleFormatError("bad puzzle", at, f"field {key!r} must be {typ.__name__}")
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", d["id"]):
+        raise PuzzleFormatError("bad puzzle", at, "id must be lower-case letters, digits and hyphens")
+    if d["task"] not in TASKS:
+        raise PuzzleFormatError("bad puzzle", at, f"task must be one of {', '.join(TASKS)}")
+    if d["variant"] not in ("1D", "2D"):
+        raise PuzzleFormatError("bad puzzle", at, "variant must be 1D or 2D")
+    if not 1 <= d["difficulty"] <= 5:
+        raise PuzzleFormatError("bad puzzle", at, "difficulty must be 1..5")
+    src = d["source"]
+    if src.get("kind") not in SOURCE_KINDS or not isinstance(src.get("ref", ""), str):
+        raise PuzzleFormatError("bad puzzle", at, f"source.kind must be one of {', '.join(SOURCE_KINDS)}")
+    if not all(isinstance(m, str) for m in d["main_line"]):
+        raise PuzzleFormatError("bad puzzle", at, "main_line must be a list of moves in the notation")
+    try:
+        from .game import parse_any_position
+        pos = parse_any_position(d["position"])
+        for p in d.get("positions", []):
+            parse_any_position(p)
+    except PhutballError as e:
+        raise PuzzleFormatError("bad puzzle", at, f"position: {e}") from None
+    from .game import variant_of
+    if d["task"] != "potential" and variant_of(pos) != d["variant"]:
+        raise PuzzleFormatError("bad puzzle", at, f"position is not a {d['variant']} position")
+    needs = {"which-side": ["answer"], "compare": ["positions", "answer"], "safe-move": ["trap"],
+             "potential": ["answer"]}.get(d["task"], [])
+    for key in needs:
+        if key not in d:
+            raise PuzzleFormatError("bad puzzle", at, f"task {d['task']!r} needs field {key!r}")
+    if d["task"] not in ("compare", "potential") and not d["main_line"]:
+        raise PuzzleFormatError("bad puzzle", at, "main_line must not be empty")
+    extra = {k: v for k, v in d.items() if k not in _REQUIRED}
+    return Puzzle(d["id"], d["title"], dict(src), d["variant"], d["position"], d["task"], d["difficulty"],
+                  d["text"], tuple(d["main_line"]), collection, extra)
+
+
+def load_text(text: str, where: str = "<text>") -> list[Puzzle]:
+    """Parse and validate one puzzle file's text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PuzzleFormatError("bad puzzle file", where, f"not JSON: {e.msg} at line {e.lineno}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise PuzzleFormatError("bad puzzle file", where, f'expected {{"format": "{FORMAT}", ...}}')
+    if not isinstance(data.get("puzzles"), list):
+        raise PuzzleFormatError("bad puzzle file", where, "expected a list under 'puzzles'")
+    collection = str(data.get("collection", ""))
+    puzzles = [_puzzle_from(d, where, collection) for d in data["puzzles"]]
+    seen: set[str] = set()
+    for p in puzzles:
+        if p.id in seen:
+            raise PuzzleFormatError("bad puzzle file", where, f"puzzle id {p.id!r} used twice")
+        seen.add(p.id)
+    return puzzles
+
+
+def load_file(path: str | Path) -> list[Puzzle]:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise PuzzleFormatError("bad puzzle file", str(path), f"cannot read: {e}") from None
+    return load_text(text, str(path.name))
+
+
+def load_dir(folder: str | Path) -> list[Puzzle]:
+    """Every puzzle of every ``*.json`` file in ``folder`` (sorted by file name); ids must be unique."""
+    out: list[Puzzle] = []
+    seen: dict[str, str] = {}
+    for path in sorted(Path(folder).glob("*.json")):
+        for p in load_file(path):
+            if p.id in seen:
+                raise PuzzleFormatError("bad puzzle file", path.name, f"puzzle id {p.id!r} is also in {seen[p.id]}")
+            seen[p.id] = path.name
+            out.append(p)
+    return out
+
+
+# ---------------------------------------------------------------- checking claims (2D)
+
+
+def check_claim_2d(p: Puzzle, max_nodes: int = 2_000_000) -> list[str]:
+    """Problems with a 2D puzzle's claim, checked by the engine (empty list: the claim holds)."""
+    from .board import Position, other
+    problems: list[str] = []
+    pos = Position.from_str(p.position)
+    try:
+        line_positions = [pos]
+        for m in p.main_line:
+            line_positions.append(line_positions[-1].play(m))
+    except PhutballError as e:
+        return [f"main line: {e}"]
+    me = pos.to_move
+    if p.task == "win":
+        win = pos.find_winning_jump(max_nodes=max_nodes)
+        if win.status != "found":
+            problems.append(f"no winning jump ({win.status})")
+        if len(p.main_line) != 1 or line_positions[1].winner != me:
+            problems.append("main line is not a single winning jump")
+        if p.extra.get("through_own_goal"):
+            own = 1 if me == "O" else pos.size.height
+            paths = pos.winning_jumps(limit=10_000, max_nodes=max_nodes)
+            if not paths.complete or paths.truncated:
+                problems.append("could not list every winning path")
+            elif not all(any(q.row == own for q in j.path) for j in paths.paths):
+                problems.append("some winning path avoids the own goal line")
+        min_jumps = p.extra.get("min_jumps")
+        if min_jumps:
+            paths = pos.winning_jumps(limit=10_000, max_nodes=max_nodes)
+            shortest = min((len(j.path) - 1 for j in paths.paths), default=0)
+            if not paths.complete or shortest < min_jumps:
+                problems.append(f"a winning path shorter than {min_jumps} jumps exists")
+    elif p.task == "safe-move":
+        if pos.find_winning_jump(max_nodes=max_nodes).status != "none":
+            problems.append("the side to move can win at once, so this is not a safe-move puzzle")
+        after = line_positions[1]
+        if after.winner == other(me) or after.find_winning_jump(max_nodes=max_nodes).status != "none":
+            problems.append(f"after {p.main_line[0]} the opponent can win at once")
+        trap = pos.play(p.extra["trap"])
+        if trap.winner != other(me) and trap.find_winning_jump(max_nodes=max_nodes).status != "found":
+            problems.append(f"the trap {p.extra['trap']} does not lose")
+        if "threat" in p.extra:
+            threatened = Position(pos.size, pos.men, pos.ball, other(me))
+            if threatened.play(p.extra["threat"]).winner != other(me):
+                problems.append(f"the threat {p.extra['threat']} does not win for the opponent")
+        for m in p.extra.get("safe_moves", []):
+            q = pos.play(m)
+            if q.winner == other(me) or q.find_winning_jump(max_nodes=max_nodes).status != "none":
+                problems.append(f"the listed safe move {m} loses")
+    else:
+        problems.append(f"task {p.task!r} is not checked for 2D puzzles")
+    return problems
+
+
+def check_claim(p: Puzzle) -> list[str]:
+    """Problems with a puzzle's claim (empty: the engine or exact solver confirms it)."""
+    if p.variant == "2D":
+        return check_claim_2d(p)
+    from .puzzles1d import check_claim_1d
+    return check_claim_1d(p)
