@@ -1,0 +1,229 @@
+"""Drawing worked out in Python: board layouts, hit-testing and lists of shapes.
+
+Pure Python (no ``js``/``pyscript`` import), so it is unit-tested without a
+browser; ``canvas.js`` only replays the shapes.  Coordinates are CSS pixels;
+the replayer scales by ``devicePixelRatio`` so lines stay crisp on HiDPI
+screens.  Colours are theme roles written as ``"var(--name)"`` and resolved
+by the replayer from the page's CSS, so a theme switch is just a redraw.
+
+A shape is a dict (JSON-ready):
+
+* ``{"t": "rect", "x", "y", "w", "h", "fill"?, "stroke"?, "lw"?, "r"?}``
+* ``{"t": "line", "pts": [[x, y], ...], "stroke", "lw", "dash"?}``
+* ``{"t": "circle", "x", "y", "rad", "fill"?, "stroke"?, "lw"?}``
+* ``{"t": "text", "x", "y", "s", "fill", "size", "align"?, "bold"?}``
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from phutball.board import BoardSize, Position
+from phutball.notation import COLUMN_LETTERS, Point
+
+Shape = dict[str, Any]
+
+
+def var(name: str) -> str:
+    return f"var(--{name})"
+
+
+@dataclass(frozen=True)
+class Layout2D:
+    """Where each point of a 2D board goes in a ``css_w`` x ``css_h`` canvas.
+
+    Columns 1..width and rows 0..height+1 (the off-board rows included) are
+    laid out on a square grid with a margin for the coordinates.
+    """
+
+    size: BoardSize
+    css_w: float
+    css_h: float
+
+    @property
+    def cell(self) -> float:
+        cols = self.size.width + 1.2   # + coordinate margins
+        rows = self.size.height + 2 + 1.2
+        return max(4.0, min(self.css_w / cols, self.css_h / rows))
+
+    @property
+    def origin(self) -> tuple[float, float]:
+        """Canvas position of column 1, row height+1 (top-left point)."""
+        c = self.cell
+        grid_w = (self.size.width - 1) * c
+        grid_h = (self.size.height + 1) * c
+        x0 = (self.css_w - grid_w) / 2 + 0.3 * c
+        y0 = (self.css_h - grid_h) / 2 - 0.3 * c
+        return x0, y0
+
+    def xy(self, p: Point) -> tuple[float, float]:
+        x0, y0 = self.origin
+        c = self.cell
+        return x0 + (p.col - 1) * c, y0 + (self.size.height + 1 - p.row) * c
+
+    def hit(self, x: float, y: float) -> Point | None:
+        """The point nearest to (x, y) within half a cell, or None."""
+        x0, y0 = self.origin
+        c = self.cell
+        col = round((x - x0) / c) + 1
+        row = self.size.height + 1 - round((y - y0) / c)
+        p = Point(col, row)
+        if not self.size.in_bounds(p):
+            return None
+        px, py = self.xy(p)
+        if abs(px - x) > c * 0.5 or abs(py - y) > c * 0.5:
+            return None
+        return p
+
+
+def board_shapes(pos: Position, layout: Layout2D, *, landings: Iterable[Point] = (),
+                 chain: Sequence[Point] = (), last_move: Sequence[Point] = (),
+                 cursor: Point | None = None, hint: Point | None = None,
+                 coordinates: bool = True) -> list[Shape]:
+    """The shapes that draw ``pos``: board, goal lines, off-board rows, coordinates, men, ball, marks."""
+    size, c = pos.size, layout.cell
+    w, h = size.width, size.height
+    out: list[Shape] = [{"t": "rect", "x": 0, "y": 0, "w": layout.css_w, "h": layout.css_h, "fill": var("bg")}]
+    left, top = layout.xy(Point(1, h + 1))
+    right, bottom = layout.xy(Point(w, 0))
+    pad = c * 0.5
+    out.append({"t": "rect", "x": left - pad, "y": top - pad, "w": right - left + 2 * pad,
+                "h": bottom - top + 2 * pad, "fill": var("board"), "r": c * 0.2})
+    for row in (h + 1, 0):  # the off-board rows: shaded bands behind the goal lines
+        _, y = layout.xy(Point(1, row))
+        out.append({"t": "rect", "x": left - pad, "y": y - pad, "w": right - left + 2 * pad, "h": c,
+                    "fill": var("offboard")})
+    for row in range(1, h + 1):
+        _, y = layout.xy(Point(1, row))
+        goal = row in (1, h)
+        out.append({"t": "line", "pts": [[left, y], [right, y]],
+                    "stroke": var("goal" if goal else "grid"), "lw": max(2.0, c * 0.09) if goal else 1})
+    for col in range(1, w + 1):
+        x, _ = layout.xy(Point(col, 1))
+        out.append({"t": "line", "pts": [[x, layout.xy(Point(col, h))[1]], [x, layout.xy(Point(col, 1))[1]]],
+                    "stroke": var("grid"), "lw": 1})
+    if coordinates:
+        fs = max(8.0, c * 0.42)
+        for col in range(1, w + 1):
+            x, _ = layout.xy(Point(col, 0))
+            out.append({"t": "text", "x": x, "y": bottom + c * 0.95, "s": COLUMN_LETTERS[col - 1],
+                        "fill": var("coord"), "size": fs, "align": "center"})
+        for row in range(0, h + 2):
+            _, y = layout.xy(Point(1, row))
+            out.append({"t": "text", "x": left - c * 0.75, "y": y, "s": str(row),
+                        "fill": var("coord"), "size": fs * (0.8 if row in (0, h + 1) else 1), "align": "right"})
+    if last_move:
+        pts = [list(layout.xy(p)) for p in last_move]
+        if len(pts) == 1:
+            x, y = pts[0]
+            out.append({"t": "rect", "x": x - c * 0.48, "y": y - c * 0.48, "w": c * 0.96, "h": c * 0.96,
+                        "fill": var("last"), "r": c * 0.15})
+        else:
+            out.append({"t": "line", "pts": pts, "stroke": var("last"), "lw": c * 0.18, "dash": [c * 0.25, c * 0.2]})
+    gone: frozenset[Point] = frozenset()
+    if len(chain) > 1:  # men jumped by the unfinished chain are drawn faded
+        from phutball.notation import Jump
+        gone = pos.men - pos.play(Jump(tuple(chain))).men
+    for p in sorted(pos.men):
+        x, y = layout.xy(p)
+        if p in gone:
+            out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.42, "fill": var("man-gone"),
+                        "stroke": var("man-edge"), "lw": 1, "dash": [3, 3]})
+        else:
+            out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.42, "fill": var("man"),
+                        "stroke": var("man-edge"), "lw": 1})
+    if chain and len(chain) > 1:
+        out.append({"t": "line", "pts": [list(layout.xy(p)) for p in chain], "stroke": var("chain"),
+                    "lw": max(2.0, c * 0.12)})
+        for p in chain[:-1]:
+            x, y = layout.xy(p)
+            out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.16, "fill": var("chain")})
+    ball = chain[-1] if chain else pos.ball
+    bx, by = layout.xy(ball)
+    out.append({"t": "circle", "x": bx, "y": by, "rad": c * 0.44, "fill": var("ball"), "stroke": var("ball-edge"),
+                "lw": max(1.5, c * 0.08)})
+    for p in landings:
+        x, y = layout.xy(p)
+        out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.3, "stroke": var("landing"), "lw": max(2.0, c * 0.1),
+                    "fill": var("landing-fill")})
+    if hint is not None:
+        x, y = layout.xy(hint)
+        out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.55, "stroke": var("hint"), "lw": max(2.5, c * 0.12)})
+    if cursor is not None:
+        x, y = layout.xy(cursor)
+        out.append({"t": "rect", "x": x - c * 0.5, "y": y - c * 0.5, "w": c, "h": c, "stroke": var("cursor"),
+                    "lw": 2, "r": c * 0.12})
+    return out
+
+
+# ---------------------------------------------------------------- 1D strips
+
+
+@dataclass(frozen=True)
+class LayoutStrip:
+    """Squares 0..n+1 of a 1D strip (0 and n+1 are past the ends) in one row."""
+
+    n: int
+    css_w: float
+    css_h: float
+
+    @property
+    def cell(self) -> float:
+        return max(6.0, min(self.css_w / (self.n + 2.4), self.css_h / 2.6, 64.0))
+
+    def xy(self, square: int) -> tuple[float, float]:
+        c = self.cell
+        x0 = (self.css_w - (self.n + 2) * c) / 2 + c / 2
+        return x0 + square * c, self.css_h / 2 - c * 0.2
+
+    def hit(self, x: float, y: float) -> int | None:
+        c = self.cell
+        x0, yc = self.xy(0)
+        sq = round((x - x0) / c)
+        if not 0 <= sq <= self.n + 1 or abs(y - yc) > c * 0.6:
+            return None
+        return sq
+
+
+def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, *,
+                 landings: Iterable[int] = (), chain: Sequence[int] = (), cursor: int | None = None,
+                 hint: int | None = None, last_move: Sequence[int] = (), numbers: bool = True) -> list[Shape]:
+    """Shapes for a 1D strip: squares 1..n, the ends past them, stones, ball, marks."""
+    c = layout.cell
+    out: list[Shape] = [{"t": "rect", "x": 0, "y": 0, "w": layout.css_w, "h": layout.css_h, "fill": var("bg")}]
+    for sq in range(0, n + 2):
+        x, y = layout.xy(sq)
+        end = sq in (0, n + 1)
+        out.append({"t": "rect", "x": x - c * 0.46, "y": y - c * 0.46, "w": c * 0.92, "h": c * 0.92,
+                    "fill": var("offboard" if end else "board"), "stroke": var("grid"), "lw": 1, "r": c * 0.12})
+        if numbers and not end:
+            out.append({"t": "text", "x": x, "y": y + c * 0.85, "s": str(sq), "fill": var("coord"),
+                        "size": max(8.0, c * 0.32), "align": "center"})
+    for sq in last_move:
+        x, y = layout.xy(sq)
+        out.append({"t": "rect", "x": x - c * 0.46, "y": y - c * 0.46, "w": c * 0.92, "h": c * 0.92,
+                    "fill": var("last"), "r": c * 0.12})
+    for sq in sorted(stones):
+        x, y = layout.xy(sq)
+        out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.36, "fill": var("man"), "stroke": var("man-edge"),
+                    "lw": 1})
+    if chain and len(chain) > 1:
+        pts = [[layout.xy(s)[0], layout.xy(s)[1] - c * 0.55] for s in chain]
+        out.append({"t": "line", "pts": pts, "stroke": var("chain"), "lw": max(2.0, c * 0.08)})
+    b = chain[-1] if chain else ball
+    bx, by = layout.xy(b)
+    out.append({"t": "circle", "x": bx, "y": by, "rad": c * 0.38, "fill": var("ball"), "stroke": var("ball-edge"),
+                "lw": max(1.5, c * 0.07)})
+    for sq in landings:
+        x, y = layout.xy(sq)
+        out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.26, "stroke": var("landing"), "lw": max(2.0, c * 0.08),
+                    "fill": var("landing-fill")})
+    if hint is not None:
+        x, y = layout.xy(hint)
+        out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.5, "stroke": var("hint"), "lw": max(2.5, c * 0.1)})
+    if cursor is not None:
+        x, y = layout.xy(cursor)
+        out.append({"t": "rect", "x": x - c * 0.5, "y": y - c * 0.5, "w": c, "h": c, "stroke": var("cursor"),
+                    "lw": 2, "r": c * 0.12})
+    return out

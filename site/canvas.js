@@ -1,0 +1,67 @@
+// Replays a list of shapes computed in Python (site/boardview.py) on a canvas.
+// Colours written as "var(--name)" are read from the canvas element's CSS, so a
+// theme change is just a redraw. Crisp on HiDPI: the backing store is scaled
+// by devicePixelRatio and shapes are given in CSS pixels.
+export function resolveColours(canvas, shapes) {
+  const style = getComputedStyle(canvas);
+  const cache = new Map();
+  const colour = (c) => {
+    if (typeof c !== "string" || !c.startsWith("var(")) return c;
+    if (!cache.has(c)) cache.set(c, style.getPropertyValue(c.slice(4, -1)).trim() || "#f0f");
+    return cache.get(c);
+  };
+  return colour;
+}
+
+export function sizeCanvas(canvas) {
+  const rect = canvas.getBoundingClientRect();
+  const dpr = window.devicePixelRatio || 1;
+  const w = Math.max(1, Math.round(rect.width * dpr));
+  const h = Math.max(1, Math.round(rect.height * dpr));
+  if (canvas.width !== w || canvas.height !== h) {
+    canvas.width = w;
+    canvas.height = h;
+  }
+  return { width: rect.width, height: rect.height, dpr };
+}
+
+export function drawShapes(canvas, shapes) {
+  if (typeof shapes === "string") shapes = JSON.parse(shapes);
+  const { dpr } = sizeCanvas(canvas);
+  const ctx = canvas.getContext("2d");
+  const colour = resolveColours(canvas, shapes);
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  for (const s of shapes) {
+    ctx.save();
+    if (s.t === "rect") {
+      ctx.beginPath();
+      if (s.r && ctx.roundRect) ctx.roundRect(s.x, s.y, s.w, s.h, s.r);
+      else ctx.rect(s.x, s.y, s.w, s.h);
+      if (s.fill) { ctx.fillStyle = colour(s.fill); ctx.fill(); }
+      if (s.stroke) { ctx.strokeStyle = colour(s.stroke); ctx.lineWidth = s.lw || 1; ctx.stroke(); }
+    } else if (s.t === "line") {
+      ctx.beginPath();
+      s.pts.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      ctx.strokeStyle = colour(s.stroke);
+      ctx.lineWidth = s.lw || 1;
+      ctx.lineCap = "round";
+      ctx.lineJoin = "round";
+      if (s.dash) ctx.setLineDash(s.dash);
+      ctx.stroke();
+    } else if (s.t === "circle") {
+      if (s.dash) ctx.setLineDash(s.dash);
+      ctx.beginPath();
+      ctx.arc(s.x, s.y, s.rad, 0, Math.PI * 2);
+      if (s.fill) { ctx.fillStyle = colour(s.fill); ctx.fill(); }
+      if (s.stroke) { ctx.strokeStyle = colour(s.stroke); ctx.lineWidth = s.lw || 1; ctx.stroke(); }
+    } else if (s.t === "text") {
+      ctx.fillStyle = colour(s.fill);
+      ctx.font = `${s.bold ? "600 " : ""}${s.size}px system-ui, sans-serif`;
+      ctx.textAlign = s.align || "left";
+      ctx.textBaseline = "middle";
+      ctx.fillText(s.s, s.x, s.y);
+    }
+    ctx.restore();
+  }
+}

@@ -1,0 +1,68 @@
+"""The board drawing worked out in Python: layout, hit-testing and shapes, without a browser."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
+
+from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes  # noqa: E402
+from phutball import BoardSize, Point, Position  # noqa: E402
+
+P = Point.from_str
+
+
+@pytest.mark.parametrize("size,w,h", [("15x19", 480, 600), ("19x19", 360, 360), ("5x5", 1200, 300),
+                                      ("9x9", 320, 560)])
+def test_every_point_hits_itself_and_fits_the_canvas(size, w, h):
+    lay = Layout2D(BoardSize.from_str(size), w, h)
+    s = lay.size
+    for col in range(1, s.width + 1):
+        for row in range(0, s.height + 2):
+            x, y = lay.xy(Point(col, row))
+            assert 0 <= x <= w and 0 <= y <= h
+            assert lay.hit(x, y) == Point(col, row)
+            assert lay.hit(x + lay.cell * 0.3, y - lay.cell * 0.3) == Point(col, row)
+    assert lay.hit(-50, -50) is None
+
+
+def circles(shapes, fill):
+    return [s for s in shapes if s["t"] == "circle" and s.get("fill") == f"var(--{fill})"]
+
+
+def test_shapes_show_men_ball_goal_lines_and_off_board_rows():
+    pos = Position.from_str("15x19_O_K6_J7H8G10H11")
+    lay = Layout2D(pos.size, 480, 600)
+    shapes = board_shapes(pos, lay)
+    assert len(circles(shapes, "man")) == 4
+    [ball] = circles(shapes, "ball")
+    assert (ball["x"], ball["y"]) == lay.xy(P("K6"))
+    goal_lines = [s for s in shapes if s["t"] == "line" and s["stroke"] == "var(--goal)"]
+    assert len(goal_lines) == 2
+    bands = [s for s in shapes if s["t"] == "rect" and s.get("fill") == "var(--offboard)"]
+    assert len(bands) == 2
+    labels = {s["s"] for s in shapes if s["t"] == "text"}
+    assert {"A", "P", "0", "1", "19", "20"} <= labels and "I" not in labels
+
+
+def test_chain_in_progress_moves_the_ball_fades_jumped_men_and_marks_landings():
+    pos = Position.from_str("15x19_O_K6_J7H8G10H11")
+    lay = Layout2D(pos.size, 480, 600)
+    chain = [P("K6"), P("G9")]
+    shapes = board_shapes(pos, lay, chain=chain, landings=pos.landings(chain))
+    [ball] = circles(shapes, "ball")
+    assert (ball["x"], ball["y"]) == lay.xy(P("G9"))
+    assert len(circles(shapes, "man-gone")) == 2 and len(circles(shapes, "man")) == 2
+    [landing] = [s for s in shapes if s.get("stroke") == "var(--landing)"]
+    assert (landing["x"], landing["y"]) == lay.xy(P("G11"))
+
+
+def test_strip_layout_hits_and_shapes():
+    lay = LayoutStrip(11, 480, 120)
+    for sq in range(0, 13):
+        x, y = lay.xy(sq)
+        assert lay.hit(x, y) == sq
+    shapes = strip_shapes(11, 2, {1, 3, 5, 7}, lay, landings=[4])
+    assert len(circles(shapes, "man")) == 4 and len(circles(shapes, "ball")) == 1
+    assert [s["s"] for s in shapes if s["t"] == "text"] == [str(i) for i in range(1, 12)]
