@@ -1,0 +1,443 @@
+"""The play page's state and event handling, in pure Python (unit-tested without a browser).
+
+``site/main.py`` turns DOM events into calls here and draws what :meth:`PlayController.view`
+returns.  One controller serves 2D boards and 1D strips: a *target* is a
+:class:`~phutball.notation.Point` on a 2D board, a square number on a strip.
+
+Entering moves:
+
+* click an empty point (square) to place a man (stone) there;
+* click the ball to start a jump chain; the legal landings are highlighted;
+  click a landing to extend the chain, a point of the chain to step back to
+  it, and the ball again (or Enter, or the Finish button) to end the move.
+  A landing that wins, leaves the board, or allows no further jump ends the
+  move by itself.  Escape cancels the chain.
+* keyboard: arrows move a cursor, Enter/Space act at the cursor, Backspace
+  steps back in a chain, Escape cancels it, ``u``/``r`` undo/redo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from phutball.board import BoardSize, Position
+from phutball.errors import PhutballError
+from phutball.game import SIDE_NAMES, Game, parse_any_position, variant_of
+from phutball.notation import Jump, Placement, Point, StripJump, StripPlacement
+
+Target = Any  # Point (2D) or int (1D)
+
+DEFAULT_STRIP = "L_.....*....."
+
+
+def side_name(side: str) -> str:
+    return SIDE_NAMES[side]
+
+
+def _other(side: str) -> str:
+    return {"O": "X", "X": "O", "L": "R", "R": "L"}[side]
+
+
+# ---------------------------------------------------------------- variant adapters
+
+
+class _Adapter2D:
+    variant = "2D"
+
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+
+    def ball(self) -> Point:
+        return self.pos.ball
+
+    def can_place(self, t: Point) -> bool:
+        return self.pos.size.on_board(t) and t != self.pos.ball and t not in self.pos.men
+
+    def landings(self, chain: list[Point]) -> list[Point]:
+        return self.pos.landings(chain) if chain else []
+
+    def ends_move(self, t: Point) -> bool:
+        return t.row in (0, self.pos.size.height + 1)
+
+    def is_goal(self, t: Point, side: str) -> bool:
+        return t.row >= self.pos.size.height if side == "O" else t.row <= 1
+
+    def placement(self, t: Point) -> Placement:
+        return Placement(t)
+
+    def jump(self, chain: list[Point]) -> Jump:
+        return Jump(tuple(chain))
+
+    def in_bounds(self, t: Point) -> bool:
+        return self.pos.size.in_bounds(t)
+
+    def move_cursor(self, t: Point, key: str) -> Point:
+        dc, dr = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}[key]
+        n = Point(t.col + dc, t.row + dr)
+        return n if self.pos.size.in_bounds(n) else t
+
+    def describe(self, t: Point) -> str:
+        return str(t)
+
+
+class _AdapterStrip:
+    variant = "1D"
+
+    def __init__(self, strip: Any) -> None:
+        self.pos = strip
+
+    def ball(self) -> int:
+        return self.pos.ball
+
+    def can_place(self, t: int) -> bool:
+        return 1 <= t <= self.pos.n and t != self.pos.ball and t not in self.pos.stones
+
+    def landings(self, chain: list[int]) -> list[int]:
+        if not chain:
+            return []
+        k = len(chain)
+        out = {j.path[k] for j in self.pos.jumps() if len(j.path) > k and list(j.path[:k]) == chain}
+        return sorted(out)
+
+    def ends_move(self, t: int) -> bool:
+        return t in (0, self.pos.n + 1)
+
+    def is_goal(self, t: int, side: str) -> bool:
+        return t >= self.pos.n if side == "L" else t <= 1
+
+    def placement(self, t: int) -> StripPlacement:
+        return StripPlacement(t)
+
+    def jump(self, chain: list[int]) -> StripJump:
+        return StripJump(tuple(chain))
+
+    def in_bounds(self, t: int) -> bool:
+        return 0 <= t <= self.pos.n + 1
+
+    def move_cursor(self, t: int, key: str) -> int:
+        d = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": 0, "ArrowDown": 0}[key]
+        return min(self.pos.n, max(1, t + d))
+
+    def describe(self, t: int) -> str:
+        return f"square {t}"
+
+
+def adapter(pos: Any) -> Any:
+    return _Adapter2D(pos) if variant_of(pos) == "2D" else _AdapterStrip(pos)
+
+
+# ---------------------------------------------------------------- the controller
+
+
+@dataclass
+class PlayController:
+    """Everything the play page shows and does, minus the DOM."""
+
+    game: Game
+    mode: str = "two-players"          # or "computer"
+    computer_side: str | None = None   # the side the computer plays in "computer" mode
+    chain: list[Any] = field(default_factory=list)
+    cursor: Any = None
+    message: str = ""
+    error: str = ""
+    announcement: str = ""
+    hint: Any = None
+
+    # ------------------------------------------------------------ construction
+
+    @classmethod
+    def new(cls, position: str = "15x19_O_H10", mode: str = "two-players", computer_side: str | None = None
+            ) -> "PlayController":
+        start = parse_any_position(position)
+        ctl = cls(Game(start), mode=mode, computer_side=computer_side)
+        ctl.cursor = adapter(start).ball()
+        ctl.announcement = f"New game. {ctl.status()}"
+        return ctl
+
+    def new_game(self, position: str, mode: str | None = None, computer_side: str | None = None) -> None:
+        start = parse_any_position(position)
+        self.game = Game(start)
+        if mode is not None:
+            self.mode = mode
+        self.computer_side = computer_side if self.mode == "computer" else None
+        self.chain, self.error, self.message, self.hint = [], "", "", None
+        self.cursor = adapter(start).ball()
+        self.announcement = f"New game. {self.status()}"
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def position(self) -> Any:
+        return self.game.position
+
+    @property
+    def variant(self) -> str:
+        return variant_of(self.position)
+
+    def computer_to_move(self) -> bool:
+        return (self.mode == "computer" and self.computer_side == self.position.to_move
+                and self.game.result == "*" and not self.game.can_redo())
+
+    def status(self) -> str:
+        if self.game.can_redo() and self.game.cursor < len(self.game.moves):
+            prefix = f"Viewing move {self.game.cursor} of {len(self.game.moves)}. "
+        else:
+            prefix = ""
+        pos = self.position
+        if pos.winner:
+            return prefix + f"{side_name(pos.winner)} won."
+        if self.game.result != "*" and not self.game.can_redo():
+            return prefix + self.game.result_text + "."
+        who = side_name(pos.to_move)
+        goal = {"O": "the top", "X": "the bottom", "L": "the right end", "R": "the left end"}[pos.to_move]
+        return prefix + f"{who} to move (attacking {goal})."
+
+    # ------------------------------------------------------------ input
+
+    def _reset_feedback(self) -> None:
+        self.error = ""
+        self.message = ""
+        self.hint = None
+
+    def click(self, t: Target) -> None:
+        """A click or tap on a point (square) of the board."""
+        self._reset_feedback()
+        if t is None:
+            return
+        ad = adapter(self.position)
+        if not ad.in_bounds(t):
+            return
+        self.cursor = t
+        if self.position.winner or self.game.result != "*":
+            self.error = "The game is over. Start a new game or undo."
+            return
+        if self.computer_to_move():
+            self.error = "Wait for the computer's move."
+            return
+        if not self.chain:
+            if t == ad.ball():
+                if ad.landings([t]):
+                    self.chain = [t]
+                    self.message = "Jumping: click a highlighted landing point."
+                else:
+                    self.error = "The ball has no man next to it to jump over."
+            elif ad.can_place(t):
+                self._play(ad.placement(t))
+            else:
+                self.error = f"You cannot place on {ad.describe(t)}."
+            return
+        # a chain is in progress
+        if t == self.chain[-1]:
+            self.finish_chain()
+        elif t in self.chain[:-1]:
+            del self.chain[self.chain.index(t) + 1:]
+            self.message = "Stepped back." if len(self.chain) > 1 else "Jumping: click a highlighted landing point."
+        elif t in ad.landings(self.chain):
+            self.chain.append(t)
+            mover = self.position.to_move
+            if ad.ends_move(t) or ad.is_goal(t, mover) or not ad.landings(self.chain):
+                self.finish_chain()
+            else:
+                self.message = "Click another landing to go on, or the ball (or Enter) to stop here."
+        else:
+            self.error = f"The ball cannot jump to {ad.describe(t)}."
+
+    def finish_chain(self) -> None:
+        if len(self.chain) < 2:
+            self.chain = []
+            self.message = "Jump cancelled."
+            return
+        ad = adapter(self.position)
+        move = ad.jump(self.chain)
+        self.chain = []
+        self._play(move)
+
+    def cancel_chain(self) -> None:
+        if self.chain:
+            self.chain = []
+            self.message = "Jump cancelled."
+
+    def step_back(self) -> None:
+        if len(self.chain) > 1:
+            self.chain.pop()
+        elif self.chain:
+            self.chain = []
+
+    def _play(self, move: Any) -> None:
+        mover = self.position.to_move
+        before = self.position
+        try:
+            if isinstance(move, str):
+                move = before.parse_move(move)
+            after = self.game.push(move)
+        except PhutballError as e:
+            self.error = str(e)
+            return
+        self.announcement = self.describe_move(before, move, mover) + " " + self.status()
+        self.cursor = adapter(after).ball() if isinstance(move, (Jump, StripJump)) else self.cursor
+
+    def play_text(self, text: str) -> None:
+        """Play a move typed in the notation (e.g. from the computer or a text box)."""
+        self._reset_feedback()
+        self.chain = []
+        self._play(text)
+
+    def describe_move(self, before: Any, move: Any, mover: str) -> str:
+        who = side_name(mover)
+        if isinstance(move, (Placement, StripPlacement)):
+            what = "a man" if self.variant == "2D" else "a stone"
+            where = str(move) if self.variant == "2D" else f"square {move}"
+            return f"{who} placed {what} on {where}."
+        after = self.game.position
+        removed = len(getattr(before, "men", getattr(before, "stones", ()))) - len(
+            getattr(after, "men", getattr(after, "stones", ())))
+        path = " to ".join(str(p) for p in move.path)
+        return f"{who} jumped {path}, removing {removed} {'man' if removed == 1 else 'men'}."
+
+    def key(self, name: str) -> bool:
+        """A key press; returns True if it was handled."""
+        ad = adapter(self.position)
+        if name in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            if self.cursor is None:
+                self.cursor = ad.ball()
+            self.cursor = ad.move_cursor(self.cursor, name)
+            return True
+        if name in ("Enter", " "):
+            if self.chain and (self.cursor is None or self.cursor == self.chain[-1]):
+                self.finish_chain()
+            else:
+                self.click(self.cursor if self.cursor is not None else ad.ball())
+            return True
+        if name == "Escape":
+            self.cancel_chain()
+            return True
+        if name == "Backspace":
+            self.step_back()
+            return True
+        if name == "u":
+            self.undo()
+            return True
+        if name == "r":
+            self.redo()
+            return True
+        return False
+
+    # ------------------------------------------------------------ history
+
+    def undo(self) -> None:
+        self._reset_feedback()
+        if self.chain:
+            self.cancel_chain()
+            return
+        if not self.game.can_undo():
+            self.error = "Nothing to undo."
+            return
+        self.game.undo()
+        if self.mode == "computer" and self.position.to_move == self.computer_side and self.game.can_undo():
+            self.game.undo()  # take back the computer's reply too
+        self.announcement = f"Undone. {self.status()}"
+
+    def redo(self) -> None:
+        self._reset_feedback()
+        self.chain = []
+        if not self.game.can_redo():
+            self.error = "Nothing to redo."
+            return
+        self.game.redo()
+        self.announcement = f"Redone. {self.status()}"
+
+    def goto(self, ply: int) -> None:
+        self._reset_feedback()
+        self.chain = []
+        self.game.goto(ply)
+        self.announcement = self.status()
+
+    # ------------------------------------------------------------ records and positions
+
+    def import_record(self, text: str) -> bool:
+        """Load a game record; on error keep the current game and set ``error``."""
+        self._reset_feedback()
+        try:
+            game = Game.from_record(text)
+        except PhutballError as e:
+            self.error = f"Could not import the record: {e}"
+            return False
+        self.game, self.chain = game, []
+        self.cursor = adapter(self.position).ball()
+        self.message = f"Imported a game of {len(game.moves)} moves."
+        self.announcement = self.message + " " + self.status()
+        return True
+
+    def export_record(self) -> str:
+        return self.game.to_record()
+
+    def load_position(self, text: str) -> bool:
+        """Start from a position string (e.g. the URL hash); on error keep the game and set ``error``."""
+        self._reset_feedback()
+        try:
+            start = parse_any_position(text)
+            if variant_of(start) == "1D" and not hasattr(start, "n"):
+                raise PhutballError("bad position", text, "an Oddish board cannot be played here")
+        except PhutballError as e:
+            self.error = f"Could not open the position in the link: {e}"
+            return False
+        if str(start) == str(self.position):
+            return True
+        self.game, self.chain = Game(start), []
+        self.cursor = adapter(start).ball()
+        self.announcement = f"Opened a position. {self.status()}"
+        return True
+
+    # ------------------------------------------------------------ view
+
+    def move_list(self) -> list[dict[str, Any]]:
+        """The moves as numbered pairs: [{"number": 1, "plies": [(ply, text), ...]}, ...]."""
+        rows = []
+        moves = self.game.moves
+        for i in range(0, len(moves), 2):
+            rows.append({"number": i // 2 + 1,
+                         "plies": [(j + 1, moves[j]) for j in range(i, min(i + 2, len(moves)))]})
+        return rows
+
+    def last_move_targets(self) -> list[Any]:
+        ply = self.game.cursor
+        if ply == 0:
+            return []
+        before = self.game.positions[ply - 1]
+        text = self.game.moves[ply - 1]
+        if variant_of(before) == "2D":
+            return [Point.from_str(p) for p in text.split("-")]
+        return [int(p) for p in text.split("-")]
+
+    def view(self) -> dict[str, Any]:
+        pos = self.position
+        ad = adapter(pos)
+        return {
+            "variant": self.variant,
+            "position": str(pos),
+            "status": self.status(),
+            "message": self.message,
+            "error": self.error,
+            "announcement": self.announcement,
+            "chain": list(self.chain),
+            "landings": ad.landings(self.chain) if self.chain else [],
+            "cursor": self.cursor,
+            "hint": self.hint,
+            "last_move": self.last_move_targets() if not self.chain else [],
+            "can_undo": self.game.can_undo() or bool(self.chain),
+            "can_redo": self.game.can_redo(),
+            "can_finish": len(self.chain) > 1,
+            "ply": self.game.cursor,
+            "moves": self.move_list(),
+            "over": bool(pos.winner) or self.game.result != "*",
+            "winner": pos.winner,
+            "to_move": pos.to_move,
+        }
+
+
+def board_size_choices() -> list[str]:
+    return ["15x19", "19x19", "13x13", "11x11", "9x9"]
+
+
+__all__ = ["PlayController", "adapter", "board_size_choices", "BoardSize", "DEFAULT_STRIP"]

@@ -1,0 +1,122 @@
+"""The play page's controller: clicks, chains, keys, undo/redo, records, without a browser."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
+
+from playctl import PlayController  # noqa: E402
+from phutball import Point  # noqa: E402
+
+P = Point.from_str
+WIKI = "15x19_O_K6_J7H8G10H11"
+
+
+def test_click_to_place():
+    c = PlayController.new()
+    c.click(P("H11"))
+    assert c.view()["position"] == "15x19_X_H10_H11"
+    assert "Ohs placed a man on H11" in c.announcement
+    c.click(P("H11"))
+    assert "cannot place" in c.error and c.view()["position"] == "15x19_X_H10_H11"
+
+
+def test_multi_jump_by_clicks_ends_by_itself_when_no_jump_is_left():
+    c = PlayController.new(WIKI)
+    c.click(P("K6"))
+    assert c.view()["landings"] == [P("G9")]
+    c.click(P("G9"))
+    c.click(P("G11"))
+    assert c.view()["landings"] == [P("J11")] and c.view()["can_finish"]
+    c.click(P("J11"))
+    v = c.view()
+    assert v["moves"] == [{"number": 1, "plies": [(1, "K6-G9-G11-J11")]}]
+    assert v["position"] == "15x19_X_J11"
+    assert "removing 4 men" in c.announcement
+
+
+def test_finish_early_by_clicking_the_ball_and_step_back():
+    c = PlayController.new(WIKI)
+    for p in ("K6", "G9", "G11"):
+        c.click(P(p))
+    c.click(P("G9"))  # step back to G9
+    assert c.chain == [P("K6"), P("G9")]
+    c.click(P("G9"))  # the ball: finish here
+    assert c.game.moves == ["K6-G9"]
+
+
+def test_keyboard_cursor_enter_escape_undo_redo():
+    c = PlayController.new("9x9_O_E5")
+    assert c.cursor == P("E5")
+    c.key("ArrowUp")
+    c.key("Enter")
+    assert c.game.moves == ["E6"]
+    c.key("ArrowDown")
+    c.key("Enter")  # the ball: Ohs... now Eks has a jump over E6
+    assert c.chain == [P("E5")]
+    c.key("Escape")
+    assert c.chain == []
+    c.key("u")
+    assert c.game.moves == ["E6"] and c.game.cursor == 0
+    c.key("r")
+    assert c.game.cursor == 1
+
+
+def test_a_winning_jump_ends_the_move_and_the_game():
+    c = PlayController.new("9x9_O_E7_E8")
+    c.click(P("E7"))
+    c.click(P("E9"))
+    v = c.view()
+    assert v["over"] and v["winner"] == "O" and "Ohs won" in v["status"]
+    c.click(P("A1"))
+    assert "game is over" in c.error
+
+
+def test_computer_mode_undo_takes_back_both_moves():
+    c = PlayController.new("9x9_O_E5", mode="computer", computer_side="X")
+    c.click(P("E6"))
+    assert c.computer_to_move()
+    c.click(P("A1"))
+    assert "Wait for the computer" in c.error
+    c.play_text("A1")
+    assert not c.computer_to_move()
+    c.undo()
+    assert c.game.cursor == 0
+
+
+def test_broken_record_keeps_the_game():
+    c = PlayController.new()
+    c.click(P("H11"))
+    assert not c.import_record("[Size \"15x19\"]\n\n1. H11 H11\n")
+    assert "Could not import" in c.error and c.game.moves == ["H11"]
+    good = c.export_record()
+    c2 = PlayController.new()
+    assert c2.import_record(good) and c2.game.moves == ["H11"]
+
+
+def test_bad_position_in_link_keeps_the_game():
+    c = PlayController.new()
+    c.click(P("H11"))
+    assert not c.load_position("15x19_O_ZZ")
+    assert "Could not open" in c.error and c.game.moves == ["H11"]
+    assert c.load_position("9x9_X_E5_E6") and str(c.position) == "9x9_X_E5_E6"
+
+
+def test_move_list_click_shows_that_position():
+    c = PlayController.new("9x9_O_E5")
+    for m in ("E6", "E4", "A1"):
+        c.play_text(m)
+    c.goto(1)
+    assert c.view()["position"] == "9x9_X_E5_E6" and "Viewing move 1 of 3" in c.status()
+
+
+def test_strip_play_by_clicks():
+    c = PlayController.new("L_o*o.o.o....")
+    c.click(2)
+    assert c.view()["landings"] == [0, 4]  # over square 1 and off the left end, or over 3
+    c.click(4)
+    assert c.view()["landings"] == [6]
+    c.click(4)  # stop after one jump
+    assert c.game.moves == ["2-4"]
+    c.click(11)
+    assert c.game.moves == ["2-4", "11"]
