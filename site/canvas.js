@@ -2,7 +2,7 @@
 // Colours written as "var(--name)" are read from the canvas element's CSS, so a
 // theme change is just a redraw. Crisp on HiDPI: the backing store is scaled
 // by devicePixelRatio and shapes are given in CSS pixels.
-export function resolveColours(canvas, shapes) {
+function resolveColours(canvas, shapes) {
   const style = getComputedStyle(canvas);
   const cache = new Map();
   const colour = (c) => {
@@ -13,7 +13,7 @@ export function resolveColours(canvas, shapes) {
   return colour;
 }
 
-export function sizeCanvas(canvas) {
+function sizeCanvas(canvas) {
   const rect = canvas.getBoundingClientRect();
   const dpr = window.devicePixelRatio || 1;
   const w = Math.max(1, Math.round(rect.width * dpr));
@@ -25,13 +25,15 @@ export function sizeCanvas(canvas) {
   return { width: rect.width, height: rect.height, dpr };
 }
 
-export function drawShapes(canvas, shapes) {
+function drawShapes(canvas, shapes, scale) {
   if (typeof shapes === "string") shapes = JSON.parse(shapes);
   const { dpr } = sizeCanvas(canvas);
   const ctx = canvas.getContext("2d");
   const colour = resolveColours(canvas, shapes);
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, canvas.width, canvas.height);
+  const k = scale ? scale.k : 1;
+  ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * (scale ? scale.dx : 0), dpr * (scale ? scale.dy : 0));
   for (const s of shapes) {
     ctx.save();
     if (s.t === "rect") {
@@ -65,3 +67,13 @@ export function drawShapes(canvas, shapes) {
     ctx.restore();
   }
 }
+
+// Draw shapes computed for a w x h canvas, scaled to fit this one (used for the
+// board pre-rendered at build time, shown before Python has loaded).
+function drawFitted(canvas, data) {
+  const { width, height } = sizeCanvas(canvas);
+  const k = Math.min(width / data.w, height / data.h);
+  drawShapes(canvas, data.shapes, { k, dx: (width - data.w * k) / 2, dy: (height - data.h * k) / 2 });
+}
+
+window.phutballCanvas = { drawShapes, drawFitted, sizeCanvas };

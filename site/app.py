@@ -1,0 +1,432 @@
+"""Browser glue of the play page: DOM events -> PlayController -> shapes on the canvas.
+
+The only module of the play page that imports ``js``/``pyscript``.  All game
+logic is in ``playctl.py`` and the engine; all drawing is computed by
+``boardview.py`` and replayed by ``canvas.js``.  Long searches run in the
+``search`` worker (``worker.py``/``jobs.py``) and are polled in slices, so the
+main thread stays responsive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import js
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes
+from phutball.errors import PhutballError
+from phutball.notation import Point
+from playctl import PlayController
+
+STORAGE_KEY = "phutball.play.v1"
+canvas = document.getElementById("board")
+_proxies: list = []  # keep event-handler proxies alive
+
+
+def el(id_: str):
+    return document.getElementById(id_)
+
+
+def on(element, event: str, handler) -> None:
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    element.addEventListener(event, proxy)
+
+
+# ---------------------------------------------------------------- state and persistence
+
+
+def _initial_controller() -> PlayController:
+    saved = None
+    try:
+        raw = window.localStorage.getItem(STORAGE_KEY)
+        if raw:
+            saved = json.loads(raw)
+            if not isinstance(saved, dict) or saved.get("v") != 1:
+                saved = None
+    except Exception:
+        saved = None
+    ctl = PlayController.new()
+    if saved:
+        try:
+            if ctl.import_record(saved["record"]):
+                ctl.game.goto(int(saved.get("ply", len(ctl.game.moves))))
+                ctl.mode = saved.get("mode", "two-players")
+                ctl.computer_side = saved.get("computer")
+                ctl.message = ""
+                ctl.announcement = "Game restored. " + ctl.status()
+            else:
+                ctl = PlayController.new()
+        except Exception:
+            ctl = PlayController.new()
+    hash_ = _hash()
+    if hash_ and hash_ != str(ctl.position):
+        if not ctl.load_position(hash_):
+            pass  # the error is shown; the restored game stays
+    return ctl
+
+
+def _hash() -> str:
+    h = str(window.location.hash or "")
+    return js.decodeURIComponent(h[1:]) if h.startswith("#") else ""
+
+
+def save() -> None:
+    data = {"v": 1, "record": ctl.export_record(), "ply": ctl.game.cursor, "mode": ctl.mode,
+            "computer": ctl.computer_side}
+    try:
+        window.localStorage.setItem(STORAGE_KEY, json.dumps(data))
+    except Exception:
+        pass  # storage full or blocked (private mode): keep playing
+    pos = str(ctl.position)
+    if _hash() != pos:
+        window.history.replaceState(None, "", "#" + pos)
+
+
+ctl = _initial_controller()
+thinking = {"active": False, "stop": False, "move_now": False}
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def layout():
+    w = max(1.0, float(canvas.clientWidth))
+    h = max(1.0, float(canvas.clientHeight))
+    pos = ctl.position
+    if ctl.variant == "2D":
+        return Layout2D(pos.size, w, h)
+    return LayoutStrip(pos.n, w, h)
+
+
+def draw() -> None:
+    v = ctl.view()
+    lay = layout()
+    pos = ctl.position
+    if v["variant"] == "2D":
+        shapes = board_shapes(pos, lay, landings=v["landings"], chain=v["chain"], last_move=v["last_move"],
+                              cursor=v["cursor"] if keyboard_used["yes"] else None, hint=v["hint"])
+    else:
+        shapes = strip_shapes(pos.n, pos.ball, pos.stones, lay, landings=v["landings"], chain=v["chain"],
+                              last_move=v["last_move"], cursor=v["cursor"] if keyboard_used["yes"] else None,
+                              hint=v["hint"])
+    window.phutballCanvas.drawShapes(canvas, json.dumps(shapes))
+    canvas.setAttribute("data-position", v["position"])
+    canvas.setAttribute("data-variant", v["variant"])
+    el("status").textContent = v["status"]
+    el("status").className = "status" + (" over" if v["over"] else "")
+    msg = el("message")
+    msg.textContent = v["error"] or v["message"]
+    msg.className = "message error" if v["error"] else "message"
+    el("undo").disabled = not v["can_undo"] or thinking["active"]
+    el("redo").disabled = not v["can_redo"] or thinking["active"]
+    el("finish").disabled = not v["can_finish"]
+    el("cancel-chain").disabled = not v["chain"]
+    el("position-string").value = v["position"]
+    render_moves(v)
+    live = el("live")
+    if v["announcement"] and live.textContent != v["announcement"]:
+        live.textContent = v["announcement"]
+    el("mode-label").textContent = (
+        f"vs computer (computer plays {ctl.computer_side})" if ctl.mode == "computer" else "two players")
+
+
+def render_moves(v) -> None:
+    ol = el("moves")
+    ol.innerHTML = ""
+    for row in v["moves"]:
+        li = document.createElement("li")
+        num = document.createElement("span")
+        num.className = "num"
+        num.textContent = f"{row['number']}."
+        li.appendChild(num)
+        for ply, text in row["plies"]:
+            b = document.createElement("button")
+            b.className = "ply" + (" current" if ply == v["ply"] else "")
+            b.textContent = text
+            b.setAttribute("data-ply", str(ply))
+            b.setAttribute("aria-label", f"Show the position after move {ply}, {text}")
+            li.appendChild(b)
+        ol.appendChild(li)
+    cur = ol.querySelector(".current")
+    if cur:
+        cur.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
+
+
+def refresh() -> None:
+    draw()
+    save()
+    if ctl.computer_to_move() and not thinking["active"]:
+        asyncio.ensure_future(computer_move())
+
+
+# ---------------------------------------------------------------- the computer (in the worker)
+
+
+async def computer_move() -> None:
+    from pyscript import workers
+    thinking.update(active=True, stop=False, move_now=False)
+    el("thinking").hidden = False
+    el("thinking-text").textContent = "The computer is thinking…"
+    draw()
+    position = str(ctl.position)
+    kind = "computer-2d" if ctl.variant == "2D" else "computer-1d"
+    best = None
+    try:
+        w = await workers["search"]
+        await w.begin(json.dumps({"kind": kind, "position": position}))
+        while True:
+            if thinking["stop"]:
+                await w.stop()
+                break
+            r = json.loads(await w.step(60))
+            best = r.get("best") or best
+            prog = r.get("progress")
+            if prog:
+                el("thinking-text").textContent = f"The computer is thinking… {prog[0]}/{prog[1]}"
+            if r.get("error"):
+                ctl.error = f"The computer failed: {r['error']}"
+                break
+            if r.get("done") or (thinking["move_now"] and best):
+                if not r.get("done"):
+                    await w.stop()
+                break
+    finally:
+        thinking["active"] = False
+        el("thinking").hidden = True
+    if not thinking["stop"] and best and str(ctl.position) == position:
+        ctl.play_text(best)
+    elif thinking["stop"]:
+        ctl.mode, ctl.computer_side = "two-players", None
+        ctl.message = "Stopped. The computer is off; you play both sides."
+    refresh()
+
+
+# ---------------------------------------------------------------- events
+
+keyboard_used = {"yes": False}
+drag = {"start": None}
+
+
+def canvas_target(event):
+    rect = canvas.getBoundingClientRect()
+    x, y = float(event.clientX - rect.left), float(event.clientY - rect.top)
+    return layout().hit(x, y)
+
+
+def on_pointerdown(event) -> None:
+    if event.button != 0:
+        return
+    keyboard_used["yes"] = False
+    t = canvas_target(event)
+    drag["start"] = t
+    ctl.click(t)
+    refresh()
+
+
+def on_pointerup(event) -> None:
+    t = canvas_target(event)
+    start = drag["start"]
+    drag["start"] = None
+    if start is not None and t is not None and t != start and ctl.chain:
+        ctl.click(t)  # dragged the ball onto a landing
+        refresh()
+
+
+def on_key(event) -> None:
+    key = str(event.key)
+    if event.target.tagName in ("INPUT", "TEXTAREA", "SELECT") and event.target != canvas:
+        return
+    if event.ctrlKey or event.metaKey or event.altKey:
+        return
+    if key.startswith("Arrow") or key in ("Enter", " "):
+        keyboard_used["yes"] = True
+    if event.target != canvas and key not in ("u", "r", "Escape"):
+        return
+    if thinking["active"] and key in ("u", "r"):
+        return
+    if ctl.key(key):
+        event.preventDefault()
+        refresh()
+
+
+def on_moves_click(event) -> None:
+    ply = event.target.getAttribute("data-ply")
+    if ply is not None and not thinking["active"]:
+        ctl.goto(int(ply))
+        refresh()
+
+
+def on_undo(event) -> None:
+    ctl.undo()
+    refresh()
+
+
+def on_redo(event) -> None:
+    ctl.redo()
+    refresh()
+
+
+def on_finish(event) -> None:
+    ctl.finish_chain()
+    refresh()
+
+
+def on_cancel_chain(event) -> None:
+    ctl.cancel_chain()
+    refresh()
+
+
+def on_move_now(event) -> None:
+    thinking["move_now"] = True
+
+
+def on_stop(event) -> None:
+    thinking["stop"] = True
+
+
+def on_new_game(event) -> None:
+    event.preventDefault()
+    kind = el("ng-board").value
+    mode = el("ng-mode").value
+    if kind.startswith("strip-"):
+        n = int(kind.split("-")[1])
+        ball = (n + 1) // 2
+        position = "L_" + "." * (ball - 1) + "*" + "." * (n - ball)
+    else:
+        from phutball.board import Position
+        position = str(Position.start(kind))
+    computer = None
+    if mode.startswith("computer"):
+        human = mode.split("-")[1]  # the side the human plays
+        first = position.split("_")[1] if "x" in position.split("_")[0] else position.split("_")[0]
+        second = {"O": "X", "X": "O", "L": "R", "R": "L"}[first]
+        computer = second if human == "first" else first
+        mode = "computer"
+    ctl.new_game(position, mode=mode, computer_side=computer)
+    el("new-game-dialog").close()
+    refresh()
+
+
+def on_export(event) -> None:
+    text = ctl.export_record()
+    blob = js.Blob.new([text], js.Object.fromEntries([["type", "text/plain"]]))
+    url = js.URL.createObjectURL(blob)
+    a = document.createElement("a")
+    a.href = url
+    a.download = "phutball-game.phut"
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    js.URL.revokeObjectURL(url)
+    el("record-text").value = text
+    ctl.message = "Game record downloaded (also shown in Import/Export)."
+    draw()
+
+
+def on_import_text(event) -> None:
+    event.preventDefault()
+    if ctl.import_record(str(el("record-text").value)):
+        el("record-dialog").close()
+    refresh()
+    el("record-error").textContent = ctl.error
+
+
+async def _read_file(file) -> None:
+    text = await file.text()
+    el("record-text").value = text
+    if ctl.import_record(str(text)):
+        el("record-dialog").close()
+    el("record-error").textContent = ctl.error
+    refresh()
+
+
+def on_import_file(event) -> None:
+    files = event.target.files
+    if files.length:
+        asyncio.ensure_future(_read_file(files.item(0)))
+    event.target.value = ""
+
+
+def on_open_record(event) -> None:
+    el("record-text").value = ctl.export_record()
+    el("record-error").textContent = ""
+    el("record-dialog").showModal()
+
+
+def on_copy_link(event) -> None:
+    url = str(window.location.href)
+    try:
+        window.navigator.clipboard.writeText(url)
+        ctl.message = "Link copied: it opens this position."
+    except Exception:
+        ctl.message = f"Link: {url}"
+    draw()
+
+
+def on_hashchange(event) -> None:
+    h = _hash()
+    if h and h != str(ctl.position):
+        ctl.load_position(h)
+        refresh()
+
+
+def on_theme(event) -> None:
+    root = document.documentElement
+    cur = root.getAttribute("data-theme")
+    dark_now = cur == "dark" or (cur is None and window.matchMedia("(prefers-color-scheme: dark)").matches)
+    new = "light" if dark_now else "dark"
+    root.setAttribute("data-theme", new)
+    try:
+        window.localStorage.setItem("phutball.theme", new)
+    except Exception:
+        pass
+    draw()
+
+
+def on_resize(event) -> None:
+    draw()
+
+
+def bind() -> None:
+    on(canvas, "pointerdown", on_pointerdown)
+    on(canvas, "pointerup", on_pointerup)
+    on(document, "keydown", on_key)
+    on(el("moves"), "click", on_moves_click)
+    on(el("undo"), "click", on_undo)
+    on(el("redo"), "click", on_redo)
+    on(el("finish"), "click", on_finish)
+    on(el("cancel-chain"), "click", on_cancel_chain)
+    on(el("move-now"), "click", on_move_now)
+    on(el("stop"), "click", on_stop)
+    on(el("new-game"), "click", lambda e: el("new-game-dialog").showModal())
+    on(el("ng-cancel"), "click", lambda e: el("new-game-dialog").close())
+    on(el("new-game-form"), "submit", on_new_game)
+    on(el("export"), "click", on_export)
+    on(el("open-record"), "click", on_open_record)
+    on(el("record-form"), "submit", on_import_text)
+    on(el("record-close"), "click", lambda e: el("record-dialog").close())
+    on(el("record-file"), "change", on_import_file)
+    on(el("copy-link"), "click", on_copy_link)
+    on(el("theme"), "click", on_theme)
+    on(window, "hashchange", on_hashchange)
+    on(window, "resize", on_resize)
+    mq = window.matchMedia("(prefers-color-scheme: dark)")
+    on(mq, "change", on_resize)
+
+
+def start() -> None:
+    bind()
+    el("loading").hidden = True
+    refresh()
+    document.documentElement.classList.add("ready")
+
+
+try:
+    start()
+except PhutballError as e:  # should not happen: the controller reports errors itself
+    el("message").textContent = str(e)
+    document.documentElement.classList.add("ready")

@@ -1,0 +1,91 @@
+"""Long computations as resumable jobs, run in slices (pure Python, unit-tested).
+
+The browser runs these in a PyScript worker (``worker.py``), so the page's
+main thread never blocks: the page calls ``begin(spec)`` and then ``step(ms)``
+again and again; each step advances the job's generator for about ``ms``
+milliseconds and reports progress, the best move so far, and the result when
+done.  Stopping ("move now", "stop") is simply not calling ``step`` again.
+
+Job kinds (``spec["kind"]``):
+
+* ``computer-2d`` -- the computer's move on a 2D board (:mod:`phutball.ai`).
+* ``computer-1d`` -- the computer's move on a strip: the exact solver's best
+  move (fastest win, or the most stubborn defence).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Callable, Iterator
+
+Job = Iterator[dict[str, Any]]
+
+
+def computer_2d(position: str, max_nodes: int = 4000) -> Job:
+    from phutball.ai import iter_choose_move
+    from phutball.board import Position
+    pos = Position.from_str(position)
+    best = None
+    for done, total, best_move in iter_choose_move(pos, max_nodes=max_nodes):
+        best = best_move
+        yield {"progress": [done, total], "best": str(best) if best else None}
+    if best is None:
+        best = pos.placements()[0]
+    yield {"done": True, "best": str(best), "result": {"move": str(best)}}
+
+
+def computer_1d(position: str) -> Job:
+    from phutball.solve1d import analyse
+    from phutball.strip import Strip
+    strip = Strip.from_str(position)
+    yield {"progress": [0, 1], "best": None}
+    analysis = analyse(strip)
+    best = analysis.best
+    move = str(best.move) if best is not None else str(strip.legal_moves()[0])
+    value = getattr(analysis, "value", None)
+    yield {"done": True, "best": move, "result": {"move": move, "value": value}}
+
+
+KINDS: dict[str, Callable[..., Job]] = {
+    "computer-2d": computer_2d,
+    "computer-1d": computer_1d,
+}
+
+
+class Runner:
+    """Holds the current job between ``step`` calls."""
+
+    def __init__(self) -> None:
+        self.job: Job | None = None
+        self.last: dict[str, Any] = {}
+
+    def begin(self, spec_json: str) -> str:
+        spec = json.loads(spec_json)
+        kind = spec.pop("kind")
+        if kind not in KINDS:
+            return json.dumps({"error": f"unknown job kind {kind!r}"})
+        self.job = KINDS[kind](**spec)
+        self.last = {"progress": [0, 1], "best": None}
+        return json.dumps({"ok": True})
+
+    def step(self, ms: float = 40.0) -> str:
+        if self.job is None:
+            return json.dumps({"done": True, "error": "no job", **self.last})
+        deadline = time.perf_counter() + ms / 1000.0
+        try:
+            while True:
+                self.last = next(self.job)
+                if self.last.get("done") or time.perf_counter() >= deadline:
+                    break
+        except StopIteration:
+            self.last = {**self.last, "done": True}
+        except Exception as e:  # report, never crash the worker
+            self.last = {**self.last, "done": True, "error": f"{type(e).__name__}: {e}"}
+        if self.last.get("done"):
+            self.job = None
+        return json.dumps(self.last)
+
+    def stop(self) -> str:
+        self.job = None
+        return json.dumps(self.last)

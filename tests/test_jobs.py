@@ -1,0 +1,50 @@
+"""Sliced jobs for the search worker: progress, results, stopping, errors."""
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
+
+from jobs import Runner  # noqa: E402
+from phutball import Position  # noqa: E402
+
+
+def run(r, spec):
+    assert json.loads(r.begin(json.dumps(spec))) == {"ok": True}
+    steps = []
+    while True:
+        out = json.loads(r.step(5))
+        steps.append(out)
+        if out.get("done"):
+            return steps
+
+
+def test_computer_2d_takes_a_winning_jump():
+    steps = run(Runner(), {"kind": "computer-2d", "position": "9x9_O_E5_E6E7"})
+    assert steps[-1]["result"]["move"] == "E5-E8"
+
+
+def test_computer_2d_reports_progress_and_a_legal_move():
+    pos = "15x19_X_H10_G11H11J11G9J9"
+    steps = run(Runner(), {"kind": "computer-2d", "position": pos})
+    move = steps[-1]["result"]["move"]
+    after = Position.from_str(pos).play(move)
+    assert after.winner != "O"
+    assert all("progress" in s or s.get("done") for s in steps)
+
+
+def test_computer_1d_plays_the_solvers_move():
+    steps = run(Runner(), {"kind": "computer-1d", "position": "L_o*o.o.o...."})
+    assert steps[-1]["result"]["value"] == "win"
+    assert steps[-1]["result"]["move"] != "2-4-6-8"  # the paper: jumping all three stones loses
+
+
+def test_stop_and_unknown_kinds_and_errors_are_reported():
+    r = Runner()
+    r.begin(json.dumps({"kind": "computer-2d", "position": "15x19_O_H10"}))
+    r.stop()
+    assert json.loads(r.step(5))["error"] == "no job"
+    assert "unknown job kind" in json.loads(r.begin(json.dumps({"kind": "nope"})))["error"]
+    steps = run(r, {"kind": "computer-2d", "position": "not a position"})
+    assert "ParseError" in steps[-1]["error"]
