@@ -7,9 +7,10 @@ The search is two plies deep with bounded win-in-one checks
 2. Candidate moves: every distinct jump result, and placements within two
    points of the ball (all placements if there are few men).
 3. Drop candidates after which the opponent has a winning jump (a search that
-   gives up counts as a threat).  Among the rest, prefer the ball nearer the
-   goal, then fewer opponent jump options, then the sorted move order, so the
-   choice is repeatable.
+   gives up counts as a threat).  Score the rest by where the ball is, plus
+   how far our best jump could carry it next turn, minus how far the
+   opponent's best jump could carry it toward their goal; ties go to the
+   sorted move order, so the choice is repeatable.
 
 :func:`iter_choose_move` yields between candidates so a browser can run it in
 slices; :func:`choose_move` runs it to the end.
@@ -36,6 +37,13 @@ def _progress(pos: Position, side: str) -> int:
     return pos.ball.row if side == "O" else pos.size.height + 1 - pos.ball.row
 
 
+def _reach(pos: Position, side: str) -> int:
+    """How far ``side``'s best jump from ``pos`` would carry the ball toward its goal (0 if none)."""
+    as_side = pos if pos.to_move == side else Position._from_mask(pos.size, pos._mask, pos.ball, side)
+    here = _progress(pos, side)
+    return max([0] + [_progress(q, side) - here for q in as_side.results(limit=150)])
+
+
 def iter_choose_move(pos: Position, max_nodes: int = 20_000) -> Iterator[tuple[int, int, Move2D | None]]:
     """Yield ``(done, total, best_so_far)`` after each candidate; the last yield holds the choice."""
     me = pos.to_move
@@ -44,7 +52,7 @@ def iter_choose_move(pos: Position, max_nodes: int = 20_000) -> Iterator[tuple[i
         yield 1, 1, win.jump
         return
     cands = _candidates(pos)
-    best: tuple[tuple[int, int, int], Move2D] | None = None
+    best: tuple[tuple[int, int], Move2D] | None = None
     fallback: Move2D | None = cands[0] if cands else None
     for i, move in enumerate(cands):
         nxt = pos.play(move)
@@ -53,8 +61,8 @@ def iter_choose_move(pos: Position, max_nodes: int = 20_000) -> Iterator[tuple[i
             continue
         threat = nxt.find_winning_jump(max_nodes=max_nodes)
         if threat.status == "none":
-            replies = sum(1 for _ in zip(range(50), nxt.jumps()))
-            key = (_progress(nxt, me), -replies, -i)
+            score = 2 * _progress(nxt, me) + _reach(nxt, me) - 2 * _reach(nxt, other(me))
+            key = (score, -i)
             if best is None or key > best[0]:
                 best = (key, move)
         yield i + 1, len(cands), best[1] if best else fallback
