@@ -1,0 +1,399 @@
+"""The puzzle page's state and logic, in pure Python (unit-tested without a browser).
+
+``site/puzzleapp.py`` draws what :meth:`PuzzleController.view` returns and
+turns clicks into calls here.  The engine's answers come from an *oracle*:
+
+* 2D puzzles (wins in one jump, safe moves) are judged directly with the
+  win-in-one search -- a few milliseconds;
+* 1D puzzles ask :mod:`phutball.puzzles1d` (``judge``/``respond``/``analysis``),
+  which solves whole strips; in the browser that runs in a worker, so the
+  oracle's methods are coroutines.
+
+Flow of a playing task (``win``, ``only-move``, ``safe-move``): the user
+moves; a move that keeps the win (or, for ``safe-move``, leaves the opponent
+no winning jump) is answered with the strongest defence (the slowest loss)
+until the user wins; a wrong move is marked wrong and its refutation -- the
+opponent's best play -- is queued to be played out on the board, after which
+:meth:`retry` takes the board back to before the mistake.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable
+
+from phutball.game import SIDE_NAMES, Game, parse_any_position, variant_of
+from phutball.notation import Point
+
+PROGRESS_KEY = "phutball.puzzles.v1"
+PLAYING_TASKS = ("win", "only-move", "safe-move")
+
+
+# ---------------------------------------------------------------- progress storage
+
+
+def load_progress(raw: str | None) -> dict[str, dict[str, Any]]:
+    """Parse stored progress; anything corrupt or of an old format is dropped, entry by entry."""
+    out: dict[str, dict[str, Any]] = {}
+    if not raw:
+        return out
+    try:
+        data = json.loads(raw)
+    except (ValueError, TypeError):
+        return out
+    if not isinstance(data, dict) or data.get("v") != 1 or not isinstance(data.get("puzzles"), dict):
+        return out
+    for pid, entry in data["puzzles"].items():
+        if not isinstance(pid, str) or not isinstance(entry, dict):
+            continue
+        solved = entry.get("solved")
+        attempts = entry.get("attempts")
+        if not isinstance(solved, bool) or not isinstance(attempts, int) or isinstance(attempts, bool) \
+                or attempts < 0:
+            continue
+        out[pid] = {"solved": solved, "attempts": attempts}
+    return out
+
+
+def dump_progress(progress: dict[str, dict[str, Any]]) -> str:
+    return json.dumps({"v": 1, "puzzles": progress}, sort_keys=True)
+
+
+# ---------------------------------------------------------------- oracles
+
+
+class Oracle2D:
+    """Judges 2D puzzle moves with the win-in-one search."""
+
+    async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
+        from phutball.board import Position, other
+        pos = Position.from_str(position)
+        me = pos.to_move
+        after = pos.play(move)
+        if after.winner == me:
+            return {"ok": True, "won": True, "refutation": [], "note": "Goal!"}
+        if after.winner == other(me):
+            return {"ok": False, "won": False, "refutation": [], "note": "That ends on your own goal line."}
+        threat = after.find_winning_jump(max_nodes=200_000)
+        if task == "safe-move":
+            if threat.status == "none":
+                return {"ok": True, "won": True, "refutation": [],
+                        "note": f"Safe: {SIDE_NAMES[other(me)]} has no winning jump now."}
+            refutation = [str(threat.jump)] if threat.jump else []
+            return {"ok": False, "won": False, "refutation": refutation,
+                    "note": f"{SIDE_NAMES[other(me)]} can score at once."}
+        refutation = [str(threat.jump)] if threat.jump else []
+        note = "That does not reach the goal." + (
+            f" {SIDE_NAMES[other(me)]} scores instead." if refutation else "")
+        return {"ok": False, "won": False, "refutation": refutation, "note": note}
+
+    async def respond(self, position: str) -> str | None:
+        return None  # 2D puzzles end with the user's move
+
+    async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None:
+        return main_line[ply] if ply < len(main_line) else None
+
+
+class Oracle1D:
+    """Judges 1D puzzle moves with :mod:`phutball.puzzles1d`; ``call`` runs a function by name.
+
+    By default it calls the functions directly (tests, CPython); the browser
+    passes a ``call`` that forwards to the worker.
+    """
+
+    def __init__(self, call: Callable[[str, list[Any]], Awaitable[dict[str, Any]]] | None = None) -> None:
+        self.call = call or self._direct
+
+    @staticmethod
+    async def _direct(name: str, args: list[Any]) -> dict[str, Any]:
+        from phutball import puzzles1d
+        return getattr(puzzles1d, name)(*args)
+
+    async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
+        d = await self.call("judge", [position, move])
+        me = position.split("_", 1)[0]
+        if not d.get("known"):
+            return {"ok": False, "won": False, "refutation": [], "note": d.get("reason", "unknown position")}
+        ok = bool(d["keeps_win"])
+        note = ""
+        if ok and not d["fastest"]:
+            note = "That still wins, though not by the fastest route."
+        if not ok:
+            wins = d.get("winning_moves") or []
+            plies = d.get("move_plies")
+            note = "That move loses" + (f" (in {plies} plies)" if plies else "") + "."
+            if d.get("after") and d.get("winner") and d["winner"] != me:
+                note = "That ends the game in your opponent's favour."
+            if not wins:
+                note += " There is no winning move here."
+        return {"ok": ok, "won": d.get("winner") == me, "refutation": list(d.get("refutation") or []),
+                "note": note}
+
+    async def respond(self, position: str) -> str | None:
+        d = await self.call("respond", [position])
+        return d.get("move")
+
+    async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None:
+        d = await self.call("analysis", [position])
+        wins = d.get("winning_moves") or []
+        return wins[0] if wins else None
+
+
+# ---------------------------------------------------------------- the controller
+
+
+@dataclass
+class PuzzleController:
+    puzzles: list[dict[str, Any]]
+    progress: dict[str, dict[str, Any]] = field(default_factory=dict)
+    oracle_2d: Any = field(default_factory=Oracle2D)
+    oracle_1d: Any = field(default_factory=Oracle1D)
+    index: int = 0
+    game: Game | None = None
+    phase: str = "playing"          # playing | busy | wrong | solved | solution
+    message: str = ""
+    verdict: str = ""               # "", "correct", "wrong"
+    hint: Any = None                # a Point / square to highlight
+    queue: list[str] = field(default_factory=list)   # moves to animate on the board
+    after_queue: str = ""           # phase to enter when the queue is done
+    retry_ply: int = 0
+    answer_choice: Any = None
+
+    def __post_init__(self) -> None:
+        if self.puzzles:
+            self.open(0)
+
+    # ------------------------------------------------------------ puzzle selection
+
+    @property
+    def puzzle(self) -> dict[str, Any]:
+        return self.puzzles[self.index]
+
+    def index_of(self, pid: str) -> int | None:
+        for i, p in enumerate(self.puzzles):
+            if p["id"] == pid:
+                return i
+        return None
+
+    def open(self, index: int) -> None:
+        self.index = max(0, min(index, len(self.puzzles) - 1))
+        p = self.puzzle
+        start = parse_any_position(p["position"])
+        from phutball.strip import Strip
+        playable = variant_of(start) == "2D" or isinstance(start, Strip)
+        self.game = Game(start) if playable and p["task"] != "potential" else None
+        self.phase = "playing"
+        self.message = self.task_prompt()
+        self.verdict = ""
+        self.hint = None
+        self.queue = []
+        self.after_queue = ""
+        self.retry_ply = 0
+        self.answer_choice = None
+
+    def open_id(self, pid: str) -> bool:
+        i = self.index_of(pid)
+        if i is None:
+            self.message = f"There is no puzzle {pid!r}; showing the first one."
+            return False
+        self.open(i)
+        return True
+
+    def next(self) -> None:
+        self.open((self.index + 1) % len(self.puzzles))
+
+    def previous(self) -> None:
+        self.open((self.index - 1) % len(self.puzzles))
+
+    def groups(self) -> list[dict[str, Any]]:
+        """Puzzles grouped by collection (source), each sorted by difficulty, with solved marks."""
+        out: dict[str, list[dict[str, Any]]] = {}
+        for i, p in enumerate(self.puzzles):
+            entry = self.progress.get(p["id"], {})
+            out.setdefault(p.get("collection") or "Puzzles", []).append({
+                "index": i, "id": p["id"], "title": p["title"], "difficulty": p["difficulty"],
+                "solved": bool(entry.get("solved")), "attempts": int(entry.get("attempts", 0)),
+                "current": i == self.index})
+        return [{"collection": k, "puzzles": sorted(v, key=lambda e: (e["difficulty"], e["index"]))}
+                for k, v in out.items()]
+
+    # ------------------------------------------------------------ the task
+
+    def side(self) -> str:
+        return self.puzzle["position"].split("_")[1] if self.puzzle["variant"] == "2D" \
+            else self.puzzle["position"].split("_")[0]
+
+    def task_prompt(self) -> str:
+        p = self.puzzle
+        who = SIDE_NAMES.get(self.side(), self.side())
+        return {
+            "win": f"{who} to play and win.",
+            "only-move": f"{who} to play: find the only winning move, then win.",
+            "safe-move": f"{who} to move: find a move that leaves no winning jump.",
+            "which-side": "Who wins with best play?",
+            "compare": "Who wins in each position?",
+            "potential": "Compute the Oddish potentials pL and pR.",
+        }.get(p["task"], p["task"])
+
+    def oracle(self) -> Any:
+        return self.oracle_2d if self.puzzle["variant"] == "2D" else self.oracle_1d
+
+    def _record(self, solved: bool) -> None:
+        pid = self.puzzle["id"]
+        e = self.progress.setdefault(pid, {"solved": False, "attempts": 0})
+        e["attempts"] += 1
+        if solved:
+            e["solved"] = True
+
+    async def user_move(self, move: str) -> None:
+        """The user played ``move`` (notation text) on the board."""
+        if self.phase != "playing" or self.game is None or self.puzzle["task"] not in PLAYING_TASKS:
+            return
+        position = str(self.game.position)
+        try:
+            self.game.position.parse_move(move)
+        except Exception as e:  # an illegal click sequence: tell, change nothing
+            self.message = str(e)
+            return
+        self.phase = "busy"
+        self.hint = None
+        verdict = await self.oracle().judge(self.puzzle["task"], position, move)
+        ply_before = self.game.cursor
+        self.game.push(move)
+        if not verdict["ok"]:
+            self._record(False)
+            self.verdict = "wrong"
+            self.retry_ply = ply_before
+            self.message = "✗ " + (verdict.get("note") or "That move loses.") + (
+                " Watch the refutation, then try again." if verdict["refutation"] else " Try again.")
+            self.queue = list(verdict["refutation"])
+            self.after_queue = "wrong"
+            self.phase = "wrong" if not self.queue else "busy"
+            return
+        if verdict["won"] or self.game.position.winner == self.side():
+            self._solved(verdict.get("note", ""))
+            return
+        reply = await self.oracle().respond(str(self.game.position))
+        self.verdict = "correct"
+        self.message = "✓ Good. " + (verdict.get("note") or "") + (" The engine answers…" if reply else "")
+        if reply:
+            self.queue = [reply]
+            self.after_queue = "playing"
+            self.phase = "busy"
+        else:
+            self.phase = "playing"
+
+    def _solved(self, note: str = "") -> None:
+        self._record(True)
+        self.phase = "solved"
+        self.verdict = "correct"
+        self.message = "✓ Solved! " + (note + " " if note else "") + self.puzzle.get("text", "")
+
+    def animate_step(self) -> bool:
+        """Play the next queued move on the board; False when the queue is empty (phase then updated)."""
+        if self.queue and self.game is not None:
+            self.game.push(self.queue.pop(0))
+            return True
+        if self.after_queue:
+            self.phase = self.after_queue
+            self.after_queue = ""
+            if self.phase == "playing" and self.game is not None and self.game.position.winner:
+                self.phase = "wrong"  # the defender won: cannot happen in a correct line
+        return False
+
+    def retry(self) -> None:
+        if self.game is not None:
+            self.game.goto(self.retry_ply)
+            self.game._truncate()
+        self.queue, self.after_queue = [], ""
+        self.phase = "playing"
+        self.verdict = ""
+        self.message = "Try again. " + self.task_prompt()
+
+    def restart(self) -> None:
+        self.open(self.index)
+
+    async def show_hint(self) -> None:
+        if self.game is None or self.phase != "playing":
+            self.message = "No hint for this kind of puzzle." if self.game is None else self.message
+            return
+        p = self.puzzle
+        move = await self.oracle().hint_move(p["task"], str(self.game.position), tuple(p["main_line"]),
+                                             self.game.cursor)
+        if not move:
+            self.message = "No hint available here."
+            return
+        first = move.split("-")[0]
+        self.hint = Point.from_str(first) if p["variant"] == "2D" else int(first)
+        what = "the ball" if "-" in move else (first if p["variant"] == "2D" else f"square {first}")
+        self.message = f"Hint: use {what}."
+
+    def show_solution(self) -> None:
+        """Queue the main line from the start, to be replayed on the board step by step."""
+        p = self.puzzle
+        if self.game is None:
+            self.phase = "solution"
+            self.message = "Solution: " + self.answer_text() + " " + p.get("text", "")
+            return
+        self.game = Game(parse_any_position(p["position"]))
+        self.queue = list(p["main_line"])
+        self.after_queue = "solution"
+        self.phase = "busy"
+        self.verdict = ""
+        self.message = "The solution: " + " ".join(p["main_line"]) + ". " + p.get("text", "")
+
+    # ------------------------------------------------------------ answer tasks
+
+    def answer_text(self) -> str:
+        p = self.puzzle
+        a = p.get("answer")
+        if p["task"] == "potential":
+            return ", ".join(f"{k} = {v}" for k, v in a.items())
+        if p["task"] == "compare":
+            return "; ".join(f"{pos}: {SIDE_NAMES.get(w, w)} wins" for pos, w in zip(p["positions"], a))
+        if p["task"] == "which-side":
+            return f"{SIDE_NAMES.get(a, a)} wins."
+        return " ".join(p["main_line"])
+
+    def answer(self, choice: Any) -> None:
+        """Answer a which-side (``'L'``), compare (``['L','R']``) or potential (``{'pL': 1, 'pR': 0}``) task."""
+        p = self.puzzle
+        if p["task"] == "potential":
+            try:
+                got = {k: int(v) for k, v in dict(choice).items()}
+            except (TypeError, ValueError):
+                self.message = "Enter whole numbers."
+                return
+            ok = all(got.get(k) == v for k, v in p["answer"].items())
+        elif p["task"] == "compare":
+            ok = list(choice) == list(p["answer"])
+        else:
+            ok = choice == p.get("answer")
+        self._record(ok)
+        if ok:
+            self.phase = "solved"
+            self.verdict = "correct"
+            self.message = "✓ Right! " + p.get("text", "")
+        else:
+            self.verdict = "wrong"
+            self.message = "✗ Not quite. Think again, or show the solution."
+
+    # ------------------------------------------------------------ view
+
+    def view(self) -> dict[str, Any]:
+        p = self.puzzle
+        pos = self.game.position if self.game else parse_any_position(p["position"])
+        entry = self.progress.get(p["id"], {"solved": False, "attempts": 0})
+        return {
+            "id": p["id"], "title": p["title"], "task": p["task"], "variant": p["variant"],
+            "difficulty": p["difficulty"], "source": p.get("source", {}).get("ref", ""),
+            "collection": p.get("collection", ""),
+            "position": str(pos), "phase": self.phase, "message": self.message, "verdict": self.verdict,
+            "hint": self.hint, "solved": entry["solved"], "attempts": entry["attempts"],
+            "can_move": self.phase == "playing" and self.game is not None and p["task"] in PLAYING_TASKS,
+            "can_retry": self.phase == "wrong", "index": self.index, "count": len(self.puzzles),
+            "moves": list(self.game.moves[: self.game.cursor]) if self.game else [],
+            "positions": p.get("positions"), "answer_kind": p["task"] if p["task"] in (
+                "which-side", "compare", "potential") else None,
+        }
