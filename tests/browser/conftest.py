@@ -1,0 +1,104 @@
+"""Fixtures for the browser tests: dist/ served on localhost, Debian's Chromium driven by Playwright.
+
+`make test` builds dist/ first.  Every page load is recorded, so tests can
+assert that no request leaves the site's origin.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "site"))
+
+from devserver import StaticServer  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+READY_TIMEOUT = 90_000  # ms: a cold Pyodide start on a busy 2-core machine
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def server():
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/ is not built: run `make test` (or `make dist`) first", pytrace=False)
+    with StaticServer({"/": DIST, "/sub/path/": DIST}) as srv:
+        yield srv
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium", pytrace=False)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Recorder:
+    """Every request a page makes, and every console error / page error."""
+
+    def __init__(self, page):
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        page.on("request", lambda r: self.requests.append(r.url))
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("console", lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None)
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    pg = context.new_page()
+    pg.recorder = Recorder(pg)
+    return pg
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector("html.ready", timeout=READY_TIMEOUT)
+
+
+def board_xy(page, target, canvas: str = "#board"):
+    """Page coordinates of a board point ('H10') or strip square (int) on the canvas."""
+    from boardview import Layout2D, LayoutStrip
+    from phutball.game import parse_any_position
+    from phutball.notation import Point
+    c = page.locator(canvas)
+    box = c.bounding_box()
+    pos = parse_any_position(c.get_attribute("data-position"))
+    if isinstance(target, str):
+        lay = Layout2D(pos.size, box["width"], box["height"])
+        x, y = lay.xy(Point.from_str(target))
+    else:
+        lay = LayoutStrip(pos.n, box["width"], box["height"])
+        x, y = lay.xy(target)
+    return x, y
+
+
+def click_point(page, target, canvas: str = "#board") -> None:
+    x, y = board_xy(page, target, canvas)
+    page.locator(canvas).click(position={"x": x, "y": y})
+
+
+def data_position(page, canvas: str = "#board") -> str:
+    return page.locator(canvas).get_attribute("data-position")

@@ -1,0 +1,222 @@
+"""The play page end to end in headless Chromium, used the way a person would."""
+
+import json
+
+from conftest import click_point, data_position, wait_ready
+
+BOARD = "#board"
+
+
+def open_page(page, server, hash_=""):
+    page.goto(f"{server.origin}/index.html" + (f"#{hash_}" if hash_ else ""))
+    wait_ready(page)
+
+
+def test_loads_ready_and_never_leaves_the_origin(page, server):
+    open_page(page, server)
+    assert data_position(page) == "15x19_O_H10"
+    assert "Ohs to move" in page.inner_text("#status")
+    page.wait_for_timeout(1500)  # let the search worker finish loading too
+    outside = [u for u in page.recorder.requests if not u.startswith(server.origin + "/")
+               and not u.startswith(("data:", "blob:"))]
+    assert page.recorder.requests and outside == []
+    assert [e for e in page.recorder.errors if "favicon" not in e] == []
+
+
+def test_board_is_drawn_before_python_is_ready(page, server):
+    page.goto(f"{server.origin}/index.html")
+    page.wait_for_function("window.PHUTBALL_START !== undefined")
+    painted = page.evaluate("""() => {
+        const c = document.getElementById('board');
+        const d = c.getContext('2d').getImageData(c.width / 2, c.height / 2, 1, 1).data;
+        return d[3] > 0;
+    }""")
+    assert painted
+    wait_ready(page)
+
+
+def test_place_a_man_by_clicking_the_canvas(page, server):
+    open_page(page, server)
+    click_point(page, "H11")
+    assert data_position(page) == "15x19_X_H10_H11"
+    assert "Ohs placed a man on H11" in page.inner_text("#live")
+
+
+def test_multi_jump_by_clicks_shows_in_the_move_list(page, server):
+    open_page(page, server, "15x19_O_K6_G10H8H11J7")
+    for p in ("K6", "G9", "G11"):
+        click_point(page, p)
+    assert data_position(page) == "15x19_O_K6_G10H8H11J7"  # chain not finished yet
+    click_point(page, "J11")  # no jump left: the move ends by itself
+    assert data_position(page) == "15x19_X_J11"
+    assert "K6-G9-G11-J11" in page.inner_text("#moves")
+
+
+def test_finish_button_and_escape(page, server):
+    open_page(page, server, "15x19_O_K6_G10H8H11J7")
+    click_point(page, "K6")
+    click_point(page, "G9")
+    page.keyboard.press("Escape")
+    assert page.inner_text("#moves").strip() == ""
+    click_point(page, "K6")
+    click_point(page, "G9")
+    page.click("#finish")
+    assert "K6-G9" in page.inner_text("#moves") and data_position(page) == "15x19_X_G9_G10H11"
+
+
+def test_undo_and_redo(page, server):
+    open_page(page, server)
+    click_point(page, "H11")
+    click_point(page, "H9")
+    page.click("#undo")
+    assert data_position(page) == "15x19_X_H10_H11"
+    page.click("#redo")
+    assert data_position(page) == "15x19_O_H10_H9H11"
+    page.locator(BOARD).focus()
+    page.keyboard.press("u")
+    assert data_position(page) == "15x19_X_H10_H11"
+    page.keyboard.press("r")
+    assert data_position(page) == "15x19_O_H10_H9H11"
+
+
+def test_keyboard_cursor_places_a_man(page, server):
+    open_page(page, server)
+    page.locator(BOARD).focus()
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    assert data_position(page) == "15x19_X_H10_J11"
+
+
+def test_clicking_a_move_shows_that_position(page, server):
+    open_page(page, server)
+    for p in ("H11", "H9", "G10"):
+        click_point(page, p)
+    page.click("#moves button[data-ply='1']")
+    assert data_position(page) == "15x19_X_H10_H11"
+    assert "Viewing move 1 of 3" in page.inner_text("#status")
+
+
+def test_reload_restores_the_game(page, server):
+    open_page(page, server, "9x9_O_E5")
+    click_point(page, "E6")
+    click_point(page, "E4")
+    assert page.url.endswith("#9x9_O_E5_E4E6")
+    page.reload()
+    wait_ready(page)
+    assert data_position(page) == "9x9_O_E5_E4E6"
+    assert page.inner_text("#moves").split() == ["1.", "E6", "E4"]
+
+
+def test_a_shared_link_opens_the_position_and_a_bad_one_is_reported(page, server):
+    open_page(page, server, "9x9_X_E5_E6")
+    assert data_position(page) == "9x9_X_E5_E6"
+    page.goto(f"{server.origin}/index.html#9x9_X_ZZ")
+    page.wait_for_function("document.getElementById('message').textContent.includes('Could not open')")
+    assert data_position(page) == "9x9_X_E5_E6"
+
+
+def test_a_full_game_to_a_win(page, server):
+    open_page(page, server, "9x9_O_E5")
+    for p in ("E6", "A1", "E7", "A2", "E8", "A3"):
+        click_point(page, p)
+    click_point(page, "E5")
+    click_point(page, "E9")  # over E6, E7, E8 onto the goal line: the move and the game end
+    assert data_position(page) == "9x9_X_E9_A1A2A3"
+    assert "Ohs won" in page.inner_text("#status")
+    click_point(page, "B5")
+    assert "game is over" in page.inner_text("#message")
+
+
+def test_importing_a_broken_record_shows_an_error_and_keeps_the_game(page, server):
+    open_page(page, server)
+    click_point(page, "H11")
+    page.click("#open-record")
+    page.fill("#record-text", '[Size "15x19"]\n\n1. H11 H11\n')
+    page.click("#record-form button[type=submit]")
+    assert "a man is already there" in page.inner_text("#record-error")
+    assert data_position(page) == "15x19_X_H10_H11"
+    page.fill("#record-text", '[Size "9x9"]\n\n1. E6 E4 2. E5-E7\n')
+    page.click("#record-form button[type=submit]")
+    assert data_position(page) == "9x9_X_E7_E4"
+    assert "E5-E7" in page.inner_text("#moves")
+
+
+def test_export_downloads_the_record(page, server):
+    open_page(page, server, "9x9_O_E5")
+    click_point(page, "E6")
+    with page.expect_download() as dl:
+        page.click("#export")
+    text = open(dl.value.path(), encoding="utf-8").read()
+    assert '[Size "9x9"]' in text and "1. E6" in text
+
+
+def test_computer_answers_without_blocking_the_page(page, server):
+    open_page(page, server, "9x9_O_E5")
+    page.evaluate("""() => {
+        window.longTasks = [];
+        new PerformanceObserver(l => l.getEntries().forEach(e => window.longTasks.push(e.duration)))
+            .observe({type: 'longtask', buffered: false});
+    }""")
+    page.click("#new-game")
+    page.select_option("#ng-board", "9x9")
+    page.select_option("#ng-mode", "computer-first")
+    page.click("#new-game-form button[type=submit]")
+    click_point(page, "E6")
+    page.wait_for_function("document.getElementById('board').dataset.position.split('_')[1] === 'O'",
+                           timeout=90_000)
+    assert len(page.inner_text("#moves").split()) == 3  # "1. E6 <reply>"
+    long_tasks = page.evaluate("window.longTasks")
+    assert [d for d in long_tasks if d > 100] == []
+
+
+def test_move_now_makes_the_computer_play_at_once(page, server):
+    dense = "15x19_O_H10_" + "".join(f"{c}{r}" for c in "CDEFGHJKLMN" for r in range(5, 16)
+                                     if (ord(c) + r) % 3 and f"{c}{r}" != "H10")
+    open_page(page, server, "9x9_O_E5")
+    page.click("#new-game")
+    page.select_option("#ng-mode", "computer-first")
+    page.click("#new-game-form button[type=submit]")
+    page.evaluate(f"location.hash = {json.dumps(dense)}")
+    page.wait_for_function(f"document.getElementById('board').dataset.position === {json.dumps(dense)}")
+    click_point(page, "A1")
+    page.wait_for_selector("#thinking:not([hidden])", timeout=10_000)
+    page.click("#move-now")
+    page.wait_for_selector("#thinking", state="hidden", timeout=30_000)
+    assert data_position(page).split("_")[1] == "O"
+
+
+def test_strip_game_by_clicks(page, server):
+    open_page(page, server)
+    page.click("#new-game")
+    page.select_option("#ng-board", "strip-11")
+    page.click("#new-game-form button[type=submit]")
+    assert data_position(page) == "L_.....*....."
+    click_point(page, 7)
+    assert data_position(page) == "R_.....*o...."
+    click_point(page, 6)
+    click_point(page, 8)
+    assert data_position(page) == "L_.......*..."
+
+
+def test_works_under_a_sub_path_and_in_an_iframe(page, server):
+    page.goto(f"{server.origin}/sub/path/index.html#9x9_O_E5")
+    wait_ready(page)
+    assert data_position(page) == "9x9_O_E5"
+    server.add_page("/host.html", '<!doctype html><title>host</title>'
+                                  '<iframe id="f" src="/sub/path/index.html#9x9_X_E5_E6" '
+                                  'style="width:900px;height:700px"></iframe>')
+    page.goto(f"{server.origin}/host.html")
+    frame = page.frame_locator("#f")
+    frame.locator("html.ready").wait_for(timeout=90_000)
+    assert frame.locator("#board").get_attribute("data-position") == "9x9_X_E5_E6"
+
+
+def test_theme_toggle_switches_and_persists(page, server):
+    open_page(page, server)
+    page.click("#theme")
+    theme = page.evaluate("document.documentElement.dataset.theme")
+    assert theme in ("dark", "light")
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.theme") == theme

@@ -1,0 +1,366 @@
+#!/usr/bin/env python3
+"""Build the self-contained static site into dist/ (stdlib only).
+
+Usage:  python3 tools/build_site.py [--out dist] [--clean]
+
+What ends up in dist/ (every URL the pages use is relative, so dist/ can be
+served from any sub-path of any static host, or framed by another page):
+
+  <everything under site/>   html, css, py, js, json, subfolders... copied as is;
+                             in text files (.html .htm .json .toml .py .js .mjs
+                             .css .txt) the token {{ENGINE_WHEEL}} is replaced by
+                             the engine wheel's file name (e.g.
+                             phutball-0.1.0-py3-none-any.whl). Files or folders
+                             whose name starts with "." or "_" are skipped.
+  pyscript/                  @pyscript/core dist (core.js, core.css, lazily
+                             imported chunks; no source maps)
+  pyodide/                   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
+                             python_stdlib.zip, pyodide-lock.json (rewritten),
+                             and the micropip + packaging wheels from PyPI
+  wheels/<engine wheel>      built from this repo with `pip wheel --no-deps`
+  puzzles/*.json             the puzzle files, and puzzles/index.json listing them
+  build-info.json            versions, file names and sha256 of what was shipped
+
+A page therefore says:
+    <link rel="stylesheet" href="./pyscript/core.css">
+    <script type="module" src="./pyscript/core.js"></script>
+    <py-config type="json">{"interpreter": "./pyodide/pyodide.mjs",
+                            "packages": ["./wheels/{{ENGINE_WHEEL}}"],
+                            "files": {"./lib/extra.py": "./extra.py"}}</py-config>
+("files" maps a URL of a file shipped from site/ to a path in the
+interpreter's virtual file system, next to the main script, so `import extra`
+works.) Pages in site/ subfolders must use ../ accordingly.
+
+Pyodide's lock file: Pyodide resolves `micropip` (which PyScript needs to
+install "packages") through pyodide-lock.json next to pyodide.mjs and checks
+each wheel's sha256. The PyPI wheels of the same versions differ byte-wise
+from Pyodide's CDN builds, so the vendored lock file is rewritten to carry the
+file names and sha256 of the wheels actually shipped. The other ~350 entries
+are kept: asking for one of them fails with a 404 on our own origin instead of
+micropip falling back to PyPI (a cross-origin request).
+
+Incremental: downloads are cached in build/cache/ (delete it to re-download),
+the engine wheel is rebuilt only when the files it is built from change (it is
+built from a scratch copy of the repo so setuptools' build/ and *.egg-info
+never leak stale modules into it), and dist/ is synchronised: unchanged files
+are not rewritten, files that no longer have a source are deleted.
+
+Web workers (checked with this vendored setup, Chromium 156, plain static
+server, no COOP/COEP headers, so no SharedArrayBuffer / crossOriginIsolated):
+  * `<script type="py" worker name="search" config='{...}' src="./w.py">`
+    works offline: the worker gets its own config (give it the same
+    "interpreter" and "packages"; relative URLs resolve against the page), it
+    loads its own Pyodide from pyodide/ (a second ~13 MB instance: HTTP-cached,
+    so no second download, but its own start-up time and memory) and can
+    `import phutball`. Functions listed in `__export__` are called from the
+    main thread asynchronously:
+        from pyscript import workers
+        w = await workers["search"]; result = await w.best_move(position_json)
+    Arguments and results must be structured-cloneable (str, numbers, lists,
+    dicts of those): pass JSON strings to be safe.
+  * What does NOT work without the headers: anything in the worker that
+    reaches back synchronously into the main thread -- `pyscript.window`,
+    `pyscript.document`, `input()`, calling main-thread functions and
+    waiting for them. PyScript raises "Unable to use `window` or `document`"
+    there. The fixes (mini-coi service worker, or the `service-worker`
+    attribute) are not needed if the worker is a pure compute server: keep
+    the DOM on the main thread and send the worker plain data.
+  * A worker cannot be cancelled mid-search from Python (there is no
+    shared memory to poll); to abort, terminate it and start a new one, or
+    make the search iterative (return after a time budget, let the main
+    thread call again).
+  tests/browser/test_site_infra.py::test_worker_* guards this.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+PUZZLES = ROOT / "puzzles"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_NPM = NODE_MODULES / "pyodide"
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+CACHE = ROOT / "build" / "cache"
+
+# Pyodide runtime files needed to boot (the rest of the npm package is docs,
+# typings, node glue and the old non-module loader).
+PYODIDE_RUNTIME = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+]
+# Lock-file packages shipped as PyPI wheels (micropip imports packaging).
+LOCK_PACKAGES = ["micropip", "packaging"]
+
+TOKEN = "{{ENGINE_WHEEL}}"
+TEXT_SUFFIXES = {".html", ".htm", ".json", ".toml", ".py", ".js", ".mjs", ".css", ".txt", ".svg"}
+# Top-level repo entries never part of the engine wheel's sources.
+NOT_ENGINE_SOURCES = {
+    ".git", ".ci", ".venv", "node_modules", "dist", "build", "site", "tests", "bench",
+    "tools", "puzzles", ".pytest_cache", ".hypothesis", "test-results", "__pycache__",
+    "package.json", "package-lock.json", "Makefile", ".gitignore",
+}
+
+
+class BuildError(Exception):
+    pass
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+# ---------------------------------------------------------------- inputs
+
+def check_node_modules() -> dict:
+    versions = {}
+    for name, pkg in (("pyodide", PYODIDE_NPM), ("@pyscript/core", PYSCRIPT_DIST.parent)):
+        pj = pkg / "package.json"
+        if not pj.is_file():
+            raise BuildError(f"{pj} is missing: run `npm ci` first (or `make dist`).")
+        versions[name] = json.loads(pj.read_text())["version"]
+    want = json.loads((ROOT / "package.json").read_text())
+    deps = {**want.get("dependencies", {}), **want.get("devDependencies", {})}
+    for name, have in versions.items():
+        if deps.get(name) != have:
+            raise BuildError(
+                f"node_modules has {name}@{have} but package.json pins {deps.get(name)}: run `npm ci`."
+            )
+    return versions
+
+
+def download_wheel(name: str, version: str, python_version: str) -> Path:
+    """Return the cached PyPI wheel name==version, downloading it once."""
+    cache = CACHE / "wheels"
+    cache.mkdir(parents=True, exist_ok=True)
+    norm = name.replace("-", "_").lower()
+    found = [p for p in cache.glob("*.whl") if p.name.lower().startswith(f"{norm}-{version}-")]
+    if found:
+        return found[0]
+    log(f"downloading {name}=={version} from the package index")
+    with tempfile.TemporaryDirectory(dir=cache) as tmp:
+        cmd = [
+            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+            "--only-binary=:all:", "--python-version", python_version,
+            "--implementation", "py", "--abi", "none", "--platform", "any",
+            f"{name}=={version}", "-d", tmp,
+        ]
+        subprocess.run(cmd, check=True)
+        wheels = list(Path(tmp).glob("*.whl"))
+        if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
+            raise BuildError(f"expected one pure-Python wheel for {name}=={version}, got {wheels}")
+        dest = cache / wheels[0].name
+        os.replace(wheels[0], dest)
+    return dest
+
+
+def engine_sources() -> list[Path]:
+    files = []
+    for top in sorted(ROOT.iterdir()):
+        if top.name in NOT_ENGINE_SOURCES or top.name.endswith(".egg-info"):
+            continue
+        if top.is_file():
+            files.append(top)
+            continue
+        for dirpath, dirnames, filenames in os.walk(top):
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.endswith(".egg-info"))
+            files.extend(Path(dirpath) / f for f in sorted(filenames) if not f.endswith((".pyc", ".pyo")))
+    return files
+
+
+def build_engine_wheel() -> Path:
+    """Build (or reuse) the wheel of this repo, keyed by a hash of its sources."""
+    sources = engine_sources()
+    h = hashlib.sha256()
+    for f in sources:
+        h.update(str(f.relative_to(ROOT)).encode() + b"\0")
+        h.update(hashlib.sha256(f.read_bytes()).digest())
+    key = h.hexdigest()[:16]
+    out = CACHE / "engine" / key
+    wheels = list(out.glob("*.whl")) if out.is_dir() else []
+    if len(wheels) == 1:
+        return wheels[0]
+    log("building the engine wheel (pip wheel --no-deps)")
+    t0 = time.monotonic()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=out.parent) as tmp:
+        src = Path(tmp) / "src"
+        for f in sources:
+            dest = src / f.relative_to(ROOT)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(f, dest)
+        whl_dir = Path(tmp) / "wheel"
+        cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", str(src), "-w", str(whl_dir)]
+        subprocess.run(cmd, check=True)
+        wheels = list(whl_dir.glob("*.whl"))
+        if len(wheels) != 1:
+            raise BuildError(f"pip wheel produced {wheels}")
+        if not wheels[0].name.endswith("-py3-none-any.whl"):
+            raise BuildError(f"the engine wheel must be pure Python, got {wheels[0].name}")
+        if out.exists():
+            shutil.rmtree(out)
+        os.replace(whl_dir, out)
+    # Keep only the few most recent engine builds.
+    builds = sorted((p for p in out.parent.iterdir() if p.is_dir() and not p.name.startswith("tmp")),
+                    key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in builds[5:]:
+        shutil.rmtree(old, ignore_errors=True)
+    log(f"engine wheel built in {time.monotonic() - t0:.1f}s")
+    return next(out.glob("*.whl"))
+
+
+# ---------------------------------------------------------------- plan
+
+def plan(versions: dict) -> tuple[dict[str, Path | bytes], dict]:
+    """Map every dist/ path to a source file (copied) or bytes (written)."""
+    files: dict[str, Path | bytes] = {}
+    info: dict = {"npm": versions, "pyodide_lock_rewritten": {}}
+
+    # Pyodide runtime and its lock file, with the PyPI wheels of micropip/packaging.
+    for name in PYODIDE_RUNTIME:
+        src = PYODIDE_NPM / name
+        if not src.is_file():
+            raise BuildError(f"{src} missing from the pyodide npm package")
+        files[f"pyodide/{name}"] = src
+    lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
+    py_version = ".".join(lock["info"]["python"].split(".")[:2])
+    for pkg in LOCK_PACKAGES:
+        entry = lock["packages"][pkg]
+        whl = download_wheel(entry["name"], entry["version"], py_version)
+        digest = sha256_file(whl)
+        info["pyodide_lock_rewritten"][pkg] = {
+            "file_name": whl.name, "sha256": digest,
+            "was": {"file_name": entry["file_name"], "sha256": entry["sha256"]},
+        }
+        entry["file_name"] = whl.name
+        entry["sha256"] = digest
+        files[f"pyodide/{whl.name}"] = whl
+    files["pyodide/pyodide-lock.json"] = json.dumps(lock, separators=(",", ":")).encode()
+
+    # PyScript core: every module chunk (core.js imports them lazily by name).
+    for src in sorted(PYSCRIPT_DIST.iterdir()):
+        if src.is_file() and not src.name.endswith(".map"):
+            files[f"pyscript/{src.name}"] = src
+
+    # The engine wheel.
+    wheel = build_engine_wheel()
+    files[f"wheels/{wheel.name}"] = wheel
+    info["engine_wheel"] = {"file_name": wheel.name, "sha256": sha256_file(wheel)}
+
+    # Everything under site/ (token substituted in text files).
+    used_token = False
+    if not SITE.is_dir():
+        raise BuildError(f"{SITE} is missing")
+    for dirpath, dirnames, filenames in os.walk(SITE):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "_")))
+        for fname in sorted(filenames):
+            if fname.startswith((".", "_")) or fname.endswith((".pyc", "~")):
+                continue
+            src = Path(dirpath) / fname
+            rel = src.relative_to(SITE).as_posix()
+            if rel.split("/")[0] in ("pyodide", "pyscript", "wheels") or rel == "build-info.json":
+                raise BuildError(f"site/{rel} clashes with a generated path of dist/")
+            if src.suffix.lower() in TEXT_SUFFIXES:
+                data = src.read_bytes()
+                if TOKEN.encode() in data:
+                    used_token = True
+                    data = data.replace(TOKEN.encode(), wheel.name.encode())
+                files[rel] = data
+            else:
+                files[rel] = src
+    if not used_token:
+        log(f"warning: no file in site/ uses {TOKEN}, so no page installs the engine wheel")
+
+    # The puzzle files (puzzles/*.json) and their index, for puzzles.html.
+    names = []
+    for src in sorted(PUZZLES.glob("*.json")):
+        files[f"puzzles/{src.name}"] = src
+        names.append(src.name)
+    files["puzzles/index.json"] = (json.dumps({"files": names}) + "\n").encode()
+    info["files"] = sorted(files)
+    files["build-info.json"] = (json.dumps(info, indent=1, sort_keys=True) + "\n").encode()
+    return files, info
+
+
+def sync(out: Path, files: dict[str, Path | bytes]) -> tuple[int, int]:
+    """Make `out` hold exactly `files`; return (written, deleted)."""
+    written = deleted = 0
+    out.mkdir(parents=True, exist_ok=True)
+    for rel, src in files.items():
+        dest = out / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(src, bytes):
+            if dest.is_file() and dest.stat().st_size == len(src) and dest.read_bytes() == src:
+                continue
+            tmp = dest.with_name(dest.name + ".tmp")
+            tmp.write_bytes(src)
+            os.replace(tmp, dest)
+        else:
+            st = src.stat()
+            if dest.is_file() and not dest.is_symlink():
+                d = dest.stat()
+                if d.st_size == st.st_size and int(d.st_mtime) == int(st.st_mtime):
+                    continue
+            tmp = dest.with_name(dest.name + ".tmp")
+            shutil.copy2(src, tmp)
+            os.replace(tmp, dest)
+        written += 1
+    wanted = {out / rel for rel in files}
+    for dirpath, dirnames, filenames in os.walk(out, topdown=False):
+        for fname in filenames:
+            p = Path(dirpath) / fname
+            if p not in wanted:
+                p.unlink()
+                deleted += 1
+        for d in dirnames:
+            p = Path(dirpath) / d
+            if not any(p.iterdir()):
+                p.rmdir()
+    return written, deleted
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=str(ROOT / "dist"), help="output directory (default: dist/)")
+    ap.add_argument("--clean", action="store_true", help="delete the output directory first")
+    args = ap.parse_args(argv)
+    out = Path(args.out).resolve()
+    t0 = time.monotonic()
+    try:
+        versions = check_node_modules()
+        if args.clean and out.exists():
+            shutil.rmtree(out)
+        files, info = plan(versions)
+        written, deleted = sync(out, files)
+    except (BuildError, subprocess.CalledProcessError) as e:
+        print(f"[build] error: {e}", file=sys.stderr)
+        return 1
+    total = sum((out / rel).stat().st_size for rel in files)
+    log(f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: {len(files)} files, "
+        f"{total / 1e6:.1f} MB ({written} written, {deleted} deleted) in {time.monotonic() - t0:.1f}s; "
+        f"engine {info['engine_wheel']['file_name']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
