@@ -116,6 +116,10 @@ class Oracle1D:
         if not d.get("known"):
             return {"ok": False, "won": False, "refutation": [], "note": d.get("reason", "unknown position")}
         ok = bool(d["keeps_win"])
+        if ok and d.get("continuation_known") is False:
+            return {"ok": False, "takeback": True, "won": False, "refutation": [],
+                    "note": "That wins too, but this long puzzle's shipped analysis follows another line. "
+                            "Take another winning move (the hint shows one)."}
         note = ""
         if ok and not d["fastest"]:
             note = "That still wins, though not by the fastest route."
@@ -259,6 +263,11 @@ class PuzzleController:
         self.phase = "busy"
         self.hint = None
         verdict = await self.oracle().judge(self.puzzle["task"], position, move)
+        if verdict.get("takeback"):
+            self.phase = "playing"
+            self.verdict = ""
+            self.message = verdict["note"]
+            return
         ply_before = self.game.cursor
         self.game.push(move)
         if not verdict["ok"]:

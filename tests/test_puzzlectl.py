@@ -127,3 +127,28 @@ def test_progress_storage_ignores_corruption_entry_by_entry():
                                             "c": {"solved": "yes", "attempts": 1}, "d": {"solved": False,
                                                                                          "attempts": -2}}})
     assert load_progress(mixed) == {"a": {"solved": True, "attempts": 1}}
+
+
+def test_a_winning_move_outside_the_long_puzzles_book_is_taken_back_not_marked_wrong():
+    from phutball.puzzles import load_file
+    from phutball.puzzles1d import analysis, judge
+    paper = {p.id: p for p in load_file(Path(__file__).resolve().parent.parent / "puzzles" / "paper.json")}
+    only = paper["paper-24-backward-jump"]
+    c = ctl(only.to_dict() | {"collection": "Paper"})
+    # play winning moves the book follows (the engine answers) until one winning move leaves the book
+    outside = None
+    for _ in range(20):
+        pos = str(c.game.position)
+        wins = analysis(pos)["winning_moves"]
+        known = {m: judge(pos, m).get("continuation_known") for m in wins}
+        outside = next((m for m in wins if known[m] is False), None)
+        if outside:
+            break
+        asyncio.run(c.user_move(next(m for m in wins if known[m])))
+        assert c.verdict == "correct"
+        drain(c)
+    assert outside is not None
+    before = c.game.moves[:]
+    asyncio.run(c.user_move(outside))
+    assert c.phase == "playing" and c.game.moves == before and "wins too" in c.message
+    assert c.progress.get(only.id, {"attempts": 0})["attempts"] == 0
