@@ -11,6 +11,8 @@ Job kinds (``spec["kind"]``):
 * ``computer-2d`` -- the computer's move on a 2D board (:mod:`phutball.ai`).
 * ``computer-1d`` -- the computer's move on a strip: the exact solver's best
   move (fastest win, or the most stubborn defence).
+* ``puzzles1d`` -- one call of :mod:`phutball.puzzles1d` (``judge``,
+  ``respond``, ``analysis``, ``best_line``) for the puzzle page.
 """
 
 from __future__ import annotations
@@ -47,9 +49,21 @@ def computer_1d(position: str) -> Job:
     yield {"done": True, "best": move, "result": {"move": move, "value": value}}
 
 
+PUZZLE_CALLS = ("judge", "respond", "analysis", "best_line")
+
+
+def puzzles1d_call(fn: str, args: list[Any]) -> Job:
+    """One call of :mod:`phutball.puzzles1d` (the first call on a strip solves it whole)."""
+    if fn not in PUZZLE_CALLS:
+        raise ValueError(f"not a puzzle call: {fn!r}")
+    from phutball import puzzles1d
+    yield {"done": True, "result": getattr(puzzles1d, fn)(*args)}
+
+
 KINDS: dict[str, Callable[..., Job]] = {
     "computer-2d": computer_2d,
     "computer-1d": computer_1d,
+    "puzzles1d": puzzles1d_call,
 }
 
 

@@ -219,8 +219,12 @@ class PuzzleController:
                 "index": i, "id": p["id"], "title": p["title"], "difficulty": p["difficulty"],
                 "solved": bool(entry.get("solved")), "attempts": int(entry.get("attempts", 0)),
                 "current": i == self.index})
-        return [{"collection": k, "puzzles": sorted(v, key=lambda e: (e["difficulty"], e["index"]))}
-                for k, v in out.items()]
+        def rank(name: str) -> tuple[int, int]:
+            first = self.puzzles[out[name][0]["index"]]
+            kind = first.get("source", {}).get("kind", "")
+            return (0 if kind == "paper" else 1, 0 if first["variant"] == "1D" else 1)
+        return [{"collection": k, "puzzles": sorted(out[k], key=lambda e: (e["difficulty"], e["index"]))}
+                for k in sorted(out, key=rank)]
 
     # ------------------------------------------------------------ the task
 

@@ -48,3 +48,11 @@ def test_stop_and_unknown_kinds_and_errors_are_reported():
     assert "unknown job kind" in json.loads(r.begin(json.dumps({"kind": "nope"})))["error"]
     steps = run(r, {"kind": "computer-2d", "position": "not a position"})
     assert "ParseError" in steps[-1]["error"]
+
+
+def test_puzzle_calls_run_as_jobs_and_other_names_are_refused():
+    r = Runner()
+    steps = run(r, {"kind": "puzzles1d", "fn": "judge", "args": ["L_o*o.o.o....", "2-4-6-8"]})
+    assert steps[-1]["result"]["keeps_win"] is False and steps[-1]["result"]["refutation"]
+    steps = run(r, {"kind": "puzzles1d", "fn": "check_claim_1d", "args": []})
+    assert "not a puzzle call" in steps[-1]["error"]
