@@ -3,6 +3,7 @@
 import asyncio
 import json
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
@@ -25,6 +26,12 @@ POT = {"id": "pot", "title": "Potentials", "variant": "1D", "task": "potential",
        "collection": "Paper"}
 
 
+def run(coro):
+    """Run a coroutine to the end in a fresh thread (the browser tests' Playwright loop may be running here)."""
+    with ThreadPoolExecutor(1) as ex:
+        return ex.submit(asyncio.run, coro).result()
+
+
 def ctl(*puzzles):
     return PuzzleController(list(puzzles))
 
@@ -36,30 +43,30 @@ def drain(c):
 
 def test_a_winning_2d_jump_solves_and_counts():
     c = ctl(WIN2D)
-    asyncio.run(c.user_move("B3-B5"))
+    run(c.user_move("B3-B5"))
     assert c.phase == "solved" and c.progress["w2"] == {"solved": True, "attempts": 1}
 
 
 def test_a_wrong_2d_move_is_refuted_on_the_board_then_retry_restores():
     c = ctl(SAFE2D)
-    asyncio.run(c.user_move("A1"))  # ignores the threat: Ohs jumps D5-D7 and wins
+    run(c.user_move("A1"))  # ignores the threat: Ohs jumps D5-D7 and wins
     assert c.verdict == "wrong" and c.queue == ["D5-D7"]
     drain(c)
     assert c.phase == "wrong" and c.game.position.winner == "O"
     c.retry()
     assert c.phase == "playing" and str(c.game.position) == SAFE2D["position"]
-    asyncio.run(c.user_move("D6"))  # occupied: illegal, nothing changes
+    run(c.user_move("D6"))  # occupied: illegal, nothing changes
     assert c.phase == "playing" and "already there" in c.message
 
 
 def test_1d_wrong_move_gets_a_full_refutation_and_the_right_one_is_answered():
     c = ctl(EX1)
-    asyncio.run(c.user_move("2-4-6-8"))  # the paper: jumping all three stones loses
+    run(c.user_move("2-4-6-8"))  # the paper: jumping all three stones loses
     assert c.verdict == "wrong" and c.queue
     drain(c)
     assert c.game.position.winner == "R"
     c.retry()
-    asyncio.run(c.user_move("2-4-6"))
+    run(c.user_move("2-4-6"))
     assert c.verdict == "correct" and len(c.queue) == 1  # the engine's reply
     drain(c)
     assert c.phase == "playing" and c.game.position.to_move == "L"
@@ -67,21 +74,21 @@ def test_1d_wrong_move_gets_a_full_refutation_and_the_right_one_is_answered():
     for _ in range(20):
         if c.phase == "solved":
             break
-        asyncio.run(c.show_hint())
+        run(c.show_hint())
         move = c.message  # "Hint: use ..." -- take the solver's move directly instead
         from phutball.puzzles1d import analysis
         best = analysis(str(c.game.position))["winning_moves"][0]
-        asyncio.run(c.user_move(best))
+        run(c.user_move(best))
         drain(c)
     assert c.phase == "solved" and c.progress["ex1"]["solved"]
 
 
 def test_hint_highlights_the_ball_or_the_square():
     c = ctl(EX1)
-    asyncio.run(c.show_hint())
+    run(c.show_hint())
     assert c.hint == 2 and "the ball" in c.message
     c = ctl(WIN2D)
-    asyncio.run(c.show_hint())
+    run(c.show_hint())
     assert c.hint == Point.from_str("B3")
 
 
@@ -144,11 +151,11 @@ def test_a_winning_move_outside_the_long_puzzles_book_is_taken_back_not_marked_w
         outside = next((m for m in wins if known[m] is False), None)
         if outside:
             break
-        asyncio.run(c.user_move(next(m for m in wins if known[m])))
+        run(c.user_move(next(m for m in wins if known[m])))
         assert c.verdict == "correct"
         drain(c)
     assert outside is not None
     before = c.game.moves[:]
-    asyncio.run(c.user_move(outside))
+    run(c.user_move(outside))
     assert c.phase == "playing" and c.game.moves == before and "wins too" in c.message
     assert c.progress.get(only.id, {"attempts": 0})["attempts"] == 0
