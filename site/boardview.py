@@ -139,22 +139,28 @@ def board_shapes(pos: Position, layout: Layout2D, *, landings: Iterable[Point] =
         for p in chain[:-1]:
             x, y = layout.xy(p)
             out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.16, "fill": var("chain")})
-    ball = chain[-1] if chain else pos.ball
-    bx, by = layout.xy(ball)
-    out.append({"t": "circle", "x": bx, "y": by, "rad": c * 0.44, "fill": var("ball"), "stroke": var("ball-edge"),
-                "lw": max(1.5, c * 0.08)})
-    for p in landings:
-        x, y = layout.xy(p)
-        out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.3, "stroke": var("landing"), "lw": max(2.0, c * 0.1),
-                    "fill": var("landing-fill")})
+    _ball_and_marks(out, layout.xy, c, 0.44, chain[-1] if chain else pos.ball, landings, hint, cursor)
+    return out
+
+
+def _ball_and_marks(out: list[Shape], xy: Any, c: float, k: float, ball: Any, landings: Iterable[Any],
+                    hint: Any, cursor: Any) -> None:
+    """The ball (radius ``k`` cells), landing rings, the hint ring and the keyboard cursor, on top."""
+    bx, by = xy(ball)
+    out.append({"t": "circle", "x": bx, "y": by, "rad": c * k, "fill": var("ball"), "stroke": var("ball-edge"),
+                "lw": max(1.5, c * k * 0.18)})
+    for t in landings:
+        x, y = xy(t)
+        out.append({"t": "circle", "x": x, "y": y, "rad": c * k * 0.68, "stroke": var("landing"),
+                    "lw": max(2.0, c * k * 0.22), "fill": var("landing-fill")})
     if hint is not None:
-        x, y = layout.xy(hint)
-        out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.55, "stroke": var("hint"), "lw": max(2.5, c * 0.12)})
+        x, y = xy(hint)
+        out.append({"t": "circle", "x": x, "y": y, "rad": c * k * 1.25, "stroke": var("hint"),
+                    "lw": max(2.5, c * k * 0.27)})
     if cursor is not None:
-        x, y = layout.xy(cursor)
+        x, y = xy(cursor)
         out.append({"t": "rect", "x": x - c * 0.5, "y": y - c * 0.5, "w": c, "h": c, "stroke": var("cursor"),
                     "lw": 2, "r": c * 0.12})
-    return out
 
 
 # ---------------------------------------------------------------- 1D strips
@@ -211,19 +217,5 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
     if chain and len(chain) > 1:
         pts = [[layout.xy(s)[0], layout.xy(s)[1] - c * 0.55] for s in chain]
         out.append({"t": "line", "pts": pts, "stroke": var("chain"), "lw": max(2.0, c * 0.08)})
-    b = chain[-1] if chain else ball
-    bx, by = layout.xy(b)
-    out.append({"t": "circle", "x": bx, "y": by, "rad": c * 0.38, "fill": var("ball"), "stroke": var("ball-edge"),
-                "lw": max(1.5, c * 0.07)})
-    for sq in landings:
-        x, y = layout.xy(sq)
-        out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.26, "stroke": var("landing"), "lw": max(2.0, c * 0.08),
-                    "fill": var("landing-fill")})
-    if hint is not None:
-        x, y = layout.xy(hint)
-        out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.5, "stroke": var("hint"), "lw": max(2.5, c * 0.1)})
-    if cursor is not None:
-        x, y = layout.xy(cursor)
-        out.append({"t": "rect", "x": x - c * 0.5, "y": y - c * 0.5, "w": c, "h": c, "stroke": var("cursor"),
-                    "lw": 2, "r": c * 0.12})
+    _ball_and_marks(out, layout.xy, c, 0.38, chain[-1] if chain else ball, landings, hint, cursor)
     return out
