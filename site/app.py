@@ -374,19 +374,6 @@ def on_hashchange(event) -> None:
         refresh()
 
 
-def on_theme(event) -> None:
-    root = document.documentElement
-    cur = root.getAttribute("data-theme")
-    dark_now = cur == "dark" or (cur is None and window.matchMedia("(prefers-color-scheme: dark)").matches)
-    new = "light" if dark_now else "dark"
-    root.setAttribute("data-theme", new)
-    try:
-        window.localStorage.setItem("phutball.theme", new)
-    except Exception:
-        pass
-    draw()
-
-
 def on_resize(event) -> None:
     draw()
 
@@ -411,11 +398,9 @@ def bind() -> None:
     on(el("record-close"), "click", lambda e: el("record-dialog").close())
     on(el("record-file"), "change", on_import_file)
     on(el("copy-link"), "click", on_copy_link)
-    on(el("theme"), "click", on_theme)
+    on(window, "phutball-theme", on_resize)
     on(window, "hashchange", on_hashchange)
     on(window, "resize", on_resize)
-    mq = window.matchMedia("(prefers-color-scheme: dark)")
-    on(mq, "change", on_resize)
 
 
 def start() -> None:

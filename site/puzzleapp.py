@@ -414,22 +414,8 @@ def on_hashchange(event) -> None:
         refresh()
 
 
-def on_theme(event) -> None:
-    root = document.documentElement
-    cur = root.getAttribute("data-theme")
-    dark_now = cur == "dark" or (cur is None and window.matchMedia("(prefers-color-scheme: dark)").matches)
-    new = "light" if dark_now else "dark"
-    root.setAttribute("data-theme", new)
-    try:
-        window.localStorage.setItem("phutball.theme", new)
-    except Exception:
-        pass
-    if state["ctl"] is not None:
-        draw()
-
-
 async def main() -> None:
-    on(el("theme"), "click", on_theme)
+    on(window, "phutball-theme", lambda e: draw() if state["ctl"] is not None else None)
     try:
         puzzles = await load_puzzles()
     except (PhutballError, OSError, ValueError) as e:
