@@ -255,7 +255,7 @@ def on_key(event) -> None:
 
 def on_moves_click(event) -> None:
     ply = event.target.getAttribute("data-ply")
-    if ply is not None and not thinking["active"]:
+    if ply and not thinking["active"]:
         ctl.goto(int(ply))
         refresh()
 

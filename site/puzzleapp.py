@@ -375,7 +375,7 @@ def on_next(event) -> None:
 @guarded
 def on_list_click(event) -> None:
     idx = event.target.getAttribute("data-index")
-    if idx is not None:
+    if idx:
         open_index(int(idx))
 
 

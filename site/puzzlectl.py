@@ -188,7 +188,7 @@ class PuzzleController:
         playable = variant_of(start) == "2D" or isinstance(start, Strip)
         self.game = Game(start) if playable and p["task"] != "potential" else None
         self.phase = "playing"
-        self.message = self.task_prompt()
+        self.message = ""
         self.verdict = ""
         self.hint = None
         self.queue = []

@@ -1,0 +1,974 @@
+"""The potential calculator's state, computations and HTML, in pure Python (unit-tested).
+
+``calcapp.py`` (the only module of the page importing ``js``/``pyscript``) turns
+DOM events into calls here and shows what :meth:`CalcController.view` returns:
+texts for elements with fixed ids, HTML for the detail sections, and the strip
+to draw.  Nothing here touches the browser, so the whole page logic runs under
+pytest.
+
+What the calculator shows for a 1D position (Grossman and Nowakowski,
+*One-Dimensional Phutball*, sections 2 and 3):
+
+* the **Oddish board** when every stone lies at an odd distance from the ball
+  (else which squares prevent it), with **pL** and **pR**: the running sums
+  square by square, psum, bsum, the Kronecker delta and Theorem 1's prediction;
+* the **generalized potentials PL and PR**: the strip before and after the
+  transformation (ball replaced by its neighbour, odd groups of empty squares
+  given a stone) with the changed squares marked, the running sums, the values
+  and their prediction;
+* the **exact solver's** verdict and every move's outcome (plies), next to the
+  predictions, and a flag wherever a prediction and the exact value disagree.
+
+Input: a strip (``L_o*o.o.o....``, ``o*o.o.o....``, the paper's ``○•○·○·○····``)
+or an Oddish board (``L_..ooo|ooo....o.``, ``··○○○↓○○○····○·``); the ``L_``/``R_``
+prefix is optional (the side-to-move selector supplies it).  An Oddish board is
+turned into the shortest strip with that board (paper section 2).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from calcjobs import (MAX_EXACT_M, MAX_EXACT_N, book_analysis, prediction_winner,
+                      solve_1d_now, solve_oddish_now, winner_of)
+from phutball.errors import IllegalPositionError, ParseError, PhutballError
+from phutball.oddish import ARROW_CHARS, Oddish
+from phutball.potential import GeneralPotential, GeneralPotentials, general_potentials, general_values
+from phutball.strip import LEFT, RIGHT, Strip, side_name
+
+DEFAULT_POSITION = "L_o*o.o.o...."   # the paper's example (1): Left wins
+MIN_N = 3
+MAX_N = 60          # longest strip the page edits (the potentials work for any length)
+DIRECT_N = 12       # strips solved on the main thread (a few ms in Pyodide); longer ones in the worker
+DIRECT_M = 12       # Oddish boards solved on the main thread
+MAX_RESULTS = 400   # analyses kept (per kind) so going back and forth needs no new solve
+
+_2D = re.compile(r"^\s*\d+\s*[xX×]\s*\d+\s*_")
+_SIDE = re.compile(r"^\s*([LRlr])_")
+
+
+def esc(x: Any) -> str:
+    return html.escape(str(x), quote=True)
+
+
+def plies_text(k: Optional[int]) -> str:
+    return "?" if k is None else f"{k} ply" if k == 1 else f"{k} plies"
+
+
+def value_phrase(value: str, plies: Optional[int], to_move: str) -> str:
+    """'Left to move wins in 15 plies' / '... loses in 14 plies' / '... draws'."""
+    me = side_name(to_move)
+    if value == "win":
+        return f"{me} to move wins in {plies_text(plies)}"
+    if value == "loss":
+        return f"{me} to move loses in {plies_text(plies)}"
+    return f"{me} to move: a draw (neither side can force a win)"
+
+
+def winner_text(w: Optional[str]) -> str:
+    return "a draw" if w is None else f"{side_name(w)} wins"
+
+
+# ---------------------------------------------------------------- input
+
+
+def parse_input(text: str, side: str = LEFT) -> tuple[Strip, bool]:
+    """Read a typed position: ``(strip, entered_as_oddish)``.
+
+    ``side`` is used when the text has no ``L_``/``R_`` prefix.  Raises a
+    :class:`PhutballError` whose message says what is wrong.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise ParseError("bad position", text if isinstance(text, str) else "",
+                         "type a strip such as 'L_o*o.o.o....' or an Oddish board such as '..ooo|ooo....o.'")
+    t = text.strip()
+    # the paper writes "Left · · ○ ○ • ○ ○ · ○ · · · Right"
+    t = re.sub(r"^left\s+", "", t, flags=re.I)
+    t = re.sub(r"\s+right$", "", t, flags=re.I)
+    if _2D.match(t):
+        raise ParseError("bad position", text, "that is a 2D board; the calculator works on 1D strips "
+                                               "and Oddish boards (play 2D positions on the Play page)")
+    m = _SIDE.match(t)
+    if m:
+        side = m.group(1).upper()
+    if any(ch in t for ch in ARROW_CHARS):
+        board = Oddish.from_str(t, None if m else side)
+        if board.winner is not None:
+            raise IllegalPositionError("bad Oddish position", text,
+                                       f"the arrow is past the last square: {side_name(board.winner)} has already won")
+        strip = board.to_strip()
+        if strip.n > MAX_N:
+            raise IllegalPositionError("bad Oddish position", text,
+                                       f"its strip would have {strip.n} squares; the calculator takes at most {MAX_N}")
+        return strip, True
+    strip = Strip.from_str(t, None if m else side)
+    if strip.winner is not None:
+        raise IllegalPositionError("bad 1D position", text,
+                                   f"the ball is on an end square or past it, so the game is over "
+                                   f"({side_name(strip.winner)} has won); put it on squares 2..{strip.n - 1}")
+    if strip.n > MAX_N:
+        raise IllegalPositionError("bad 1D position", text, f"{strip.n} squares; the calculator takes at most {MAX_N}")
+    return strip, False
+
+
+def error_text(e: Exception) -> str:
+    """A user-facing sentence for an engine error."""
+    if isinstance(e, PhutballError):
+        return f"Could not read {e.text!r}: {e.reason}."
+    return f"Could not read that position: {e}."
+
+
+def even_squares(strip: Strip) -> list[int]:
+    """The stones at an even distance from the ball: what keeps a strip from being Oddish."""
+    return sorted(s for s in strip.stones if (s - strip.ball) % 2 == 0)
+
+
+def oddish_strip_squares(strip: Strip) -> list[int]:
+    """The 1D square of each Oddish square 1..m (as :meth:`Oddish.from_strip` numbers them)."""
+    b = strip.ball
+    return list(range(b - 1, 0, -2))[::-1] + list(range(b + 1, strip.n + 1, 2))
+
+
+# ---------------------------------------------------------------- controller
+
+
+@dataclass
+class Exact:
+    """The state of one exact computation (``kind`` 'strip' or 'oddish') for the current position."""
+
+    state: str                      # done | pending | running | stopped | error | too-long | n/a
+    text: str = ""
+    result: Optional[dict[str, Any]] = None
+    progress: float = 0.0
+    short: str = ""                 # a short form of ``text`` for the comparison table
+
+
+@dataclass
+class CalcController:
+    """The calculator: the current strip, edits, and everything to show."""
+
+    strip: Strip = field(default_factory=lambda: Strip.from_str(DEFAULT_POSITION))
+    oddish_form: bool = False       # typed as an Oddish board (and not edited since): share it that way
+    error: str = ""
+    message: str = ""
+    tool: str = "stone"             # what a click puts on a square: "stone" (toggles) or "ball"
+    cursor: Optional[int] = None    # keyboard cursor square
+    results: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    jobs: dict[str, Exact] = field(default_factory=dict)   # kind -> worker state for the current position
+
+    # ---------------------------------------------------------------- loading
+
+    @classmethod
+    def from_hash(cls, hash_text: str) -> "CalcController":
+        """The page's start: the position in the URL hash, or the default (with an error) if it is bad."""
+        c = cls()
+        if hash_text and hash_text.strip():
+            try:
+                c.strip, c.oddish_form = parse_input(hash_text, LEFT)
+            except PhutballError as e:
+                c.error = (f"The link's position {hash_text!r} could not be read: {e.reason}. "
+                           "Showing the default position instead.")
+        return c
+
+    def load_text(self, text: str, side: Optional[str] = None) -> bool:
+        """Typed input; on error the current position is kept and :attr:`error` says why."""
+        try:
+            strip, odd = parse_input(text, side or self.strip.to_move)
+        except PhutballError as e:
+            self.error = error_text(e) + " The previous position is kept."
+            return False
+        self._set(strip, odd, "Position loaded.")
+        return True
+
+    def load_hash(self, hash_text: str) -> bool:
+        """A hash change (a link from the explorer, the back button)."""
+        if not hash_text or hash_text == self.share_string():
+            return False
+        try:
+            strip, odd = parse_input(hash_text, LEFT)
+        except PhutballError as e:
+            self.error = f"The link's position {hash_text!r} could not be read: {e.reason}. The previous position is kept."
+            return False
+        self._set(strip, odd, "Position opened from the link.")
+        return True
+
+    def _set(self, strip: Strip, oddish_form: bool, message: str) -> None:
+        self.strip = strip
+        self.oddish_form = oddish_form
+        self.error = ""
+        self.message = message
+        if self.cursor is not None and not 1 <= self.cursor <= strip.n:
+            self.cursor = min(strip.n, max(1, self.cursor))
+        self.jobs = {}
+
+    def share_string(self) -> str:
+        """The position for the URL hash: the Oddish text if it was typed so, else the strip's."""
+        if self.oddish_form:
+            try:
+                return str(Oddish.from_strip(self.strip))
+            except IllegalPositionError:  # pragma: no cover - edits clear oddish_form
+                pass
+        return str(self.strip)
+
+    # ---------------------------------------------------------------- edits
+
+    def _edit(self, strip: Strip, message: str) -> bool:
+        self._set(strip, False, message)
+        return True
+
+    def _refuse(self, why: str) -> bool:
+        self.error = why
+        self.message = ""
+        return False
+
+    def set_side(self, side: str) -> bool:
+        side = side.upper()[:1]
+        if side not in (LEFT, RIGHT) or side == self.strip.to_move:
+            return False
+        odd = self.oddish_form
+        self._set(self.strip.with_to_move(side), odd, f"{side_name(side)} to move.")
+        return True
+
+    def set_tool(self, tool: str) -> None:
+        if tool in ("stone", "ball"):
+            self.tool = tool
+
+    def click(self, square: Optional[int]) -> bool:
+        """A click on the strip: toggle a stone, or put the ball there (with the ball tool)."""
+        s = self.strip
+        if square is None:
+            return False
+        self.cursor = square if 1 <= square <= s.n else self.cursor
+        if not 1 <= square <= s.n:
+            return self._refuse("That is past the end of the strip. Use “+ square” to lengthen it.")
+        if self.tool == "ball":
+            return self.put_ball(square)
+        return self.toggle_stone(square)
+
+    def toggle_stone(self, square: int) -> bool:
+        s = self.strip
+        if not 1 <= square <= s.n:
+            return False
+        if square == s.ball:
+            return self._refuse(f"Square {square} holds the ball. To move the ball, choose “Ball” "
+                                "under “A click puts” (or press B).")
+        if square in s.stones:
+            return self._edit(Strip(s.n, s.ball, s.stones - {square}, s.to_move), f"Removed the stone on square {square}.")
+        return self._edit(Strip(s.n, s.ball, s.stones | {square}, s.to_move), f"Put a stone on square {square}.")
+
+    def clear_square(self, square: int) -> bool:
+        if square in self.strip.stones:
+            return self.toggle_stone(square)
+        return False
+
+    def put_ball(self, square: int) -> bool:
+        s = self.strip
+        if square == s.ball:
+            return False
+        if not 2 <= square <= s.n - 1:
+            return self._refuse(f"The ball on an end square means the game is over; put it on squares 2 to {s.n - 1}.")
+        note = f" (it replaced the stone there)" if square in s.stones else ""
+        return self._edit(Strip(s.n, square, s.stones - {square}, s.to_move),
+                          f"Moved the ball to square {square}{note}.")
+
+    def set_length(self, n: int) -> bool:
+        """Make the strip ``n`` squares long by adding or removing squares at the right end."""
+        s = self.strip
+        try:
+            n = int(n)
+        except (TypeError, ValueError):
+            return self._refuse("The number of squares must be a whole number.")
+        if not MIN_N <= n <= MAX_N:
+            return self._refuse(f"A strip here has {MIN_N} to {MAX_N} squares.")
+        if n == s.n:
+            return False
+        if s.ball > n - 1:
+            return self._refuse(f"The ball is on square {s.ball}; a strip of {n} squares needs it on squares "
+                                f"2 to {n - 1}. Move the ball first.")
+        stones = frozenset(x for x in s.stones if x <= n)
+        lost = len(s.stones) - len(stones)
+        note = f"; {lost} stone{'s' if lost != 1 else ''} removed with the squares" if lost else ""
+        return self._edit(Strip(n, s.ball, stones, s.to_move), f"The strip has {n} squares{note}.")
+
+    def add_square(self, end: str) -> bool:
+        s = self.strip
+        if s.n >= MAX_N:
+            return self._refuse(f"A strip here has at most {MAX_N} squares.")
+        if end == "right":
+            return self._edit(Strip(s.n + 1, s.ball, s.stones, s.to_move), "Added an empty square at the right end.")
+        return self._edit(Strip(s.n + 1, s.ball + 1, frozenset(x + 1 for x in s.stones), s.to_move),
+                          "Added an empty square at the left end.")
+
+    def remove_square(self, end: str) -> bool:
+        s = self.strip
+        if s.n <= MIN_N:
+            return self._refuse(f"A strip has at least {MIN_N} squares.")
+        if end == "right":
+            if s.ball >= s.n - 1:
+                return self._refuse("The ball would end on the last square (the game would be over). "
+                                    "Move the ball first.")
+            note = " and its stone" if s.n in s.stones else ""
+            return self._edit(Strip(s.n - 1, s.ball, s.stones - {s.n}, s.to_move),
+                              f"Removed the square at the right end{note}.")
+        if s.ball <= 2:
+            return self._refuse("The ball would end on the first square (the game would be over). "
+                                "Move the ball first.")
+        note = " and its stone" if 1 in s.stones else ""
+        return self._edit(Strip(s.n - 1, s.ball - 1, frozenset(x - 1 for x in s.stones if x > 1), s.to_move),
+                          f"Removed the square at the left end{note}.")
+
+    def clear_stones(self) -> bool:
+        s = self.strip
+        if not s.stones:
+            return False
+        return self._edit(Strip(s.n, s.ball, frozenset(), s.to_move), "Removed every stone.")
+
+    def mirror(self) -> bool:
+        """The same position seen from the other end (sides swapped): the winner swaps too."""
+        m = self.strip.mirror()
+        odd = self.oddish_form
+        self._set(m, odd, "Mirrored: the strip reversed and the sides swapped.")
+        return True
+
+    def key(self, key: str) -> bool:
+        """Keyboard on the strip: arrows move the cursor; Space/Enter use the tool; o, b, Delete."""
+        s = self.strip
+        cur = self.cursor if self.cursor is not None else s.ball
+        if key in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            if key in ("Home", "End"):
+                self.cursor = 1 if key == "Home" else s.n
+            elif self.cursor is None:
+                self.cursor = s.ball      # the first arrow press shows the cursor on the ball
+            else:
+                self.cursor = max(1, cur - 1) if key == "ArrowLeft" else min(s.n, cur + 1)
+            self.message = f"Square {self.cursor}: " + (
+                "the ball" if self.cursor == s.ball else "a stone" if self.cursor in s.stones else "empty")
+            self.error = ""
+            return True
+        if key in ("Enter", " "):
+            self.cursor = cur
+            return self.click(cur) or True
+        if key in ("o", "O", "s", "S"):
+            self.cursor = cur
+            return self.toggle_stone(cur) or True
+        if key in ("b", "B", "*"):
+            self.cursor = cur
+            return self.put_ball(cur) or True
+        if key in ("Delete", "Backspace", "."):
+            self.cursor = cur
+            return self.clear_square(cur) or True
+        return False
+
+    # ---------------------------------------------------------------- exact values
+
+    def _key(self, kind: str) -> str:
+        if kind == "oddish":
+            return str(Oddish.from_strip(self.strip))
+        return str(self.strip)
+
+    def oddish_board(self) -> Optional[Oddish]:
+        try:
+            return Oddish.from_strip(self.strip)
+        except IllegalPositionError:
+            return None
+
+    def wanted(self) -> list[dict[str, Any]]:
+        """The exact computations the current position needs that are not known yet.
+
+        Each is ``{"kind": "strip"|"oddish", "position": ..., "size": n or m,
+        "direct": bool}``; ``direct`` ones are cheap enough for the main thread.
+        """
+        out = []
+        s = self.strip
+        held = {k for k, v in self.jobs.items() if v.state in ("stopped", "error")}
+        if s.n <= MAX_EXACT_N and ("strip", str(s)) not in self.results and "strip" not in held:
+            direct = s.n <= DIRECT_N or book_analysis(s) is not None
+            out.append({"kind": "strip", "position": str(s), "size": s.n, "direct": direct})
+        board = self.oddish_board()
+        if (board is not None and board.m <= MAX_EXACT_M and ("oddish", str(board)) not in self.results
+                and "oddish" not in held):
+            out.append({"kind": "oddish", "position": str(board), "size": board.m, "direct": board.m <= DIRECT_M})
+        return out
+
+    def solve_direct(self) -> bool:
+        """Solve the cheap wanted computations here and now; True if anything changed."""
+        changed = False
+        for w in self.wanted():
+            if w["direct"]:
+                if w["kind"] == "strip":
+                    self.store(solve_1d_now(Strip.from_str(w["position"])))
+                else:
+                    self.store(solve_oddish_now(Oddish.from_str(w["position"])))
+                changed = True
+        return changed
+
+    def solve_all(self) -> None:
+        """Solve everything wanted in process (tests, and a CPython user): no worker."""
+        from calcjobs import exact_1d, exact_oddish
+        for w in self.wanted():
+            job = exact_1d(w["position"]) if w["kind"] == "strip" else exact_oddish(w["position"])
+            for r in job:
+                if r.get("done"):
+                    self.store(r["result"])
+
+    def store(self, result: dict[str, Any]) -> None:
+        kind = result["kind"]
+        key = (kind, result["position"])
+        if len(self.results) >= MAX_RESULTS:
+            for k in list(self.results)[: MAX_RESULTS // 4]:
+                del self.results[k]
+        self.results[key] = result
+        if self.jobs.get(kind) and key == (kind, self._safe_key(kind)):
+            del self.jobs[kind]
+
+    def _safe_key(self, kind: str) -> str:
+        try:
+            return self._key(kind)
+        except IllegalPositionError:
+            return ""
+
+    def job_update(self, kind: str, position: str, state: str, text: str = "", progress: float = 0.0) -> bool:
+        """The worker's progress on ``position``'s ``kind`` computation (ignored if that is not current)."""
+        if position != self._safe_key(kind) or (kind, position) in self.results:
+            return False
+        self.jobs[kind] = Exact(state, text, None, progress)
+        return True
+
+    def solve_again(self) -> None:
+        """Forget a stopped or failed computation so that :meth:`wanted` asks for it again."""
+        self.jobs = {k: v for k, v in self.jobs.items() if v.state not in ("stopped", "error")}
+
+    def exact(self, kind: str) -> Exact:
+        s = self.strip
+        if kind == "strip":
+            if s.n > MAX_EXACT_N:
+                return Exact("too-long", f"The strip has {s.n} squares; the exact solver handles at most "
+                                         f"{MAX_EXACT_N}.", short=f"{s.n} squares (at most {MAX_EXACT_N})")
+            r = self.results.get(("strip", str(s)))
+        else:
+            board = self.oddish_board()
+            if board is None:
+                return Exact("n/a", "Not an Oddish position.")
+            if board.m > MAX_EXACT_M:
+                return Exact("too-long", f"The Oddish board has {board.m} squares; it is solved exactly up to "
+                                         f"{MAX_EXACT_M}.", short=f"{board.m} Oddish squares (at most {MAX_EXACT_M})")
+            r = self.results.get(("oddish", str(board)))
+        if r is not None:
+            return Exact("done", "", r, 1.0)
+        return self.jobs.get(kind) or Exact("pending", "Solving…")
+
+    # ---------------------------------------------------------------- view
+
+    def view(self) -> dict[str, Any]:
+        """Everything the page shows, as plain data (and HTML for the detail sections)."""
+        s = self.strip
+        g = general_potentials(s)
+        odd = g.oddish
+        ex1 = self.exact("strip")
+        exo = self.exact("oddish")
+        comparisons = self.comparisons(g, ex1, exo)
+        bad = [c for c in comparisons if c["agrees"] is False]
+        disagreement = " ".join(c["flag"] for c in bad)
+        even = even_squares(s)
+        verdict = _verdict_text(ex1, exo, s)
+        texts = {
+            "pL": str(odd.pL.value) if odd else "–",
+            "pR": str(odd.pR.value) if odd else "–",
+            "PL": str(g.PL.value),
+            "PR": str(g.PR.value),
+            "theorem1": (f"{odd.prediction.rule}: {odd.prediction.text}" if odd else
+                         "no Oddish board (stones at even distance)"),
+            "general-prediction": f"{g.prediction.rule}: {g.prediction.text}",
+            "verdict": verdict,
+            "disagreement": disagreement,
+            "strip-pretty": s.pretty,
+            "strip-caption": (f"{s.n} squares, ball on square {s.ball}, "
+                              f"{len(s.stones)} stone{'s' if len(s.stones) != 1 else ''}, "
+                              f"{side_name(s.to_move)} to move"),
+            "input-error": self.error,
+            "edit-message": "" if self.error else self.message,
+        }
+        running = [k for k in ("strip", "oddish") if self.exact(k).state in ("running", "pending")]
+        return {
+            "position": str(s),
+            "share": self.share_string(),
+            "input": self.share_string(),
+            "n": s.n, "ball": s.ball, "stones": sorted(s.stones), "side": s.to_move,
+            "cursor": self.cursor, "tool": self.tool,
+            "marked": even,
+            "oddish": odd is not None,
+            "error": self.error,
+            "message": self.message,
+            "texts": texts,
+            "disagree": bool(bad),
+            "comparisons": comparisons,
+            "exact_1d": ex1, "exact_oddish": exo,
+            "running": running,
+            "html": {
+                "comparison": html_comparison(comparisons),
+                "oddish-content": html_oddish(s, g, exo),
+                "general-content": html_general(g),
+                "exact-content": html_exact(s, ex1),
+            },
+        }
+
+    def comparisons(self, g: GeneralPotentials, ex1: Exact, exo: Exact) -> list[dict[str, Any]]:
+        """Each prediction next to each exact value it can be checked against."""
+        s = self.strip
+        rows = []
+        odd = g.oddish
+        if odd is not None:
+            rows.append(_compare("theorem1-oddish", "Theorem 1", f"pL = {odd.pL.value}, pR = {odd.pR.value}",
+                                 odd.prediction.winner, "Oddish play", exo, s.to_move))
+            rows.append(_compare("theorem1-1d", "Theorem 1", f"pL = {odd.pL.value}, pR = {odd.pR.value}",
+                                 odd.prediction.winner, "1D play", ex1, s.to_move))
+        rows.append(_compare("general-1d", "Generalized potential", f"PL = {g.PL.value}, PR = {g.PR.value}",
+                             g.prediction.winner, "1D play", ex1, s.to_move))
+        return rows
+
+
+def oddish_move_1d(move: str, strip: Strip) -> str:
+    """An Oddish move (``7``, ``>2``, ``<1``) written as the same move on the strip (``9``, ``5-7-9``)."""
+    if move[:1] in "<>":
+        d = 2 if move[0] == ">" else -2
+        b = strip.ball
+        return "-".join(str(b + d * i) for i in range(int(move[1:]) + 1))
+    return str(oddish_strip_squares(strip)[int(move) - 1])
+
+
+def _verdict_text(ex1: Exact, exo: Exact, strip: Strip) -> str:
+    if ex1.state in ("running", "pending"):
+        return "Solving…"
+    for ex, what in ((ex1, "exact solver"), (exo, "exact Oddish solver")):
+        if ex.state == "done":
+            r = ex.result or {}
+            phrase = value_phrase(r["value"], r["plies"], r["to_move"])
+            wins = [m["move"] for m in r["moves"] if m["value"] == "win"]
+            if r["kind"] == "oddish":
+                wins = [oddish_move_1d(m, strip) for m in wins]
+            if wins:
+                best = ", ".join(wins[:6]) + (" …" if len(wins) > 6 else "")
+                tail = f" Winning move{'s' if len(wins) > 1 else ''}: {best}."
+            else:
+                tail = ""
+            where = "" if what == "exact solver" else " (Oddish play: stones only at odd distance)"
+            return f"{winner_text(r['winner'])}: {phrase}{where}.{tail}"
+    if exo.state in ("running", "pending"):
+        return "Solving…"
+    if ex1.state == "stopped" or exo.state == "stopped":
+        return "Stopped: no exact value."
+    if ex1.state == "error":
+        return f"The solver failed: {ex1.text}"
+    return ex1.text or "No exact value."
+
+
+def _compare(id_: str, name: str, values: str, predicted: Optional[str], game: str, ex: Exact,
+             to_move: str) -> dict[str, Any]:
+    row: dict[str, Any] = {"id": id_, "name": name, "values": values, "predicted": predicted,
+                           "predicted_text": winner_text(predicted), "game": game, "agrees": None,
+                           "exact_text": "", "flag": ""}
+    if ex.state == "done":
+        r = ex.result or {}
+        w = r["winner"]
+        row["exact_text"] = f"{winner_text(w)} ({value_phrase(r['value'], r['plies'], r['to_move'])})"
+        row["agrees"] = w == predicted
+        if w != predicted:
+            if id_ == "general-1d":
+                row["flag"] = (f"The generalized potential is wrong here: {values} predicts "
+                               f"{winner_text(predicted)}, but the exact solver says {winner_text(w)} "
+                               f"({value_phrase(r['value'], r['plies'], r['to_move'])}).")
+            elif id_ == "theorem1-1d":
+                row["flag"] = (f"In unrestricted 1D play Theorem 1's prediction ({winner_text(predicted)}) "
+                               f"fails: {winner_text(w)}. (Theorem 1 is about Oddish play, where stones go only "
+                               "at odd distance from the ball.)")
+            else:
+                row["flag"] = (f"Theorem 1 predicts {winner_text(predicted)} but the Oddish solver says "
+                               f"{winner_text(w)}: this would contradict the theorem!")
+    elif ex.state == "too-long":
+        row["exact_text"] = "not solved: " + ex.short
+    elif ex.state == "stopped":
+        row["exact_text"] = "stopped"
+    elif ex.state == "error":
+        row["exact_text"] = "solver error: " + ex.text
+    elif ex.state == "n/a":
+        row["exact_text"] = ex.text
+    else:
+        row["exact_text"] = "solving…"
+    return row
+
+
+# ---------------------------------------------------------------- HTML pieces
+
+_SYM = {".": ("empty", "empty"), "o": ("stone", "stone"), "*": ("ball", "ball")}
+
+
+def glyph(ch: str, extra: str = "") -> str:
+    """A square drawn as a cell glyph: '.' empty, 'o' stone, '*' ball."""
+    cls, label = _SYM.get(ch, ("empty", "empty"))
+    return f'<span class="g g-{cls}{(" " + extra) if extra else ""}" role="img" aria-label="{label}"></span>'
+
+
+def html_comparison(rows: list[dict[str, Any]]) -> str:
+    out = ['<table class="compare" id="compare"><caption class="visually-hidden">Each prediction next to the exact '
+           'value it can be checked against</caption>'
+           '<thead><tr><th scope="col">Prediction</th><th scope="col">Exact value</th>'
+           '<th scope="col"><span class="visually-hidden">Agreement</span></th></tr></thead><tbody>']
+    for r in rows:
+        if r["agrees"] is True:
+            mark = '<span class="agree">✓ agrees</span>'
+        elif r["agrees"] is False:
+            mark = '<span class="disagree">✗ disagrees</span>'
+        else:
+            mark = '<span class="muted" aria-label="not known">–</span>'
+        cls = ' class="bad"' if r["agrees"] is False else ""
+        out.append(f'<tr id="cmp-{esc(r["id"])}"{cls}><th scope="row"><span class="cmp-name">{esc(r["name"])}</span> '
+                   f'<span class="small">({esc(r["values"])})</span><br>'
+                   f'<span class="cmp-says">{esc(r["predicted_text"])}</span></th>'
+                   f'<td><span class="small">{esc(r["game"])}</span><br>{esc(r["exact_text"])}</td>'
+                   f'<td>{mark}</td></tr>')
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def _cells_row(label: str, cells: list[str], head: bool = False, cls: str = "") -> str:
+    tag = "th" if head else "td"
+    inner = "".join(c if c.startswith("<t") else f"<{tag}>{c}</{tag}>" for c in cells)
+    return f'<tr{(" class=" + chr(34) + cls + chr(34)) if cls else ""}><th scope="row">{label}</th>{inner}</tr>'
+
+
+def html_oddish(strip: Strip, g: GeneralPotentials, exo: Exact) -> str:
+    odd = g.oddish
+    if odd is None:
+        even = even_squares(strip)
+        sq = ", ".join(map(str, even))
+        many = len(even) > 1
+        return (f'<p class="not-oddish" id="not-oddish">Not an Oddish position: the stone{"s" if many else ""} '
+                f'on square{"s" if many else ""} <b>{esc(sq)}</b> lie{"" if many else "s"} at an even distance '
+                f'from the ball (square {strip.ball}), so there is no Oddish board, no pL/pR and no Theorem 1 '
+                f'here. {"They are" if many else "It is"} highlighted on the strip above. Remove '
+                f'{"them" if many else "it"} (or move the ball) to see the Oddish board.</p>')
+    board = odd.board
+    a = board.arrow
+    squares = oddish_strip_squares(strip)
+    left_sum = {sq: v for sq, v in zip(odd.pR.squares, odd.pR.running)}
+    right_sum = {sq: v for sq, v in zip(odd.pL.squares, odd.pL.running)}
+
+    def sum_cell(sums: dict[int, int], pot: Any, i: int) -> str:
+        if i not in sums:
+            return "<td></td>"
+        v = sums[i]
+        sq = pot.squares
+        tags = []
+        if len(sq) >= 1 and i == sq[-1]:
+            tags.append("bsum")
+        if len(sq) >= 2 and i == sq[-2]:
+            tags.append("psum")
+        cls = " ".join(tags)
+        label = f'<span class="tag">{"/".join(tags)}</span>' if tags else ""
+        return f'<td class="{cls}">{v}{label}</td>' if cls else f"<td>{v}</td>"
+
+    def with_arrow(cells: list[str], arrow_cell: str) -> list[str]:
+        return cells[:a] + [arrow_cell] + cells[a:]
+
+    nums = [f'<th scope="col">{i}</th>' for i in range(1, board.m + 1)]
+    strip_nums = [f"<td>{squares[i - 1]}</td>" for i in range(1, board.m + 1)]
+    cells = [f"<td>{glyph('o' if i in board.stones else '.')}</td>" for i in range(1, board.m + 1)]
+    r_sums = [sum_cell(left_sum, odd.pR, i) for i in range(1, board.m + 1)]
+    l_sums = [sum_cell(right_sum, odd.pL, i) for i in range(1, board.m + 1)]
+    arrow_th = '<th scope="col" class="arrow-col"><span class="visually-hidden">arrow</span></th>'
+    rows = [
+        _cells_row("Oddish square", with_arrow(nums, arrow_th)),
+        _cells_row("1D square", with_arrow(strip_nums, '<td class="arrow-col"></td>'), cls="muted-row"),
+        _cells_row("Board", with_arrow(cells, '<td class="arrow-col"><span class="arrow" role="img" '
+                                              'aria-label="the arrow (the ball)">↓</span></td>'), cls="board-row"),
+        _cells_row("pR sum →", with_arrow(r_sums, '<td class="arrow-col"></td>'), cls="sum-row"),
+        _cells_row("pL sum ←", with_arrow(l_sums, '<td class="arrow-col"></td>'), cls="sum-row"),
+    ]
+    table = (f'<p class="board-title" id="oddish-board">Oddish board <span class="mono">{esc(board.pretty)}</span> '
+             f'<span class="small">(typed <span class="mono">{esc(board.text)}</span>, {board.m} squares)</span></p>'
+             f'<div class="scroll" tabindex="0" role="region" aria-label="Oddish board and running sums">'
+             f'<table class="cells oddish-table" id="oddish-table">'
+             f'<tbody>{"".join(rows)}</tbody></table></div>')
+
+    def formula(p: Any) -> str:
+        name = p.name
+        return (f'<li><b>{name}</b>: psum = {p.psum}, bsum = {p.bsum}, δ = {p.delta}'
+                f'{" (bsum = psum)" if p.delta else ""} → '
+                f'<span class="formula-text">{name} = ⌊{p.bsum}/2⌋ + (1 − {p.delta}) = </span>'
+                f'<b class="value">{p.value}</b></li>')
+
+    pred = odd.prediction
+    explain = (
+        '<p class="small">Only the squares at odd distance from the ball remain; the ball becomes an arrow '
+        'between two squares. <b>pL</b> sums the squares right of the arrow starting from the right edge, '
+        '<b>pR</b> those left of it starting from the left edge: add 1 for an empty square, subtract 1 for a '
+        'stone, but never go below 0. <b>bsum</b> is the total (at the square next to the arrow), <b>psum</b> '
+        'the sum just before it.</p>')
+    formulas = f'<ul class="formulas">{formula(odd.pL)}{formula(odd.pR)}</ul>'
+    theorem = (f'<p class="theorem"><b>Theorem 1</b> (Left wins if pL &lt; pR, Right if pL &gt; pR, the player to '
+               f'move if equal): {esc(pred.rule)}, so <b>{esc(pred.text)}</b>.</p>')
+    return explain + table + formulas + theorem + html_oddish_exact(exo, strip)
+
+
+def html_oddish_exact(exo: Exact, strip: Strip) -> str:
+    head = '<h3>Exact Oddish play</h3>'
+    if exo.state != "done":
+        txt = {"too-long": exo.text, "stopped": "Stopped.", "error": f"Solver error: {exo.text}"}.get(
+            exo.state, "Solving…")
+        return head + f'<p id="exact-oddish" class="small">{esc(txt)}</p>'
+    r = exo.result or {}
+    phrase = value_phrase(r["value"], r["plies"], r["to_move"])
+    rows = []
+    for m in r["moves"]:
+        rows.append(f'<tr class="{m["value"]}"><td class="mono">{esc(m["move"])}</td>'
+                    f'<td>{esc(_oddish_move_text(m["move"]))}</td>'
+                    f'<td class="mono">{esc(oddish_move_1d(m["move"], strip))}</td>'
+                    f'<td>{esc(_outcome_text(m))}</td></tr>')
+    return (head + f'<p id="exact-oddish">When both players only place stones at odd distance from the ball: '
+            f'<b>{esc(winner_text(r["winner"]))}</b> ({esc(phrase)}).</p>'
+            f'<details><summary>Every Oddish move ({len(r["moves"])})</summary>'
+            f'<div class="scroll"><table class="moves-table"><thead><tr><th scope="col">Move</th>'
+            f'<th scope="col">What it does</th><th scope="col">On the strip</th>'
+            f'<th scope="col">Outcome for the mover</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div></details>')
+
+
+def _oddish_move_text(move: str) -> str:
+    if move[0] in "<>":
+        k = int(move[1:])
+        return f"arrow {'right' if move[0] == '>' else 'left'} past {k} stone{'s' if k > 1 else ''}"
+    return f"stone on Oddish square {move}"
+
+
+def _outcome_text(m: dict[str, Any]) -> str:
+    if m["ends"]:
+        return "wins at once" if m["value"] == "win" else "loses at once"
+    if m["value"] == "win":
+        return f"wins in {plies_text(m['plies'])}"
+    if m["value"] == "loss":
+        return f"loses in {plies_text(m['plies'])}"
+    return "draw"
+
+
+def _groups(cells: str, squares: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Maximal runs of empty squares as (first square, last square) in board order."""
+    out = []
+    start = None
+    for ch, sq in zip(cells + "o", (*squares, None)):
+        if ch == "." and start is None:
+            start = sq
+        elif ch != "." and start is not None:
+            out.append((start, prev))
+            start = None
+        prev = sq
+    return out
+
+
+def html_general_side(p: GeneralPotential) -> str:
+    side = p.side
+    sq = p.squares
+    b = sq[0] if side == LEFT else sq[-1]
+    neighbour = b + 1 if side == LEFT else b - 1
+    # running sums are in summing order (from the far edge towards the ball): map them to squares
+    order = sq[::-1] if side == LEFT else sq
+    sums = dict(zip(order, p.running))
+    bsum_sq = order[-1]
+    psum_sq = order[-2] if len(order) >= 2 else None
+    turned = set(p.turned)
+    heads = "".join(f'<th scope="col"{" class=ballcol" if s == b else ""}>{s}</th>' for s in sq)
+    before = "".join(f"<td>{glyph(ch)}</td>" for ch in p.original)
+    replaced = "".join(
+        f'<td class="changed" title="the ball replaced by square {neighbour}\'s symbol">'
+        f'{glyph(ch)}<span class="visually-hidden"> (changed)</span></td>' if s == b else f"<td>{glyph(ch)}</td>"
+        for s, ch in zip(sq, p.replaced))
+    after = "".join(
+        f'<td class="changed turned" title="odd group: turned into a stone">{glyph(ch)}'
+        f'<span class="visually-hidden"> (turned into a stone)</span></td>'
+        if s in turned else f"<td>{glyph(ch)}</td>" for s, ch in zip(sq, p.transformed))
+    sum_cells = []
+    for s in sq:
+        tags = (["bsum"] if s == bsum_sq else []) + (["psum"] if s == psum_sq else [])
+        label = f'<span class="tag">{"/".join(tags)}</span>' if tags else ""
+        cls = f' class="{" ".join(tags)}"' if tags else ""
+        sum_cells.append(f"<td{cls}>{sums[s]}{label}</td>")
+    arrow = "←" if side == LEFT else "→"
+    rows = [
+        f'<tr><th scope="row">Square</th>{heads}</tr>',
+        f'<tr class="board-row"><th scope="row">Position</th>{before}</tr>',
+        f'<tr class="board-row"><th scope="row">1. Ball replaced</th>{replaced}</tr>',
+        f'<tr class="board-row"><th scope="row">2. Odd groups filled</th>{after}</tr>',
+        f'<tr class="sum-row"><th scope="row">Sum {arrow}</th>{"".join(sum_cells)}</tr>',
+    ]
+    groups = _groups(p.replaced, sq)
+    odd_groups = [(x, y) for x, y in groups if abs(y - x) % 2 == 0]
+    even_groups = [(x, y) for x, y in groups if abs(y - x) % 2 == 1]
+
+    def rng(x: int, y: int) -> str:
+        return f"{x}" if x == y else f"{x}–{y}"
+
+    far = "rightmost" if side == LEFT else "leftmost"
+    n_ch = "empty" if p.replaced[sq.index(b)] == "." else "a stone"
+    steps = [f"1. The ball's square {b} takes the symbol of its {'right' if side == LEFT else 'left'} "
+             f"neighbour, square {neighbour}: {n_ch}."]
+    if odd_groups:
+        steps.append(f"2. Odd groups of empty squares: {', '.join(rng(x, y) for x, y in odd_groups)}; "
+                     f"the {far} square of each becomes a stone: "
+                     f"square{'s' if len(turned) > 1 else ''} {', '.join(map(str, sorted(turned)))}.")
+    else:
+        steps.append("2. No odd group of empty squares: nothing changes.")
+    if even_groups:
+        steps[-1] += f" (Even groups stay empty: {', '.join(rng(x, y) for x, y in even_groups)}.)"
+    steps.append(f"3. Sum from the {'right' if side == LEFT else 'left'} edge towards the ball: +1 empty, "
+                 "−1 stone, never below 0.")
+    title = (f"{p.name}: the ball's square and the squares right of it" if side == LEFT else
+             f"{p.name}: the squares left of the ball and the ball's square")
+    return (f'<div class="general-side" id="general-{"left" if side == LEFT else "right"}">'
+            f'<h3>{esc(title)}</h3>'
+            f'<ol class="steps">{"".join(f"<li>{esc(t[3:])}</li>" for t in steps)}</ol>'
+            f'<div class="scroll" tabindex="0" role="region" aria-label="{p.name} transformation and sums">'
+            f'<table class="cells general-table"><tbody>{"".join(rows)}</tbody></table></div>'
+            f'<p class="formula">psum = {p.psum}, bsum = {p.bsum}, δ = {p.delta} → '
+            f'<span class="formula-text">{p.name} = ⌊{p.bsum}/4⌋ + (1 − {p.delta}) = </span>'
+            f'<b class="value">{p.value}</b></p></div>')
+
+
+def html_general(g: GeneralPotentials) -> str:
+    pred = g.prediction
+    intro = ('<p class="small">Section 3 of the paper: on any strip, transform the squares first, then sum as for '
+             'pL/pR, and divide bsum by 4 instead of 2. Changed squares are '
+             '<span class="legend changed">marked</span>; '
+             '<span class="legend psum">psum</span> and <span class="legend bsum">bsum</span> are tagged.</p>')
+    pred_p = (f'<p class="theorem">Prediction (the rule of Theorem 1 applied to PL and PR): '
+              f'{esc(pred.rule)}, so <b>{esc(pred.text)}</b>. '
+              f'The paper says this “almost works”.</p>')
+    return intro + html_general_side(g.PL) + html_general_side(g.PR) + pred_p
+
+
+def _move_text(move: str) -> str:
+    if "-" in move:
+        path = move.split("-")
+        return "jump " + " → ".join(path)
+    return f"stone on {move}"
+
+
+def html_exact(strip: Strip, ex: Exact) -> str:
+    if ex.state != "done":
+        txt = {"too-long": ex.text, "stopped": "Stopped. Press “Solve again” to restart.",
+               "error": f"The solver failed: {ex.text}"}.get(ex.state, ex.text or "Solving…")
+        again = ('<button type="button" id="solve-again">Solve again</button>'
+                 if ex.state in ("stopped", "error") else "")
+        return f'<p id="exact-1d">{esc(txt)}</p>{again}'
+    r = ex.result or {}
+    phrase = value_phrase(r["value"], r["plies"], r["to_move"])
+    src = "" if r["source"] == "retrograde" else f' <span class="small">(from the shipped book {esc(r["source"][5:])})</span>'
+    wins = [m for m in r["moves"] if m["value"] == "win"]
+    if wins:
+        lead = (f'<p>Winning move{"s" if len(wins) > 1 else ""}: '
+                + ", ".join(f'<b class="mono">{esc(m["move"])}</b> ({esc(_outcome_text(m))})' for m in wins) + "</p>")
+    else:
+        best = r["moves"][0] if r["moves"] else None
+        lead = ("<p>No winning move." + (f' The most stubborn defence: <b class="mono">{esc(best["move"])}</b> '
+                                         f'({esc(_outcome_text(best))}).' if best else "") + "</p>")
+    rows = []
+    mismatches = 0
+    for m in r["moves"]:
+        mover = r["to_move"]
+        if m["ends"]:
+            pot = "–"
+            predicted = "game over"
+            ok = ""
+        else:
+            after = Strip.from_str(m["after"])
+            pl, pr = general_values(after.n, after.ball, after.mask)
+            pw = prediction_winner(pl, pr, after.to_move)
+            ew = winner_of(m["value"], mover)
+            pot = f"{pl} · {pr}"
+            predicted = winner_text(pw)
+            if pw == ew:
+                ok = '<span class="agree" title="the potentials agree">✓</span>'
+            else:
+                mismatches += 1
+                ok = '<span class="disagree" title="the potentials disagree">✗</span>'
+        after_txt = "game over" if m["ends"] else Strip.from_str(m["after"]).pretty
+        rows.append(f'<tr class="{m["value"]}"><td class="mono">{esc(m["move"])}</td>'
+                    f'<td>{esc(_move_text(m["move"]))}</td>'
+                    f'<td class="mono after">{esc(after_txt)}</td>'
+                    f'<td>{esc(_outcome_text(m))}</td>'
+                    f'<td class="mono">{esc(pot)}</td><td>{esc(predicted)}</td><td>{ok}</td></tr>')
+    note = (f'<p class="small">{mismatches} move{"s" if mismatches != 1 else ""} lead{"s" if mismatches == 1 else ""} '
+            f'to a position where PL/PR predict the wrong winner (✗).</p>' if mismatches else
+            '<p class="small">After every move PL/PR predict the right winner.</p>')
+    table = ('<p class="small table-intro" id="moves-intro">Every move, best first, with its exact outcome and what '
+             'the generalized potential says about the position after it.</p>'
+             '<div class="scroll" tabindex="0" role="region" aria-labelledby="moves-intro">'
+             '<table class="moves-table" id="moves-table">'
+             '<thead><tr><th scope="col">Move</th><th scope="col">What it does</th><th scope="col">After the move</th>'
+             '<th scope="col">Exact, for the mover</th><th scope="col">PL · PR after</th>'
+             '<th scope="col">Potentials predict</th><th scope="col"><span class="visually-hidden">Agreement</span></th>'
+             f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+    return (f'<p id="exact-1d"><b>{esc(winner_text(r["winner"]))}</b>: {esc(phrase)} with best play '
+            f'(the winner hurries, the loser holds out).{src}</p>' + lead + table + note)
+
+
+def html_explorer(result: dict[str, Any]) -> str:
+    n = result["n"]
+    f = result["failures"]
+    share = result["share"] * 100
+    if f == 0:
+        return (f'<p id="explore-summary">On {n} squares the generalized potential predicts the winner of all '
+                f'{result["positions"]:,} live positions correctly. (It is exact up to 8 squares; try 9 or more.)</p>')
+    listed = result["listed"]
+    head = (f'<p id="explore-summary">On {n} squares: {result["positions"]:,} live positions (both sides to move). '
+            f'PL/PR predict the winner correctly in {result["correct"]:,} ({share:.2f} %) and wrongly in '
+            f'<b>{f:,}</b>: {result["failures_left"]:,} with Left to move, listed here, and their mirror images with '
+            f'Right to move. Click one to open it in the calculator.'
+            + (f' Showing the {len(listed)} with the fewest stones.' if result["truncated"] else "") + "</p>")
+    rows = []
+    for i, x in enumerate(listed, 1):
+        pos = x["position"]
+        rows.append(f'<tr><td class="num">{i}</td>'
+                    f'<td><a class="mono" href="#{esc(pos)}" data-position="{esc(pos)}">{esc(pos)}</a></td>'
+                    f'<td class="mono">{esc(x["pretty"])}</td><td>{esc(x["exact"])} plies</td>'
+                    f'<td class="num">{x["PL"]}</td><td class="num">{x["PR"]}</td>'
+                    f'<td>{esc(winner_text(x["predicted"]))}</td></tr>')
+    table = ('<div class="scroll" tabindex="0" role="region" aria-label="Positions where the generalized potential fails">'
+             '<table class="explore-table" id="explore-table"><thead><tr><th scope="col">#</th>'
+             '<th scope="col">Position</th><th scope="col">Strip</th><th scope="col">Exact</th>'
+             '<th scope="col">PL</th><th scope="col">PR</th><th scope="col">PL/PR predict</th></tr></thead>'
+             f'<tbody>{"".join(rows)}</tbody></table></div>')
+    return head + table
+
+
+# ---------------------------------------------------------------- the pre-rendered default strip
+
+PRERENDER_W, PRERENDER_H = 620.0, 120.0
+
+
+def prerender_default() -> str:
+    """The default strip's shapes as JSON, inlined in calculator.html and drawn before Python loads.
+
+    ``python site/calcctl.py --prerender`` rewrites the page's copy; a unit test checks it is current.
+    """
+    import json
+    from boardview import LayoutStrip, strip_shapes
+    s = Strip.from_str(DEFAULT_POSITION)
+    shapes = strip_shapes(s.n, s.ball, s.stones, LayoutStrip(s.n, PRERENDER_W, PRERENDER_H))
+    return json.dumps({"w": PRERENDER_W, "h": PRERENDER_H, "shapes": shapes}, separators=(",", ":"))
+
+
+def _rewrite_prerender(page: str) -> str:
+    start = page.index("const START = ") + len("const START = ")
+    end = page.index(";\n", start)
+    return page[:start] + prerender_default() + page[end:]
+
+
+if __name__ == "__main__":  # pragma: no cover - a maintenance command
+    import sys
+    from pathlib import Path
+    if "--prerender" in sys.argv:
+        html_path = Path(__file__).with_name("calculator.html")
+        html_path.write_text(_rewrite_prerender(html_path.read_text(encoding="utf-8")), encoding="utf-8")
+        print(f"rewrote the pre-rendered strip in {html_path}")

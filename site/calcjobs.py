@@ -1,0 +1,298 @@
+"""The calculator page's long computations, as sliced jobs (pure Python, unit-tested).
+
+The calculator runs these in its own PyScript worker (``calcworker.py``), so the
+page's main thread never blocks: the page calls ``begin(spec)`` and then
+``step(ms)`` again and again on a *channel*; each step advances that channel's
+job for about ``ms`` milliseconds and returns progress, and finally the result.
+Stopping is ``stop(channel)`` (or simply not stepping any more).  Channels let
+the exact solve of the position and the explorer run side by side in one
+worker.
+
+Job kinds (``spec["kind"]``):
+
+* ``exact-1d`` ``{position}`` -- the exact value of a 1D position and every
+  move's outcome (:func:`exact_1d`): from the shipped book when it holds the
+  position, else from the whole-strip retrograde (:class:`StripSolver`, run in
+  slices with progress; the solved table is kept, so further positions of the
+  same length are instant).
+* ``exact-oddish`` ``{position}`` -- the same for an Oddish board (Oddish play:
+  stones only at odd distance from the ball).
+* ``explore`` ``{n, limit}`` -- every position of an ``n``-square strip where
+  the generalized potential's prediction (paper section 3) is wrong, from the
+  solver (:func:`explore`).
+
+The functions that turn analyses into plain JSON-ready dicts are shared with the
+page's main thread, which solves short strips directly (well under 100 ms).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Callable, Iterator
+
+from phutball.oddish import Oddish
+from phutball.potential import general_values
+from phutball.solve1d import (MAX_SOLVE_N, Analysis, StripSolver, StripTable, analyse_oddish,
+                              load_book, oddish_table)
+from phutball.strip import LEFT, RIGHT, Strip, side_name
+
+Job = Iterator[dict[str, Any]]
+
+#: Longest strip the exact 1D solver handles (the engine's limit).
+MAX_EXACT_N = MAX_SOLVE_N
+#: Largest Oddish board solved exactly (m = 18: about 0.3 s in CPython, one slice).
+MAX_EXACT_M = 18
+#: Strips at least this long are dropped from the worker's cache when another long one is solved.
+BIG_N = 21
+
+#: Rough seconds for a whole-strip solve in the browser (Pyodide), for the progress text.
+BROWSER_SECONDS = {16: 0.06, 17: 0.12, 18: 0.25, 19: 0.6, 20: 1.3, 21: 3, 22: 7, 23: 16, 24: 37}
+
+_tables: dict[int, StripTable] = {}
+
+
+# ---------------------------------------------------------------- plain data
+
+
+def winner_of(value: str, to_move: str) -> str | None:
+    """The winning side for a value seen by ``to_move`` (None for a draw)."""
+    if value == "win":
+        return to_move
+    if value == "loss":
+        return RIGHT if to_move == LEFT else LEFT
+    return None
+
+
+def analysis_dict(a: Analysis, kind: str) -> dict[str, Any]:
+    """JSON-ready analysis: value, plies, winner, and every move (best first) with its outcome."""
+    pos = a.position
+    moves = []
+    for o in a.ranked:
+        moves.append({"move": str(o.move), "value": o.value, "plies": o.plies,
+                      "ends": o.ends_game, "after": None if o.ends_game else str(o.after)})
+    return {"kind": kind, "position": str(pos), "value": a.value, "plies": a.plies,
+            "winner": winner_of(a.value, pos.to_move), "to_move": pos.to_move,
+            "source": a.source, "moves": moves}
+
+
+def book_analysis(strip: Strip) -> Analysis | None:
+    """The shipped book's analysis of a long strip (e.g. the paper's 24-square puzzle), if it has it."""
+    if strip.n <= 20:
+        return None
+    try:
+        book = load_book(f"oned{strip.n}")
+    except (ValueError, OSError):
+        return None
+    return book.analysis(strip)
+
+
+def cached_table(n: int) -> StripTable | None:
+    return _tables.get(n)
+
+
+def solve_1d_now(strip: Strip) -> dict[str, Any]:
+    """Solve directly (no slicing): for short strips, the book, or an already solved length."""
+    a = book_analysis(strip)
+    if a is None:
+        t = _tables.get(strip.n)
+        if t is None:
+            t = StripSolver(strip.n).run()
+            _remember(t)
+        a = t.analyse(strip)
+    return analysis_dict(a, "strip")
+
+
+def solve_oddish_now(board: Oddish) -> dict[str, Any]:
+    return analysis_dict(analyse_oddish(board), "oddish")
+
+
+def _remember(t: StripTable) -> None:
+    if t.n >= BIG_N:
+        for k in [k for k in _tables if k >= BIG_N and k != t.n]:
+            del _tables[k]
+        try:  # the engine keeps its own cache of solved tables: drop the big ones too
+            from phutball import solve1d
+            for k in [k for k in solve1d._TABLES if k >= BIG_N and k != t.n]:
+                del solve1d._TABLES[k]
+        except Exception:  # pragma: no cover - only an optimisation
+            pass
+    _tables[t.n] = t
+
+
+def _solve_sliced(n: int, share: float = 1.0) -> Iterator[dict[str, Any]]:
+    """Solve an n-square strip in slices, yielding progress; the table ends up in the cache."""
+    solver = StripSolver(n)
+    est = BROWSER_SECONDS.get(n)
+    about = f" (about {est:g} s in the browser)" if est and est >= 1 else ""
+    for p in solver.steps():
+        yield {"progress": [round(p.fraction * share, 4), 1],
+               "text": f"Solving every position of a {n}-square strip{about}: ply {p.ply}, "
+                       f"{p.decided:,} of {p.states:,} decided"}
+    if solver.table is None:  # pragma: no cover - cancelled inside the engine
+        raise RuntimeError("the solve was cancelled")
+    _remember(solver.table)
+
+
+# ---------------------------------------------------------------- jobs
+
+
+def exact_1d(position: str) -> Job:
+    """Exact analysis of a 1D position, solving its strip length in slices if needed."""
+    strip = Strip.from_str(position)
+    if strip.n > MAX_EXACT_N:
+        raise ValueError(f"{strip.n} squares is too long for the exact solver (at most {MAX_EXACT_N})")
+    yield {"progress": [0, 1], "text": "Looking the position up…"}
+    if book_analysis(strip) is None and strip.n not in _tables:
+        yield from _solve_sliced(strip.n)
+    yield {"done": True, "progress": [1, 1], "result": solve_1d_now(strip)}
+
+
+def exact_oddish(position: str) -> Job:
+    """Exact analysis of an Oddish board (side to move given), m <= MAX_EXACT_M."""
+    board = Oddish.from_str(position)
+    if board.m > MAX_EXACT_M:
+        raise ValueError(f"an Oddish board of {board.m} squares is too big to solve here (at most {MAX_EXACT_M})")
+    yield {"progress": [0, 1], "text": f"Solving every Oddish board of {board.m} squares…"}
+    oddish_table(board.m)
+    yield {"done": True, "progress": [1, 1], "result": solve_oddish_now(board)}
+
+
+def prediction_winner(pl: int, pr: int, to_move: str) -> str:
+    """Theorem 1's rule applied to (PL, PR): Left if smaller, Right if bigger, else the mover."""
+    if pl < pr:
+        return LEFT
+    if pl > pr:
+        return RIGHT
+    return to_move
+
+
+def _value_text(value: str, plies: int | None, to_move: str) -> str:
+    me = side_name(to_move)
+    if value == "win":
+        return f"{me} wins in {plies}"
+    if value == "loss":
+        return f"{me} loses in {plies}"
+    return "draw"
+
+
+#: Largest strip the explorer scans (16 squares: 917,504 positions, ~10 s in the browser).
+EXPLORE_MIN, EXPLORE_MAX = 3, 16
+
+
+def explore(n: int, limit: int = 300) -> Job:
+    """Every live position of an n-square strip where PL/PR predict the wrong winner.
+
+    Left to move is scanned; Right-to-move failures are exactly their mirror
+    images (both the values and the potentials are symmetric), so counts are
+    given for both.  The listed failures (at most ``limit``) are the simplest
+    first: fewest stones, then by ball square and stones.
+    """
+    n = int(n)
+    if not EXPLORE_MIN <= n <= EXPLORE_MAX:
+        raise ValueError(f"the explorer handles strips of {EXPLORE_MIN} to {EXPLORE_MAX} squares")
+    t0 = time.perf_counter()
+    yield {"progress": [0, 1], "text": f"Solving every position of a {n}-square strip…"}
+    if n not in _tables:
+        yield from _solve_sliced(n, 0.3)
+    table = _tables[n]
+    # PL depends only on the ball and the squares right of it, PR on those left of it: cache both.
+    pl_cache: dict[tuple[int, int], int] = {}
+    pr_cache: dict[tuple[int, int], int] = {}
+    full = (1 << n) - 1
+    states = table.states
+    failures: list[tuple[int, int, int, str, int | None, int, int]] = []
+    count = 0
+    seen = 0
+    by_value = {"win": 0, "loss": 0, "draw": 0}
+    for ball, mask, value, plies in table.raw():
+        seen += 1
+        right = mask & (full ^ ((1 << ball) - 1))
+        left = mask & ((1 << (ball - 1)) - 1)
+        pl = pl_cache.get((ball, right))
+        if pl is None:
+            pl = pl_cache[(ball, right)] = general_values(n, ball, right)[0]
+        pr = pr_cache.get((ball, left))
+        if pr is None:
+            pr = pr_cache[(ball, left)] = general_values(n, ball, left)[1]
+        predicted = prediction_winner(pl, pr, LEFT)
+        if winner_of(value, LEFT) != predicted:
+            count += 1
+            by_value[value] += 1
+            failures.append((bin(mask).count("1"), ball, mask, value, plies, pl, pr))
+        if seen % 4096 == 0:
+            yield {"progress": [round(0.3 + 0.7 * seen / states, 4), 1],
+                   "text": f"Comparing PL/PR with the exact values: {seen:,} of {states:,} positions"}
+    failures.sort()
+    listed = []
+    for stones, ball, mask, value, plies, pl, pr in failures[:limit]:
+        s = Strip.from_mask(n, ball, mask, LEFT)
+        predicted = prediction_winner(pl, pr, LEFT)
+        listed.append({"position": str(s), "pretty": s.pretty, "value": value, "plies": plies,
+                       "exact": _value_text(value, plies, LEFT),
+                       "winner": winner_of(value, LEFT), "PL": pl, "PR": pr, "predicted": predicted,
+                       "stones": stones})
+    result = {"n": n, "states": states, "positions": 2 * states, "failures_left": count,
+              "failures": 2 * count, "correct": 2 * (states - count),
+              "share": round((states - count) / states, 4) if states else 1.0,
+              "by_value": by_value, "listed": listed, "truncated": count > len(listed),
+              "seconds": round(time.perf_counter() - t0, 3)}
+    yield {"done": True, "progress": [1, 1], "result": result}
+
+
+KINDS: dict[str, Callable[..., Job]] = {
+    "exact-1d": exact_1d,
+    "exact-oddish": exact_oddish,
+    "explore": explore,
+}
+
+
+class CalcRunner:
+    """One current job per channel, advanced in time slices by :meth:`step`."""
+
+    def __init__(self) -> None:
+        self.jobs: dict[str, Job] = {}
+        self.last: dict[str, dict[str, Any]] = {}
+
+    def begin(self, spec_json: str) -> str:
+        try:
+            spec = json.loads(spec_json)
+            channel = str(spec.pop("channel", "main"))
+            kind = spec.pop("kind")
+        except (ValueError, KeyError, AttributeError) as e:
+            return json.dumps({"error": f"bad job spec: {e}"})
+        if kind not in KINDS:
+            return json.dumps({"error": f"unknown job kind {kind!r}"})
+        try:
+            self.jobs[channel] = KINDS[kind](**spec)
+        except TypeError as e:
+            return json.dumps({"error": f"bad job spec: {e}"})
+        self.last[channel] = {"progress": [0, 1]}
+        return json.dumps({"ok": True})
+
+    def step(self, ms: float = 40.0, channel: str = "main") -> str:
+        job = self.jobs.get(channel)
+        last = self.last.get(channel, {})
+        if job is None:
+            return json.dumps({"done": True, "error": "no job", **last})
+        deadline = time.perf_counter() + ms / 1000.0
+        try:
+            while True:
+                last = next(job)
+                if last.get("done") or time.perf_counter() >= deadline:
+                    break
+        except StopIteration:
+            last = {**last, "done": True}
+        except Exception as e:  # report, never crash the worker
+            last = {k: v for k, v in last.items() if k != "result"}
+            last.update(done=True, error=str(e) or type(e).__name__)
+        self.last[channel] = last
+        if last.get("done"):
+            self.jobs.pop(channel, None)
+        return json.dumps(last)
+
+    def stop(self, channel: str = "main") -> str:
+        job = self.jobs.pop(channel, None)
+        if job is not None:
+            job.close()
+        return json.dumps({"stopped": job is not None})
