@@ -44,9 +44,11 @@ PROBE = """
 (() => {
   const t = {};
   window.__startup = t;
+  // (init scripts run before <html> exists: watch the whole document)
   new MutationObserver(() => {
-    if (!t.ready && document.documentElement.classList.contains('ready')) t.ready = performance.now();
-  }).observe(document.documentElement, {attributes: true, attributeFilter: ['class']});
+    const h = document.documentElement;
+    if (!t.ready && h && h.classList.contains('ready')) t.ready = performance.now();
+  }).observe(document, {attributes: true, subtree: true, childList: true, attributeFilter: ['class']});
   const look = () => {
     const c = document.getElementById('board');
     if (c && c.width > 1) {
