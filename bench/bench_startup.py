@@ -2,7 +2,7 @@
 
     python bench/bench_startup.py [--runs 3]      (after `make dist`)
 
-For each page, in a fresh browser context (cold HTTP cache) and then on a
+For each page, in a fresh browser profile (cold HTTP cache) and then on a
 reload (warm cache), it measures from navigation start:
 
 * **visible**: the first animation frame in which the board canvas has a
@@ -12,6 +12,12 @@ reload (warm cache), it measures from navigation start:
 and the bytes the server sent.  Times are reported as ratios to the bare
 page's time to ready in the same run (one noisy shared machine: compare
 ratios, not seconds).
+
+Each measurement launches Chromium on a new, empty user-data directory rather
+than using an incognito-like Playwright context: those keep their HTTP cache
+in memory and do not store responses as big as pyodide.asm.wasm (9.6 MB), so
+a reload, or a page's worker, would download it again -- which no real
+visitor's browser does.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,10 +71,20 @@ PROBE = """
 """
 
 
-def measure(browser, server, url: str) -> list[dict]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+def measure(playwright, server, url: str) -> list[dict]:
+    with tempfile.TemporaryDirectory(prefix="bench-profile-") as profile:
+        ctx = playwright.chromium.launch_persistent_context(
+            profile, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS,
+            headless=True, viewport={"width": 1280, "height": 860})
+        try:
+            return _measure(ctx, server, url)
+        finally:
+            ctx.close()
+
+
+def _measure(ctx, server, url: str) -> list[dict]:
     ctx.add_init_script(PROBE)
-    page = ctx.new_page()
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
     out = []
     for load in ("cold", "warm"):
         server.reset_counters()
@@ -80,7 +97,6 @@ def measure(browser, server, url: str) -> list[dict]:
         t = page.evaluate("window.__startup")
         out.append({"load": load, "visible": t.get("visible"), "ready": t["ready"],
                     "bytes": server.bytes_sent, "requests": len(server.requests)})
-    ctx.close()
     return out
 
 
@@ -97,14 +113,12 @@ def main() -> int:
              "puzzles.html": "/puzzles.html", "calculator.html": "/calculator.html"}
     results: dict[tuple[str, str], list[dict]] = {}
     with StaticServer({"/": dist}, pages={"/bare-bench.html": BARE}) as server, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         for _ in range(args.runs):
             for name, path in pages.items():
                 if path != "/bare-bench.html" and not (dist / path.lstrip("/")).exists():
                     continue
-                for r in measure(browser, server, server.origin + path):
+                for r in measure(p, server, server.origin + path):
                     results.setdefault((name, r["load"]), []).append(r)
-        browser.close()
     print(f"Start-up, median of {args.runs} runs; times as ratios to the bare page's time to ready "
           f"(same load kind), seconds in brackets")
     print(f"{'page':>20} {'load':>5} {'visible':>16} {'ready':>16} {'MB sent':>8} {'requests':>8}")

@@ -45,30 +45,38 @@ built from a scratch copy of the repo so setuptools' build/ and *.egg-info
 never leak stale modules into it), and dist/ is synchronised: unchanged files
 are not rewritten, files that no longer have a source are deleted.
 
-Web workers (checked with this vendored setup, Chromium 156, plain static
-server, no COOP/COEP headers, so no SharedArrayBuffer / crossOriginIsolated):
+Web workers (verified with this vendored setup, Chromium 156, a plain static
+server, no COOP/COEP headers, so no SharedArrayBuffer, crossOriginIsolated is
+false):
   * `<script type="py" worker name="search" config='{...}' src="./w.py">`
     works offline: the worker gets its own config (give it the same
-    "interpreter" and "packages"; relative URLs resolve against the page), it
-    loads its own Pyodide from pyodide/ (a second ~13 MB instance: HTTP-cached,
-    so no second download, but its own start-up time and memory) and can
-    `import phutball`. Functions listed in `__export__` are called from the
-    main thread asynchronously:
+    "interpreter" and "packages", and "files" for its local modules; relative
+    URLs resolve against the page), boots its own Pyodide from pyodide/ and
+    can `import phutball`. Functions listed in `__export__` are called from
+    the main thread asynchronously:
         from pyscript import workers
         w = await workers["search"]; result = await w.best_move(position_json)
     Arguments and results must be structured-cloneable (str, numbers, lists,
-    dicts of those): pass JSON strings to be safe.
+    dicts of those): pass JSON strings to be safe. While the worker spins in
+    pure Python, the main thread stays responsive (a 10 ms interval keeps
+    firing).
+  * Cost: no second download in a real browser profile (the worker's runtime
+    requests are HTTP-cache hits; Playwright's in-memory contexts do refetch
+    the 9.6 MB wasm), but a second interpreter's memory and boot: booting in
+    parallel with the page's it delays the page's `ready` by about 0.25x of
+    a bare PyScript start on a 2-core machine (bench/README.md). Start it
+    late if that matters.
   * What does NOT work without the headers: anything in the worker that
     reaches back synchronously into the main thread -- `pyscript.window`,
-    `pyscript.document`, `input()`, calling main-thread functions and
-    waiting for them. PyScript raises "Unable to use `window` or `document`"
-    there. The fixes (mini-coi service worker, or the `service-worker`
-    attribute) are not needed if the worker is a pure compute server: keep
-    the DOM on the main thread and send the worker plain data.
-  * A worker cannot be cancelled mid-search from Python (there is no
-    shared memory to poll); to abort, terminate it and start a new one, or
-    make the search iterative (return after a time budget, let the main
-    thread call again).
+    `pyscript.document` (AttributeError "Unable to use `window` or
+    `document` in worker. This requires SharedArrayBuffer support"),
+    `input()`, calling main-thread functions and waiting for them. The fixes
+    (mini-coi service worker, or the `service-worker` attribute) are not
+    needed if the worker is a pure compute server: keep the DOM on the main
+    thread and send the worker plain data.
+  * A running call cannot be interrupted (no shared memory to poll): slice
+    the search (return after a time budget, let the main thread call
+    again), or terminate the worker and start a new one.
   tests/browser/test_site_infra.py::test_worker_* guards this.
 """
 

@@ -1,0 +1,201 @@
+"""The static site as shipped: self-contained, relocatable, frameable, workers without COOP/COEP.
+
+Page-independent guards for the build (tools/build_site.py) and the vendored
+runtime; every top-level page in dist/ is picked up automatically.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import urllib.error
+import urllib.request
+from html.parser import HTMLParser
+
+import pytest
+
+from conftest import DIST, READY_TIMEOUT
+from devserver import StaticServer
+
+PAGES = sorted(p.name for p in DIST.glob("*.html")) if DIST.is_dir() else ["index.html"]
+
+
+def _outside(urls: list[str], *origins: str) -> list[str]:
+    return [u for u in urls if not u.startswith(tuple(o + "/" for o in origins))
+            and not u.startswith(("data:", "blob:", "about:"))]
+
+
+def _record_failures(page) -> list[str]:
+    failures: list[str] = []
+    page.on("response", lambda r: failures.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.on("requestfailed", lambda r: failures.append(f"failed {r.url}: {r.failure}"))
+    return failures
+
+
+# ----------------------------------------------------------------- dist/ itself (no browser)
+
+class _Refs(HTMLParser):
+    """URLs an HTML page refers to, and its PyScript configs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+        self.configs: list[str] = []
+        self._in_config = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        for key in ("src", "href"):
+            if a.get(key):
+                self.urls.append(a[key])
+        if tag == "script" and a.get("config"):
+            self.configs.append(a["config"])
+        self._in_config = tag == "py-config"
+
+    def handle_endtag(self, tag):
+        if tag == "py-config":
+            self._in_config = False
+
+    def handle_data(self, data):
+        if self._in_config and data.strip():
+            self.configs.append(data)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_refers_only_to_relative_urls_that_are_shipped(name):
+    text = (DIST / name).read_text()
+    assert "{{ENGINE_WHEEL}}" not in text
+    refs = _Refs()
+    refs.feed(text)
+    urls = list(refs.urls)
+    for raw in refs.configs:
+        cfg = json.loads(raw)
+        assert cfg["interpreter"] == "./pyodide/pyodide.mjs"
+        urls += [cfg["interpreter"], *cfg.get("packages", []), *cfg.get("files", {})]
+        assert not cfg.get("index_urls"), "no package index: everything is shipped"
+    assert refs.configs, f"{name} has no PyScript config"
+    for url in urls:
+        if url.startswith(("data:", "#")):
+            continue
+        assert not re.match(r"^(/|[a-z][a-z0-9+.-]*:)", url, re.I), f"{name}: non-relative URL {url!r}"
+        path = url.split("#")[0].split("?")[0]
+        assert (DIST / path).is_file(), f"{name} refers to {url!r}, which dist/ does not have"
+
+
+def test_vendored_lock_file_matches_the_shipped_wheels():
+    lock = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text())
+    info = json.loads((DIST / "build-info.json").read_text())
+    for name in ("micropip", "packaging"):
+        entry = lock["packages"][name]
+        wheel = DIST / "pyodide" / entry["file_name"]
+        assert wheel.is_file(), wheel
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
+    engine = DIST / "wheels" / info["engine_wheel"]["file_name"]
+    assert hashlib.sha256(engine.read_bytes()).hexdigest() == info["engine_wheel"]["sha256"]
+    assert list((DIST / "wheels").glob("*.whl")) == [engine]
+    assert not list(DIST.rglob("*.map")), "source maps are not shipped"
+
+
+def test_server_redirects_a_sub_path_without_its_trailing_slash(server):
+    # Relative URLs need the base to end with '/': a host must redirect /sub/path to /sub/path/.
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args):
+            return None
+    opener = urllib.request.build_opener(NoRedirect)
+    with pytest.raises(urllib.error.HTTPError) as e:
+        opener.open(server.origin + "/sub/path")
+    assert e.value.code == 301 and e.value.headers["Location"].endswith("/sub/path/")
+
+
+# ----------------------------------------------------------------- in the browser
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_is_ready_under_a_sub_path_with_no_request_leaving_the_origin(page, server, name):
+    failures = _record_failures(page)
+    page.goto(f"{server.origin}/sub/path/{name}")
+    page.wait_for_selector("html.ready", timeout=READY_TIMEOUT)
+    page.wait_for_timeout(1000)  # let a page's worker finish loading too
+    reqs = page.recorder.requests
+    assert any("/sub/path/wheels/phutball-" in u for u in reqs), "the engine wheel was installed"
+    assert _outside(reqs, server.origin) == []
+    assert not [u for u in reqs if u.startswith(server.origin + "/") and "/sub/path/" not in u]
+    assert failures == []
+
+
+def test_index_in_a_cross_origin_iframe(page, server):
+    # The host page is on another origin (another port), as when the site is embedded elsewhere.
+    host_html = (f'<!doctype html><title>host</title><link rel="icon" href="data:,">'
+                 f'<iframe id="f" src="{server.origin}/sub/path/index.html" '
+                 f'style="width:1000px;height:800px"></iframe>')
+    failures = _record_failures(page)
+    with StaticServer({}, pages={"/host.html": host_html}) as host:
+        assert host.origin != server.origin
+        page.goto(f"{host.origin}/host.html")
+        frame = page.frame_locator("#f")
+        frame.locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+        assert frame.locator("#board").is_visible()
+        page.wait_for_timeout(1000)
+        assert _outside(page.recorder.requests, server.origin, host.origin) == []
+    assert failures == []
+
+
+WORKER_PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>worker infra</title><link rel="icon" href="data:,">
+<script type="module" src="./pyscript/core.js"></script>
+<py-config type="json">{"interpreter": "./pyodide/pyodide.mjs"}</py-config>
+</head><body>
+<script type="py" worker name="infra" src="./_infra_worker.py"
+  config='{"interpreter": "./pyodide/pyodide.mjs", "packages": ["./wheels/WHEEL"],
+           "files": {"./_infra_extra.py": "./_infra_extra.py"}}'></script>
+<script type="py">
+import js
+from pyscript import workers, document
+w = await workers["infra"]
+document.body.dataset.where = await w.where()
+js.eval("window.__ticks = 0; window.__tick = setInterval(() => window.__ticks++, 10)")
+t0 = js.performance.now()
+document.body.dataset.spins = str(await w.spin(1.5))
+document.body.dataset.busyms = str(js.performance.now() - t0)
+document.body.dataset.ticks = str(js.window.__ticks)
+document.body.dataset.isolated = str(js.window.crossOriginIsolated)
+document.documentElement.classList.add("ready")
+</script>
+</body></html>
+"""
+
+WORKER_PY = """
+import sys, time
+import phutball, _infra_extra
+
+def where():
+    return f"{phutball.__name__} {_infra_extra.TAG} {sys.version_info[0]}.{sys.version_info[1]}"
+
+def spin(seconds):
+    # pure-Python busy work, as a search would be
+    end, n = time.monotonic() + seconds, 0
+    while time.monotonic() < end:
+        n += 1
+    return n
+
+__export__ = ["where", "spin"]
+"""
+
+
+def test_worker_imports_the_engine_and_keeps_the_main_thread_free_without_coop_coep(page, server):
+    wheel = json.loads((DIST / "build-info.json").read_text())["engine_wheel"]["file_name"]
+    server.add_page("/sub/path/_infra_worker.html", WORKER_PAGE.replace("WHEEL", wheel))
+    server.add_page("/sub/path/_infra_worker.py", WORKER_PY)
+    server.add_page("/sub/path/_infra_extra.py", "TAG = 'extra-file'\n")
+    failures = _record_failures(page)
+    page.goto(f"{server.origin}/sub/path/_infra_worker.html")
+    page.wait_for_selector("html.ready", timeout=READY_TIMEOUT)
+    data = page.evaluate("({...document.body.dataset})")
+    assert data["where"] == "phutball extra-file 3.14"
+    assert data["isolated"] == "False"  # a plain static host: no SharedArrayBuffer
+    busy_ms, ticks = float(data["busyms"]), int(data["ticks"])
+    assert int(data["spins"]) > 0 and busy_ms >= 1400
+    # A 10 ms interval on the main thread kept firing while the worker spun.
+    assert ticks >= 0.3 * busy_ms / 10, (ticks, busy_ms)
+    assert _outside(page.recorder.requests, server.origin) == []
+    assert failures == []
