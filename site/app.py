@@ -13,27 +13,17 @@ import asyncio
 import json
 
 import js
-from pyodide.ffi import create_proxy
+from dom import el, location_hash, on
 from pyscript import document, window
 
 from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes
 from phutball.errors import PhutballError
-from phutball.notation import Point
 from playctl import PlayController
 
 STORAGE_KEY = "phutball.play.v1"
 canvas = document.getElementById("board")
-_proxies: list = []  # keep event-handler proxies alive
 
 
-def el(id_: str):
-    return document.getElementById(id_)
-
-
-def on(element, event: str, handler) -> None:
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)
-    element.addEventListener(event, proxy)
 
 
 # ---------------------------------------------------------------- state and persistence
@@ -62,16 +52,12 @@ def _initial_controller() -> PlayController:
                 ctl = PlayController.new()
         except Exception:
             ctl = PlayController.new()
-    hash_ = _hash()
+    hash_ = location_hash()
     if hash_ and hash_ != str(ctl.position):
         if not ctl.load_position(hash_):
             pass  # the error is shown; the restored game stays
     return ctl
 
-
-def _hash() -> str:
-    h = str(window.location.hash or "")
-    return js.decodeURIComponent(h[1:]) if h.startswith("#") else ""
 
 
 def save() -> None:
@@ -82,7 +68,7 @@ def save() -> None:
     except Exception:
         pass  # storage full or blocked (private mode): keep playing
     pos = str(ctl.position)
-    if _hash() != pos:
+    if location_hash() != pos:
         window.history.replaceState(None, "", "#" + pos)
 
 
@@ -368,7 +354,7 @@ def on_copy_link(event) -> None:
 
 
 def on_hashchange(event) -> None:
-    h = _hash()
+    h = location_hash()
     if h and h != str(ctl.position):
         ctl.load_position(h)
         refresh()

@@ -14,39 +14,21 @@ import asyncio
 import json
 
 import js
-from pyodide.ffi import create_proxy
+from dom import el, location_hash, on
 from pyscript import document, window
 
 from boardview import LayoutStrip, strip_shapes
 from calcctl import CalcController, even_squares, html_explorer
 
-_proxies: list = []
 canvas = document.getElementById("strip")
 # CSS px per square at least (bigger for fingers): long strips scroll sideways instead of shrinking
 CELL_MIN = 30 if window.matchMedia("(pointer: coarse)").matches else 24
 
 
-def el(id_: str):
-    return document.getElementById(id_)
 
 
-def on(element, event: str, handler) -> None:
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)
-    element.addEventListener(event, proxy)
 
-
-def _hash() -> str:
-    h = str(window.location.hash or "")
-    if not h.startswith("#"):
-        return ""
-    try:
-        return str(js.decodeURIComponent(h[1:]))
-    except Exception:
-        return h[1:]
-
-
-ctl = CalcController.from_hash(_hash())
+ctl = CalcController.from_hash(location_hash())
 keyboard = {"used": False}
 
 
@@ -95,7 +77,7 @@ def render() -> None:
     if document.activeElement != length:
         length.value = str(v["n"])
     render_status()
-    if _hash() != v["share"]:
+    if location_hash() != v["share"]:
         window.history.replaceState(None, "", "#" + str(js.encodeURIComponent(v["share"])))
 
 
@@ -352,7 +334,7 @@ def on_copy_link(event) -> None:
 
 
 def on_hashchange(event) -> None:
-    h = _hash()
+    h = location_hash()
     if h and h != ctl.share_string():
         ctl.load_hash(h)
         changed()

@@ -12,8 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-import js
-from pyodide.ffi import create_proxy
+from dom import el, location_hash, on
 from pyscript import document, fetch, window
 
 from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes
@@ -24,19 +23,10 @@ from playctl import PlayController
 from puzzlectl import PROGRESS_KEY, Oracle1D, PuzzleController, dump_progress, load_progress
 
 canvas = document.getElementById("board")
-_proxies: list = []
 state: dict = {"ctl": None, "entry": None, "busy": False}
 STEP_DELAY = 0.65  # seconds between animated moves
 
 
-def el(id_: str):
-    return document.getElementById(id_)
-
-
-def on(element, event: str, handler) -> None:
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)
-    element.addEventListener(event, proxy)
 
 
 # ---------------------------------------------------------------- worker calls
@@ -140,7 +130,7 @@ def draw() -> None:
     el("deep-link").href = f"#{v['id']}"
     render_answer(v)
     render_list()
-    if _hash() != v["id"]:
+    if location_hash() != v["id"]:
         window.history.replaceState(None, "", "#" + v["id"])
 
 
@@ -399,14 +389,10 @@ def on_answer_click(event) -> None:
     refresh()
 
 
-def _hash() -> str:
-    h = str(window.location.hash or "")
-    return js.decodeURIComponent(h[1:]) if h.startswith("#") else ""
-
 
 def on_hashchange(event) -> None:
     ctl = state["ctl"]
-    h = _hash()
+    h = location_hash()
     if ctl is not None and h and h != ctl.puzzle["id"] and not state["busy"]:
         ctl.open_id(h)
         new_entry()
@@ -426,7 +412,7 @@ async def main() -> None:
         return
     ctl = PuzzleController(puzzles, progress=read_progress(), oracle_1d=Oracle1D(worker_call))
     state["ctl"] = ctl
-    h = _hash()
+    h = location_hash()
     if h:
         ctl.open_id(h)
     new_entry()
