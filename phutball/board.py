@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Literal, Sequence
+from typing import Iterable, Iterator, Literal, NamedTuple, Sequence
 
 from .errors import IllegalMoveError, IllegalPositionError, ParseError
 from .notation import COLUMN_LETTERS, Jump, Move2D, Placement, Point, parse_move, parse_points
@@ -125,13 +125,37 @@ class BoardSize:
 STANDARD = BoardSize(15, 19)
 
 
-@dataclass(frozen=True)
-class _Step:
-    """One single jump found by the generator: where it lands and what it removes."""
+class _Step(NamedTuple):
+    """One single jump: where it lands and what it removes (a tuple, so it sorts by landing point)."""
 
     col: int
     row: int
     removed: int  # bitmask of the men jumped
+
+
+def single_jumps(width: int, height: int, col: int, row: int, mask: int) -> list[_Step]:
+    """The single jumps from (col, row) over the men in ``mask``, sorted by landing point.
+
+    Rule: the ball jumps over an unbroken line of one or more adjacent men in
+    one of the 8 directions and lands on the first empty point beyond; it may
+    land on a goal line or on the off-board row beyond it, but not off the
+    sides.  Point (c, r) is bit ``r * width + c - 1`` of ``mask``.
+    """
+    out = []
+    for dc, dr in DIRECTIONS:
+        c, r = col + dc, row + dr
+        removed = 0
+        while 1 <= c <= width and 1 <= r <= height:
+            bit = 1 << (r * width + c - 1)
+            if not mask & bit:
+                break
+            removed |= bit
+            c += dc
+            r += dr
+        if removed and 1 <= c <= width and 0 <= r <= height + 1:
+            out.append(_Step(c, r, removed))
+    out.sort()
+    return out
 
 
 @dataclass(frozen=True)
@@ -349,22 +373,7 @@ class Position:
 
     def _steps(self, col: int, row: int, mask: int) -> list[_Step]:
         """The single jumps from (col,row) with men ``mask``, sorted by landing point."""
-        w, h = self.size.width, self.size.height
-        out = []
-        for dc, dr in DIRECTIONS:
-            c, r = col + dc, row + dr
-            removed = 0
-            while 1 <= c <= w and 1 <= r <= h:
-                bit = 1 << (r * w + c - 1)
-                if not mask & bit:
-                    break
-                removed |= bit
-                c += dc
-                r += dr
-            if removed and 1 <= c <= w and 0 <= r <= h + 1:
-                out.append(_Step(c, r, removed))
-        out.sort(key=lambda s: (s.col, s.row))
-        return out
+        return single_jumps(self.size.width, self.size.height, col, row, mask)
 
     def _follow(self, path: Sequence[Point], text: str | None = None) -> tuple[int, Point]:
         """Check a partial jump path from the ball; return (men mask, ball point) after it."""

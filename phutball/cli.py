@@ -114,6 +114,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_hint(args: argparse.Namespace) -> int:
+    from .ai import Searcher
+    pos = Position.from_str(args.position)
+    if pos.is_over:
+        raise CliError(f"the game is over in {pos} ({SIDE_NAMES[pos.winner]} won)")  # type: ignore[index]
+    res = Searcher(pos, args.level, max_nodes=args.max_nodes).run()
+    data = {"position": str(pos), "move": str(res.best), "outcome": res.outcome, "score": res.score,
+            "depth": res.depth, "nodes": res.nodes, "reason": res.reason}
+    _emit(args, data, f"{res.best}  ({res.outcome}; depth {res.depth}, {res.nodes} nodes, {res.reason})")
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Play in the terminal: type moves, or 'undo', 'redo', 'moves', 'record', 'quit'."""
     from .ai import choose_move
@@ -128,7 +140,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(game.result_text, file=out)
             break
         if computer == pos.to_move:
-            move = choose_move(pos, max_nodes=args.max_nodes)
+            move = choose_move(pos, args.level, max_nodes=args.max_nodes)
             print(f"{SIDE_NAMES[pos.to_move]} (computer) plays {move}", file=out)
             game.push(move)
             continue
@@ -195,7 +207,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--size", default="15x19")
     sp.add_argument("--position", default=None, help="start from this position string")
     sp.add_argument("--computer", default=None, help="the side the computer plays (O or X)")
-    sp.add_argument("--max-nodes", type=int, default=20_000, help="the computer's search budget")
+    sp.add_argument("--level", default="hard", choices=["easy", "medium", "hard"], help="the computer's level")
+    sp.add_argument("--max-nodes", type=int, default=None, help="the computer's search budget (default: the level's)")
+
+    sp = add("hint", cmd_hint, "the computer's best move for the side to move, with its search's verdict")
+    sp.add_argument("position")
+    sp.add_argument("--level", default="hard", choices=["easy", "medium", "hard"])
+    sp.add_argument("--max-nodes", type=int, default=None, help="search budget (default: the level's)")
 
     try:
         from .cli_oned import add_subcommands

@@ -91,7 +91,7 @@ def _blocked(mask: int, row: int, side: "Side", width: int, height: int) -> bool
     return bool(pairs & window)
 
 
-def _may_reach_goal(pos: "Position", mask: int, col: int, row: int, side: "Side") -> bool:
+def _may_reach_goal(w: int, h: int, mask: int, col: int, row: int, side: "Side") -> bool:
     """Relaxed reachability: False proves that no jump path from (col,row) reaches ``side``'s goal.
 
     Relaxation: a jump from p in direction d may land on p+kd for any k >= 2
@@ -100,7 +100,6 @@ def _may_reach_goal(pos: "Position", mask: int, col: int, row: int, side: "Side"
     only removed and a removed man's point is one of these candidates.
     """
     from .board import DIRECTIONS
-    w, h = pos.size.width, pos.size.height
     goal = (h, h + 1) if side == "O" else (0, 1)
     seen = {(col, row)}
     stack = [(col, row)]
@@ -129,22 +128,35 @@ def find_winning_jump(pos: "Position", max_nodes: int = 200_000, side: "Side | N
     side = side or pos.to_move
     if pos.is_over:
         return WinSearch(None, "none", 0)
-    w, h = pos.size.width, pos.size.height
+    status, path, nodes = win_path(pos.size.width, pos.size.height, pos._mask, pos.ball.col, pos.ball.row,
+                                   side, max_nodes)
+    jump = Jump(tuple(Point(c, r) for c, r in path)) if path else None
+    return WinSearch(jump, status, nodes)
+
+
+def win_path(w: int, h: int, mask: int, col: int, row: int, side: "Side",
+             max_nodes: int = 200_000) -> tuple[Status, list[tuple[int, int]] | None, int]:
+    """The core of :func:`find_winning_jump` on raw state (men bitmask, ball at (col, row)).
+
+    Returns ``(status, path as (col, row) pairs from the ball, nodes)``; the
+    computer player (:mod:`phutball.ai`) calls it without building Positions.
+    """
+    from .board import single_jumps
     goal = (h, h + 1) if side == "O" else (0, 1)
     sign = -1 if side == "O" else 1
     seen: set[tuple[int, int, int]] = set()
     nodes = 0
-    path = [pos.ball]
+    path = [(col, row)]
 
     def walk(col: int, row: int, mask: int) -> bool:
         nonlocal nodes
         nodes += 1
         if nodes > max_nodes:
             raise _Budget
-        steps = pos._steps(col, row, mask)
+        steps = single_jumps(w, h, col, row, mask)
         for s in steps:
             if s.row in goal:
-                path.append(Point(s.col, s.row))
+                path.append((s.col, s.row))
                 return True
         steps.sort(key=lambda s: sign * s.row)
         for s in steps:
@@ -157,20 +169,19 @@ def find_winning_jump(pos: "Position", max_nodes: int = 200_000, side: "Side | N
             seen.add(key)
             if _blocked(m2, s.row, side, w, h):
                 continue
-            path.append(Point(s.col, s.row))
+            path.append((s.col, s.row))
             if walk(s.col, s.row, m2):
                 return True
             path.pop()
         return False
 
     try:
-        if _blocked(pos._mask, pos.ball.row, side, w, h) or \
-                not _may_reach_goal(pos, pos._mask, pos.ball.col, pos.ball.row, side):
-            return WinSearch(None, "none", 0)
-        found = walk(pos.ball.col, pos.ball.row, pos._mask)
+        if _blocked(mask, row, side, w, h) or not _may_reach_goal(w, h, mask, col, row, side):
+            return "none", None, 0
+        found = walk(col, row, mask)
     except _Budget:
-        return WinSearch(None, "gave-up", nodes - 1)
-    return WinSearch(Jump(tuple(path)) if found else None, "found" if found else "none", nodes)
+        return "gave-up", None, nodes - 1
+    return ("found", path, nodes) if found else ("none", None, nodes)
 
 
 def winning_jumps(pos: "Position", limit: int | None = None, max_nodes: int = 1_000_000,
@@ -219,7 +230,7 @@ def winning_jumps(pos: "Position", limit: int | None = None, max_nodes: int = 1_
 
     try:
         if not _blocked(pos._mask, pos.ball.row, side, w, h) and \
-                _may_reach_goal(pos, pos._mask, pos.ball.col, pos.ball.row, side):
+                _may_reach_goal(w, h, pos._mask, pos.ball.col, pos.ball.row, side):
             walk(pos.ball.col, pos.ball.row, pos._mask)
     except _Full:
         return WinningJumps(tuple(out), True, True, nodes)

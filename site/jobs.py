@@ -8,7 +8,9 @@ done.  Stopping ("move now", "stop") is simply not calling ``step`` again.
 
 Job kinds (``spec["kind"]``):
 
-* ``computer-2d`` -- the computer's move on a 2D board (:mod:`phutball.ai`).
+* ``computer-2d`` -- the computer's move (or a hint) on a 2D board: the
+  search of :mod:`phutball.ai` at a level, reporting depth, nodes and the
+  best move so far.
 * ``computer-1d`` -- the computer's move on a strip: the exact solver's best
   move (fastest win, or the most stubborn defence).
 * ``puzzles1d`` -- one call of :mod:`phutball.puzzles1d` (``judge``,
@@ -24,17 +26,21 @@ from typing import Any, Callable, Iterator
 Job = Iterator[dict[str, Any]]
 
 
-def computer_2d(position: str, max_nodes: int = 4000) -> Job:
-    from phutball.ai import iter_choose_move
+def computer_2d(position: str, level: str = "hard", max_nodes: int | None = None) -> Job:
+    """The search of :mod:`phutball.ai` at ``level``; ``best`` is always a legal move (for "move now")."""
+    from phutball.ai import LEVELS, Searcher
     from phutball.board import Position
-    pos = Position.from_str(position)
-    best = None
-    for done, total, best_move in iter_choose_move(pos, max_nodes=max_nodes):
-        best = best_move
-        yield {"progress": [done, total], "best": str(best) if best else None}
-    if best is None:
-        best = pos.placements()[0]
-    yield {"done": True, "best": str(best), "result": {"move": str(best)}}
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
+    searcher = Searcher(Position.from_str(position), level, max_nodes=max_nodes)
+    budget = searcher.max_nodes
+    for p in searcher.steps():
+        report = {"progress": [min(p.nodes, budget), budget], "depth": p.depth, "best": str(p.best),
+                  "outcome": p.outcome}
+        if p.done:
+            report.update(done=True, result={"move": str(p.best), "reason": p.reason, "depth": p.depth,
+                                             "nodes": p.nodes, "outcome": p.outcome})
+        yield report
 
 
 def computer_1d(position: str) -> Job:

@@ -95,3 +95,17 @@ def test_play_in_the_terminal_against_the_computer():
     assert proc.returncode == 0, proc.stderr
     assert "Eks (computer) plays" in proc.stdout
     assert "error: bad point 'Z9'" in proc.stdout or "error: illegal move" in proc.stdout
+
+
+def test_hint_prints_the_engines_move_and_refuses_a_finished_game():
+    proc = subprocess.run([sys.executable, "-m", "phutball", "hint", "9x9_O_E5_E6E7E8", "--json"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["move"] == "E5-E9" and data["outcome"] == "win in 1" and data["reason"] == "win-in-one"
+    proc = subprocess.run([sys.executable, "-m", "phutball", "hint", "9x9_X_E5_E6", "--level", "easy",
+                           "--max-nodes", "100"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and "depth" in proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "phutball", "hint", "9x9_O_E9"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "game is over" in proc.stderr

@@ -56,3 +56,18 @@ def test_puzzle_calls_run_as_jobs_and_other_names_are_refused():
     assert steps[-1]["result"]["keeps_win"] is False and steps[-1]["result"]["refutation"]
     steps = run(r, {"kind": "puzzles1d", "fn": "check_claim_1d", "args": []})
     assert "not a puzzle call" in steps[-1]["error"]
+
+
+def test_computer_2d_at_each_level_reports_depth_and_legal_best_moves():
+    pos = Position.from_str("15x19_O_H10_G11H11J9")
+    for level in ("easy", "medium", "hard"):
+        steps = run(Runner(), {"kind": "computer-2d", "position": str(pos), "level": level, "max_nodes": 3000})
+        for s in steps:
+            pos.play(s["best"])  # every "move now" answer is legal
+        final = steps[-1]["result"]
+        assert final["move"] == steps[-1]["best"] and final["nodes"] <= 3000 and final["depth"] >= 1
+
+
+def test_an_unknown_level_is_an_error_not_a_crash():
+    steps = run(Runner(), {"kind": "computer-2d", "position": "9x9_O_E5", "level": "grandmaster"})
+    assert "unknown level 'grandmaster'" in steps[-1]["error"]

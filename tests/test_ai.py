@@ -1,0 +1,225 @@
+"""The 2D computer player: wins in one, parries threats, keeps to its budget, can be stopped."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import assume, given, settings
+
+from phutball import BoardSize, Point, Position
+from phutball.ai import LEVELS, WIN, Searcher, choose_move, evaluate
+from phutball.board import other
+from phutball.notation import Jump, Move, Placement
+from test_perft import small_boards
+
+
+def random_position(rng: random.Random, size: str = "9x9", density: float | None = None) -> Position:
+    bs = BoardSize.from_str(size)
+    ball = Point(rng.randint(1, bs.width), rng.randint(2, bs.height - 1))
+    d = rng.uniform(0.05, 0.35) if density is None else density
+    men = frozenset(p for p in bs.points() if p != ball and rng.random() < d)
+    return Position(bs, men, ball, rng.choice("OX"))
+
+
+def defences(pos: Position) -> list:
+    """Every move after which the opponent has no winning jump (brute force over all moves)."""
+    opp = other(pos.to_move)
+    out = []
+    for move in pos.placements() + list(pos.results().values()):
+        nxt = pos.play(move)
+        if nxt.winner is None and pos.play(move).find_winning_jump(max_nodes=10**6).status == "none":
+            out.append(move)
+    assert all(pos.play(m).to_move == opp for m in out)
+    return out
+
+
+# ---------------------------------------------------------------- win in one
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_takes_the_win_in_one_on_a_diagram(level):
+    # Ohs (aiming up) win with C3-C5-E7-E9: every level finds it, whatever its noise.
+    pos = Position.from_diagram("""
+        . . . . . . . . .
+        . . . . o . . . .
+        . . . . . . . . .
+        . . . o . . . . .
+        . . . . . . . . .
+        . . o . . . . . .
+        . . * . . o . . .
+        . . . . . . . . .
+        . . . . . . . . .
+    """, to_move="O")
+    res = Searcher(pos, level).run()
+    assert isinstance(res.best, Jump) and pos.play(res.best).winner == "O"
+    assert res.reason == "win-in-one" and res.score == WIN - 1
+
+
+@given(small_boards())
+@settings(max_examples=60, deadline=None)
+def test_finds_a_win_in_one_whenever_one_exists(pos):
+    win = pos.find_winning_jump(max_nodes=10**6)
+    assume(win.status == "found")
+    for level in LEVELS:
+        move = choose_move(pos, level, max_nodes=300)
+        assert pos.play(move).winner == pos.to_move, (level, str(pos), str(move))
+
+
+# ---------------------------------------------------------------- threats
+
+
+THREAT = """
+    . . . . . . . . .
+    . . . . . o . . .
+    . . . . . . . . .
+    . . . . o . . . .
+    . . . . * . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_parries_a_one_move_threat_by_extending_the_chain(level):
+    # Eks to move; Ohs threaten E5-E7-G9.  A man on E7 makes the ball land on
+    # E8 instead, and the chain is broken; no other move saves Eks.
+    pos = Position.from_diagram(THREAT, to_move="X")
+    assert pos.find_winning_jump(side="O").jump == Move.from_str("E5-E7-G9")
+    assert [str(m) for m in defences(pos)] == ["E7"]
+    assert choose_move(pos, level) == Placement(Point.from_str("E7"))
+
+
+def test_random_threats_are_parried_when_a_defence_exists():
+    rng = random.Random(2026)
+    checked = 0
+    for _ in range(4000):
+        pos = random_position(rng)
+        if pos.find_winning_jump().status != "none":
+            continue  # the mover wins at once instead
+        if pos.find_winning_jump(side=other(pos.to_move)).status != "found":
+            continue  # no threat
+        saves = defences(pos)
+        if not saves:
+            continue
+        for level in ("medium", "hard"):
+            move = choose_move(pos, level, max_nodes=2000)
+            assert move in saves, (level, str(pos), str(move), [str(m) for m in saves])
+        checked += 1
+        if checked == 25:
+            break
+    assert checked == 25
+
+
+def test_a_lost_position_still_gets_a_legal_move_and_a_losing_score():
+    # The same threat with Eks unable to parry: the chain goes straight up the E file.
+    pos = Position.from_diagram("""
+        . . . . . . . . .
+        . . . . o . . . .
+        . . . . o . . . .
+        . . . . o . . . .
+        . . . . * . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+    """, to_move="X")
+    assert defences(pos) == []
+    res = Searcher(pos, "hard").run()
+    pos.play(res.best)
+    assert res.score < -WIN + 10 and res.outcome.startswith("loss in")
+
+
+# ---------------------------------------------------------------- budget and cancellation
+
+
+def test_returns_a_legal_move_within_its_node_budget_from_random_positions():
+    rng = random.Random(5)
+    for i in range(40):
+        pos = random_position(rng, "15x19" if i % 2 else "9x9")
+        if pos.is_over:
+            continue
+        res = Searcher(pos, "hard", max_nodes=500).run()
+        assert res.done and res.nodes <= 500
+        pos.play(res.best)  # raises if illegal
+
+
+def test_stops_when_its_time_is_up():
+    ticks = iter(range(10**9))
+    clock = lambda: next(ticks) * 0.001  # noqa: E731  (a fake clock: 1 ms per look)
+    pos = Position.from_str("15x19_O_H10_G11H11J9")
+    res = Searcher(pos, "hard", max_nodes=10**9, max_seconds=0.05, clock=clock).run()
+    assert res.reason == "time"
+    assert res.elapsed < 0.1
+    pos.play(res.best)
+
+
+def test_cancelling_returns_the_best_move_found_so_far():
+    pos = Position.from_str("15x19_O_H10_G11H11J9K10")
+    full = Searcher(pos, "hard", max_nodes=20_000)
+    reports = []
+    for p in full.steps():
+        reports.append(p)
+        if p.depth >= 2:
+            break  # "move now"
+    assert not reports[-1].done
+    assert full.best() == reports[-1].best
+    pos.play(full.best())
+    # the best move of a completed depth-2 search is what it had then
+    assert full.best() == Searcher(pos, "hard", max_depth=2, max_nodes=10**9).run().best
+
+
+def test_best_is_legal_before_the_search_starts():
+    pos = Position.start("9x9")
+    s = Searcher(pos, "hard")
+    assert isinstance(s.best(), Placement)
+    pos.play(s.best())
+
+
+def test_progress_is_reported_while_searching():
+    s = Searcher(Position.from_str("15x19_X_H10_G11H11J9"), "hard", max_nodes=3000)
+    reports = list(s.steps())
+    assert len(reports) > 10
+    assert [r.nodes for r in reports] == sorted(r.nodes for r in reports)
+    assert reports[-1].done and not any(r.done for r in reports[:-1])
+    assert reports[-1].reason in ("nodes", "complete")
+
+
+# ---------------------------------------------------------------- levels and evaluation
+
+
+def test_levels_are_repeatable_and_noise_depends_on_the_seed():
+    pos = Position.from_str("15x19_O_H10_G11")
+    assert choose_move(pos, "easy", seed=1) == choose_move(pos, "easy", seed=1)
+    assert len({choose_move(pos, "easy", seed=s) for s in range(12)}) > 1
+    assert len({choose_move(pos, "hard", seed=s) for s in range(3)}) == 1
+    assert LEVELS["easy"].max_nodes < LEVELS["medium"].max_nodes < LEVELS["hard"].max_nodes
+
+
+def mirror(pos: Position) -> Position:
+    """Upside down with the sides swapped: the same position for the other player."""
+    h = pos.size.height
+    return Position(pos.size, frozenset(Point(p.col, h + 1 - p.row) for p in pos.men),
+                    Point(pos.ball.col, h + 1 - pos.ball.row), other(pos.to_move))
+
+
+@given(small_boards())
+@settings(max_examples=100, deadline=None)
+def test_evaluation_is_the_same_for_both_sides(pos):
+    assume(not pos.is_over)
+    assert evaluate(pos) == evaluate(mirror(pos))
+
+
+def test_evaluation_prefers_the_ball_near_my_goal():
+    near = Position.from_str("9x9_O_E7")
+    far = Position.from_str("9x9_O_E3")
+    assert evaluate(near) > evaluate(Position.start("9x9")) > evaluate(far)
+    # Having a forward jump ready is worth more than not.
+    assert evaluate(Position.from_str("9x9_O_E5_E6")) > evaluate(Position.from_str("9x9_O_E5_E4"))
+
+
+def test_a_finished_game_is_refused():
+    with pytest.raises(ValueError, match="over"):
+        Searcher(Position.from_str("9x9_O_E9"), "hard")
