@@ -28,7 +28,8 @@ How it searches (negamax form, scores from the side to move's point of view):
   every few nodes, so a browser can run it in slices and stop it at any time
   ("move now"): :meth:`Searcher.best` is always a legal move.
 
-Candidate moves are every distinct jump result (up to :data:`JUMP_CAP`) and
+Candidate moves are every distinct jump result (up to :data:`JUMP_CAP`, or
+:data:`ROOT_JUMP_CAP` at the root) and
 every placement within two points of the ball (the men that can matter next
 move), or only the parrying moves under a threat.
 
@@ -58,6 +59,8 @@ WIN = 1_000_000
 WON = WIN - 1000
 #: Distinct jump results listed per node; beyond it the node falls back to the pruned win search.
 JUMP_CAP = 400
+#: Distinct jump results tried at the root (dense positions have millions).
+ROOT_JUMP_CAP = 2000
 #: Node budget of the win-in-one search used when a node has too many jump results.
 WIN_NODES = 2000
 #: How often (in nodes) the search yields, so the caller can report progress or stop it.
@@ -230,7 +233,10 @@ class Searcher:
             if key == child:
                 return move
         c, r, m = child
-        bit = (m & ~self.pos._mask).bit_length() - 1
+        added = m & ~self.pos._mask
+        if (c, r) != (self.pos.ball.col, self.pos.ball.row) or m != self.pos._mask | added or added & (added - 1):
+            raise AssertionError(f"not a root move: {child}")
+        bit = added.bit_length() - 1
         return Placement(Point(bit % self.w + 1, bit // self.w))
 
     def _think(self) -> Generator[None, None, None]:
@@ -240,17 +246,21 @@ class Searcher:
             self._best, self._score, self.reason = win.jump, WIN - 1, "win-in-one"
             return
         mask, bc, br = pos._mask, pos.ball.col, pos.ball.row
-        results = pos.results()
+        results = pos.results(limit=ROOT_JUMP_CAP)
         # Jumps onto my own goal rows lose at once: never candidates.
         own_goal = pos.target_rows(other(side))
         self._root_moves = [((q.ball.col, q.ball.row, q._mask), j) for q, j in results.items()
                             if q.ball.row not in own_goal]
         node = self._node(mask, bc, br)
-        children = self._candidates(node, mask, bc, br, side, None)
+        fwd = 1 if side == "O" else -1
+        jumps = sorted((k for k, _ in self._root_moves), key=lambda k: (-fwd * k[1], k))
         if self._threatened(node, mask, bc, br, side):
-            # Make sure every parrying move is tried at the root: all placements and jumps.
-            extra = [k for k, _ in self._root_moves] + self._placements(mask, bc, br, radius=max(self.w, self.h))
-            children += [c for c in extra if c not in set(children)]
+            # Every parrying move is tried at the root: likely parries first, then all placements.
+            places = self._parries(mask, bc, br, side)
+            places += [p for p in self._placements(mask, bc, br, radius=max(self.w, self.h)) if p not in set(places)]
+        else:
+            places = self._placements(mask, bc, br)
+        children = jumps + places
         if not children:
             return
         self._best = self._to_move(children[0])

@@ -46,6 +46,8 @@ def _initial_controller() -> PlayController:
                 ctl.game.goto(int(saved.get("ply", len(ctl.game.moves))))
                 ctl.mode = saved.get("mode", "two-players")
                 ctl.computer_side = saved.get("computer")
+                if saved.get("level") in ("easy", "medium", "hard"):
+                    ctl.level = saved["level"]
                 ctl.message = ""
                 ctl.announcement = "Game restored. " + ctl.status()
             else:
@@ -62,7 +64,7 @@ def _initial_controller() -> PlayController:
 
 def save() -> None:
     data = {"v": 1, "record": ctl.export_record(), "ply": ctl.game.cursor, "mode": ctl.mode,
-            "computer": ctl.computer_side}
+            "computer": ctl.computer_side, "level": ctl.level}
     try:
         window.localStorage.setItem(STORAGE_KEY, json.dumps(data))
     except Exception:
@@ -94,11 +96,12 @@ def draw() -> None:
     pos = ctl.position
     if v["variant"] == "2D":
         shapes = board_shapes(pos, lay, landings=v["landings"], chain=v["chain"], last_move=v["last_move"],
-                              cursor=v["cursor"] if keyboard_used["yes"] else None, hint=v["hint"])
+                              cursor=v["cursor"] if keyboard_used["yes"] else None, hint=v["hint"],
+                              arrow=v["hint_path"])
     else:
         shapes = strip_shapes(pos.n, pos.ball, pos.stones, lay, landings=v["landings"], chain=v["chain"],
                               last_move=v["last_move"], cursor=v["cursor"] if keyboard_used["yes"] else None,
-                              hint=v["hint"])
+                              hint=v["hint"], arrow=v["hint_path"])
     window.phutballCanvas.drawShapes(canvas, json.dumps(shapes))
     canvas.setAttribute("data-position", v["position"])
     canvas.setAttribute("data-variant", v["variant"])
@@ -118,6 +121,7 @@ def draw() -> None:
         live.textContent = v["announcement"]
     el("mode-label").textContent = (
         f"vs computer (computer plays {ctl.computer_side})" if ctl.mode == "computer" else "two players")
+    sync_computer_controls()
 
 
 def render_moves(v) -> None:
@@ -152,30 +156,37 @@ def refresh() -> None:
 # ---------------------------------------------------------------- the computer (in the worker)
 
 
-async def computer_move() -> None:
+async def run_search(label: str) -> str | None:
+    """Run the engine on the current position in the worker, in slices; the best move, or None.
+
+    Shows ``label`` with the search's progress; "Move now" takes the best move
+    found so far, "Stop" gives up (``thinking["stop"]``).
+    """
     from pyscript import workers
     thinking.update(active=True, stop=False, move_now=False)
     el("thinking").hidden = False
-    el("thinking-text").textContent = "The computer is thinking…"
+    el("thinking-text").textContent = label
     draw()
-    position = str(ctl.position)
-    kind = "computer-2d" if ctl.variant == "2D" else "computer-1d"
+    if ctl.variant == "2D":
+        spec = {"kind": "computer-2d", "position": str(ctl.position), "level": ctl.level}
+    else:
+        spec = {"kind": "computer-1d", "position": str(ctl.position)}
     best = None
     try:
         w = await workers["search"]
-        await w.begin(json.dumps({"kind": kind, "position": position}))
+        await w.begin(json.dumps(spec))
         while True:
             if thinking["stop"]:
                 await w.stop()
                 break
             r = json.loads(await w.step(60))
             best = r.get("best") or best
-            prog = r.get("progress")
-            if prog:
-                el("thinking-text").textContent = f"The computer is thinking… {prog[0]}/{prog[1]}"
+            if r.get("depth") is not None:
+                el("thinking-text").textContent = (
+                    f"{label} depth {r['depth']}, {r['progress'][0]:,} positions, best {best}")
             if r.get("error"):
-                ctl.error = f"The computer failed: {r['error']}"
-                break
+                ctl.error = f"The engine failed: {r['error']}"
+                return None
             if r.get("done") or (thinking["move_now"] and best):
                 if not r.get("done"):
                     await w.stop()
@@ -183,12 +194,62 @@ async def computer_move() -> None:
     finally:
         thinking["active"] = False
         el("thinking").hidden = True
-    if not thinking["stop"] and best and str(ctl.position) == position:
+    return None if thinking["stop"] else best
+
+
+async def computer_move() -> None:
+    position = str(ctl.position)
+    best = await run_search("The computer is thinking…")
+    if best and str(ctl.position) == position:
         ctl.play_text(best)
+    elif ctl.error:  # the engine failed: hand the game back rather than retrying for ever
+        error = ctl.error
+        ctl.set_computer(None)
+        ctl.error = error
     elif thinking["stop"]:
-        ctl.mode, ctl.computer_side = "two-players", None
+        ctl.set_computer(None)
         ctl.message = "Stopped. The computer is off; you play both sides."
     refresh()
+
+
+async def hint() -> None:
+    position = str(ctl.position)
+    best = await run_search("Looking for the best move…")
+    if best and str(ctl.position) == position:
+        ctl.show_hint(best)
+    elif thinking["stop"]:
+        ctl.message = "Hint cancelled."
+    draw()
+
+
+def on_hint(event) -> None:
+    if thinking["active"] or ctl.position.winner or ctl.game.result != "*":
+        return
+    asyncio.ensure_future(hint())
+
+
+def on_computer_change(event) -> None:
+    ctl.set_computer(str(el("computer-side").value) or None, str(el("computer-level").value))
+    refresh()
+
+
+def sync_computer_controls() -> None:
+    """The side and level menus show the controller's state (sides depend on 2D or 1D)."""
+    sel = el("computer-side")
+    sides = ("O", "X") if ctl.variant == "2D" else ("L", "R")
+    names = {"O": "Ohs", "X": "Eks", "L": "Left", "R": "Right"}
+    values = [str(o.value) for o in sel.options]
+    if values[1:] != list(sides):
+        while sel.options.length > 1:
+            sel.remove(1)
+        for side in sides:
+            opt = document.createElement("option")
+            opt.value, opt.textContent = side, names[side]
+            sel.appendChild(opt)
+    sel.value = ctl.computer_side or ""
+    el("computer-level").value = ctl.level
+    el("computer-level").disabled = ctl.variant != "2D"
+    el("hint").disabled = thinking["active"] or bool(ctl.position.winner) or ctl.game.result != "*"
 
 
 # ---------------------------------------------------------------- events
@@ -230,7 +291,10 @@ def on_key(event) -> None:
         return
     if key.startswith("Arrow") or key in ("Enter", " "):
         keyboard_used["yes"] = True
-    if event.target != canvas and key not in ("u", "r", "Escape"):
+    if event.target != canvas and key not in ("u", "r", "h", "Escape"):
+        return
+    if key == "h":
+        on_hint(event)
         return
     if thinking["active"] and key in ("u", "r"):
         return
@@ -375,6 +439,9 @@ def bind() -> None:
     on(el("cancel-chain"), "click", on_cancel_chain)
     on(el("move-now"), "click", on_move_now)
     on(el("stop"), "click", on_stop)
+    on(el("hint"), "click", on_hint)
+    on(el("computer-side"), "change", on_computer_change)
+    on(el("computer-level"), "change", on_computer_change)
     on(el("new-game"), "click", lambda e: el("new-game-dialog").showModal())
     on(el("ng-cancel"), "click", lambda e: el("new-game-dialog").close())
     on(el("new-game-form"), "submit", on_new_game)

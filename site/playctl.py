@@ -142,7 +142,8 @@ class PlayController:
     message: str = ""
     error: str = ""
     announcement: str = ""
-    hint: Any = None
+    hint: str | None = None            # a suggested move (notation) shown on the board
+    level: str = "hard"                # the computer's level on 2D boards (phutball.ai.LEVELS)
 
     # ------------------------------------------------------------ construction
 
@@ -174,6 +175,47 @@ class PlayController:
     @property
     def variant(self) -> str:
         return variant_of(self.position)
+
+    def set_computer(self, side: str | None, level: str | None = None) -> None:
+        """Let the computer play ``side`` (None: two players on this device) at ``level``."""
+        from phutball.ai import LEVELS
+        if level is not None:
+            if level not in LEVELS:
+                self.error = f"Unknown level {level!r}: choose {', '.join(LEVELS)}."
+                return
+            self.level = level
+        sides = ("O", "X") if self.variant == "2D" else ("L", "R")
+        if side is not None and side not in sides:
+            self.error = f"The computer can play {' or '.join(sides)} here, not {side!r}."
+            return
+        self.mode, self.computer_side = ("computer", side) if side else ("two-players", None)
+        self.error = ""
+        if side:
+            lv = f" ({self.level})" if self.variant == "2D" else " (perfect play)"
+            self.message = f"The computer plays {side_name(side)}{lv}."
+        else:
+            self.message = "Two players on this device."
+
+    def show_hint(self, move_text: str) -> None:
+        """Show ``move_text`` (the engine's best move here) on the board, without playing it."""
+        try:
+            move = self.position.parse_move(move_text)
+        except PhutballError as e:
+            self.error = f"No hint: {e}"
+            return
+        self._reset_feedback()
+        self.hint = str(move)
+        self.message = f"Hint: {self.hint}."
+        self.announcement = f"Hint for {side_name(self.position.to_move)}: {self.hint}."
+
+    def hint_marks(self) -> tuple[Any, list[Any]]:
+        """Where to draw the hint: the ring's target (the man placed, or the jump's end) and the jump path."""
+        if not self.hint:
+            return None, []
+        move = self.position.parse_move(self.hint)
+        if isinstance(move, (Placement, StripPlacement)):
+            return move.point if isinstance(move, Placement) else move.square, []
+        return move.path[-1], list(move.path)
 
     def computer_to_move(self) -> bool:
         return (self.mode == "computer" and self.computer_side == self.position.to_move
@@ -413,6 +455,7 @@ class PlayController:
     def view(self) -> dict[str, Any]:
         pos = self.position
         ad = adapter(pos)
+        hint_ring, hint_path = self.hint_marks()
         return {
             "variant": self.variant,
             "position": str(pos),
@@ -423,7 +466,8 @@ class PlayController:
             "chain": list(self.chain),
             "landings": ad.landings(self.chain) if self.chain else [],
             "cursor": self.cursor,
-            "hint": self.hint,
+            "hint": hint_ring,
+            "hint_path": hint_path,
             "last_move": self.last_move_targets() if not self.chain else [],
             "can_undo": self.game.can_undo() or bool(self.chain),
             "can_redo": self.game.can_redo(),

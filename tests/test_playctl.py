@@ -120,3 +120,35 @@ def test_strip_play_by_clicks():
     assert c.game.moves == ["2-4"]
     c.click(11)
     assert c.game.moves == ["2-4", "11"]
+
+
+def test_choose_the_computers_side_and_level_during_a_game():
+    c = PlayController.new("9x9_O_E5")
+    c.set_computer("O", "easy")
+    assert c.computer_to_move() and c.level == "easy" and "Ohs (easy)" in c.message
+    c.set_computer("X", "grandmaster")
+    assert "Unknown level 'grandmaster'" in c.error and c.computer_side == "O" and c.level == "easy"
+    c.set_computer("L")
+    assert "not 'L'" in c.error and c.computer_side == "O"
+    c.set_computer(None)
+    assert c.mode == "two-players" and not c.computer_to_move()
+    s = PlayController.new("L_..*..")
+    s.set_computer("R", "medium")
+    assert s.computer_side == "R" and "perfect play" in s.message
+
+
+def test_a_hint_is_drawn_on_the_board_and_cleared_by_the_next_click():
+    c = PlayController.new(WIKI)
+    c.show_hint("K6-G9-G11-J11")
+    v = c.view()
+    assert v["hint"] == P("J11") and v["hint_path"] == [P(t) for t in ("K6", "G9", "G11", "J11")]
+    assert "Hint: K6-G9-G11-J11" in c.message
+    c.click(P("A1"))
+    assert c.view()["hint"] is None and c.view()["hint_path"] == []
+    c.show_hint("B2")
+    assert c.view()["hint"] == P("B2") and c.view()["hint_path"] == []
+    c.show_hint("K6-K8")  # stale or wrong: refused with a message, the board unchanged
+    assert "No hint" in c.error and "K6-K8" in c.error and c.view()["hint"] == P("B2")
+    s = PlayController.new("L_o*o.o.o....")
+    s.show_hint("2-4")
+    assert s.view()["hint"] == 4 and s.view()["hint_path"] == [2, 4]

@@ -220,3 +220,42 @@ def test_theme_toggle_switches_and_persists(page, server):
     page.reload()
     wait_ready(page)
     assert page.evaluate("document.documentElement.dataset.theme") == theme
+
+
+def test_choose_the_computers_side_and_level_in_the_panel(page, server):
+    open_page(page, server, "9x9_O_E5")
+    page.select_option("#computer-level", "easy")
+    page.select_option("#computer-side", "X")
+    assert "The computer plays Eks (easy)" in page.inner_text("#message")
+    click_point(page, "E6")
+    page.wait_for_function("document.getElementById('board').dataset.position.split('_')[1] === 'O'",
+                           timeout=60_000)
+    assert len(page.inner_text("#moves").split()) == 3  # "1. E6 <reply>"
+    saved = json.loads(page.evaluate("localStorage.getItem('phutball.play.v1')"))
+    assert saved["level"] == "easy" and saved["computer"] == "X"
+    page.reload()
+    wait_ready(page)
+    assert page.input_value("#computer-level") == "easy" and page.input_value("#computer-side") == "X"
+    page.select_option("#computer-side", "")
+    assert "Two players" in page.inner_text("#message")
+
+
+def test_hint_shows_the_best_move_on_the_board_without_playing_it(page, server):
+    open_page(page, server, "9x9_X_E5_E4E3E2D6")  # Eks (aiming down) can win with E5-E1
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('message').textContent.includes('Hint:')", timeout=60_000)
+    assert "Hint: E5-E1." in page.inner_text("#message")
+    assert data_position(page) == "9x9_X_E5_D6E2E3E4"  # not played
+    assert "Hint for Eks: E5-E1" in page.inner_text("#live")
+    click_point(page, "A9")  # any move clears the hint
+    assert "Hint" not in page.inner_text("#message")
+
+
+def test_hint_in_a_strip_game_and_by_the_h_key(page, server):
+    open_page(page, server, "L_o*o.o.o....")
+    page.focus(BOARD)
+    page.keyboard.press("h")
+    page.wait_for_function("document.getElementById('message').textContent.includes('Hint:')", timeout=60_000)
+    move = page.inner_text("#message").split("Hint: ")[1].rstrip(".")
+    assert move != "2-4-6-8"  # the paper: jumping all three stones loses
+    assert page.is_disabled("#computer-level")  # the strip computer plays perfectly: no levels
