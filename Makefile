@@ -1,7 +1,7 @@
 # The phutball lab. Two commands do all set-up on a fresh Debian machine:
 #   make serve   build dist/ and serve it on http://127.0.0.1:8000/
 #   make test    every test: unit and browser (installs what it needs)
-# Other targets: make dist, make bench, make clean.
+# Other targets: make dist, make bench, make tournament (about 40 min), make clean.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -9,7 +9,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: all dist serve test unit browser bench clean
+.PHONY: all dist serve test unit browser bench tournament clean
 
 all: dist
 
@@ -51,6 +51,10 @@ bench: dist $(CHROMIUM)
 	$(PY) bench/bench_2d.py
 	$(PY) bench/bench_1d.py
 	$(PY) bench/bench_startup.py
+	$(PY) bench/bench_ai.py
+
+tournament: $(VENV)/.installed
+	$(PY) bench/tournament.py --games 50
 
 clean:
 	rm -rf dist build $(VENV) node_modules *.egg-info

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 
 from phutball import BoardSize, Point, Position
-from phutball.ai import LEVELS, WIN, Searcher, choose_move, evaluate
+from phutball.ai import JUMP_CAP, LEVELS, WIN, Searcher, choose_move, evaluate
 from phutball.board import other
 from phutball.notation import Jump, Move, Placement
 from test_perft import small_boards
@@ -209,6 +209,8 @@ def mirror(pos: Position) -> Position:
 @settings(max_examples=100, deadline=None)
 def test_evaluation_is_the_same_for_both_sides(pos):
     assume(not pos.is_over)
+    # Beyond JUMP_CAP distinct jump results the evaluation sees a subset, in search order.
+    assume(len(pos.results(limit=JUMP_CAP)) < JUMP_CAP)
     assert evaluate(pos) == evaluate(mirror(pos))
 
 
