@@ -16,6 +16,7 @@ import js
 from dom import el, location_hash, on
 from pyscript import document, window
 
+import share
 from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes
 from phutball.errors import PhutballError
 from playctl import PlayController
@@ -451,6 +452,7 @@ def bind() -> None:
     on(el("record-close"), "click", lambda e: el("record-dialog").close())
     on(el("record-file"), "change", on_import_file)
     on(el("copy-link"), "click", on_copy_link)
+    share.bind(lambda: ctl.game)
     on(window, "phutball-theme", on_resize)
     on(window, "hashchange", on_hashchange)
     on(window, "resize", on_resize)

@@ -12,12 +12,18 @@ A shape is a dict (JSON-ready):
 * ``{"t": "line", "pts": [[x, y], ...], "stroke", "lw", "dash"?}``
 * ``{"t": "circle", "x", "y", "rad", "fill"?, "stroke"?, "lw"?}``
 * ``{"t": "text", "x", "y", "s", "fill", "size", "align"?, "bold"?}``
+* ``{"t": "poly", "pts": [[x, y], ...], "fill"}`` (a closed, filled polygon: arrowheads)
+
+Diagram marks for teaching pages and exported figures: ``move_numbers`` writes
+the move (ply) number on each man (stone) placed in a game, as the paper's
+diagrams do, and ``arrow`` draws the ball's path of a jump as one arrow per hop.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from phutball.board import BoardSize, Position
 from phutball.notation import COLUMN_LETTERS, Point
@@ -80,8 +86,13 @@ class Layout2D:
 def board_shapes(pos: Position, layout: Layout2D, *, landings: Iterable[Point] = (),
                  chain: Sequence[Point] = (), last_move: Sequence[Point] = (),
                  cursor: Point | None = None, hint: Point | None = None,
-                 coordinates: bool = True) -> list[Shape]:
-    """The shapes that draw ``pos``: board, goal lines, off-board rows, coordinates, men, ball, marks."""
+                 coordinates: bool = True, move_numbers: Mapping[Point, int] | None = None,
+                 arrow: Sequence[Point] = ()) -> list[Shape]:
+    """The shapes that draw ``pos``: board, goal lines, off-board rows, coordinates, men, ball, marks.
+
+    ``move_numbers`` labels men (those of ``pos`` only) with their move number;
+    ``arrow`` is a jump path drawn as arrows from point to point.
+    """
     size, c = pos.size, layout.cell
     w, h = size.width, size.height
     out: list[Shape] = [{"t": "rect", "x": 0, "y": 0, "w": layout.css_w, "h": layout.css_h, "fill": var("bg")}]
@@ -133,6 +144,8 @@ def board_shapes(pos: Position, layout: Layout2D, *, landings: Iterable[Point] =
         else:
             out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.42, "fill": var("man"),
                         "stroke": var("man-edge"), "lw": 1})
+    _move_numbers(out, layout.xy, c, pos.men - gone, move_numbers)
+    _arrow(out, [layout.xy(p) for p in arrow], c)
     if chain and len(chain) > 1:
         out.append({"t": "line", "pts": [list(layout.xy(p)) for p in chain], "stroke": var("chain"),
                     "lw": max(2.0, c * 0.12)})
@@ -141,6 +154,35 @@ def board_shapes(pos: Position, layout: Layout2D, *, landings: Iterable[Point] =
             out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.16, "fill": var("chain")})
     _ball_and_marks(out, layout.xy, c, 0.44, chain[-1] if chain else pos.ball, landings, hint, cursor)
     return out
+
+
+def _move_numbers(out: list[Shape], xy: Callable[[Any], tuple[float, float]], c: float,
+                  men: Iterable[Any], numbers: Mapping[Any, int] | None) -> None:
+    """The move number on each numbered man (stone) still there, in the man's colour's contrast."""
+    for p in sorted(t for t in men if numbers and t in numbers):
+        x, y = xy(p)
+        label = str(numbers[p])  # type: ignore[index]
+        size = c * (0.46 if len(label) < 3 else 0.34)
+        out.append({"t": "text", "x": x, "y": y, "s": label, "fill": var("man-label"), "size": size,
+                    "align": "center", "bold": True})
+
+
+def _arrow(out: list[Shape], pts: Sequence[tuple[float, float]], c: float) -> None:
+    """One arrow per hop of a path: a shaft from near each point to a head just outside the ball's radius
+    around the next, so a landing under the ball still shows its arrowhead."""
+    lw = max(2.0, c * 0.1)
+    head = c * 0.42
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        d = math.hypot(x1 - x0, y1 - y0)
+        if d < c * 1.2:
+            continue
+        ux, uy = (x1 - x0) / d, (y1 - y0) / d
+        tx, ty = x1 - ux * c * 0.48, y1 - uy * c * 0.48          # the tip, short of the landing point
+        bx, by = tx - ux * head, ty - uy * head                  # the middle of the head's base
+        out.append({"t": "line", "pts": [[x0 + ux * c * 0.2, y0 + uy * c * 0.2], [bx, by]],
+                    "stroke": var("arrow"), "lw": lw})
+        out.append({"t": "poly", "pts": [[tx, ty], [bx - uy * head * 0.62, by + ux * head * 0.62],
+                                         [bx + uy * head * 0.62, by - ux * head * 0.62]], "fill": var("arrow")})
 
 
 def _ball_and_marks(out: list[Shape], xy: Any, c: float, k: float, ball: Any, landings: Iterable[Any],
@@ -194,8 +236,14 @@ class LayoutStrip:
 
 def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, *,
                  landings: Iterable[int] = (), chain: Sequence[int] = (), cursor: int | None = None,
-                 hint: int | None = None, last_move: Sequence[int] = (), numbers: bool = True) -> list[Shape]:
-    """Shapes for a 1D strip: squares 1..n, the ends past them, stones, ball, marks."""
+                 hint: int | None = None, last_move: Sequence[int] = (), numbers: bool = True,
+                 move_numbers: Mapping[int, int] | None = None, arrow: Sequence[int] = ()) -> list[Shape]:
+    """Shapes for a 1D strip: squares 1..n, the ends past them, stones, ball, marks.
+
+    ``numbers`` writes the square numbers (the strip's coordinates); ``move_numbers``
+    and ``arrow`` are the diagram marks of :func:`board_shapes`, the arrow running
+    above the squares.
+    """
     c = layout.cell
     out: list[Shape] = [{"t": "rect", "x": 0, "y": 0, "w": layout.css_w, "h": layout.css_h, "fill": var("bg")}]
     for sq in range(0, n + 2):
@@ -210,10 +258,13 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
         x, y = layout.xy(sq)
         out.append({"t": "rect", "x": x - c * 0.46, "y": y - c * 0.46, "w": c * 0.92, "h": c * 0.92,
                     "fill": var("last"), "r": c * 0.12})
-    for sq in sorted(stones):
+    stones = sorted(stones)
+    for sq in stones:
         x, y = layout.xy(sq)
         out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.36, "fill": var("man"), "stroke": var("man-edge"),
                     "lw": 1})
+    _move_numbers(out, layout.xy, c, stones, move_numbers)
+    _arrow(out, [(layout.xy(s)[0], layout.xy(s)[1] - c * 0.7) for s in arrow], c)
     if chain and len(chain) > 1:
         pts = [[layout.xy(s)[0], layout.xy(s)[1] - c * 0.55] for s in chain]
         out.append({"t": "line", "pts": pts, "stroke": var("chain"), "lw": max(2.0, c * 0.08)})

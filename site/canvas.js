@@ -25,15 +25,8 @@ function sizeCanvas(canvas) {
   return { width: rect.width, height: rect.height, dpr };
 }
 
-function drawShapes(canvas, shapes, scale) {
-  if (typeof shapes === "string") shapes = JSON.parse(shapes);
-  const { dpr } = sizeCanvas(canvas);
-  const ctx = canvas.getContext("2d");
-  const colour = resolveColours(canvas, shapes);
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
-  const k = scale ? scale.k : 1;
-  ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * (scale ? scale.dx : 0), dpr * (scale ? scale.dy : 0));
+// Paint shapes (CSS pixels) on a 2D context whose transform is already set.
+function paintShapes(ctx, shapes, colour) {
   for (const s of shapes) {
     ctx.save();
     if (s.t === "rect") {
@@ -57,6 +50,12 @@ function drawShapes(canvas, shapes, scale) {
       ctx.arc(s.x, s.y, s.rad, 0, Math.PI * 2);
       if (s.fill) { ctx.fillStyle = colour(s.fill); ctx.fill(); }
       if (s.stroke) { ctx.strokeStyle = colour(s.stroke); ctx.lineWidth = s.lw || 1; ctx.stroke(); }
+    } else if (s.t === "poly") {
+      ctx.beginPath();
+      s.pts.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      ctx.closePath();
+      if (s.fill) { ctx.fillStyle = colour(s.fill); ctx.fill(); }
+      if (s.stroke) { ctx.strokeStyle = colour(s.stroke); ctx.lineWidth = s.lw || 1; ctx.stroke(); }
     } else if (s.t === "text") {
       ctx.fillStyle = colour(s.fill);
       ctx.font = `${s.bold ? "600 " : ""}${s.size}px system-ui, sans-serif`;
@@ -68,6 +67,43 @@ function drawShapes(canvas, shapes, scale) {
   }
 }
 
+function drawShapes(canvas, shapes, scale) {
+  if (typeof shapes === "string") shapes = JSON.parse(shapes);
+  const { dpr } = sizeCanvas(canvas);
+  const ctx = canvas.getContext("2d");
+  const colour = resolveColours(canvas, shapes);
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  const k = scale ? scale.k : 1;
+  ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * (scale ? scale.dx : 0), dpr * (scale ? scale.dy : 0));
+  paintShapes(ctx, shapes, colour);
+}
+
+// Offer a Blob as a file download.
+function download(blob, filename) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+// Draw shapes computed for a w x h canvas on an offscreen canvas `ratio` times
+// larger (crisp on slides), colours from `styleElement`'s theme, and download it.
+function downloadPNG(shapes, w, h, ratio, filename, styleElement) {
+  if (typeof shapes === "string") shapes = JSON.parse(shapes);
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(w * ratio);
+  canvas.height = Math.round(h * ratio);
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  paintShapes(ctx, shapes, resolveColours(styleElement || document.documentElement, shapes));
+  canvas.toBlob((blob) => download(blob, filename), "image/png");
+}
+
 // Draw shapes computed for a w x h canvas, scaled to fit this one (used for the
 // board pre-rendered at build time, shown before Python has loaded).
 function drawFitted(canvas, data) {
@@ -76,4 +112,4 @@ function drawFitted(canvas, data) {
   drawShapes(canvas, data.shapes, { k, dx: (width - data.w * k) / 2, dy: (height - data.h * k) / 2 });
 }
 
-window.phutballCanvas = { drawShapes, drawFitted, sizeCanvas };
+window.phutballCanvas = { drawShapes, drawFitted, sizeCanvas, resolveColours, download, downloadPNG };

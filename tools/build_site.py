@@ -116,7 +116,7 @@ TOKEN = "{{ENGINE_WHEEL}}"
 TEXT_SUFFIXES = {".html", ".htm", ".json", ".toml", ".py", ".js", ".mjs", ".css", ".txt", ".svg"}
 # Top-level repo entries never part of the engine wheel's sources.
 NOT_ENGINE_SOURCES = {
-    ".git", ".ci", ".venv", "node_modules", "dist", "build", "site", "tests", "bench",
+    ".git", ".ci", ".venv", "node_modules", "dist", "build", "site", "tests", "bench", "docs",
     "tools", "puzzles", ".pytest_cache", ".hypothesis", "test-results", "__pycache__",
     "package.json", "package-lock.json", "Makefile", ".gitignore",
 }

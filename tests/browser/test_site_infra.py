@@ -19,6 +19,9 @@ from conftest import DIST, READY_TIMEOUT
 from devserver import StaticServer
 
 PAGES = sorted(p.name for p in DIST.glob("*.html")) if DIST.is_dir() else ["index.html"]
+# A fragment for pages that load Python only for some parameters (embed.html draws a plain
+# diagram without it; test_embed.py checks that).
+PYTHON_FRAGMENT = {"embed.html": "#mode=play"}
 
 
 def _outside(urls: list[str], *origins: str) -> list[str]:
@@ -113,7 +116,7 @@ def test_server_redirects_a_sub_path_without_its_trailing_slash(server):
 @pytest.mark.parametrize("name", PAGES)
 def test_page_is_ready_under_a_sub_path_with_no_request_leaving_the_origin(page, server, name):
     failures = _record_failures(page)
-    page.goto(f"{server.origin}/sub/path/{name}")
+    page.goto(f"{server.origin}/sub/path/{name}{PYTHON_FRAGMENT.get(name, '')}")
     page.wait_for_selector("html.ready", timeout=READY_TIMEOUT)
     page.wait_for_timeout(1000)  # let a page's worker finish loading too
     reqs = page.recorder.requests

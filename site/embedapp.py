@@ -1,0 +1,212 @@
+"""Browser glue of embed.html when it needs Python: play, replay, views of moves, and bad parameters.
+
+embedframe.js has already applied the theme, sized the frame and, where it
+could, drawn the first picture; this module reads the parameters with
+:mod:`embedparams` (the only authority on them), shows a bad one as text via
+``phutballFrame.showError``, and otherwise runs the board: :class:`ReplayController`
+or the play page's :class:`PlayController` (nothing is stored), drawn with
+:mod:`diagram`.  Jumps are animated hop by hop when stepping forward.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any, Callable
+
+from dom import el, on
+from pyscript import document, window
+
+from diagram import Marks, game_diagram, jump_frames, layout_for, natural_size
+from embedctl import ReplayController, play_controller
+from embedparams import EmbedParams, ParamError, parse_params
+from phutball.errors import PhutballError
+from phutball.game import Game
+
+canvas = el("board")
+frame = window.phutballFrame
+HOP_SECONDS = 0.3  # an animated jump's pause per hop
+DISPLAY_CELL = {"2D": 40.0, "1D": 56.0}  # the largest on-screen cell, as in embedframe.js
+
+state: dict[str, Any] = {"anim": 0, "keyboard": False}
+
+
+def size() -> tuple[float, float]:
+    return max(1.0, float(canvas.clientWidth)), max(1.0, float(canvas.clientHeight))
+
+
+def paint(shapes: list) -> None:
+    window.phutballCanvas.drawShapes(canvas, json.dumps(shapes))
+
+
+def show_state(game: Game) -> None:
+    """The test hooks and the link to the lab: the position shown and its ply."""
+    pos = str(game.position)
+    canvas.setAttribute("data-position", pos)
+    el("embed").setAttribute("data-ply", str(game.cursor))
+    el("open-lab").href = "./index.html#" + str(window.encodeURIComponent(pos))
+
+
+def set_status(text: str, error: bool = False) -> None:
+    status = el("status")
+    status.textContent = text
+    status.className = "embed-status error" if error else "embed-status"
+
+
+# ---------------------------------------------------------------- view and replay
+
+
+def draw_game(game: Game, marks: Marks) -> None:
+    w, h = size()
+    paint(game_diagram(game, game.cursor, w, h, marks))
+    show_state(game)
+
+
+def start_view(params: EmbedParams, marks: Marks) -> None:
+    game = params.game()
+    draw_game(game, marks)
+    on(window, "resize", lambda e: draw_game(game, marks))
+    on(window, "phutball-theme", lambda e: draw_game(game, marks))
+
+
+def start_replay(params: EmbedParams, marks: Marks) -> None:
+    rc = ReplayController(params.game())
+
+    def draw() -> None:
+        draw_game(rc.game, marks)
+        el("counter").textContent = rc.counter()
+        set_status(rc.status())
+        for ident, enabled in (("first", rc.ply > 0), ("prev", rc.ply > 0), ("next", rc.ply < rc.total),
+                               ("last", rc.ply < rc.total)):
+            el(ident).disabled = not enabled
+
+    async def animate(ply: int, token: int) -> None:
+        w, h = size()
+        for shapes in jump_frames(rc.game, ply, w, h, marks):
+            paint(shapes)
+            await asyncio.sleep(HOP_SECONDS)
+            if state["anim"] != token:
+                return
+        draw()
+
+    def shown(before: int) -> None:
+        """After a step: the state at once; a jump forward by one ply is animated hop by hop."""
+        state["anim"] += 1
+        draw()
+        reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
+        if rc.ply == before + 1 and "-" in rc.game.moves[before] and not reduced:
+            asyncio.ensure_future(animate(rc.ply, state["anim"]))
+
+    def button(where: str) -> Callable[[Any], None]:
+        def handler(event) -> None:
+            before = rc.ply
+            rc.go(where)
+            shown(before)
+        return handler
+
+    def on_key(event) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        before = rc.ply
+        if rc.key(str(event.key)):
+            event.preventDefault()
+            shown(before)
+
+    for where in ("first", "prev", "next", "last"):
+        on(el(where), "click", button(where))
+    on(document, "keydown", on_key)
+    on(window, "resize", lambda e: draw())
+    on(window, "phutball-theme", lambda e: draw())
+    draw()
+
+
+# ---------------------------------------------------------------- play
+
+
+def start_play(params: EmbedParams, marks: Marks) -> None:
+    box = {"ctl": play_controller(params)}
+
+    def draw() -> None:
+        ctl = box["ctl"]
+        v = ctl.view()
+        w, h = size()
+        paint(game_diagram(ctl.game, ctl.game.cursor, w, h, marks, chain=v["chain"], landings=v["landings"],
+                           cursor=v["cursor"] if state["keyboard"] else None))
+        show_state(ctl.game)
+        set_status(v["error"] or v["message"] or v["status"], error=bool(v["error"]))
+        el("undo").disabled = not v["can_undo"]
+        el("redo").disabled = not v["can_redo"]
+        el("finish").disabled = not v["can_finish"]
+        el("restart").disabled = False
+
+    def on_pointerdown(event) -> None:
+        if event.button != 0:
+            return
+        state["keyboard"] = False
+        rect = canvas.getBoundingClientRect()
+        lay = layout_for(box["ctl"].position, *size())
+        box["ctl"].click(lay.hit(float(event.clientX - rect.left), float(event.clientY - rect.top)))
+        draw()
+
+    def on_key(event) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        key = str(event.key)
+        if event.target.tagName == "BUTTON" and key in ("Enter", " "):
+            return  # the button's own click
+        if key.startswith("Arrow") or key in ("Enter", " "):
+            state["keyboard"] = True
+        if box["ctl"].key(key):
+            event.preventDefault()
+            draw()
+
+    def act(method: str) -> Callable[[Any], None]:
+        def handler(event) -> None:
+            getattr(box["ctl"], method)()
+            draw()
+        return handler
+
+    def restart(event) -> None:
+        box["ctl"] = play_controller(params)
+        draw()
+
+    on(canvas, "pointerdown", on_pointerdown)
+    on(document, "keydown", on_key)
+    on(el("undo"), "click", act("undo"))
+    on(el("redo"), "click", act("redo"))
+    on(el("finish"), "click", act("finish_chain"))
+    on(el("restart"), "click", restart)
+    on(window, "resize", lambda e: draw())
+    on(window, "phutball-theme", lambda e: draw())
+    draw()
+
+
+# ---------------------------------------------------------------- start
+
+
+def start() -> None:
+    raw = str(window.location.hash or "")
+    try:
+        params = parse_params(raw)
+    except ParamError as e:
+        frame.showError(e.name, str(e.text), e.reason)
+        return
+    start_pos = params.game().start
+    variant = "2D" if hasattr(start_pos, "size") else "1D"
+    frame.fit(*natural_size(start_pos, DISPLAY_CELL[variant]))
+    frame.takeOver()
+    el("embed").setAttribute("data-mode", params.mode)
+    el("bar").hidden = params.mode == "view"
+    el("replay-controls").hidden = params.mode != "replay"
+    el("play-controls").hidden = params.mode != "play"
+    canvas.setAttribute("data-variant", variant)
+    marks = Marks(params.coords, params.numbers, params.arrows)
+    {"view": start_view, "replay": start_replay, "play": start_play}[params.mode](params, marks)
+    frame.rendered()
+    document.documentElement.classList.add("ready")
+
+
+try:
+    start()
+except PhutballError as e:  # should not happen: parse_params checked everything
+    frame.showError("link", str(window.location.hash or ""), str(e))

@@ -1,0 +1,189 @@
+// The shapes of a plain position, computed in JavaScript, for embeds that must
+// not wait for Python (embed.html in `view` mode, and the first picture of
+// `replay` and `play` while Python loads).
+//
+// A line-for-line mirror of site/boardview.py (Layout2D, board_shapes,
+// LayoutStrip, strip_shapes, without the marks) and of site/diagram.py's
+// natural_size, plus a strict subset of the engine's position-string parsers.
+// The parsers answer null for anything they are not sure of; the frame then
+// asks Python, whose answer (or error message) is the only authority.
+// tests/browser/test_embed.py checks that these shapes equal boardview's, as
+// JSON, for 2D boards and 1D strips, so the two cannot drift apart.
+(function () {
+  "use strict";
+  const COLUMN_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+  const v = (name) => `var(--${name})`;
+
+  // ------------------------------------------------------------ position strings
+
+  function parsePoint(text) {
+    const m = /^([A-HJ-Za-hj-z])(\d{1,3})$/.exec(text);
+    if (!m || (m[2].length > 1 && m[2][0] === "0")) return null;
+    return { col: COLUMN_LETTERS.indexOf(m[1].toUpperCase()) + 1, row: Number(m[2]) };
+  }
+
+  const name = (p) => COLUMN_LETTERS[p.col - 1] + p.row;
+
+  function parse2D(text) {
+    if (!/^[0-9A-Za-z_,]+$/.test(text)) return null;
+    const parts = text.split("_");
+    if (parts.length !== 3 && parts.length !== 4) return null;
+    const size = /^(\d{1,3})[xX](\d{1,3})$/.exec(parts[0]);
+    if (!size) return null;
+    const width = Number(size[1]), height = Number(size[2]);
+    for (const d of [width, height]) if (d < 5 || d > 25 || d % 2 === 0) return null;
+    const side = parts[1].toUpperCase();
+    if (side !== "O" && side !== "X") return null;
+    const ball = parsePoint(parts[2]);
+    if (!ball || ball.col > width || ball.row > height + 1) return null;
+    const men = [];
+    const squeezed = (parts[3] || "").replace(/,/g, "");
+    const re = /([A-HJ-Za-hj-z])(\d{1,2})/y;
+    while (re.lastIndex < squeezed.length) {
+      const start = re.lastIndex;
+      const m = re.exec(squeezed);
+      if (!m) return null;
+      const p = parsePoint(squeezed.slice(start, re.lastIndex));
+      if (!p || p.col > width || p.row < 1 || p.row > height) return null;
+      men.push(p);
+    }
+    men.sort((a, b) => a.col - b.col || a.row - b.row);
+    for (let i = 0; i < men.length; i++) {
+      if ((i && men[i].col === men[i - 1].col && men[i].row === men[i - 1].row) ||
+          (men[i].col === ball.col && men[i].row === ball.row)) return null;
+    }
+    const canonical = `${width}x${height}_${side}_${name(ball)}` + (men.length ? "_" + men.map(name).join("") : "");
+    return { variant: "2D", width, height, side, ball, men, canonical };
+  }
+
+  function parseStrip(text) {
+    const m = /^([LRlr])_(<?)([.o*]+)(>?)$/.exec(text);
+    if (!m) return null;
+    const core = m[3];
+    const stones = [];
+    const balls = [];
+    for (let i = 0; i < core.length; i++) {
+      if (core[i] === "o") stones.push(i + 1);
+      else if (core[i] === "*") balls.push(i + 1);
+    }
+    const n = core.length;
+    if (m[2]) balls.push(0);
+    if (m[4]) balls.push(n + 1);
+    if (balls.length !== 1 || n < 3 || n > 999) return null;
+    const side = m[1].toUpperCase();
+    return { variant: "1D", n, ball: balls[0], stones, side, canonical: `${side}_${m[2]}${core}${m[4]}` };
+  }
+
+  // A position string read as the engine would, or null (then Python decides).
+  function parsePosition(text) {
+    if (typeof text !== "string") return null;
+    return /^\d/.test(text) ? parse2D(text) : parseStrip(text);
+  }
+
+  // ------------------------------------------------------------ layouts (boardview.Layout2D, LayoutStrip)
+
+  function layout2D(pos, cssW, cssH) {
+    const w = pos.width, h = pos.height;
+    const cols = w + 1.2;
+    const rows = h + 2 + 1.2;
+    const c = Math.max(4.0, Math.min(cssW / cols, cssH / rows));
+    const gridW = (w - 1) * c;
+    const gridH = (h + 1) * c;
+    const x0 = (cssW - gridW) / 2 + 0.3 * c;
+    const y0 = (cssH - gridH) / 2 - 0.3 * c;
+    return { cell: c, xy: (col, row) => [x0 + (col - 1) * c, y0 + (h + 1 - row) * c] };
+  }
+
+  function layoutStrip(n, cssW, cssH) {
+    const c = Math.max(6.0, Math.min(cssW / (n + 2.4), cssH / 2.6, 64.0));
+    const x0 = (cssW - (n + 2) * c) / 2 + c / 2;
+    return { cell: c, xy: (sq) => [x0 + sq * c, cssH / 2 - c * 0.2] };
+  }
+
+  // ------------------------------------------------------------ shapes (boardview.board_shapes, strip_shapes)
+
+  function ball(out, x, y, c, k) {
+    out.push({ t: "circle", x, y, rad: c * k, fill: v("ball"), stroke: v("ball-edge"), lw: Math.max(1.5, c * k * 0.18) });
+  }
+
+  function boardShapes(pos, cssW, cssH, coordinates) {
+    const lay = layout2D(pos, cssW, cssH);
+    const c = lay.cell, w = pos.width, h = pos.height;
+    const out = [{ t: "rect", x: 0, y: 0, w: cssW, h: cssH, fill: v("bg") }];
+    const [left, top] = lay.xy(1, h + 1);
+    const [right, bottom] = lay.xy(w, 0);
+    const pad = c * 0.5;
+    out.push({ t: "rect", x: left - pad, y: top - pad, w: right - left + 2 * pad, h: bottom - top + 2 * pad,
+               fill: v("board"), r: c * 0.2 });
+    for (const row of [h + 1, 0]) {
+      const y = lay.xy(1, row)[1];
+      out.push({ t: "rect", x: left - pad, y: y - pad, w: right - left + 2 * pad, h: c, fill: v("offboard") });
+    }
+    for (let row = 1; row <= h; row++) {
+      const y = lay.xy(1, row)[1];
+      const goal = row === 1 || row === h;
+      out.push({ t: "line", pts: [[left, y], [right, y]], stroke: v(goal ? "goal" : "grid"),
+                 lw: goal ? Math.max(2.0, c * 0.09) : 1 });
+    }
+    for (let col = 1; col <= w; col++) {
+      const x = lay.xy(col, 1)[0];
+      out.push({ t: "line", pts: [[x, lay.xy(col, h)[1]], [x, lay.xy(col, 1)[1]]], stroke: v("grid"), lw: 1 });
+    }
+    if (coordinates) {
+      const fs = Math.max(8.0, c * 0.42);
+      for (let col = 1; col <= w; col++) {
+        const x = lay.xy(col, 0)[0];
+        out.push({ t: "text", x, y: bottom + c * 0.95, s: COLUMN_LETTERS[col - 1], fill: v("coord"), size: fs,
+                   align: "center" });
+      }
+      for (let row = 0; row < h + 2; row++) {
+        const y = lay.xy(1, row)[1];
+        out.push({ t: "text", x: left - c * 0.75, y, s: String(row), fill: v("coord"),
+                   size: fs * (row === 0 || row === h + 1 ? 0.8 : 1), align: "right" });
+      }
+    }
+    for (const p of pos.men) {
+      const [x, y] = lay.xy(p.col, p.row);
+      out.push({ t: "circle", x, y, rad: c * 0.42, fill: v("man"), stroke: v("man-edge"), lw: 1 });
+    }
+    const [bx, by] = lay.xy(pos.ball.col, pos.ball.row);
+    ball(out, bx, by, c, 0.44);
+    return out;
+  }
+
+  function stripShapes(pos, cssW, cssH, numbers) {
+    const lay = layoutStrip(pos.n, cssW, cssH);
+    const c = lay.cell, n = pos.n;
+    const out = [{ t: "rect", x: 0, y: 0, w: cssW, h: cssH, fill: v("bg") }];
+    for (let sq = 0; sq < n + 2; sq++) {
+      const [x, y] = lay.xy(sq);
+      const end = sq === 0 || sq === n + 1;
+      out.push({ t: "rect", x: x - c * 0.46, y: y - c * 0.46, w: c * 0.92, h: c * 0.92,
+                 fill: v(end ? "offboard" : "board"), stroke: v("grid"), lw: 1, r: c * 0.12 });
+      if (numbers && !end) {
+        out.push({ t: "text", x, y: y + c * 0.85, s: String(sq), fill: v("coord"), size: Math.max(8.0, c * 0.32),
+                   align: "center" });
+      }
+    }
+    for (const sq of pos.stones) {
+      const [x, y] = lay.xy(sq);
+      out.push({ t: "circle", x, y, rad: c * 0.36, fill: v("man"), stroke: v("man-edge"), lw: 1 });
+    }
+    const [bx, by] = lay.xy(pos.ball);
+    ball(out, bx, by, c, 0.38);
+    return out;
+  }
+
+  // The shapes of a parsed position on a cssW x cssH canvas (coordinates on or off).
+  function shapes(pos, cssW, cssH, coordinates) {
+    return pos.variant === "2D" ? boardShapes(pos, cssW, cssH, coordinates) : stripShapes(pos, cssW, cssH, coordinates);
+  }
+
+  // diagram.natural_size: the canvas size at which the position fills its layout, `cell` pixels a point.
+  function naturalSize(pos, cell) {
+    return pos.variant === "2D" ? [(pos.width + 1.2) * cell, (pos.height + 3.2) * cell]
+                                : [(pos.n + 2.4) * cell, 2.6 * cell];
+  }
+
+  window.phutballEmbedBoard = { parsePosition, shapes, naturalSize };
+})();

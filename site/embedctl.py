@@ -1,0 +1,75 @@
+"""The state of an embedded board in ``replay`` and ``play`` mode, in pure Python (unit-tested).
+
+``embedapp.py`` turns DOM events into calls here and draws what they say with
+:mod:`diagram`.  ``play`` reuses the play page's :class:`PlayController`
+(nothing is saved: an embed never touches the play page's stored game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from embedparams import EmbedParams
+from phutball.game import SIDE_NAMES, Game
+from playctl import PlayController, adapter
+
+#: Keys of a replay and where they go (see :meth:`ReplayController.go`).
+REPLAY_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last",
+               "PageUp": "prev", "PageDown": "next"}
+
+
+@dataclass
+class ReplayController:
+    """Stepping through a game's moves: first / previous / next / last, by buttons or keys."""
+
+    game: Game
+
+    @property
+    def ply(self) -> int:
+        return self.game.cursor
+
+    @property
+    def total(self) -> int:
+        return len(self.game.moves)
+
+    def go(self, where: str) -> bool:
+        """Go ``'first'``, ``'prev'``, ``'next'`` or ``'last'``; True if the ply changed."""
+        target = {"first": 0, "prev": self.ply - 1, "next": self.ply + 1, "last": self.total}[where]
+        target = max(0, min(self.total, target))
+        if target == self.ply:
+            return False
+        self.game.goto(target)
+        return True
+
+    def key(self, name: str) -> str | None:
+        """A key press (ArrowLeft/ArrowRight/Home/End/PageUp/PageDown): where it went, or None if not ours."""
+        where = REPLAY_KEYS.get(name)
+        if where is not None:
+            self.go(where)
+        return where
+
+    def counter(self) -> str:
+        """``'3 / 10'``."""
+        return f"{self.ply} / {self.total}"
+
+    def status(self) -> str:
+        """What the reader sees under the board: the move just played, or the start, and any result."""
+        pos = self.game.position
+        if self.ply == 0:
+            text = f"Start: {SIDE_NAMES[pos.to_move]} to move."
+        else:
+            mover = SIDE_NAMES[self.game.positions[self.ply - 1].to_move]
+            move = self.game.moves[self.ply - 1]
+            verb = "jumped" if "-" in move else "placed on"
+            text = f"Move {self.ply}: {mover} {verb} {move}."
+        if pos.winner:
+            text += f" {SIDE_NAMES[pos.winner]} won."
+        return text
+
+
+def play_controller(params: EmbedParams) -> PlayController:
+    """A play controller on the parameters' game, at its first ply, two players on one device."""
+    ctl = PlayController(params.game())
+    ctl.cursor = adapter(ctl.position).ball()
+    ctl.announcement = ctl.status()
+    return ctl

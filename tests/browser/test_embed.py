@@ -1,0 +1,354 @@
+"""Embeds end to end: embed.html, the embed.js snippet on a page of another origin, the share dialog
+and the SVG/PNG export, in headless Chromium.
+
+The JavaScript drawing of plain diagrams (embedboard.js) and the frame's reading of
+its parameters (embedframe.js) are checked against the Python they mirror
+(boardview.py, embedparams.py), so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+import tempfile
+import urllib.parse
+import xml.etree.ElementTree as ET
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, DIST, READY_TIMEOUT, Recorder, click_point, wait_ready
+from devserver import StaticServer
+from diagram import Marks, frame_shapes, natural_size
+from embedparams import parse_params
+from phutball.errors import PhutballError
+from phutball.game import parse_any_position
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def approx_equal(a, b, path="shapes") -> None:
+    """JSON-like values equal, numbers to 1e-9 (JavaScript and Python do the same float operations)."""
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
+        assert abs(a - b) <= 1e-9 * max(1.0, abs(b)), f"{path}: {a} != {b}"
+    elif isinstance(a, dict) and isinstance(b, dict):
+        assert a.keys() == b.keys(), f"{path}: keys {sorted(a)} != {sorted(b)}"
+        for k in a:
+            approx_equal(a[k], b[k], f"{path}.{k}")
+    elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        assert len(a) == len(b), f"{path}: {len(a)} items != {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b)):
+            approx_equal(x, y, f"{path}[{i}]")
+    else:
+        assert a == b, f"{path}: {a!r} != {b!r}"
+
+
+def open_embed(page, server, fragment: str) -> None:
+    page.goto(f"{server.origin}/embed.html#{fragment}")
+    wait_ready(page)
+
+
+# ----------------------------------------------------------------- the JavaScript mirror of boardview
+
+POSITIONS = ["15x19_O_H10", "9x9_o_e5_d4,e6,f7", "19x19_X_K20_A1T19K10", "5x5_O_C0_A1B2E5",
+             "25x25_O_N13_Z25A1", "7x11_X_D6_D5D7", "9x9_O_J10_A9J9",
+             "L_o*o.o.o....", "R_<o..o.", "L_..o.o>", "r_.*.", "L_o.*" + "." * 30]
+SIZES = [(480, 600), (333, 421), (900, 200)]
+
+
+def test_javascript_shapes_equal_the_python_shapes(page, server):
+    open_embed(page, server, "")
+    cases = [(t, w, h, c) for t in POSITIONS for (w, h) in SIZES for c in (True, False)]
+    got = page.evaluate("""(cases) => cases.map(([t, w, h, c]) => {
+        const B = window.phutballEmbedBoard, p = B.parsePosition(t);
+        return p && {canonical: p.canonical, shapes: B.shapes(p, w, h, c), natural: B.naturalSize(p, 40)};
+    })""", cases)
+    for (text, w, h, coords), js in zip(cases, got):
+        pos = parse_any_position(text)
+        assert js is not None, f"JavaScript could not read {text!r}"
+        assert js["canonical"] == str(pos)
+        approx_equal(js["shapes"], frame_shapes(pos, w, h, marks=Marks(coordinates=coords)), f"{text} {w}x{h}")
+        approx_equal(js["natural"], list(natural_size(pos, 40)), f"{text} natural size")
+
+
+DOUBTFUL = ["", " 9x9_O_E5", "9x9_O_E5_E5", "8x9_O_E5", "27x27_O_N13", "9x9_O_Z5", "9x9_Q_E5", "9x9_O_E5_I3",
+            "9x9_O_E5_E0", "9x9_O_E11", "9x9_O_E05", "9x9_O_E5_E6E6", "9x9_O", "L_o*o*", "L_*.", "X_o*o",
+            "L_o|o.", "L_o↓o", "L_ o*o", "L_○•○··", HOSTILE]
+
+
+def test_javascript_reads_a_position_only_when_sure_and_never_one_python_refuses(page, server):
+    open_embed(page, server, "")
+    got = page.evaluate("""(texts) => texts.map((t) => {
+        const p = window.phutballEmbedBoard.parsePosition(t);
+        return p && p.canonical;
+    })""", DOUBTFUL)
+    for text, js in zip(DOUBTFUL, got):
+        try:
+            pos = parse_any_position(text)
+            python = str(pos) if hasattr(pos, "n") or hasattr(pos, "size") else None  # not an Oddish board
+        except PhutballError:
+            python = None
+        assert js is None or js == python, (text, js, python)
+    assert got.count(None) == len(DOUBTFUL)  # none of these is drawn without Python
+
+
+FRAGMENTS = ["", "9x9_O_E5", "9x9_o_e5", "9x9_O_E5%20", "%3Cb%3E", "%zz", "position=9x9_O_E5&theme=DARK",
+             "theme=dark%20", "coords=Off", "coords=0", "coords=off%EF%BB%BF", "coords=", "mode=View",
+             "mode=play", "position=L_o*o.o.o....&numbers=no&arrows=yes", "position=9x9_O_E5&position=9x9_O_E5",
+             "foo=bar", "moves=E6", "ply=0", "position=%zz", "theme=dark&coords=maybe", "position=L_o|o.",
+             "mode=view&theme=light&coords=1&numbers=0&arrows=off&position=" + urllib.parse.quote("R_<o..o.")]
+
+
+def test_the_frame_draws_alone_only_what_python_would_draw_the_same(page, server):
+    open_embed(page, server, "")
+    got = page.evaluate("""(frags) => frags.map((f) => {
+        const p = window.phutballFrame.readParams("#" + f);
+        const pos = p.position === null ? null : window.phutballEmbedBoard.parsePosition(p.position);
+        return {alone: !!(p.sure && p.mode === "view" && pos), canonical: pos && pos.canonical,
+                theme: p.theme, coords: p.coords};
+    })""", FRAGMENTS)
+    alone = 0
+    for fragment, js in zip(FRAGMENTS, got):
+        if not js["alone"]:
+            continue
+        alone += 1
+        p = parse_params(fragment)  # must not raise: the frame would have drawn without a word
+        assert (p.mode, p.moves, p.record) == ("view", (), None), fragment
+        assert (p.position, p.theme, p.coords) == (js["canonical"], js["theme"], js["coords"]), fragment
+    assert alone >= 8  # the sure cases are really drawn alone
+
+
+def test_a_plain_diagram_is_drawn_without_loading_python(page, server):
+    open_embed(page, server, "position=9x9_O_E5_D4&theme=dark&coords=off")
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-position", "9x9_O_E5_D4")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    painted = page.evaluate("""() => {
+        const c = document.getElementById('board');
+        return c.getContext('2d').getImageData(c.width / 2, c.height / 2, 1, 1).data[3] > 0;
+    }""")
+    assert painted
+    loaded = [u for u in page.recorder.requests if u.endswith((".js", ".mjs", ".py", ".whl", ".wasm", ".zip"))
+              and not u.endswith(("/canvas.js", "/embedboard.js", "/embedframe.js"))]
+    assert loaded == []
+    assert page.recorder.errors == []
+
+
+def test_a_view_of_moves_numbers_the_placements_and_draws_the_jump(page, server):
+    open_embed(page, server, "position=9x9_O_E5&moves=E6+A1+E7+E5-E8+E6&mode=view")
+    expect(page.locator("#board")).to_have_attribute("data-position", "9x9_X_E8_A1E6")
+    assert page.locator("#bar").is_hidden()
+
+
+# ----------------------------------------------------------------- embed.js on another origin
+
+HOST_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A teaching page</title><link rel="icon" href="data:,">
+<style>body {{ font: 16px sans-serif; max-width: 640px; margin: 1rem auto; }}</style></head>
+<body>
+<h1>Phutball in three boards</h1>
+<div class="phutball" id="view" data-position="9x9_O_E5_D4E6F7" data-coords="off">Diagram 9x9_O_E5_D4E6F7</div>
+<div class="phutball" id="replay" data-position="9x9_O_E5" data-moves="E6 A1 E7 E5-E8 E6">Game: E6 A1 E7 E5-E8 E6</div>
+<div class="phutball" id="play" data-position="L_o*o.o.o...." data-mode="play" data-theme="dark">Strip L_o*o.o.o....</div>
+<div class="phutball" id="hostile" data-position="{hostile}">A bad board</div>
+<script src="{origin}/sub/path/embed.js"></script>
+</body></html>
+"""
+
+
+@pytest.fixture(scope="module")
+def host(browser, server):
+    """The host page, loaded once: every embed's Python start is paid once for the tests below."""
+    html = HOST_PAGE.format(origin=server.origin, hostile=HOSTILE.replace("<", "&lt;").replace(">", "&gt;"))
+    with StaticServer({}, pages={"/host.html": html}) as srv:
+        assert srv.origin != server.origin
+        ctx = browser.new_context(viewport={"width": 900, "height": 900})
+        page = ctx.new_page()
+        page.recorder = Recorder(page)
+        page.dialogs = []
+        page.on("dialog", lambda d: (page.dialogs.append(d.message), d.dismiss()))
+        page.goto(f"{srv.origin}/host.html")
+        for i in range(4):
+            page.frame_locator("iframe").nth(i).locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+        page.host_origin = srv.origin
+        yield page
+        ctx.close()
+
+
+def frame_of(host, div_id: str):
+    return host.frame_locator(f"#{div_id} iframe")
+
+
+@pytest.mark.parametrize("div_id", ["view", "replay", "play", "hostile"])
+def test_every_embed_is_as_tall_as_its_content_and_hides_its_fallback(host, server, div_id):
+    src = host.locator(f"#{div_id} iframe").get_attribute("src")
+    assert src.startswith(f"{server.origin}/sub/path/embed.html#")  # found next to embed.js
+    content = frame_of(host, div_id).locator("#embed")
+    height = content.evaluate("e => Math.ceil(e.getBoundingClientRect().height)")
+    assert height > 100
+    host.wait_for_function("([id, h]) => document.querySelector(`#${id} iframe`).getBoundingClientRect().height === h",
+                           arg=[div_id, height])
+    expect(host.locator(f"#{div_id} .phutball-fallback")).to_be_hidden()
+    if div_id != "hostile":
+        board = frame_of(host, div_id).locator("#board")
+        box = board.bounding_box()
+        pos = parse_any_position(board.get_attribute("data-position"))
+        w, h = natural_size(pos)
+        assert abs(box["height"] - box["width"] * h / w) <= 1.5  # the board's own proportions
+        assert box["width"] <= host.locator(f"#{div_id} iframe").bounding_box()["width"]
+
+
+def test_replay_steps_with_the_arrow_keys(host):
+    frame = frame_of(host, "replay")
+    board = frame.locator("#board")
+    expect(board).to_have_attribute("data-position", "9x9_O_E5")
+    expect(frame.locator("#counter")).to_have_text("0 / 5")
+    board.click()
+    host.keyboard.press("ArrowRight")
+    expect(board).to_have_attribute("data-position", "9x9_X_E5_E6")
+    expect(frame.locator("#counter")).to_have_text("1 / 5")
+    for _ in range(3):
+        host.keyboard.press("ArrowRight")
+    expect(board).to_have_attribute("data-position", "9x9_O_E8_A1")  # Eks jumped E5-E8 over E6 and E7
+    expect(frame.locator("#status")).to_have_text("Move 4: Eks jumped E5-E8.")
+    host.keyboard.press("ArrowLeft")
+    expect(board).to_have_attribute("data-position", "9x9_X_E5_A1E6E7")
+    host.keyboard.press("End")
+    expect(board).to_have_attribute("data-position", "9x9_X_E8_A1E6")
+    expect(frame.locator("#next")).to_be_disabled()
+    frame.locator("#first").click()
+    expect(board).to_have_attribute("data-position", "9x9_O_E5")
+
+
+def test_play_accepts_a_click_and_stores_nothing(host):
+    frame = frame_of(host, "play")
+    expect(frame.locator("#board")).to_have_attribute("data-position", "L_o*o.o.o....")
+    click_point(frame, 4)
+    expect(frame.locator("#board")).to_have_attribute("data-position", "R_o*ooo.o....")
+    expect(frame.locator("#status")).to_contain_text("Right to move")
+    expect(frame.locator("#undo")).to_be_enabled()
+    assert frame.locator("html").get_attribute("data-theme") == "dark"
+    assert frame.locator("html").evaluate("() => localStorage.length") == 0
+
+
+def test_a_hostile_parameter_is_shown_as_text(host):
+    frame = frame_of(host, "hostile")
+    error = frame.locator("#error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("position")
+    expect(error.locator("code.value")).to_have_text(HOSTILE)
+    assert frame.locator("img").count() == 0 and host.locator("img").count() == 0
+    assert frame.locator("#board").is_hidden()
+    assert host.dialogs == []
+
+
+def test_the_host_page_logs_no_error_and_asks_only_the_two_origins(host, server):
+    assert host.recorder.errors == []
+    outside = [u for u in host.recorder.requests
+               if not u.startswith((server.origin + "/", host.host_origin + "/", "data:", "blob:", "about:"))]
+    assert outside == []
+
+
+def test_several_embeds_download_pyodide_once(browser, server):
+    """A real (on-disk) profile, as a reader's browser has: two Python embeds, one download of the runtime."""
+    wasm = (DIST / "pyodide" / "pyodide.asm.wasm").stat().st_size
+    html = HOST_PAGE.format(origin="ORIGIN", hostile="9x9_O_E5").replace("ORIGIN/sub/path", "")
+    with StaticServer({"/": DIST}, pages={"/two.html": html}) as srv, \
+            tempfile.TemporaryDirectory(prefix="embed-profile-") as profile:
+        ctx = browser.browser_type.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                             headless=True)
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.goto(f"{srv.origin}/two.html")
+            for i in range(4):
+                page.frame_locator("iframe").nth(i).locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+        finally:
+            ctx.close()
+        wasm_requests = [r for r in srv.requests if r.endswith("pyodide.asm.wasm")]
+        assert len(wasm_requests) >= 2  # the two Python frames both asked for it...
+        assert srv.bytes_sent < 2 * wasm  # ...but it came down once (everything the page loads is ~1.5x it)
+
+
+# ----------------------------------------------------------------- the play page's share dialog and export
+
+
+def play_a_short_game(page, server) -> None:
+    page.goto(f"{server.origin}/index.html#9x9_O_E5")
+    wait_ready(page)
+    expect(page.locator("#board")).to_have_attribute("data-position", "9x9_O_E5")
+    for target in ("E6", "A1", "E5", "E7"):  # Ohs E6, Eks A1, Ohs jumps E5-E7
+        click_point(page, target)
+    expect(page.locator("#board")).to_have_attribute("data-position", "9x9_X_E7_A1")
+
+
+def test_share_dialog_gives_a_working_link_iframe_and_div(page, server):
+    play_a_short_game(page, server)
+    page.click("#share")
+    expect(page.locator("#share-dialog")).to_be_visible()
+    page.check('input[name="share-what"][value="game"]')
+    expect(page.locator("#share-link")).to_have_value(f"{server.origin}/embed.html#position=9x9_O_E5&moves=E6+A1+E5-E7")
+    page.click("#share-link-copy")
+    expect(page.locator("#share-note")).to_have_text(re.compile(r"^(Copied|Selected)"))
+    link = page.locator("#share-link").input_value()
+    iframe = page.locator("#share-iframe").input_value()
+    div = page.locator("#share-div").input_value()
+    assert parse_params(urllib.parse.urlsplit(link).fragment).moves == ("E6", "A1", "E5-E7")
+
+    viewer = page.context.new_page()
+    viewer.recorder = Recorder(viewer)
+    viewer.goto(link)
+    wait_ready(viewer)
+    expect(viewer.locator("#counter")).to_have_text("0 / 3")
+    viewer.locator("#board").click()
+    viewer.keyboard.press("End")
+    expect(viewer.locator("#board")).to_have_attribute("data-position", "9x9_X_E7_A1")
+
+    html = f'<!doctype html><title>snippets</title><link rel="icon" href="data:,">{iframe}\n{div}'
+    with StaticServer({}, pages={"/snippets.html": html}) as host:
+        viewer.goto(f"{host.origin}/snippets.html")
+        frames = viewer.frame_locator("iframe")
+        for i in range(2):
+            frames.nth(i).locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+            expect(frames.nth(i).locator("#board")).to_have_attribute("data-position", "9x9_O_E5")
+        expect(viewer.locator("div.phutball .phutball-fallback")).to_be_hidden()
+    assert viewer.locator("iframe").count() == 2
+
+    page.check('input[name="share-what"][value="position"]')
+    page.uncheck("#share-numbers")
+    page.uncheck("#share-arrows")
+    page.select_option("#share-theme", "light")
+    expect(page.locator("#share-link")).to_have_value(f"{server.origin}/embed.html#position=9x9_X_E7_A1&theme=light"
+                                                      "&numbers=off&arrows=off")
+    assert [e for e in page.recorder.errors + viewer.recorder.errors if "favicon" not in e] == []
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_export_svg_and_png_of_the_current_position(page, server, tmp_path):
+    play_a_short_game(page, server)
+    page.click("#share")
+    with page.expect_download() as d:
+        page.click("#export-svg")
+    svg_path = tmp_path / "board.svg"
+    d.value.save_as(svg_path)
+    assert d.value.suggested_filename == "phutball-move-3.svg"
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.parse(svg_path).getroot()
+    assert root.tag == ns + "svg"
+    man = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--man').trim()")
+    assert len([c for c in root.iter(ns + "circle") if c.get("fill") == man]) == 1  # A1; E6 was jumped
+    label = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--man-label').trim()")
+    assert [t.text for t in root.iter(ns + "text") if t.get("fill") == label] == ["2"]  # placed on move 2
+    assert len(list(root.iter(ns + "polygon"))) == 1  # the arrow of E5-E7
+    assert "var(" not in svg_path.read_text()
+
+    with page.expect_download() as d:
+        page.click("#export-png")
+    png_path = tmp_path / "board.png"
+    d.value.save_as(png_path)
+    w, h = natural_size(parse_any_position("9x9_X_E7_A1"))
+    assert png_size(png_path.read_bytes()) == (round(2 * w), round(2 * h))
+    assert [e for e in page.recorder.errors if "favicon" not in e] == []
