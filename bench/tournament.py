@@ -1,7 +1,7 @@
 """Strength of the 2D computer player: matches between levels and simple baseline players.
 
     python bench/tournament.py [--games 50] [--sizes 15x19,9x9] [--jobs 2] [--quick]
-                               [--match hard:random,hard:greedy,hard:medium,medium:easy]
+                               [--match hard:random,hard:greedy,...,easy:random]
 
 Each match plays ``--games`` games per board size with colours alternating
 (the first-named player moves first in the even games).  Prints one line per
@@ -90,7 +90,7 @@ def play_game(size: str, names: tuple[str, str], game: int) -> GameResult:
         elif name == "greedy":
             move = greedy_player(pos, rng)
         else:
-            result = Searcher(pos, name, seed=game).run()
+            result = Searcher(pos, name, seed=game, max_seconds=1e9).run()  # node budgets only: repeatable
             move = result.best
             if who == 0:
                 nodes += result.nodes
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--sizes", default="15x19,9x9")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--match", default="hard:random,hard:greedy,hard:medium,medium:easy")
+    ap.add_argument("--match", default="hard:random,hard:greedy,hard:medium,medium:easy,easy:greedy,easy:random")
     ap.add_argument("--quick", action="store_true", help="4 games per match (a smoke test)")
     args = ap.parse_args(argv)
     games = 4 if args.quick else args.games

@@ -15,7 +15,11 @@ How it searches (negamax form, scores from the side to move's point of view):
   a jump, because a man there extends the line so the ball lands further on
   and the chain breaks (any other man only adds jumps).  At the search
   horizon a threatened node is searched one ply more (a "check
-  extension"), so the horizon never hides a lost position.
+  extension", at most :data:`EXTENSIONS` per line), so a threat just
+  beyond the horizon is not mistaken for a quiet position; further
+  threats are only scored by the evaluation's threat term.  A win search
+  that gives up counts as a threat from the opponent but never as a win
+  for the side to move.
 * **Move ordering.**  The transposition-table move first, then jumps by how
   far they carry the ball toward the mover's goal, then placements near the
   ball ordered by a history table (moves that caused cut-offs before).
@@ -63,6 +67,10 @@ JUMP_CAP = 400
 ROOT_JUMP_CAP = 2000
 #: Node budget of the win-in-one search used when a node has too many jump results.
 WIN_NODES = 2000
+#: Node budget for listing the opponent's winning paths (to find the men that break them).
+PARRY_NODES = 5000
+#: Plies a line may be extended at the horizon while the side to move faces a winning jump.
+EXTENSIONS = 2
 #: How often (in nodes) the search yields, so the caller can report progress or stop it.
 YIELD_EVERY = 16
 
@@ -180,11 +188,12 @@ class Searcher:
         self.rng = random.Random(f"{pos}/{lv.name}/{seed}")
         self.nodes = 0
         self.depth = 0
-        self.start = 0.0
+        self.start: float | None = None
         self.reason: Reason | None = None
         self.tt: dict[tuple[int, int, int, str], tuple[int, int, int, tuple[int, int, int] | None]] = {}
         self.cache: dict[tuple[int, int, int], _Node] = {}
         self.history: dict[int, int] = {}
+        self.parries: dict[tuple[int, int, int, str], tuple[tuple[int, int, int], ...]] = {}
         self._root_moves: list[tuple[tuple[int, int, int], Move2D]] = []
         self._best: Move2D = self._fallback()
         self._score = 0
@@ -197,7 +206,8 @@ class Searcher:
 
     def progress(self, done: bool = False) -> Progress:
         return Progress(self.depth, self.nodes, self._best, self._score,
-                        (self.clock() - self.start) if self.start else 0.0, done, self.reason if done else None)
+                        (self.clock() - self.start) if self.start is not None else 0.0, done,
+                        self.reason if done else None)
 
     def steps(self) -> Iterator[Progress]:
         """Run the search, yielding progress every few nodes; the last item has ``done=True``.
@@ -241,26 +251,37 @@ class Searcher:
 
     def _think(self) -> Generator[None, None, None]:
         pos, side = self.pos, self.pos.to_move
-        win = pos.find_winning_jump()
-        if win.jump is not None:
-            self._best, self._score, self.reason = win.jump, WIN - 1, "win-in-one"
-            return
         mask, bc, br = pos._mask, pos.ball.col, pos.ball.row
         results = pos.results(limit=ROOT_JUMP_CAP)
+        goal, own_goal = pos.target_rows(side), pos.target_rows(other(side))
+        for q, j in results.items():  # a listed jump onto my goal wins, whatever the search below says
+            if q.ball.row in goal:
+                self._best, self._score, self.reason = j, WIN - 1, "win-in-one"
+                return
+        yield
+        if len(results) >= ROOT_JUMP_CAP:  # not every jump was listed: ask the pruned win search
+            win = pos.find_winning_jump()
+            if win.jump is not None:
+                self._best, self._score, self.reason = win.jump, WIN - 1, "win-in-one"
+                return
+            yield
         # Jumps onto my own goal rows lose at once: never candidates.
-        own_goal = pos.target_rows(other(side))
         self._root_moves = [((q.ball.col, q.ball.row, q._mask), j) for q, j in results.items()
                             if q.ball.row not in own_goal]
         node = self._node(mask, bc, br)
         fwd = 1 if side == "O" else -1
         jumps = sorted((k for k, _ in self._root_moves), key=lambda k: (-fwd * k[1], k))
         if self._threatened(node, mask, bc, br, side):
-            # Every parrying move is tried at the root: likely parries first, then all placements.
-            places = self._parries(mask, bc, br, side)
-            places += [p for p in self._placements(mask, bc, br, radius=max(self.w, self.h)) if p not in set(places)]
+            # Under a threat the men that can break the chain come first, then jumps away, then
+            # every other placement, so a small budget still tries the likely parries.
+            parries = self._parries(mask, bc, br, side)
+            rest = set(parries)
+            children = parries + jumps + [p for p in self._placements(mask, bc, br, radius=max(self.w, self.h))
+                                          if p not in rest]
+            yield
         else:
-            places = self._placements(mask, bc, br)
-        children = jumps + places
+            children = jumps + self._placements(mask, bc, br)
+        self.reason = "complete"
         if not children:
             return
         self._best = self._to_move(children[0])
@@ -269,6 +290,7 @@ class Searcher:
             return
         noise = {c: (self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0) for c in children}
         best_child = children[0]
+        child = best_child
         try:
             for depth in range(1, self.max_depth + 1):
                 children.sort(key=lambda c: c != best_child)  # the previous best first
@@ -277,7 +299,8 @@ class Searcher:
                     c, r, m = child
                     n = round(noise[child])
                     # The child must beat alpha after its noise is added: search it against alpha - n.
-                    v = -(yield from self._negamax(m, c, r, other(side), depth - 1, -WIN - 1, n - alpha, 1, 1))
+                    v = -(yield from self._negamax(m, c, r, other(side), depth - 1, -WIN - 1, n - alpha, 1,
+                                                   EXTENSIONS))
                     if abs(v) < WON:
                         v += n
                     if v > it_score:
@@ -289,9 +312,11 @@ class Searcher:
                 self._best, self._score = self._to_move(best_child), it_score
                 if abs(it_score) > WON:
                     break
-            self.reason = "complete"
         except _Stop as stop:
             self.reason = stop.args[0]
+            if self._score < -WON:
+                # Every move searched so far loses; the one being searched when time ran out might not.
+                self._best = self._to_move(child)
 
     # ------------------------------------------------------------ the tree
 
@@ -318,6 +343,8 @@ class Searcher:
         tt_child = None
         if entry is not None:
             e_depth, flag, value, tt_child = entry
+            if abs(value) > WON:  # stored as distance from this node: make it distance from the root
+                value = value - ply if value > 0 else value + ply
             if e_depth >= depth:
                 if flag == 0 or (flag > 0 and value >= beta) or (flag < 0 and value <= alpha):
                     return value
@@ -345,7 +372,8 @@ class Searcher:
         flag = 1 if best >= beta else (-1 if best <= a0 else 0)
         if len(self.tt) > 400_000:
             self.tt.clear()
-        self.tt[key] = (depth, flag, best, best_child)
+        stored = best + ply if best > WON else (best - ply if best < -WON else best)
+        self.tt[key] = (depth, flag, stored, best_child)
         return best
 
     # ------------------------------------------------------------ node facts
@@ -378,21 +406,29 @@ class Searcher:
             self.cache[key] = node
         return node
 
-    def _wins(self, node: _Node, mask: int, c: int, r: int, side: str) -> bool:
-        """Whether ``side`` can win with one jump from this state."""
-        known = node.win.get(side)
-        if known is None:
+    def _win_status(self, node: _Node, mask: int, c: int, r: int, side: str) -> bool | None:
+        """Whether ``side`` can win with one jump from this state; None if the win search gave up."""
+        if side not in node.win:
             goal = (self.h, self.h + 1) if side == "O" else (0, 1)
-            known = any(rr in goal for _, rr, _ in node.results)
+            known: bool | None = any(rr in goal for _, rr, _ in node.results)
             if not known and not node.complete:
                 status, _, _ = win_path(self.w, self.h, mask, c, r, side, WIN_NODES)
-                known = status != "none"  # a search that gave up counts as a win: be careful
+                known = {"found": True, "none": False}.get(status)
+                self._check_time()
             node.win[side] = known
-        return known
+        return node.win[side]
+
+    def _wins(self, node: _Node, mask: int, c: int, r: int, side: str) -> bool:
+        """Whether ``side``, to move, surely wins with one jump (an undecided search is not a win)."""
+        return self._win_status(node, mask, c, r, side) is True
 
     def _threatened(self, node: _Node, mask: int, c: int, r: int, side: str) -> bool:
-        """Whether the opponent of ``side`` would win with a jump if it were their turn."""
-        return self._wins(node, mask, c, r, other(side))
+        """Whether the opponent of ``side`` might win with a jump if it were their turn (undecided: yes)."""
+        return self._win_status(node, mask, c, r, other(side)) is not False
+
+    def _check_time(self) -> None:
+        if self.start is not None and self.clock() - self.start >= self.max_seconds:
+            raise _Stop("time")
 
     def _placements(self, mask: int, c: int, r: int, radius: int = 2) -> list[tuple[int, int, int]]:
         """Placements within ``radius`` of the ball (Chebyshev distance), as child states, sorted."""
@@ -406,14 +442,28 @@ class Searcher:
         return out
 
     def _parries(self, mask: int, c: int, r: int, side: str) -> list[tuple[int, int, int]]:
-        """Placements that can spoil the opponent's winning jumps: men on their landing points."""
+        """Placements that can spoil the opponent's winning jumps: men on their landing points.
+
+        If the winning paths cannot all be listed, every placement near the ball.
+        """
+        key = (c, r, mask, side)
+        cached = self.parries.get(key)
+        if cached is not None:
+            return list(cached)
         opp = other(side)
         pos = Position._from_mask(self.pos.size, mask, Point(c, r), opp)
-        found = pos.winning_jumps(limit=32, max_nodes=20_000)
-        points = sorted({p for j in found.paths for p in j.path[1:] if 1 <= p.row <= self.h})
-        if not found.complete or found.truncated:
-            return self._placements(mask, c, r, radius=max(self.w, self.h))
-        return [(c, r, mask | 1 << (p.row * self.w + p.col - 1)) for p in points]
+        found = pos.winning_jumps(limit=32, max_nodes=PARRY_NODES)
+        self._check_time()
+        points = sorted({p for j in found.paths for p in j.path[1:]
+                         if 1 <= p.row <= self.h and (p.col, p.row) != (c, r)})
+        if not found.complete or found.truncated or not points:
+            out = self._placements(mask, c, r)
+        else:
+            out = [(c, r, mask | 1 << (p.row * self.w + p.col - 1)) for p in points]
+        if len(self.parries) > 50_000:
+            self.parries.clear()
+        self.parries[key] = tuple(out)
+        return out
 
     def _candidates(self, node: _Node, mask: int, c: int, r: int, side: str,
                     first: tuple[int, int, int] | None) -> list[tuple[int, int, int]]:

@@ -76,7 +76,7 @@ def save() -> None:
 
 
 ctl = _initial_controller()
-thinking = {"active": False, "stop": False, "move_now": False}
+thinking = {"active": False, "stop": False, "move_now": False, "purpose": None}
 
 
 # ---------------------------------------------------------------- drawing
@@ -157,7 +157,7 @@ def refresh() -> None:
 # ---------------------------------------------------------------- the computer (in the worker)
 
 
-async def run_search(label: str) -> str | None:
+async def run_search(label: str, level: str) -> str | None:
     """Run the engine on the current position in the worker, in slices; the best move, or None.
 
     Shows ``label`` with the search's progress; "Move now" takes the best move
@@ -169,7 +169,7 @@ async def run_search(label: str) -> str | None:
     el("thinking-text").textContent = label
     draw()
     if ctl.variant == "2D":
-        spec = {"kind": "computer-2d", "position": str(ctl.position), "level": ctl.level}
+        spec = {"kind": "computer-2d", "position": str(ctl.position), "level": level}
     else:
         spec = {"kind": "computer-1d", "position": str(ctl.position)}
     best = None
@@ -200,14 +200,14 @@ async def run_search(label: str) -> str | None:
 
 async def computer_move() -> None:
     position = str(ctl.position)
-    best = await run_search("The computer is thinking…")
-    if best and str(ctl.position) == position:
+    best = await run_search("The computer is thinking…", ctl.level)
+    if best and str(ctl.position) == position and ctl.computer_to_move():
         ctl.play_text(best)
     elif ctl.error:  # the engine failed: hand the game back rather than retrying for ever
         error = ctl.error
         ctl.set_computer(None)
         ctl.error = error
-    elif thinking["stop"]:
+    elif thinking["stop"] == "user":
         ctl.set_computer(None)
         ctl.message = "Stopped. The computer is off; you play both sides."
     refresh()
@@ -215,12 +215,16 @@ async def computer_move() -> None:
 
 async def hint() -> None:
     position = str(ctl.position)
-    best = await run_search("Looking for the best move…")
+    thinking["purpose"] = "hint"
+    try:
+        best = await run_search("Looking for the best move…", "hard")  # a hint is the best move: no noise
+    finally:
+        thinking["purpose"] = None
     if best and str(ctl.position) == position:
         ctl.show_hint(best)
-    elif thinking["stop"]:
+    elif thinking["stop"] and str(ctl.position) == position:
         ctl.message = "Hint cancelled."
-    draw()
+    refresh()  # the computer may be due to move (the user moved while the hint was searched)
 
 
 def on_hint(event) -> None:
@@ -230,6 +234,8 @@ def on_hint(event) -> None:
 
 
 def on_computer_change(event) -> None:
+    if thinking["active"]:
+        thinking["stop"] = "changed"  # whatever is being searched is for the old setting
     ctl.set_computer(str(el("computer-side").value) or None, str(el("computer-level").value))
     refresh()
 
@@ -269,6 +275,8 @@ def on_pointerdown(event) -> None:
     if event.button != 0:
         return
     keyboard_used["yes"] = False
+    if thinking["purpose"] == "hint":
+        thinking["stop"] = "changed"  # playing a move cancels the hint being searched
     t = canvas_target(event)
     drag["start"] = t
     ctl.click(t)
@@ -336,7 +344,7 @@ def on_move_now(event) -> None:
 
 
 def on_stop(event) -> None:
-    thinking["stop"] = True
+    thinking["stop"] = "user"
 
 
 def on_new_game(event) -> None:

@@ -92,6 +92,13 @@ def test_parries_a_one_move_threat_by_extending_the_chain(level):
     assert choose_move(pos, level) == Placement(Point.from_str("E7"))
 
 
+@pytest.mark.parametrize("budget", [2, 5, 30])
+def test_the_men_that_break_a_threat_are_tried_first_even_on_a_tiny_budget(budget):
+    pos = Position.from_diagram(THREAT, to_move="X")
+    res = Searcher(pos, "hard", max_nodes=budget).run()
+    assert res.reason == "nodes" and res.best == Placement(Point.from_str("E7"))
+
+
 def test_random_threats_are_parried_when_a_defence_exists():
     rng = random.Random(2026)
     checked = 0
@@ -104,8 +111,8 @@ def test_random_threats_are_parried_when_a_defence_exists():
         saves = defences(pos)
         if not saves:
             continue
-        for level in ("medium", "hard"):
-            move = choose_move(pos, level, max_nodes=2000)
+        for level, budget in (("easy", None), ("medium", None), ("hard", 2000)):
+            move = choose_move(pos, level, max_nodes=budget)
             assert move in saves, (level, str(pos), str(move), [str(m) for m in saves])
         checked += 1
         if checked == 25:
