@@ -15,7 +15,11 @@
   "use strict";
   const PARAMS = ["position", "moves", "record", "mode", "ply", "theme", "coords", "numbers", "arrows"];
   const script = document.currentScript;
-  if (!script || !script.src) return;
+  if (!script || !script.src) {
+    console.warn("phutball embed.js: load it with a plain <script src=...> tag (not as a module or " +
+                 "injected script), so it can find embed.html next to itself.");
+    return;
+  }
   const base = new URL(".", script.src);
   const origin = new URL(script.src).origin;
   const frames = [];  // {iframe, fallback} made by this copy of the script

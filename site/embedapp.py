@@ -210,3 +210,5 @@ try:
     start()
 except PhutballError as e:  # should not happen: parse_params checked everything
     frame.showError("link", str(window.location.hash or ""), str(e))
+except Exception as e:  # never a frame stuck on "Loading the engine…"
+    frame.engineFailed(f"{type(e).__name__}: {e}", True)

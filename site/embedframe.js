@@ -112,6 +112,7 @@
   }
 
   function showError(name, value, reason) {
+    state.settled = true;
     const box = el("error");
     box.replaceChildren();
     const h = document.createElement("strong");
@@ -137,17 +138,41 @@
   // Python takes the canvas over: this script stops drawing on it.
   function takeOver() {
     state.owner = "python";
+    state.settled = true;
     el("loading").hidden = true;
   }
 
   // Load PyScript, which runs embedapp.py. Several frames of one page each
   // fetch Pyodide, but the browser's HTTP cache lets only one of them download
   // it (the others wait for that and read the cache: tests/browser/test_embed.py).
+  // If the engine cannot start (a file missing on the host, no WebAssembly), say so in the frame
+  // instead of "Loading the engine…" for ever.
+  const ENGINE_WAIT_MS = 90000;
+  function engineFailed(reason, force) {
+    if (state.settled && !force) return;
+    state.settled = true;
+    const box = el("error");
+    box.replaceChildren();
+    const h = document.createElement("strong");
+    h.textContent = "The engine could not start.";
+    const p = document.createElement("p");
+    p.textContent = reason;
+    box.append(h, p);
+    box.hidden = false;
+    for (const id of ["board", "bar", "loading"]) el(id).hidden = true;
+    root.classList.add("ready");
+    rendered();
+  }
+
   function loadPython() {
     el("loading").hidden = false;
     const s = document.createElement("script");
     s.type = "module";
     s.src = "./pyscript/core.js";
+    s.onerror = () => engineFailed("pyscript/core.js did not load from this site.");
+    setTimeout(() => {
+      engineFailed(`It did not start within ${ENGINE_WAIT_MS / 1000} s; reload to try again.`);
+    }, ENGINE_WAIT_MS);
     document.head.appendChild(s);
   }
 
@@ -181,7 +206,7 @@
   }
 
   // readParams is exposed for tests/browser/test_embed.py, which checks it against embedparams.py.
-  window.phutballFrame = { fit, rendered, showError, takeOver, report, readParams };
+  window.phutballFrame = { fit, rendered, showError, takeOver, report, readParams, engineFailed };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

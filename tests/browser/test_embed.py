@@ -352,3 +352,12 @@ def test_export_svg_and_png_of_the_current_position(page, server, tmp_path):
     w, h = natural_size(parse_any_position("9x9_X_E7_A1"))
     assert png_size(png_path.read_bytes()) == (round(2 * w), round(2 * h))
     assert [e for e in page.recorder.errors if "favicon" not in e] == []
+
+
+def test_a_frame_whose_engine_cannot_load_says_so(page, server):
+    page.route("**/pyscript/core.js", lambda route: route.abort())
+    page.goto(f"{server.origin}/embed.html#position=9x9_O_E5&mode=play")
+    wait_ready(page)
+    expect(page.locator("#error")).to_contain_text("The engine could not start.")
+    expect(page.locator("#error")).to_contain_text("pyscript/core.js did not load")
+    assert page.is_hidden("#loading")
