@@ -111,12 +111,20 @@
     report();
   }
 
-  function showError(name, value, reason) {
+  // The error box in place of the board: a title and paragraphs of text nodes (never HTML).
+  function errorBox(title, ...paragraphs) {
     state.settled = true;
     const box = el("error");
-    box.replaceChildren();
     const h = document.createElement("strong");
-    h.textContent = "This board cannot be shown.";
+    h.textContent = title;
+    box.replaceChildren(h, ...paragraphs);
+    box.hidden = false;
+    for (const id of ["board", "bar", "loading"]) el(id).hidden = true;
+    root.classList.add("ready");
+    rendered();
+  }
+
+  function showError(name, value, reason) {
     const p = document.createElement("p");
     p.append("The parameter ");
     const code = document.createElement("code");
@@ -128,11 +136,7 @@
     val.className = "value";
     val.textContent = value.length > 300 ? value.slice(0, 300) + "…" : value;
     q.append(val);
-    box.append(h, p, q);
-    box.hidden = false;
-    for (const id of ["board", "bar", "loading"]) el(id).hidden = true;
-    root.classList.add("ready");
-    rendered();
+    errorBox("This board cannot be shown.", p, q);
   }
 
   // Python takes the canvas over: this script stops drawing on it.
@@ -150,18 +154,9 @@
   const ENGINE_WAIT_MS = 90000;
   function engineFailed(reason, force) {
     if (state.settled && !force) return;
-    state.settled = true;
-    const box = el("error");
-    box.replaceChildren();
-    const h = document.createElement("strong");
-    h.textContent = "The engine could not start.";
     const p = document.createElement("p");
     p.textContent = reason;
-    box.append(h, p);
-    box.hidden = false;
-    for (const id of ["board", "bar", "loading"]) el(id).hidden = true;
-    root.classList.add("ready");
-    rendered();
+    errorBox("The engine could not start.", p);
   }
 
   function loadPython() {
