@@ -67,18 +67,39 @@ def bind(get_game: Callable[[], Game]) -> None:
     def filename(ext: str) -> str:
         return f"phutball-move-{get_game().cursor}.{ext}"
 
+    def in_export_theme(read: Callable[[], Any]) -> Any:
+        """Run ``read`` (which reads theme colours) with the page in the dialog's theme, then put it back.
+
+        Synchronous, so the page is never painted in the other theme.  "auto": the page's own.
+        """
+        theme = _options()["theme"]
+        root = document.documentElement
+        before = root.getAttribute("data-theme")
+        if theme in ("light", "dark"):
+            root.setAttribute("data-theme", theme)
+        try:
+            return read()
+        finally:
+            if before:
+                root.setAttribute("data-theme", before)
+            else:
+                root.removeAttribute("data-theme")
+
     def export_svg(event) -> None:
         shapes, w, h = diagram()
-        style = window.getComputedStyle(document.documentElement)
-        colours = {n: str(style.getPropertyValue(f"--{n}")).strip() for n in colour_names(shapes)}
-        svg = shapes_to_svg(shapes, w, h, colours, title=f"Phutball: {get_game().position}")
+
+        def colours() -> dict[str, str]:
+            style = window.getComputedStyle(document.documentElement)
+            return {n: str(style.getPropertyValue(f"--{n}")).strip() for n in colour_names(shapes)}
+
+        svg = shapes_to_svg(shapes, w, h, in_export_theme(colours), title=f"Phutball: {get_game().position}")
         blob = js.Blob.new([svg], js.Object.fromEntries([["type", "image/svg+xml"]]))
         window.phutballCanvas.download(blob, filename("svg"))
 
     def export_png(event) -> None:
         shapes, w, h = diagram()
-        window.phutballCanvas.downloadPNG(json.dumps(shapes), w, h, PNG_RATIO, filename("png"),
-                                          document.documentElement)
+        in_export_theme(lambda: window.phutballCanvas.downloadPNG(
+            json.dumps(shapes), w, h, PNG_RATIO, filename("png"), document.documentElement))
 
     async def to_clipboard(text: str) -> None:
         try:

@@ -361,3 +361,25 @@ def test_a_frame_whose_engine_cannot_load_says_so(page, server):
     expect(page.locator("#error")).to_contain_text("The engine could not start.")
     expect(page.locator("#error")).to_contain_text("pyscript/core.js did not load")
     assert page.is_hidden("#loading")
+
+
+def test_export_uses_the_theme_chosen_in_the_dialog(page, server, tmp_path):
+    play_a_short_game(page, server)
+    page_theme = page.evaluate("document.documentElement.dataset.theme")
+    other = "dark" if page_theme != "dark" else "light"
+    wanted = page.evaluate(f"""() => {{
+        const root = document.documentElement, before = root.dataset.theme;
+        root.dataset.theme = {other!r};
+        const v = getComputedStyle(root).getPropertyValue('--board').trim();
+        root.dataset.theme = before;
+        return v;
+    }}""")
+    page.click("#share")
+    page.select_option("#share-theme", other)
+    with page.expect_download() as d:
+        page.click("#export-svg")
+    svg_path = tmp_path / "board.svg"
+    d.value.save_as(svg_path)
+    fills = {e.get("fill") for e in ET.parse(svg_path).getroot().iter() if e.get("fill")}
+    assert wanted in fills
+    assert page.evaluate("document.documentElement.dataset.theme") == page_theme  # the page is untouched
