@@ -198,6 +198,14 @@ def test_every_embed_is_as_tall_as_its_content_and_hides_its_fallback(host, serv
         assert box["width"] <= host.locator(f"#{div_id} iframe").bounding_box()["width"]
 
 
+def test_size_messages_from_another_origin_or_window_are_ignored(host):
+    before = host.evaluate("document.querySelector('#view iframe').style.height")
+    # The host page itself (another origin than embed.js) and a forged message from the top window.
+    host.evaluate("window.postMessage({type: 'phutball-size', height: 7, rendered: true}, '*')")
+    host.wait_for_timeout(300)  # let the message be delivered (and ignored)
+    assert host.evaluate("document.querySelector('#view iframe').style.height") == before != "7px"
+
+
 def test_replay_steps_with_the_arrow_keys(host):
     frame = frame_of(host, "replay")
     board = frame.locator("#board")
