@@ -51,7 +51,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Generator, Iterator, Literal
+from typing import Callable, Generator, Iterable, Iterator, Literal
 
 from .board import Position, Side, other, single_jumps
 from .notation import Jump, Move2D, Placement, Point
@@ -139,6 +139,12 @@ def _advance(side: str, row: int, h: int) -> int:
     return row if side == "O" else h + 1 - row
 
 
+def _by_progress(children: Iterable[tuple[int, int, int]], side: str) -> list[tuple[int, int, int]]:
+    """Jump results (col, row, men), furthest toward ``side``'s goal first; ties in sorted order."""
+    fwd = 1 if side == "O" else -1
+    return sorted(children, key=lambda k: (-fwd * k[1], k))
+
+
 def evaluate(pos: Position) -> int:
     """The static evaluation of ``pos`` for the side to move, in tenths of a row (no search).
 
@@ -194,7 +200,7 @@ class Searcher:
         self.cache: dict[tuple[int, int, int], _Node] = {}
         self.history: dict[int, int] = {}
         self.parries: dict[tuple[int, int, int, str], tuple[tuple[int, int, int], ...]] = {}
-        self._root_moves: list[tuple[tuple[int, int, int], Move2D]] = []
+        self._root_moves: dict[tuple[int, int, int], Move2D] = {}  # jump results -> their first path
         self._best: Move2D = self._fallback()
         self._score = 0
 
@@ -239,9 +245,8 @@ class Searcher:
 
     def _to_move(self, child: tuple[int, int, int]) -> Move2D:
         """The root move leading to ``child`` = (col, row, men) after it."""
-        for key, move in self._root_moves:
-            if key == child:
-                return move
+        if child in self._root_moves:
+            return self._root_moves[child]
         c, r, m = child
         added = m & ~self.pos._mask
         if (c, r) != (self.pos.ball.col, self.pos.ball.row) or m != self.pos._mask | added or added & (added - 1):
@@ -266,11 +271,10 @@ class Searcher:
                 return
             yield
         # Jumps onto my own goal rows lose at once: never candidates.
-        self._root_moves = [((q.ball.col, q.ball.row, q._mask), j) for q, j in results.items()
-                            if q.ball.row not in own_goal]
+        self._root_moves = {(q.ball.col, q.ball.row, q._mask): j for q, j in results.items()
+                            if q.ball.row not in own_goal}
         node = self._node(mask, bc, br)
-        fwd = 1 if side == "O" else -1
-        jumps = sorted((k for k, _ in self._root_moves), key=lambda k: (-fwd * k[1], k))
+        jumps = _by_progress(self._root_moves, side)
         if self._threatened(node, mask, bc, br, side):
             # Under a threat the men that can break the chain come first, then jumps away, then
             # every other placement, so a small budget still tries the likely parries.
@@ -326,8 +330,7 @@ class Searcher:
         if self.nodes >= self.max_nodes:
             raise _Stop("nodes")
         if self.nodes % YIELD_EVERY == 0:
-            if self.clock() - self.start >= self.max_seconds:
-                raise _Stop("time")
+            self._check_time()
             return True
         return False
 
@@ -471,7 +474,7 @@ class Searcher:
         h = self.h
         own_goal = (0, 1) if side == "O" else (h, h + 1)
         fwd = 1 if side == "O" else -1
-        jumps = sorted((k for k in node.results if k[1] not in own_goal), key=lambda k: (-fwd * k[1], k))
+        jumps = _by_progress((k for k in node.results if k[1] not in own_goal), side)
         if self._threatened(node, mask, c, r, side):
             places = self._parries(mask, c, r, side)
         else:

@@ -44,7 +44,7 @@ from typing import Iterator, Union
 
 from .errors import IllegalMoveError, IllegalPositionError, ParseError
 from .strip import (BALL_CHARS, EMPTY_CHARS, LEFT, RIGHT, STONE_CHARS, Strip, other_side,
-                    parse_side, side_name)
+                    parse_side, side_name, stones_mask)
 
 __all__ = ["Oddish", "OddishPlacement", "OddishArrowMove", "OddishMove", "parse_oddish_move"]
 
@@ -194,10 +194,7 @@ class Oddish:
     @property
     def mask(self) -> int:
         """The stones as a bitmask: bit ``s - 1`` is Oddish square ``s``."""
-        m = 0
-        for s in self.stones:
-            m |= 1 << (s - 1)
-        return m
+        return stones_mask(self.stones)
 
     @classmethod
     def from_mask(cls, m: int, arrow: int, mask: int, to_move: str | None = None) -> "Oddish":

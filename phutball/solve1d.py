@@ -396,6 +396,12 @@ class _Result:
     losses: int
     states: int
 
+    def counts(self, seconds: float) -> dict[str, Any]:
+        """Counts of wins/losses/draws and the longest wins/losses, for the tables' ``stats()``."""
+        return {"states": self.states, "wins": self.wins, "losses": self.losses,
+                "draws": self.states - self.wins - self.losses, "max_win_plies": self.max_win,
+                "max_loss_plies": self.max_loss, "seconds": round(seconds, 3)}
+
     def get(self, b: int, idx: int) -> tuple[str, int | None]:
         byte, bit = idx >> 3, idx & 7
         if self.won[b][byte] >> bit & 1:
@@ -526,10 +532,7 @@ class StripTable:
 
     def stats(self) -> dict[str, Any]:
         """Counts of wins/losses/draws (Left to move, live positions) and the longest wins/losses."""
-        r = self._r
-        return {"n": self.n, "states": r.states, "wins": r.wins, "losses": r.losses,
-                "draws": r.states - r.wins - r.losses, "max_win_plies": r.max_win,
-                "max_loss_plies": r.max_loss, "seconds": round(self.seconds, 3)}
+        return {"n": self.n, **self._r.counts(self.seconds)}
 
     def lookup(self, strip: Strip) -> tuple[str, int | None]:
         """(value, plies) of ``strip`` for its side to move; a finished game raises."""
@@ -740,10 +743,7 @@ class OddishTable:
         self.seconds = seconds
 
     def stats(self) -> dict[str, Any]:
-        r = self._r
-        return {"m": self.m, "states": r.states, "wins": r.wins, "losses": r.losses,
-                "draws": r.states - r.wins - r.losses, "max_win_plies": r.max_win,
-                "max_loss_plies": r.max_loss, "seconds": round(self.seconds, 3)}
+        return {"m": self.m, **self._r.counts(self.seconds)}
 
     def lookup(self, board: Any) -> tuple[str, int | None]:
         """(value, plies) of a live Oddish board for its side to move."""

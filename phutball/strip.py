@@ -33,7 +33,7 @@ Text forms
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Union
+from typing import Iterable, Iterator, Union
 
 from .errors import IllegalMoveError, IllegalPositionError, ParseError
 from .notation import StripJump, StripMove1D, StripPlacement, parse_strip_move
@@ -51,6 +51,14 @@ BALL_CHARS = "*•"
 
 _MIN_N = 3
 _MAX_N = 999  # squares are written with at most three digits
+
+
+def stones_mask(stones: Iterable[int]) -> int:
+    """Squares as a bitmask: bit ``s - 1`` is square ``s`` (strips and Oddish boards alike)."""
+    m = 0
+    for s in stones:
+        m |= 1 << (s - 1)
+    return m
 
 
 def other_side(side: str) -> str:
@@ -207,10 +215,7 @@ class Strip:
     @property
     def mask(self) -> int:
         """The stones as a bitmask: bit ``s - 1`` is square ``s``."""
-        m = 0
-        for s in self.stones:
-            m |= 1 << (s - 1)
-        return m
+        return stones_mask(self.stones)
 
     @property
     def winner(self) -> str | None:

@@ -19,7 +19,7 @@ from pyscript import document, window
 import share
 from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes
 from phutball.errors import PhutballError
-from playctl import PlayController
+from playctl import PlayController, side_name
 
 STORAGE_KEY = "phutball.play.v1"
 canvas = document.getElementById("board")
@@ -243,15 +243,14 @@ def on_computer_change(event) -> None:
 def sync_computer_controls() -> None:
     """The side and level menus show the controller's state (sides depend on 2D or 1D)."""
     sel = el("computer-side")
-    sides = ("O", "X") if ctl.variant == "2D" else ("L", "R")
-    names = {"O": "Ohs", "X": "Eks", "L": "Left", "R": "Right"}
+    sides = ctl.sides
     values = [str(o.value) for o in sel.options]
     if values[1:] != list(sides):
         while sel.options.length > 1:
             sel.remove(1)
         for side in sides:
             opt = document.createElement("option")
-            opt.value, opt.textContent = side, names[side]
+            opt.value, opt.textContent = side, side_name(side)
             sel.appendChild(opt)
     sel.value = ctl.computer_side or ""
     el("computer-level").value = ctl.level

@@ -176,6 +176,11 @@ class PlayController:
     def variant(self) -> str:
         return variant_of(self.position)
 
+    @property
+    def sides(self) -> tuple[str, str]:
+        """The two sides of this game: Ohs and Eks on a board, Left and Right on a strip."""
+        return ("O", "X") if self.variant == "2D" else ("L", "R")
+
     def set_computer(self, side: str | None, level: str | None = None) -> None:
         """Let the computer play ``side`` (None: two players on this device) at ``level``."""
         from phutball.ai import LEVELS
@@ -184,7 +189,7 @@ class PlayController:
                 self.error = f"Unknown level {level!r}: choose {', '.join(LEVELS)}."
                 return
             self.level = level
-        sides = ("O", "X") if self.variant == "2D" else ("L", "R")
+        sides = self.sides
         if side is not None and side not in sides:
             self.error = f"The computer can play {' or '.join(sides)} here, not {side!r}."
             return
