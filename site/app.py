@@ -93,6 +93,7 @@ def layout():
 
 def draw() -> None:
     v = ctl.view()
+    canvas.setAttribute("data-variant", v["variant"])  # first: the CSS height of a strip's canvas depends on it
     lay = layout()
     pos = ctl.position
     if v["variant"] == "2D":
@@ -105,7 +106,6 @@ def draw() -> None:
                               hint=v["hint"], arrow=v["hint_path"])
     window.phutballCanvas.drawShapes(canvas, json.dumps(shapes))
     canvas.setAttribute("data-position", v["position"])
-    canvas.setAttribute("data-variant", v["variant"])
     el("status").textContent = v["status"]
     el("status").className = "status" + (" over" if v["over"] else "")
     msg = el("message")

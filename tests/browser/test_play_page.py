@@ -259,3 +259,12 @@ def test_hint_in_a_strip_game_and_by_the_h_key(page, server):
     move = page.inner_text("#message").split("Hint: ")[1].rstrip(".")
     assert move != "2-4-6-8"  # the paper: jumping all three stones loses
     assert page.is_disabled("#computer-level")  # the strip computer plays perfectly: no levels
+
+
+def test_a_strip_opened_by_link_is_drawn_at_the_canvas_size_not_stretched(page, server):
+    open_page(page, server, "L_o*o.o.o....")
+    ratio = page.evaluate("""() => {
+        const c = document.getElementById('board');
+        return [c.height / c.width, c.clientHeight / c.clientWidth];
+    }""")
+    assert abs(ratio[0] - ratio[1]) < 0.01, ratio  # the bitmap has the element's proportions
