@@ -1,31 +1,29 @@
-"""Browser glue of the play page: DOM events -> PlayController -> shapes on the canvas.
+"""Glue of the play page, run in the page's worker: events -> PlayController -> shapes on the canvas.
 
-The only module of the play page that imports ``js``/``pyscript``.  All game
-logic is in ``playctl.py`` and the engine; all drawing is computed by
-``boardview.py`` and replayed by ``canvas.js``.  Long searches run in the
-``search`` worker (``worker.py``/``jobs.py``) and are polled in slices, so the
-main thread stays responsive.
+It talks to the page only through ``remote.py`` (the worker cannot touch the
+DOM).  All game logic is in ``playctl.py`` and the engine; all drawing is
+computed by ``boardview.py`` and replayed by ``canvas.js`` on the main thread.
+The computer's search runs here too, in slices (``jobs.py``): between two
+slices the worker answers clicks (Stop, Move now, the board).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-
-import js
-from dom import el, location_hash, on
-from pyscript import document, window
 
 import share
 from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes
+from html import escape
+from jobs import Runner
 from phutball.errors import PhutballError
 from playctl import PlayController, side_name
+from remote import document, el, flush_now, location_hash, on, ready, set_hash, spawn, storage, window
+from remote import draw as draw_shapes
+from remote import copy_text, download, location_href
 
 STORAGE_KEY = "phutball.play.v1"
-canvas = document.getElementById("board")
-
-
-
+canvas = el("board")
+SLICE_MS = 40  # the longest the worker is busy with the search before it answers the page
 
 # ---------------------------------------------------------------- state and persistence
 
@@ -33,7 +31,7 @@ canvas = document.getElementById("board")
 def _initial_controller() -> PlayController:
     saved = None
     try:
-        raw = window.localStorage.getItem(STORAGE_KEY)
+        raw = storage.get_item(STORAGE_KEY)
         if raw:
             saved = json.loads(raw)
             if not isinstance(saved, dict) or saved.get("v") != 1:
@@ -66,16 +64,12 @@ def _initial_controller() -> PlayController:
 def save() -> None:
     data = {"v": 1, "record": ctl.export_record(), "ply": ctl.game.cursor, "mode": ctl.mode,
             "computer": ctl.computer_side, "level": ctl.level}
-    try:
-        window.localStorage.setItem(STORAGE_KEY, json.dumps(data))
-    except Exception:
-        pass  # storage full or blocked (private mode): keep playing
+    storage.set_item(STORAGE_KEY, json.dumps(data))
     pos = str(ctl.position)
     if location_hash() != pos:
-        window.history.replaceState(None, "", "#" + pos)
+        set_hash(pos)
 
 
-ctl = _initial_controller()
 thinking = {"active": False, "stop": False, "move_now": False, "purpose": None}
 
 
@@ -104,7 +98,7 @@ def draw() -> None:
         shapes = strip_shapes(pos.n, pos.ball, pos.stones, lay, landings=v["landings"], chain=v["chain"],
                               last_move=v["last_move"], cursor=v["cursor"] if keyboard_used["yes"] else None,
                               hint=v["hint"], arrow=v["hint_path"])
-    window.phutballCanvas.drawShapes(canvas, json.dumps(shapes))
+    draw_shapes("board", shapes)
     canvas.setAttribute("data-position", v["position"])
     el("status").textContent = v["status"]
     el("status").className = "status" + (" over" if v["over"] else "")
@@ -117,53 +111,54 @@ def draw() -> None:
     el("cancel-chain").disabled = not v["chain"]
     el("position-string").value = v["position"]
     render_moves(v)
-    live = el("live")
-    if v["announcement"] and live.textContent != v["announcement"]:
-        live.textContent = v["announcement"]
+    if v["announcement"] and rendered["live"] != v["announcement"]:
+        rendered["live"] = v["announcement"]
+        el("live").textContent = v["announcement"]
     el("mode-label").textContent = (
         f"vs computer (computer plays {ctl.computer_side})" if ctl.mode == "computer" else "two players")
     sync_computer_controls()
 
 
-def render_moves(v) -> None:
-    ol = el("moves")
-    ol.innerHTML = ""
+def moves_html(v) -> str:
+    """The move list's items: a button per ply (every text escaped)."""
+    rows = []
     for row in v["moves"]:
-        li = document.createElement("li")
-        num = document.createElement("span")
-        num.className = "num"
-        num.textContent = f"{row['number']}."
-        li.appendChild(num)
-        for ply, text in row["plies"]:
-            b = document.createElement("button")
-            b.className = "ply" + (" current" if ply == v["ply"] else "")
-            b.textContent = text
-            b.setAttribute("data-ply", str(ply))
-            b.setAttribute("aria-label", f"Show the position after move {ply}, {text}")
-            li.appendChild(b)
-        ol.appendChild(li)
-    cur = ol.querySelector(".current")
-    if cur:
-        cur.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
+        plies = "".join(
+            f'<button class="ply{" current" if ply == v["ply"] else ""}" type="button" data-ply="{ply}" '
+            f'aria-label="Show the position after move {ply}, {escape(text)}">{escape(text)}</button>'
+            for ply, text in row["plies"])
+        rows.append(f'<li><span class="num">{row["number"]}.</span>{plies}</li>')
+    return "".join(rows)
+
+
+rendered = {"moves": None, "live": ""}
+
+
+def render_moves(v) -> None:
+    html = moves_html(v)
+    if html != rendered["moves"]:
+        rendered["moves"] = html
+        el("moves").innerHTML = html
+        el("moves").scroll_into_view(".current")
 
 
 def refresh() -> None:
     draw()
     save()
     if ctl.computer_to_move() and not thinking["active"]:
-        asyncio.ensure_future(computer_move())
+        spawn(computer_move())
 
 
 # ---------------------------------------------------------------- the computer (in the worker)
 
 
 async def run_search(label: str, level: str) -> str | None:
-    """Run the engine on the current position in the worker, in slices; the best move, or None.
+    """Run the engine on the current position, in slices; the best move, or None.
 
     Shows ``label`` with the search's progress; "Move now" takes the best move
-    found so far, "Stop" gives up (``thinking["stop"]``).
+    found so far, "Stop" gives up (``thinking["stop"]``).  Between slices the
+    worker answers the page's events.
     """
-    from pyscript import workers
     thinking.update(active=True, stop=False, move_now=False)
     el("thinking").hidden = False
     el("thinking-text").textContent = label
@@ -173,14 +168,14 @@ async def run_search(label: str, level: str) -> str | None:
     else:
         spec = {"kind": "computer-1d", "position": str(ctl.position)}
     best = None
+    runner = Runner()
     try:
-        w = await workers["search"]
-        await w.begin(json.dumps(spec))
+        runner.begin(json.dumps(spec))
+        await flush_now()
         while True:
             if thinking["stop"]:
-                await w.stop()
                 break
-            r = json.loads(await w.step(60))
+            r = json.loads(runner.step(SLICE_MS))
             best = r.get("best") or best
             if r.get("depth") is not None:
                 el("thinking-text").textContent = (
@@ -189,10 +184,10 @@ async def run_search(label: str, level: str) -> str | None:
                 ctl.error = f"The engine failed: {r['error']}"
                 return None
             if r.get("done") or (thinking["move_now"] and best):
-                if not r.get("done"):
-                    await w.stop()
                 break
+            await flush_now()
     finally:
+        runner.stop()
         thinking["active"] = False
         el("thinking").hidden = True
     return None if thinking["stop"] else best
@@ -230,7 +225,7 @@ async def hint() -> None:
 def on_hint(event) -> None:
     if thinking["active"] or ctl.position.winner or ctl.game.result != "*":
         return
-    asyncio.ensure_future(hint())
+    spawn(hint())
 
 
 def on_computer_change(event) -> None:
@@ -243,15 +238,10 @@ def on_computer_change(event) -> None:
 def sync_computer_controls() -> None:
     """The side and level menus show the controller's state (sides depend on 2D or 1D)."""
     sel = el("computer-side")
-    sides = ctl.sides
-    values = [str(o.value) for o in sel.options]
-    if values[1:] != list(sides):
-        while sel.options.length > 1:
-            sel.remove(1)
-        for side in sides:
-            opt = document.createElement("option")
-            opt.value, opt.textContent = side, side_name(side)
-            sel.appendChild(opt)
+    sides = tuple(ctl.sides)
+    if rendered.get("sides") != sides:
+        rendered["sides"] = sides
+        sel.set_options([("", "nobody")] + [(side, side_name(side)) for side in sides])
     sel.value = ctl.computer_side or ""
     el("computer-level").value = ctl.level
     el("computer-level").disabled = ctl.variant != "2D"
@@ -371,15 +361,7 @@ def on_new_game(event) -> None:
 
 def on_export(event) -> None:
     text = ctl.export_record()
-    blob = js.Blob.new([text], js.Object.fromEntries([["type", "text/plain"]]))
-    url = js.URL.createObjectURL(blob)
-    a = document.createElement("a")
-    a.href = url
-    a.download = "phutball-game.phut"
-    document.body.appendChild(a)
-    a.click()
-    a.remove()
-    js.URL.revokeObjectURL(url)
+    download("phutball-game.phut", text)
     el("record-text").value = text
     ctl.message = "Game record downloaded (also shown in Import/Export)."
     draw()
@@ -393,20 +375,15 @@ def on_import_text(event) -> None:
     el("record-error").textContent = ctl.error
 
 
-async def _read_file(file) -> None:
-    text = await file.text()
+def on_import_file(event) -> None:
+    if not event.files:
+        return
+    text = event.files[0]["text"]
     el("record-text").value = text
     if ctl.import_record(str(text)):
         el("record-dialog").close()
     el("record-error").textContent = ctl.error
     refresh()
-
-
-def on_import_file(event) -> None:
-    files = event.target.files
-    if files.length:
-        asyncio.ensure_future(_read_file(files.item(0)))
-    event.target.value = ""
 
 
 def on_open_record(event) -> None:
@@ -416,12 +393,9 @@ def on_open_record(event) -> None:
 
 
 def on_copy_link(event) -> None:
-    url = str(window.location.href)
-    try:
-        window.navigator.clipboard.writeText(url)
-        ctl.message = "Link copied: it opens this position."
-    except Exception:
-        ctl.message = f"Link: {url}"
+    base = location_href().split("#")[0]
+    copy_text(f"{base}#{ctl.position}")
+    ctl.message = "Link copied: it opens this position."
     draw()
 
 
@@ -466,14 +440,12 @@ def bind() -> None:
 
 
 def start() -> None:
-    bind()
-    el("loading").hidden = True
-    refresh()
-    document.documentElement.classList.add("ready")
+    try:
+        bind()
+        refresh()
+    except PhutballError as e:  # should not happen: the controller reports errors itself
+        el("message").textContent = str(e)
+    ready()
 
 
-try:
-    start()
-except PhutballError as e:  # should not happen: the controller reports errors itself
-    el("message").textContent = str(e)
-    document.documentElement.classList.add("ready")
+ctl = _initial_controller()

@@ -9,17 +9,12 @@ an offscreen canvas at twice the size.
 
 from __future__ import annotations
 
-import asyncio
-import json
 from typing import Any, Callable
-
-import js
-from dom import el, on
-from pyscript import document, window
 
 from diagram import EXPORT_CELL, Marks, colour_names, game_diagram, natural_size, shapes_to_svg
 from embedparams import EmbedParams, share_params, snippets
 from phutball.game import Game
+from remote import copy_text, download, download_png, el, location_href, on, resolve_colours
 
 PNG_RATIO = 2  # PNG pixels per CSS pixel: crisp on slides and in print
 
@@ -30,12 +25,15 @@ def _options() -> dict:
 
 
 def _kind() -> str:
-    checked = document.querySelector('input[name="share-what"]:checked')
-    return str(checked.value) if checked else "position"
+    for kind in ("game", "play"):
+        if el(f"share-what-{kind}").checked:
+            return kind
+    return "position"
 
 
 def _base() -> str:
-    return str(js.URL.new("./", window.location.href).href)
+    from urllib.parse import urljoin
+    return urljoin(location_href(), "./")
 
 
 def _frame_height(p: EmbedParams) -> int:
@@ -67,52 +65,27 @@ def bind(get_game: Callable[[], Game]) -> None:
     def filename(ext: str) -> str:
         return f"phutball-move-{get_game().cursor}.{ext}"
 
-    def in_export_theme(read: Callable[[], Any]) -> Any:
-        """Run ``read`` (which reads theme colours) with the page in the dialog's theme, then put it back.
-
-        Synchronous, so the page is never painted in the other theme.  "auto": the page's own.
-        """
-        theme = _options()["theme"]
-        root = document.documentElement
-        before = root.getAttribute("data-theme")
-        if theme in ("light", "dark"):
-            root.setAttribute("data-theme", theme)
-        try:
-            return read()
-        finally:
-            if before:
-                root.setAttribute("data-theme", before)
-            else:
-                root.removeAttribute("data-theme")
-
     def export_svg(event) -> None:
         shapes, w, h = diagram()
+        title = f"Phutball: {get_game().position}"
+        name = filename("svg")
 
-        def colours() -> dict[str, str]:
-            style = window.getComputedStyle(document.documentElement)
-            return {n: str(style.getPropertyValue(f"--{n}")).strip() for n in colour_names(shapes)}
+        def write(answer) -> None:
+            svg = shapes_to_svg(shapes, w, h, dict(answer.data or {}), title=title)
+            download(name, svg, "image/svg+xml")
 
-        svg = shapes_to_svg(shapes, w, h, in_export_theme(colours), title=f"Phutball: {get_game().position}")
-        blob = js.Blob.new([svg], js.Object.fromEntries([["type", "image/svg+xml"]]))
-        window.phutballCanvas.download(blob, filename("svg"))
+        resolve_colours(colour_names(shapes), _options()["theme"], write)
 
     def export_png(event) -> None:
         shapes, w, h = diagram()
-        in_export_theme(lambda: window.phutballCanvas.downloadPNG(
-            json.dumps(shapes), w, h, PNG_RATIO, filename("png"), document.documentElement))
-
-    async def to_clipboard(text: str) -> None:
-        try:
-            await window.navigator.clipboard.writeText(text)
-            el("share-note").textContent = "Copied."
-        except Exception:  # no clipboard permission (e.g. in a frame): the text is selected
-            el("share-note").textContent = "Selected: press Ctrl+C to copy."
+        download_png(shapes, w, h, PNG_RATIO, filename("png"), _options()["theme"])
 
     def copy(field: str) -> Callable[[Any], None]:
         def handler(event) -> None:
             box = el(field)
             box.select()
-            asyncio.ensure_future(to_clipboard(str(box.value)))
+            copy_text(str(box.value))
+            el("share-note").textContent = "Copied (or selected: press Ctrl+C)."
         return handler
 
     def open_dialog(event) -> None:

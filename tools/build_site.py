@@ -113,6 +113,7 @@ PYODIDE_RUNTIME = [
 LOCK_PACKAGES = ["micropip", "packaging"]
 
 TOKEN = "{{ENGINE_WHEEL}}"
+LAB_TOKEN = "{{LAB_ZIP}}"
 TEXT_SUFFIXES = {".html", ".htm", ".json", ".toml", ".py", ".js", ".mjs", ".css", ".txt", ".svg"}
 # Top-level repo entries never part of the engine wheel's sources.
 NOT_ENGINE_SOURCES = {
@@ -237,6 +238,26 @@ def build_engine_wheel() -> Path:
     return next(out.glob("*.whl"))
 
 
+def lab_archive() -> tuple[str, bytes]:
+    """The site's Python modules (site/*.py) as one zip for the pages' worker: (file name, bytes).
+
+    Deterministic (sorted names, fixed timestamps), named by its content's hash,
+    so a browser's HTTP cache never serves a stale one.
+    """
+    import io
+    import zipfile
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for src in sorted(SITE.glob("*.py")):
+            if src.name.startswith((".", "_")):
+                continue
+            info = zipfile.ZipInfo(src.name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, src.read_bytes())
+    data = buf.getvalue()
+    return f"lab-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
+
+
 # ---------------------------------------------------------------- plan
 
 def plan(versions: dict) -> tuple[dict[str, Path | bytes], dict]:
@@ -275,7 +296,12 @@ def plan(versions: dict) -> tuple[dict[str, Path | bytes], dict]:
     files[f"wheels/{wheel.name}"] = wheel
     info["engine_wheel"] = {"file_name": wheel.name, "sha256": sha256_file(wheel)}
 
-    # Everything under site/ (token substituted in text files).
+    # The site's Python, one archive for the pages' worker.
+    lab_name, lab_bytes = lab_archive()
+    files[lab_name] = lab_bytes
+    info["lab_archive"] = {"file_name": lab_name, "sha256": hashlib.sha256(lab_bytes).hexdigest()}
+
+    # Everything under site/ (tokens substituted in text files).
     used_token = False
     if not SITE.is_dir():
         raise BuildError(f"{SITE} is missing")
@@ -293,6 +319,7 @@ def plan(versions: dict) -> tuple[dict[str, Path | bytes], dict]:
                 if TOKEN.encode() in data:
                     used_token = True
                     data = data.replace(TOKEN.encode(), wheel.name.encode())
+                data = data.replace(LAB_TOKEN.encode(), lab_name.encode())
                 files[rel] = data
             else:
                 files[rel] = src

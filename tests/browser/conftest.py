@@ -24,6 +24,62 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 READY_TIMEOUT = 90_000  # ms: a cold Pyodide start on a busy 2-core machine
 
 
+# ---------------------------------------------------------------- settling
+# The pages run their Python in a worker: a click is answered a few
+# milliseconds later, as a message.  A person sees the answer before acting
+# again; so do the tests: every Playwright action (click, key press, fill ...)
+# returns only once each frame's worker has answered every event it was sent
+# (`phutballHost.idle`, kept by site/host.js).  Reads need no change.
+
+SETTLED = "() => !window.phutballHost || !window.phutballHost.ready || window.phutballHost.idle"
+
+
+def settle(page) -> None:
+    for frame in list(page.frames):
+        try:
+            frame.wait_for_function(SETTLED, timeout=READY_TIMEOUT)
+        except Exception as e:  # a frame navigated or closed meanwhile: nothing to wait for
+            if "Timeout" in type(e).__name__:
+                raise
+
+
+def _install_settling() -> None:
+    from playwright.sync_api import Keyboard, Locator, Mouse, Page
+    actions = ("click", "dblclick", "tap", "press", "type", "fill", "check", "uncheck", "set_checked",
+               "select_option", "set_input_files", "dispatch_event", "drag_to", "down", "up", "insert_text")
+
+    def wrap(cls, name, page_of):
+        original = getattr(cls, name, None)
+        if original is None or getattr(original, "_settles", False):
+            return
+
+        def action(self, *args, **kwargs):
+            result = original(self, *args, **kwargs)
+            page = page_of(self)
+            if page is not None:
+                settle(page)
+            return result
+        action._settles = True
+        setattr(cls, name, action)
+
+    for name in actions:
+        wrap(Page, name, lambda p: p)
+        wrap(Locator, name, lambda loc: loc.page)
+        wrap(Keyboard, name, lambda kb: _OWNERS.get(id(kb)))
+        wrap(Mouse, name, lambda m: _OWNERS.get(id(m)))
+
+
+_OWNERS: dict[int, object] = {}  # id(page.keyboard) / id(page.mouse) -> page
+
+
+def own_input_devices(page) -> None:
+    _OWNERS[id(page.keyboard)] = page
+    _OWNERS[id(page.mouse)] = page
+
+
+_install_settling()
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/browser" in str(item.fspath):
@@ -71,6 +127,7 @@ def context(browser):
 def page(context):
     pg = context.new_page()
     pg.recorder = Recorder(pg)
+    own_input_devices(pg)
     return pg
 
 

@@ -1,0 +1,310 @@
+// The main thread's half of every page: small JavaScript, no Python.
+//
+// Python (the page's controller and the engine) runs in ONE PyScript worker
+// per page (labboot.py).  This module
+//   * boots that worker (PyScript's PyWorker, Pyodide from ./pyodide/) while
+//     fetching the engine wheel and the site's Python (lab.zip) in parallel,
+//     and shows "Starting the engine… N%" in #loading;
+//   * applies the operations the worker sends (set a property, draw shapes on
+//     a canvas, store a value, download a file ...; see apply() below);
+//   * forwards the DOM events the worker listens to, each with a snapshot of
+//     the page's form controls and canvas boxes (the worker cannot read the
+//     DOM: no SharedArrayBuffer, so no synchronous access);
+//   * queues board clicks and key presses made before the engine is ready and
+//     replays them once it is, saying so on the page.
+// The worker's side of this protocol is remote.py.  Nothing here needs special
+// HTTP headers: messages only, so any static host and any iframe works.
+
+import { PyWorker } from "./pyscript/core.js";
+
+// File names filled in by tools/build_site.py.
+const BUILD = { wheel: "{{ENGINE_WHEEL}}", lab: "{{LAB_ZIP}}" };
+const here = (path) => new URL(path, document.baseURI).href;
+
+// ------------------------------------------------------------------ progress
+
+function progress(pct, text) {
+  const box = document.getElementById("loading");
+  if (!box) return;
+  box.hidden = false;
+  const label = box.querySelector(".loading-text") || box;
+  label.textContent = `${text} ${Math.round(pct)}%`;
+  box.style.setProperty("--progress", `${pct}%`);
+  box.setAttribute("aria-valuenow", String(Math.round(pct)));
+}
+
+// ------------------------------------------------------------------ events → worker
+
+let worker = null;
+let ready = false;
+let pending = 0;            // events sent (or being serialised) whose answer has not been applied
+const early = [];          // [handlerKey, payload] before the worker listens
+const handlers = new Map(); // "id|type" -> handler id in Python
+
+function describe(el) {
+  if (!el || el.nodeType !== 1) return null;
+  const attrs = {};
+  for (const a of el.attributes) attrs[a.name] = a.value;
+  return { id: el.id || "", tagName: el.tagName, attrs, value: el.value ?? null, checked: el.checked ?? null };
+}
+
+function snapshot() {
+  const controls = {};
+  for (const el of document.querySelectorAll("input[id], select[id], textarea[id]")) {
+    controls[el.id] = { value: el.value, checked: el.checked };
+  }
+  const boxes = {};
+  for (const c of document.querySelectorAll("canvas[id], [data-box]")) {
+    const r = c.getBoundingClientRect();
+    boxes[c.id] = { left: r.left, top: r.top, width: r.width, height: r.height,
+                    clientWidth: c.clientWidth, clientHeight: c.clientHeight };
+  }
+  let hash = location.hash;
+  return { controls, boxes, href: location.href, hash, theme: document.documentElement.getAttribute("data-theme") };
+}
+
+async function serialize(e) {
+  const out = { type: e.type, target: describe(e.target), currentTarget: describe(e.currentTarget) };
+  for (const k of ["key", "button", "clientX", "clientY", "ctrlKey", "metaKey", "altKey", "shiftKey", "origin"]) {
+    if (e[k] !== undefined) out[k] = e[k];
+  }
+  if (e.type === "message") {
+    try { out.data = JSON.parse(JSON.stringify(e.data)); } catch (err) { out.data = null; }
+  }
+  if (e.target && e.target.files && e.target.files.length) {
+    const f = e.target.files[0];
+    try { out.files = [{ name: f.name, text: await f.text() }]; } catch (err) { out.files = [{ name: f.name, text: "" }]; }
+    e.target.value = "";
+  }
+  return out;
+}
+
+function targetOf(name) {
+  if (name === "window") return window;
+  if (name === "document") return document;
+  if (name === "html") return document.documentElement;
+  return document.getElementById(name);
+}
+
+const PREVENTED_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Enter", "Backspace"]);
+
+function listen(hid, targetName, type, opts) {
+  const el = targetOf(targetName);
+  if (!el) return;
+  handlers.set(`${targetName}|${type}`, hid);
+  el.addEventListener(type, async (e) => {
+    if (type === "submit" || (opts && opts.prevent)) e.preventDefault();
+    if (type === "keydown" && e.target && e.target.tagName === "CANVAS" && PREVENTED_KEYS.has(e.key)
+        && !(e.ctrlKey || e.metaKey || e.altKey)) e.preventDefault();
+    pending++;
+    const snap = snapshot();
+    const ev = await serialize(e);
+    pending--;
+    send(hid, ev, snap);
+  });
+}
+
+// Deliver an event to the worker's handler `hid` and apply what it answers.
+function send(hid, ev, snap) {
+  pending++;
+  worker.sync.dispatch(hid, JSON.stringify(ev), JSON.stringify(snap))
+    .then((ops) => { if (ops) apply(JSON.parse(ops)); })
+    .catch((err) => fail(err))
+    .finally(() => { pending--; });
+}
+
+// Before the worker listens: remember pointer and key events on the board and
+// clicks on buttons, replay them in order once the handlers exist.
+function captureEarly(boardId) {
+  const note = (text) => {
+    const m = document.getElementById("message") || document.getElementById("status");
+    if (m && !ready) { m.textContent = text; }
+  };
+  const board = document.getElementById(boardId);
+  const remember = async (name, e) => {
+    if (ready) return;
+    if (e.type === "keydown" && !(e.target === board || ["u", "r", "h"].includes(e.key))) return;
+    const snap = snapshot();
+    early.push([name, e.type, await serialize(e), snap]);
+    note("The engine is starting: your move will be played as soon as it is ready.");
+  };
+  if (board) {
+    for (const t of ["pointerdown", "pointerup"]) board.addEventListener(t, (e) => remember(boardId, e));
+  }
+  document.addEventListener("keydown", (e) => remember("document", e));
+  // Controls that need the engine are marked aria-disabled (and look disabled)
+  // until it is ready; a click on one says why nothing happens yet.
+  const refuse = (e) => {
+    if (ready) return;
+    const b = e.target.closest && e.target.closest("[data-needs-engine]");
+    if (!b) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    note("The engine is starting: this works as soon as it is ready.");
+  };
+  document.addEventListener("click", refuse, true);
+  document.addEventListener("mousedown", (e) => { if (!ready && e.target.closest && e.target.closest("select[data-needs-engine]")) refuse(e); }, true);
+}
+
+function replayEarly() {
+  for (const [name, type, ev, snap] of early.splice(0)) {
+    const hid = handlers.get(`${name}|${type}`);
+    if (hid !== undefined) send(hid, ev, snap);
+  }
+}
+
+// ------------------------------------------------------------------ worker → page
+
+const SAFE_PROPS = new Set(["textContent", "className", "hidden", "disabled", "value", "checked", "innerHTML",
+                            "title", "href", "open", "selectedIndex"]);
+
+function apply(ops) {
+  for (const op of ops) {
+    const [kind, a, b, c, d] = op;
+    try {
+      if (kind === "prop") {
+        const el = targetOf(a);
+        if (el && SAFE_PROPS.has(b)) el[b] = c;
+      } else if (kind === "attr") {
+        const el = targetOf(a);
+        if (el) (c === null ? el.removeAttribute(b) : el.setAttribute(b, c));
+      } else if (kind === "class") {
+        const el = targetOf(a);
+        if (el) el.classList.toggle(c, b === "add" ? true : b === "remove" ? false : d);
+      } else if (kind === "style") {
+        const el = targetOf(a);
+        if (el) el.style.setProperty(b, c);
+      } else if (kind === "call") {
+        const el = targetOf(a);
+        if (!el) continue;
+        if (b === "showModal" && !el.open) el.showModal();
+        else if (b === "close" && el.open) el.close();
+        else if (b === "focus") el.focus();
+        else if (b === "select") el.select();
+        else if (b === "options") setOptions(el, c);
+        else if (b === "scrollIntoView") {
+          const inner = c ? el.querySelector(c) : el;
+          if (inner) inner.scrollIntoView({ block: "nearest" });
+        }
+      } else if (kind === "draw") {
+        const el = targetOf(a);
+        if (el) window.phutballCanvas.drawShapes(el, b);
+      } else if (kind === "store") {
+        try { (b === null ? localStorage.removeItem(a) : localStorage.setItem(a, b)); } catch (e) { /* private mode */ }
+      } else if (kind === "hash") {
+        if (location.hash.slice(1) !== a) history.replaceState(null, "", "#" + a);
+      } else if (kind === "download") {
+        window.phutballCanvas.download(new Blob([b], { type: c || "text/plain" }), a);
+      } else if (kind === "copy") {
+        navigator.clipboard.writeText(a).catch(() => {});
+      } else if (kind === "listen") {
+        listen(a, b, c, d);
+      } else if (kind === "post-parent") {
+        if (window.parent !== window) window.parent.postMessage(a, b || "*");
+      } else if (kind === "colours") {
+        // [colours, names, theme, handler]: resolve theme roles in a theme
+        // (synchronously, so the page is never painted in the other one) and
+        // answer the worker with an event {type: "colours", data: {name: colour}}.
+        const root = document.documentElement;
+        const before = root.getAttribute("data-theme");
+        if (b === "light" || b === "dark") root.setAttribute("data-theme", b);
+        const style = getComputedStyle(root);
+        const data = {};
+        for (const n of a) data[n] = style.getPropertyValue(`--${n}`).trim();
+        if (before) root.setAttribute("data-theme", before); else root.removeAttribute("data-theme");
+        send(c, { type: "colours", data, target: null }, snapshot());
+      } else if (kind === "png-theme") {
+        // [png-theme, shapes, w, h, ratio, filename, theme]
+        const root = document.documentElement;
+        const before = root.getAttribute("data-theme");
+        if (op[6] === "light" || op[6] === "dark") root.setAttribute("data-theme", op[6]);
+        try { window.phutballCanvas.downloadPNG(a, b, c, d, op[5], root); }
+        finally { if (before) root.setAttribute("data-theme", before); else root.removeAttribute("data-theme"); }
+      } else if (kind === "theme") {
+        document.documentElement.setAttribute("data-theme", a);
+        window.dispatchEvent(new Event("phutball-theme"));
+      } else if (kind === "ready") {
+        markReady();
+      }
+    } catch (err) {
+      console.warn("phutball: could not apply", op, err);
+    }
+  }
+}
+
+function setOptions(select, options) {
+  select.replaceChildren(...options.map(([value, text]) => {
+    const o = document.createElement("option");
+    o.value = value;
+    o.textContent = text;
+    return o;
+  }));
+}
+
+function markReady() {
+  ready = true;
+  const box = document.getElementById("loading");
+  if (box) box.hidden = true;
+  for (const b of document.querySelectorAll("[data-needs-engine]")) b.removeAttribute("aria-disabled");
+  document.documentElement.classList.add("ready");
+  replayEarly();
+}
+
+function fail(err) {
+  console.warn("phutball:", err);
+  const box = document.getElementById("loading");
+  if (box) {
+    box.hidden = false;
+    box.classList.add("failed");
+    const label = box.querySelector(".loading-text") || box;
+    label.textContent = "The engine could not start. Reload the page to try again.";
+  }
+  document.dispatchEvent(new CustomEvent("phutball-engine-failed", { detail: String(err) }));
+}
+
+// ------------------------------------------------------------------ boot
+
+// bootLab({module: "app", board: "board"}): start the page's Python.
+export async function bootLab({ module, board = "board", extra = {} }) {
+  captureEarly(board);
+  progress(5, "Starting the engine…");
+  // The engine wheel and the site's Python are fetched while Pyodide boots.
+  const fetchBytes = (url) => fetch(here(url)).then((r) => {
+    if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  const archives = Promise.all([fetchBytes(`./wheels/${BUILD.wheel}`), fetchBytes(`./${BUILD.lab}`)]);
+  archives.catch(() => {});
+  let timer = null;
+  try {
+    let pct = 10;
+    progress(pct, "Starting the engine…");
+    // Pyodide's download and start give no events through the worker: show
+    // a slowly advancing estimate until Python reports in.
+    timer = setInterval(() => { pct = Math.min(70, pct + (70 - pct) * 0.06); progress(pct, "Starting the engine…"); }, 200);
+    worker = await PyWorker(here("./labboot.py"), { version: here("./pyodide/pyodide.mjs"), config: {} });
+    worker.addEventListener("message", (e) => {
+      if (typeof e.data !== "string" || !e.data.startsWith("[")) return;
+      let ops;
+      try { ops = JSON.parse(e.data); } catch (err) { return; }
+      apply(ops);
+    });
+    clearInterval(timer);
+    progress(75, "Installing the engine…");
+    const [wheel, lab] = await archives;
+    progress(85, "Installing the engine…");
+    let storage = {};
+    for (const key of (extra.storageKeys || [])) {
+      try { storage[key] = localStorage.getItem(key); } catch (e) { storage[key] = null; }
+    }
+    const init = { module, storage, snapshot: snapshot(), referrer: document.referrer, ...extra };
+    const err = await worker.sync.start(JSON.stringify(init), wheel, lab);
+    if (err) throw new Error(err);
+  } catch (err) {
+    clearInterval(timer);
+    fail(err);
+  }
+}
+
+// For tests and embedders: `ready`, and `idle` once every event sent has been answered.
+window.phutballHost = { get ready() { return ready; }, get idle() { return ready && pending === 0; } };

@@ -1,0 +1,52 @@
+"""The page's one Python worker: install the engine and the site's Python, then run the page.
+
+Started by ``host.js`` (PyScript's ``PyWorker``) on every page.  ``start`` gets
+the page's initial state as JSON and the engine wheel and ``lab.zip`` (the
+site's Python modules) as bytes the main thread fetched while Pyodide booted;
+it unpacks both into site-packages (no micropip, no second request), imports the
+page's module and calls its ``start()``.  ``dispatch`` delivers a DOM event to
+the handler the page registered (see ``remote.py``).
+"""
+
+import json
+
+import pyodide_js
+from polyscript import xworker
+
+
+def _unpack(buffer, fmt: str) -> None:
+    import site
+    import js
+    from pyodide.ffi import to_js
+    target = site.getsitepackages()[0]
+    options = to_js({"extractDir": target}, dict_converter=js.Object.fromEntries)
+    pyodide_js.unpackArchive(buffer, fmt, options)
+
+
+async def start(init_json, wheel, lab):
+    try:
+        _unpack(wheel, "wheel")
+        _unpack(lab, "zip")
+        import importlib
+        import remote
+        init = json.loads(str(init_json))
+        remote.init(init, xworker)
+        page = importlib.import_module(init["module"])
+        result = page.start()
+        if hasattr(result, "__await__"):
+            await result
+        remote.flush()
+        return ""
+    except Exception as e:  # reported on the page by host.js
+        import traceback
+        traceback.print_exc()
+        return f"{type(e).__name__}: {e}"
+
+
+async def dispatch(handler_id, event_json, snapshot_json):
+    import remote
+    return await remote.dispatch(int(handler_id), str(event_json), str(snapshot_json))
+
+
+xworker.sync.start = start
+xworker.sync.dispatch = dispatch

@@ -1,0 +1,318 @@
+"""The worker's view of the page: the other half of ``host.js``.
+
+Python runs in a web worker and cannot touch the DOM (no SharedArrayBuffer, so
+no synchronous calls into the page).  The pages' glue modules still read and
+write "elements", but through this module:
+
+* writes (``el("status").textContent = ...``, ``el("undo").disabled = True``,
+  ``draw(canvas_id, shapes)``, ``storage.set_item(...)``) become operations,
+  queued and sent to the page in one message when the handler returns
+  (``flush``), or at each ``await flush_now()`` of a long computation;
+* reads come from the snapshot the page sends with every event: the values of
+  its form controls, the boxes of its canvases, the URL; a value written in
+  this handler reads back as written;
+* ``on(target, "click", handler)`` asks the page to forward that event; the
+  handler gets an :class:`Event` with the fields ``host.js`` serialises.
+
+The operations (``host.js``'s ``apply``): ``prop``, ``attr``, ``class``,
+``style``, ``call``, ``draw``, ``store``, ``hash``, ``download``,
+``png-theme``, ``colours``, ``copy``, ``listen``, ``post-parent``, ``theme``, ``ready``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+from typing import Any, Callable
+
+_ops: list[list[Any]] = []
+_handlers: list[Callable[..., Any]] = []
+_state: dict[str, Any] = {"snapshot": {"controls": {}, "boxes": {}, "href": "", "hash": ""}, "init": {}}
+_channel: Any = None
+_tasks: set = set()
+
+
+# ---------------------------------------------------------------- elements
+
+
+class _ClassList:
+    def __init__(self, id_: str) -> None:
+        self._id = id_
+
+    def add(self, cls: str) -> None:
+        _ops.append(["class", self._id, "add", cls])
+
+    def remove(self, cls: str) -> None:
+        _ops.append(["class", self._id, "remove", cls])
+
+    def toggle(self, cls: str, force: bool) -> None:
+        _ops.append(["class", self._id, "toggle", cls, bool(force)])
+
+
+_PROPS = {"textContent", "className", "hidden", "disabled", "value", "checked", "innerHTML", "title",
+          "href", "open", "selectedIndex"}
+
+
+class Element:
+    """A page element by id: property writes become operations, reads come from the snapshot."""
+
+    def __init__(self, id_: str, attrs: dict[str, str] | None = None, tag: str = "") -> None:
+        object.__setattr__(self, "id", id_)
+        object.__setattr__(self, "_attrs", dict(attrs or {}))
+        object.__setattr__(self, "tagName", tag)
+        object.__setattr__(self, "classList", _ClassList(id_))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name not in _PROPS:
+            raise AttributeError(f"remote element {self.id!r}: cannot set {name!r}")
+        _ops.append(["prop", self.id, name, value])
+        if name in ("value", "checked"):
+            _state["snapshot"]["controls"].setdefault(self.id, {})[name] = value
+
+    def __getattr__(self, name: str) -> Any:
+        controls = _state["snapshot"]["controls"]
+        boxes = _state["snapshot"]["boxes"]
+        if name in ("value", "checked"):
+            return controls.get(self.id, {}).get(name, "" if name == "value" else False)
+        if name in ("clientWidth", "clientHeight"):
+            return boxes.get(self.id, {}).get(name, 0)
+        raise AttributeError(f"remote element {self.id!r}: {name!r} cannot be read in the worker")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Element) and other.id == self.id and bool(self.id)
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def getBoundingClientRect(self) -> Any:  # noqa: N802 (DOM name)
+        b = _state["snapshot"]["boxes"].get(self.id, {})
+        return _Rect(b.get("left", 0.0), b.get("top", 0.0), b.get("width", 0.0), b.get("height", 0.0))
+
+    def getAttribute(self, name: str) -> str | None:  # noqa: N802
+        return self._attrs.get(name)
+
+    def setAttribute(self, name: str, value: Any) -> None:  # noqa: N802
+        _ops.append(["attr", self.id, name, str(value)])
+
+    def removeAttribute(self, name: str) -> None:  # noqa: N802
+        _ops.append(["attr", self.id, name, None])
+
+    def showModal(self) -> None:  # noqa: N802
+        _ops.append(["call", self.id, "showModal"])
+
+    def close(self) -> None:
+        _ops.append(["call", self.id, "close"])
+
+    def focus(self) -> None:
+        _ops.append(["call", self.id, "focus"])
+
+    def select(self) -> None:
+        _ops.append(["call", self.id, "select"])
+
+    def set_style(self, prop: str, value: str) -> None:
+        _ops.append(["style", self.id, prop, value])
+
+    def set_options(self, options: list[tuple[str, str]]) -> None:
+        """Replace a <select>'s options by (value, text) pairs."""
+        _ops.append(["call", self.id, "options", [list(o) for o in options]])
+
+    def scroll_into_view(self, selector: str | None = None) -> None:
+        """Scroll this element (or its first descendant matching ``selector``) into view."""
+        _ops.append(["call", self.id, "scrollIntoView", selector])
+
+
+class _Rect:
+    def __init__(self, left: float, top: float, width: float, height: float) -> None:
+        self.left, self.top, self.width, self.height = left, top, width, height
+
+
+def el(id_: str) -> Element:
+    """The element with this id."""
+    return Element(id_)
+
+
+root = Element("html")
+window = Element("window")
+document = Element("document")
+
+
+# ---------------------------------------------------------------- events
+
+
+class Event:
+    """A DOM event as ``host.js`` serialised it (``target`` is an :class:`Element`)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self._data = data
+        t = data.get("target") or {}
+        self.target = Element(t.get("id", ""), t.get("attrs"), t.get("tagName", ""))
+        self.type = data.get("type", "")
+        self.files = data.get("files") or []
+
+    def __getattr__(self, name: str) -> Any:
+        if name in self._data:
+            return self._data[name]
+        if name in ("ctrlKey", "metaKey", "altKey", "shiftKey"):
+            return False
+        raise AttributeError(name)
+
+    def preventDefault(self) -> None:  # noqa: N802 -- done by host.js (submit, keys on the board)
+        pass
+
+
+def on(target: Element, event: str, handler: Callable[[Event], Any], *, prevent: bool = False) -> None:
+    """Call ``handler`` (a function or coroutine function) for ``event`` on ``target``."""
+    _handlers.append(handler)
+    _ops.append(["listen", len(_handlers) - 1, target.id, event, {"prevent": prevent}])
+
+
+def spawn(coro: Any) -> None:
+    """Run a coroutine in the background; its page updates are flushed when it finishes."""
+    async def run() -> None:
+        try:
+            await coro
+        finally:
+            flush()
+    task = asyncio.ensure_future(run())
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+async def dispatch(handler_id: int, event_json: str, snapshot_json: str) -> str:
+    """Deliver one event (called by ``labboot.dispatch``); the operations it queued, as JSON.
+
+    Returned rather than posted, so the page applies them in order and knows
+    when the worker has answered (``phutballHost.idle``).
+    """
+    _state["snapshot"] = json.loads(snapshot_json)
+    try:
+        result = _handlers[handler_id](Event(json.loads(event_json)))
+        if inspect.isawaitable(result):
+            await result
+    finally:
+        ops = json.dumps(_ops)
+        _ops.clear()
+    return ops
+
+
+# ---------------------------------------------------------------- page state
+
+
+def init(data: dict[str, Any], channel: Any) -> None:
+    """Called once by ``labboot.start`` with the page's initial state."""
+    global _channel
+    _channel = channel
+    _state["init"] = data
+    _state["snapshot"] = data.get("snapshot") or _state["snapshot"]
+    storage._items = dict(data.get("storage") or {})
+
+
+def init_value(name: str, default: Any = None) -> Any:
+    """A value the page passed to ``bootLab`` (``extra``)."""
+    return _state["init"].get(name, default)
+
+
+def location_hash() -> str:
+    """The URL's fragment without ``#``, %-decoded (left as is if its escapes are malformed)."""
+    from urllib.parse import unquote
+    h = str(_state["snapshot"].get("hash") or "")
+    if not h.startswith("#"):
+        return ""
+    raw = h[1:]
+    try:
+        return unquote(raw, errors="strict")
+    except UnicodeDecodeError:
+        return raw
+
+
+def location_href() -> str:
+    return str(_state["snapshot"].get("href") or "")
+
+
+def theme() -> str:
+    return str(_state["snapshot"].get("theme") or "light")
+
+
+def set_hash(value: str) -> None:
+    """Replace the URL's fragment (no new history entry)."""
+    _ops.append(["hash", value])
+    _state["snapshot"]["hash"] = "#" + value
+
+
+class _Storage:
+    """localStorage as the page passed it at start; writes are sent back to the page."""
+
+    def __init__(self) -> None:
+        self._items: dict[str, str | None] = {}
+
+    def get_item(self, key: str) -> str | None:
+        return self._items.get(key)
+
+    def set_item(self, key: str, value: str) -> None:
+        self._items[key] = value
+        _ops.append(["store", key, value])
+
+    def remove_item(self, key: str) -> None:
+        self._items[key] = None
+        _ops.append(["store", key, None])
+
+
+storage = _Storage()
+
+
+# ---------------------------------------------------------------- other operations
+
+
+def draw(canvas_id: str, shapes: list[dict[str, Any]]) -> None:
+    """Replay ``shapes`` on the canvas (``canvas.js``)."""
+    _ops.append(["draw", canvas_id, shapes])
+
+
+def download(filename: str, text: str, mime: str = "text/plain") -> None:
+    _ops.append(["download", filename, text, mime])
+
+
+def download_png(shapes: list[dict[str, Any]], w: float, h: float, ratio: float, filename: str,
+                 theme: str = "auto") -> None:
+    """Draw ``shapes`` on an offscreen canvas in ``theme`` (light, dark, or auto: the page's) and download it."""
+    _ops.append(["png-theme", shapes, w, h, ratio, filename, theme])
+
+
+def resolve_colours(names: list[str], theme: str, handler: Callable[[Event], Any]) -> None:
+    """Ask the page for the CSS colours of theme roles in ``theme``; ``handler`` gets them as ``event.data``."""
+    _handlers.append(handler)
+    _ops.append(["colours", names, theme, len(_handlers) - 1])
+
+
+def copy_text(text: str) -> None:
+    _ops.append(["copy", text])
+
+
+def post_parent(message: dict[str, Any], target_origin: str = "*") -> None:
+    _ops.append(["post-parent", message, target_origin])
+
+
+def set_theme(name: str) -> None:
+    _ops.append(["theme", name])
+    _state["snapshot"]["theme"] = name
+
+
+def ready() -> None:
+    """The page accepts input: ``<html class="ready">``, the loading line hidden, early clicks replayed."""
+    _ops.append(["ready"])
+
+
+def flush() -> None:
+    """Send the queued operations to the page."""
+    if not _ops or _channel is None:
+        return
+    message = json.dumps(_ops)
+    _ops.clear()
+    _channel.postMessage(message)
+
+
+async def flush_now() -> None:
+    """Send what is queued and let the worker answer other events (between slices of a search)."""
+    flush()
+    await asyncio.sleep(0)
