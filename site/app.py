@@ -62,7 +62,8 @@ def _initial_controller() -> PlayController:
 
 
 def save() -> None:
-    data = {"v": 1, "record": ctl.export_record(), "ply": ctl.game.cursor, "mode": ctl.mode,
+    data = {"v": 1, "record": ctl.export_record(), "ply": ctl.game.cursor, "position": str(ctl.position),
+            "mode": ctl.mode,
             "computer": ctl.computer_side, "level": ctl.level}
     storage.set_item(STORAGE_KEY, json.dumps(data))
     pos = str(ctl.position)

@@ -25,7 +25,7 @@ def test_loads_ready_and_never_leaves_the_origin(page, server):
 
 def test_board_is_drawn_before_python_is_ready(page, server):
     page.goto(f"{server.origin}/index.html")
-    page.wait_for_function("window.PHUTBALL_START !== undefined")
+    page.wait_for_function("window.phutballEmbedBoard !== undefined")
     painted = page.evaluate("""() => {
         const c = document.getElementById('board');
         const d = c.getContext('2d').getImageData(c.width / 2, c.height / 2, 1, 1).data;
@@ -268,3 +268,52 @@ def test_a_strip_opened_by_link_is_drawn_at_the_canvas_size_not_stretched(page, 
         return [c.height / c.width, c.clientHeight / c.clientWidth];
     }""")
     assert abs(ratio[0] - ratio[1]) < 0.01, ratio  # the bitmap has the element's proportions
+
+
+# ---------------------------------------------------------------- start-up (Python in the page's worker)
+
+
+def test_before_ready_the_board_shows_progress_and_a_click_is_played_once_ready(page, server):
+    page.goto(f"{server.origin}/index.html#9x9_O_E5")
+    assert page.evaluate("document.documentElement.classList.contains('ready')") is False
+    assert "Starting the engine" in page.inner_text("#loading")
+    assert page.get_attribute("#hint", "aria-disabled") == "true"
+    assert page.get_attribute("#undo", "aria-disabled") == "true"
+    click_point(page, "E6")  # before ready: queued, and the page says so
+    assert "your move will be played" in page.inner_text("#message")
+    wait_ready(page)
+    page.wait_for_function("document.getElementById('board').dataset.position === '9x9_X_E5_E6'")
+    assert page.get_attribute("#hint", "aria-disabled") is None
+    assert page.is_hidden("#loading")
+
+
+def test_an_engine_button_before_ready_says_why_it_does_nothing(page, server):
+    page.goto(f"{server.origin}/index.html#9x9_O_E5")
+    assert page.evaluate("document.documentElement.classList.contains('ready')") is False
+    page.click("#new-game", force=True)  # force: Playwright itself waits while aria-disabled
+    assert "works as soon as it is ready" in page.inner_text("#message")
+    assert not page.evaluate("document.getElementById('new-game-dialog').open")
+    wait_ready(page)
+    page.click("#new-game")
+    assert page.evaluate("document.getElementById('new-game-dialog').open")
+
+
+def test_stop_answers_during_a_hard_search_and_the_page_stays_responsive(page, server):
+    dense = "15x19_X_H10_" + "".join(f"{c}{r}" for c in "CDEFGHJKLMN" for r in range(5, 16)
+                                     if (ord(c) + r) % 3 and f"{c}{r}" != "H10")
+    open_page(page, server, dense)
+    page.select_option("#computer-level", "hard")
+    page.select_option("#computer-side", "X")  # the computer (hard) is to move: it starts thinking
+    page.wait_for_selector("#thinking:not([hidden])", timeout=10_000)
+    page.wait_for_timeout(500)  # well into the search
+    took = page.evaluate("""async () => {
+        const t = performance.now();
+        await new Promise(r => requestAnimationFrame(() => r()));
+        return performance.now() - t;
+    }""")
+    assert took < 1000
+    page.click("#stop")
+    page.wait_for_selector("#thinking", state="hidden", timeout=5_000)
+    assert data_position(page) == dense  # stopped: no move was played
+    assert "Stopped" in page.inner_text("#message")
+    assert page.input_value("#computer-side") == ""

@@ -77,7 +77,14 @@ def test_page_refers_only_to_relative_urls_that_are_shipped(name):
         assert cfg["interpreter"] == "./pyodide/pyodide.mjs"
         urls += [cfg["interpreter"], *cfg.get("packages", []), *cfg.get("files", {})]
         assert not cfg.get("index_urls"), "no package index: everything is shipped"
-    assert refs.configs, f"{name} has no PyScript config"
+    if "bootLab(" in text:  # Python in the page's worker, booted by host.js
+        urls.append("./host.js")
+        host = (DIST / "host.js").read_text()
+        build = re.search(r'const BUILD = \{ wheel: "([^"]+)", lab: "([^"]+)" \};', host)
+        assert build, "host.js names the engine wheel and the site's Python archive"
+        urls += [f"./wheels/{build[1]}", f"./{build[2]}", "./labboot.py", "./pyodide/pyodide.mjs"]
+    else:
+        assert refs.configs, f"{name} has neither a worker boot (host.js) nor a PyScript config"
     for url in urls:
         if url.startswith(("data:", "#")):
             continue
