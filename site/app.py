@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import share
-from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes
+from diagram import layout_for, play_shapes
 from html import escape
 from jobs import Runner
 from phutball.errors import PhutballError
@@ -78,28 +78,14 @@ thinking = {"active": False, "stop": False, "move_now": False, "purpose": None}
 
 
 def layout():
-    w = max(1.0, float(canvas.clientWidth))
-    h = max(1.0, float(canvas.clientHeight))
-    pos = ctl.position
-    if ctl.variant == "2D":
-        return Layout2D(pos.size, w, h)
-    return LayoutStrip(pos.n, w, h)
+    return layout_for(ctl.position, max(1.0, float(canvas.clientWidth)), max(1.0, float(canvas.clientHeight)))
 
 
 def draw() -> None:
     v = ctl.view()
     canvas.setAttribute("data-variant", v["variant"])  # first: the CSS height of a strip's canvas depends on it
     lay = layout()
-    pos = ctl.position
-    if v["variant"] == "2D":
-        shapes = board_shapes(pos, lay, landings=v["landings"], chain=v["chain"], last_move=v["last_move"],
-                              cursor=v["cursor"] if keyboard_used["yes"] else None, hint=v["hint"],
-                              arrow=v["hint_path"])
-    else:
-        shapes = strip_shapes(pos.n, pos.ball, pos.stones, lay, landings=v["landings"], chain=v["chain"],
-                              last_move=v["last_move"], cursor=v["cursor"] if keyboard_used["yes"] else None,
-                              hint=v["hint"], arrow=v["hint_path"])
-    draw_shapes("board", shapes)
+    draw_shapes("board", play_shapes(ctl.position, v, lay.css_w, lay.css_h, show_cursor=keyboard_used["yes"]))
     canvas.setAttribute("data-position", v["position"])
     el("status").textContent = v["status"]
     el("status").className = "status" + (" over" if v["over"] else "")

@@ -81,16 +81,27 @@ def layout_for(pos: Any, width: float, height: float) -> Layout2D | LayoutStrip:
 def frame_shapes(pos: Any, width: float, height: float, *, marks: Marks = Marks(),
                  move_numbers: Mapping[Target, int] | None = None, arrow: Sequence[Target] = (),
                  last_move: Sequence[Target] = (), chain: Sequence[Target] = (),
-                 landings: Sequence[Target] = (), cursor: Target | None = None) -> list[Shape]:
+                 landings: Sequence[Target] = (), cursor: Target | None = None,
+                 hint: Target | None = None) -> list[Shape]:
     """The shapes of ``pos`` (2D or 1D) on a ``width`` x ``height`` canvas, with the marks asked for."""
     numbers = move_numbers if marks.numbers else None
     path = arrow if marks.arrows else ()
     lay = layout_for(pos, width, height)
     if isinstance(lay, Layout2D):
         return board_shapes(pos, lay, landings=landings, chain=chain, last_move=last_move, cursor=cursor,
-                            coordinates=marks.coordinates, move_numbers=numbers, arrow=path)
+                            hint=hint, coordinates=marks.coordinates, move_numbers=numbers, arrow=path)
     return strip_shapes(pos.n, pos.ball, pos.stones, lay, landings=landings, chain=chain, last_move=last_move,
-                        cursor=cursor, numbers=marks.coordinates, move_numbers=numbers, arrow=path)
+                        cursor=cursor, hint=hint, numbers=marks.coordinates, move_numbers=numbers, arrow=path)
+
+
+def play_shapes(pos: Any, view: Mapping[str, Any], width: float, height: float, *,
+                show_cursor: bool) -> list[Shape]:
+    """A playable board as :meth:`playctl.PlayController.view` describes it: the jump being
+    entered and its landings, the last move, the hint (ring, and arrows along a jump), and the
+    keyboard cursor when ``show_cursor`` (the keyboard is in use)."""
+    return frame_shapes(pos, width, height, marks=Marks(numbers=False), arrow=view["hint_path"],
+                        last_move=view["last_move"], chain=view["chain"], landings=view["landings"],
+                        cursor=view["cursor"] if show_cursor else None, hint=view["hint"])
 
 
 def game_diagram(game: Game, ply: int, width: float, height: float, marks: Marks = Marks(), *,

@@ -1,0 +1,116 @@
+"""Glue of the rules lesson (learn.html), run in the page's worker: events -> LearnController -> page.
+
+Talks to the page only through ``remote.py``; the lesson itself is ``learnctl.py``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from diagram import layout_for, play_shapes
+from learnctl import STORAGE_KEY, LearnController
+from remote import document, draw as draw_shapes, el, on, ready, storage, window
+
+canvas = el("board")
+ctl = LearnController()
+state = {"keyboard": False, "steps_html": None, "live": ""}
+
+
+def layout():
+    return layout_for(ctl.board.position, max(1.0, float(canvas.clientWidth)), max(1.0, float(canvas.clientHeight)))
+
+
+def steps_html(v) -> str:
+    items = []
+    for i, s in enumerate(v["steps"]):
+        mark = "✓" if s["done"] else str(i + 1)
+        cls = "step" + (" current" if s["current"] else "") + (" done" if s["done"] else "")
+        current = ' aria-current="step"' if s["current"] else ""
+        label = f"Step {i + 1}: {escape(s['title'])}" + (", done" if s["done"] else "")
+        items.append(f'<li><button type="button" class="{cls}" data-step="{i}"{current} aria-label="{label}">'
+                     f'<span class="mark" aria-hidden="true">{mark}</span> {escape(s["title"])}</button></li>')
+    return "".join(items)
+
+
+def render() -> None:
+    v = ctl.view()
+    b = v["board"]
+    canvas.setAttribute("data-variant", b["variant"])
+    canvas.setAttribute("data-position", b["position"])
+    canvas.setAttribute("data-step", str(v["index"]))
+    lay = layout()
+    draw_shapes("board", play_shapes(ctl.board.position, b, lay.css_w, lay.css_h, show_cursor=state["keyboard"]))
+    el("step-count").textContent = f"Step {v['index'] + 1} of {v['count']}"
+    el("step-title").textContent = v["title"]
+    el("step-rule").textContent = v["rule"]
+    el("step-task").textContent = v["task"]
+    el("status").textContent = b["status"]
+    fb = el("feedback")
+    fb.textContent = v["feedback"] or b["error"] or b["message"]
+    fb.className = "feedback" + (" ok" if v["ok"] else " wrong" if v["feedback"] else "")
+    el("lesson").setAttribute("data-done", "yes" if v["ok"] else "no")
+    el("finish").disabled = not b["can_finish"]
+    el("previous").disabled = v["index"] == 0
+    el("next").disabled = v["index"] == v["count"] - 1
+    el("next").className = "primary" if v["ok"] else ""
+    el("all-done").hidden = not v["all_done"]
+    html = steps_html(v)
+    if html != state["steps_html"]:
+        state["steps_html"] = html
+        el("steps").innerHTML = html
+    if b["announcement"] and b["announcement"] != state["live"]:
+        state["live"] = b["announcement"]
+        el("live").textContent = b["announcement"]
+    storage.set_item(STORAGE_KEY, ctl.progress_json())
+
+
+def on_pointerdown(event) -> None:
+    if event.button != 0:
+        return
+    state["keyboard"] = False
+    rect = canvas.getBoundingClientRect()
+    ctl.click(layout().hit(float(event.clientX - rect.left), float(event.clientY - rect.top)))
+    render()
+
+
+def on_key(event) -> None:
+    if event.target.tagName in ("INPUT", "TEXTAREA", "SELECT", "BUTTON") or event.ctrlKey or event.metaKey:
+        return
+    key = str(event.key)
+    if event.target != canvas:
+        return
+    if key.startswith("Arrow") or key in ("Enter", " "):
+        state["keyboard"] = True
+    if ctl.key(key):
+        render()
+
+
+def on_step(event) -> None:
+    step = event.target.getAttribute("data-step")
+    if step is not None:
+        ctl.goto(int(step))
+        render()
+        canvas.focus()
+
+
+def action(fn):
+    def handler(event) -> None:
+        fn()
+        render()
+    return handler
+
+
+def start() -> None:
+    if not ctl.load_progress(storage.get_item(STORAGE_KEY)):
+        ctl.goto(0)
+    on(canvas, "pointerdown", on_pointerdown)
+    on(document, "keydown", on_key)
+    on(el("steps"), "click", on_step)
+    on(el("previous"), "click", action(ctl.previous))
+    on(el("next"), "click", action(ctl.next))
+    on(el("retry"), "click", action(ctl.retry))
+    on(el("finish"), "click", action(ctl.finish_chain))
+    on(window, "resize", action(lambda: None))
+    on(window, "phutball-theme", action(lambda: None))
+    render()
+    ready()

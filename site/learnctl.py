@@ -1,0 +1,276 @@
+"""The rules lesson (learn.html): short steps, each done by playing the move it asks for.
+
+Pure Python, unit-tested without a browser.  Each :class:`Step` gives a position,
+one sentence about a rule, a task, and a check of the move the learner played;
+the board is a :class:`~playctl.PlayController`, so moves are entered exactly as
+on the play page (click the ball, then the landings; Enter or the ball to stop).
+A move that does what the step asks completes it (kept in localStorage); any
+other move is explained and taken back, so the learner tries again from the
+same position.  The engine decides every check: legal jumps, who won, and for
+the last steps the exact 1D solver.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from phutball.notation import Jump, Placement, StripJump
+from playctl import PlayController, side_name
+
+STORAGE_KEY = "phutball.learn.v1"
+
+# check(before, move, after) -> None when the move does what the step asks, else why not.
+Check = Callable[[Any, Any, Any], "str | None"]
+
+
+@dataclass(frozen=True)
+class Step:
+    id: str
+    title: str
+    rule: str          # one sentence: the rule this step teaches
+    task: str          # what to do on the board
+    position: str      # a position string (2D or 1D)
+    check: Check
+    done: str          # said when the step is completed
+
+
+def _hops(move: Any) -> int:
+    return len(move.path) - 1 if isinstance(move, (Jump, StripJump)) else 0
+
+
+def _is_placement(before: Any, move: Any, after: Any) -> str | None:
+    return None if isinstance(move, Placement) else "That was a jump: this time place a man on an empty point."
+
+
+def _is_jump(before: Any, move: Any, after: Any) -> str | None:
+    return None if _hops(move) else "That placed a man. Click the ball first, then the highlighted landing point."
+
+
+def _removes_two(before: Any, move: Any, after: Any) -> str | None:
+    if not _hops(move):
+        return "Jump with the ball: click it, then the landing beyond both men."
+    removed = len(before.men) - len(after.men)
+    return None if removed >= 2 else f"That jump removed {removed} man; jump over the whole line of two."
+
+
+def _chain(before: Any, move: Any, after: Any) -> str | None:
+    hops = _hops(move)
+    if hops >= 2:
+        return None
+    if hops == 1:
+        return "You stopped after one jump: after landing, click the next highlighted point to go on."
+    return "Jump with the ball: click it, then the landings one after another."
+
+
+def _stop_after_one(before: Any, move: Any, after: Any) -> str | None:
+    hops = _hops(move)
+    if hops == 1:
+        return None
+    if hops > 1:
+        return (f"You made {hops} jumps. Stop after the first: click the ball again "
+                "(or press Enter, or Finish jump) where it landed.")
+    return "Jump with the ball: click it, then the first landing, then the ball again to stop."
+
+
+def _wins(before: Any, move: Any, after: Any) -> str | None:
+    mover = before.to_move
+    if after.winner == mover:
+        return None
+    if after.winner is not None:
+        return f"That ended on your own goal line: {side_name(after.winner)} wins. Try again."
+    return f"No goal yet: {side_name(mover)} wins only with the ball on or beyond the goal line it attacks."
+
+
+def _wins_exactly(before: Any, move: Any, after: Any) -> str | None:
+    """A move the exact 1D solver proves winning (the paper's example (1) has exactly one)."""
+    from phutball.solve1d import analyse
+    outcome = next(m for m in analyse(before).moves if m.move == move)
+    if outcome.value == "win":
+        return None
+    plies = f" in {outcome.plies} plies" if outcome.plies else ""
+    return (f"{move} loses{plies} against best play, as the exact solver shows. "
+            "Look for a jump that stops before the end of the chain.")
+
+
+def _oddish_rule() -> str:
+    from phutball.potential import potentials_of_text
+    p = potentials_of_text("L_o*o.o.o....")
+    odd = p.oddish
+    return (f"When every stone is at an odd distance from the ball, only those squares matter "
+            f"(the Oddish board {odd.board.pretty}); the paper's potentials pL = {odd.pL.value} and "
+            f"pR = {odd.pR.value} then decide: equal, so the player to move wins (Theorem 1).")
+
+
+STEPS: tuple[Step, ...] = (
+    Step("place", "Placing a man",
+         "On your turn you either place a man on any empty point, or jump with the ball.",
+         "Place a man: click any empty point.",
+         "9x9_O_E5", _is_placement, "A man is placed. Men never move; only the ball does."),
+    Step("jump", "A jump",
+         "The ball jumps over a man next to it, in any of the 8 directions, to the point just beyond.",
+         "Click the ball, then the highlighted point beyond the man.",
+         "9x9_O_E5_E6", _is_jump, "The ball jumped, and the man it jumped over is gone."),
+    Step("remove", "Jumped men are removed",
+         "A jump goes over a whole unbroken line of men and lands on the first empty point; "
+         "every man jumped is taken off the board at once.",
+         "Jump over both men in one jump.",
+         "9x9_O_E4_E5E6", _removes_two, "Both men are gone: a long line makes a long jump."),
+    Step("chain", "Chains of jumps",
+         "After landing, the ball may jump again, in any direction, as often as there is a man to jump.",
+         "Make a chain of two jumps: C3 to C5, then on to E7.",
+         "9x9_O_C3_C4D6", _chain, "Two jumps in one move: a chain."),
+    Step("stop", "Stopping early",
+         "A chain may stop after any jump: the mover decides how far to go.",
+         "Jump once and stop there: click the ball again (or press Enter) after the first landing.",
+         "9x9_O_E3_E4E6", _stop_after_one, "You stopped after one jump; the second man stays on the board."),
+    Step("goal", "Scoring",
+         "Ohs win when a move ends with the ball on or beyond the top goal line (row 9 here), "
+         "Eks on or beyond the bottom one.",
+         "Ohs to move: score a goal.",
+         "9x9_O_E6_E7E8", _wins, "Goal! The ball ended on the top goal line."),
+    Step("own-goal", "Never stop on your own goal line",
+         "The ball's place when the move ends decides, whoever moved it: ending on your own goal line "
+         "loses, but a chain may pass through it and leave again.",
+         "Ohs attack the top: jump down through the bottom line and out again, ending on G3.",
+         "9x9_O_E3_E2F2", lambda b, m, a: None if a.winner is None else _wins(b, m, a),
+         "Safe: the chain passed the bottom goal line and ended on G3."),
+    Step("sides", "No exits over the sides",
+         "A jump may leave the board only over the ends, behind a goal line; never over a side or a corner.",
+         "The man on A5 cannot be jumped (the ball would leave over the side): make the jump that is legal.",
+         "9x9_O_B5_A5C6", _is_jump, "Right: only the jump over C6 stays on the board."),
+    Step("strip", "1D phutball",
+         "On a strip the same rules hold in one dimension: Left attacks the right end, Right the left end.",
+         "Left to move: win at once with a chain past the right end.",
+         "L_..*o.oo.o", _wins, "Left wins: the ball left the strip over the right end."),
+    Step("oddish", "The Oddish idea",
+         _oddish_rule(),
+         "Left to move and win (the paper's example (1)): only one move wins, and it stops the chain early.",
+         "L_o*o.o.o....", _wins_exactly,
+         "That is the only winning move. The calculator shows the potentials step by step."),
+)
+
+
+@dataclass
+class LearnController:
+    """The lesson's state: the current step, its board, the steps done, and what to say."""
+
+    index: int = 0
+    done: set[str] = field(default_factory=set)
+    feedback: str = ""
+    ok: bool = False          # the current step was just completed by a move
+    board: PlayController = field(default_factory=lambda: PlayController.new(STEPS[0].position))
+    steps: tuple[Step, ...] = STEPS
+
+    # ------------------------------------------------------------ navigation
+
+    @property
+    def step(self) -> Step:
+        return self.steps[self.index]
+
+    def goto(self, index: int) -> None:
+        self.index = max(0, min(len(self.steps) - 1, index))
+        self.retry()
+        self.feedback = ""
+
+    def retry(self) -> None:
+        """The current step's position again."""
+        self.board = PlayController.new(self.step.position)
+        self.board.announcement = f"Step {self.index + 1}: {self.step.title}. {self.step.task}"
+        self.ok = False
+        self.feedback = ""
+
+    def next(self) -> None:
+        self.goto(self.index + 1)
+
+    def previous(self) -> None:
+        self.goto(self.index - 1)
+
+    def first_unfinished(self) -> int:
+        return next((i for i, s in enumerate(self.steps) if s.id not in self.done), 0)
+
+    # ------------------------------------------------------------ playing
+
+    def _judge(self, ply_before: int) -> None:
+        """After a board event: if a move was played, check it against the step."""
+        game = self.board.game
+        if game.cursor == ply_before:
+            return
+        before = game.positions[game.cursor - 1]
+        move = before.parse_move(game.moves[game.cursor - 1])
+        after = game.position
+        why = self.step.check(before, move, after)
+        if why is None:
+            self.ok = True
+            self.done.add(self.step.id)
+            self.feedback = self.step.done
+            self.board.announcement = f"Done. {self.step.done}"
+        else:
+            self.retry()  # taken back: the step's position again
+            self.feedback = why
+            self.board.announcement = f"Not yet. {why}"
+
+    def _guarded(self, action: Callable[[], Any]) -> Any:
+        if self.ok:  # the step is done: the board waits for Next or Try again
+            self.feedback = self.step.done + " Press Next for the next step, or Try again."
+            return False
+        ply = self.board.game.cursor
+        result = action()
+        self._judge(ply)
+        return result
+
+    def click(self, target: Any) -> None:
+        self._guarded(lambda: self.board.click(target))
+
+    def key(self, name: str) -> bool:
+        if name in ("u", "r"):  # no undo/redo in a lesson: Try again resets the step
+            return False
+        return bool(self._guarded(lambda: self.board.key(name)))
+
+    def finish_chain(self) -> None:
+        self._guarded(self.board.finish_chain)
+
+    def cancel_chain(self) -> None:
+        self.board.cancel_chain()
+
+    # ------------------------------------------------------------ storage
+
+    def progress_json(self) -> str:
+        return json.dumps({"v": 1, "done": sorted(self.done), "step": self.step.id})
+
+    def load_progress(self, raw: str | None) -> bool:
+        """Restore progress saved by :meth:`progress_json`; False (nothing changed) if it is not that."""
+        if not raw:
+            return False
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            return False
+        if not isinstance(data, dict) or data.get("v") != 1 or not isinstance(data.get("done"), list):
+            return False
+        ids = [s.id for s in self.steps]
+        self.done = {d for d in data["done"] if isinstance(d, str) and d in ids}
+        current = data.get("step")
+        self.goto(ids.index(current) if current in ids else self.first_unfinished())
+        return True
+
+    # ------------------------------------------------------------ what the page shows
+
+    def view(self) -> dict[str, Any]:
+        s = self.step
+        return {
+            "board": self.board.view(),
+            "index": self.index,
+            "count": len(self.steps),
+            "title": s.title,
+            "rule": s.rule,
+            "task": s.task,
+            "feedback": self.feedback,
+            "ok": self.ok,
+            "done": s.id in self.done,
+            "steps": [{"title": st.title, "done": st.id in self.done, "current": i == self.index}
+                      for i, st in enumerate(self.steps)],
+            "all_done": len(self.done) == len(self.steps),
+        }
+
