@@ -16,10 +16,11 @@ from diagram import layout_for, play_shapes
 from html import escape
 from jobs import Runner
 from phutball.errors import PhutballError
-from playctl import PlayController, side_name
+from playctl import PlayController, adapter, side_name
 from remote import document, el, flush_now, location_hash, on, ready, set_hash, spawn, storage, window
 from remote import draw as draw_shapes
-from remote import copy_text, download, location_href
+from remote import copy_text, download, init_value, location_href
+from savedstate import StoredValueError, load_json, set_aside
 
 STORAGE_KEY = "phutball.play.v1"
 canvas = el("board")
@@ -28,35 +29,57 @@ SLICE_MS = 40  # the longest the worker is busy with the search before it answer
 # ---------------------------------------------------------------- state and persistence
 
 
-def _initial_controller() -> PlayController:
-    saved = None
+def _read_saved() -> tuple[dict | None, str]:
+    """The saved game's data, or None; an unreadable value is set aside (the message says so, once)."""
+    raw = storage.get_item(STORAGE_KEY)
+    if not raw:
+        return None, ""
     try:
-        raw = storage.get_item(STORAGE_KEY)
-        if raw:
-            saved = json.loads(raw)
-            if not isinstance(saved, dict) or saved.get("v") != 1:
-                saved = None
-    except Exception:
-        saved = None
+        saved = load_json(raw)
+        if not isinstance(saved, dict) or saved.get("v") != 1 or not isinstance(saved.get("record"), str):
+            raise StoredValueError("it is not a saved game of this version")
+        return saved, ""
+    except StoredValueError as e:
+        return None, set_aside(storage, STORAGE_KEY, raw, str(e))
+
+
+def _restore_game(ctl: PlayController, data: dict) -> bool:
+    """Load a saved game (record and ply) into ``ctl``; False if the record cannot be read."""
+    from phutball.game import Game
+    try:
+        game = Game.from_record(data["record"])
+    except PhutballError:
+        return False
+    ply = data.get("ply")
+    game.goto(ply if isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply <= len(game.moves)
+              else len(game.moves))
+    ctl.game = game
+    ctl.cursor = adapter(ctl.position).ball()
+    return True
+
+
+def _initial_controller() -> PlayController:
+    saved, problem = _read_saved()
     ctl = PlayController.new()
-    if saved:
-        try:
-            if ctl.import_record(saved["record"]):
-                ctl.game.goto(int(saved.get("ply", len(ctl.game.moves))))
-                ctl.mode = saved.get("mode", "two-players")
-                ctl.computer_side = saved.get("computer")
-                if saved.get("level") in ("easy", "medium", "hard"):
-                    ctl.level = saved["level"]
-                ctl.message = ""
-                ctl.announcement = "Game restored. " + ctl.status()
-            else:
-                ctl = PlayController.new()
-        except Exception:
-            ctl = PlayController.new()
+    if saved is not None:
+        if _restore_game(ctl, saved):
+            previous = saved.get("previous")
+            if isinstance(previous, dict) and isinstance(previous.get("record"), str):
+                keep = PlayController.new()
+                if _restore_game(keep, previous):
+                    ctl.previous = keep.game
+            ctl.restore_settings(saved.get("mode"), saved.get("computer"), saved.get("level"))
+            ctl.announcement = "Game restored. " + ctl.status()
+        else:
+            problem = set_aside(storage, STORAGE_KEY, storage.get_item(STORAGE_KEY) or "",
+                                "its game record is not valid")
+    if problem:
+        ctl.error = problem
     hash_ = location_hash()
     if hash_ and hash_ != str(ctl.position):
-        if not ctl.load_position(hash_):
-            pass  # the error is shown; the restored game stays
+        error = ctl.error
+        ctl.load_position(hash_)  # a bad link is reported; the restored game stays either way
+        ctl.error = "\n".join(e for e in (error, ctl.error) if e)
     return ctl
 
 
@@ -65,13 +88,15 @@ def save() -> None:
     data = {"v": 1, "record": ctl.export_record(), "ply": ctl.game.cursor, "position": str(ctl.position),
             "mode": ctl.mode,
             "computer": ctl.computer_side, "level": ctl.level}
+    if ctl.previous is not None:  # kept across reloads until a move is made on the new game
+        data["previous"] = {"record": ctl.previous.to_record(), "ply": ctl.previous.cursor}
     storage.set_item(STORAGE_KEY, json.dumps(data))
     pos = str(ctl.position)
     if location_hash() != pos:
         set_hash(pos)
 
 
-thinking = {"active": False, "stop": False, "move_now": False, "purpose": None}
+thinking = {"active": False, "stop": False, "move_now": False, "purpose": None, "error": None}
 
 
 # ---------------------------------------------------------------- drawing
@@ -101,6 +126,10 @@ def draw() -> None:
     if v["announcement"] and rendered["live"] != v["announcement"]:
         rendered["live"] = v["announcement"]
         el("live").textContent = v["announcement"]
+    el("restore-line").hidden = not v["lines"] or thinking["active"]
+    el("restore-game").hidden = v["previous"] is None or thinking["active"]
+    if v["previous"] is not None:
+        el("restore-game").textContent = f"Restore your previous game ({v['previous']} moves)"
     el("mode-label").textContent = (
         f"vs computer (computer plays {ctl.computer_side})" if ctl.mode == "computer" else "two players")
     sync_computer_controls()
@@ -146,7 +175,7 @@ async def run_search(label: str, level: str) -> str | None:
     found so far, "Stop" gives up (``thinking["stop"]``).  Between slices the
     worker answers the page's events.
     """
-    thinking.update(active=True, stop=False, move_now=False)
+    thinking.update(active=True, stop=False, move_now=False, error=None)
     el("thinking").hidden = False
     el("thinking-text").textContent = label
     draw()
@@ -154,10 +183,16 @@ async def run_search(label: str, level: str) -> str | None:
         spec = {"kind": "computer-2d", "position": str(ctl.position), "level": level}
     else:
         spec = {"kind": "computer-1d", "position": str(ctl.position)}
+    scripted = (init_value("testHooks") or {}).get("engine")
+    if scripted:  # tests: an engine that answers these reports (a failure, an illegal move ...)
+        spec = {"kind": "scripted", "reports": scripted}
     best = None
     runner = Runner()
     try:
-        runner.begin(json.dumps(spec))
+        began = json.loads(runner.begin(json.dumps(spec)))
+        if began.get("error"):
+            thinking["error"] = str(began["error"])
+            return None
         await flush_now()
         while True:
             if thinking["stop"]:
@@ -168,7 +203,7 @@ async def run_search(label: str, level: str) -> str | None:
                 el("thinking-text").textContent = (
                     f"{label} depth {r['depth']}, {r['progress'][0]:,} positions, best {best}")
             if r.get("error"):
-                ctl.error = f"The engine failed: {r['error']}"
+                thinking["error"] = str(r["error"])
                 return None
             if r.get("done") or (thinking["move_now"] and best):
                 break
@@ -182,16 +217,17 @@ async def run_search(label: str, level: str) -> str | None:
 
 async def computer_move() -> None:
     position = str(ctl.position)
-    best = await run_search("The computer is thinking…", ctl.level)
-    if best and str(ctl.position) == position and ctl.computer_to_move():
-        ctl.play_text(best)
-    elif ctl.error:  # the engine failed: hand the game back rather than retrying for ever
-        error = ctl.error
-        ctl.set_computer(None)
-        ctl.error = error
-    elif thinking["stop"] == "user":
+    try:
+        best = await run_search("The computer is thinking…", ctl.level)
+    except Exception as e:  # whatever went wrong, never leave the page "thinking" nor re-run the search
+        best, thinking["error"] = None, f"{type(e).__name__}: {e}"
+    if thinking["stop"] == "user":
         ctl.set_computer(None)
         ctl.message = "Stopped. The computer is off; you play both sides."
+    elif thinking["stop"] or str(ctl.position) != position or not ctl.computer_to_move():
+        pass  # the setting or the position changed meanwhile: this answer is for another question
+    else:
+        ctl.computer_reply(best, thinking["error"])  # plays it, or switches the computer off saying why
     refresh()
 
 
@@ -202,7 +238,9 @@ async def hint() -> None:
         best = await run_search("Looking for the best move…", "hard")  # a hint is the best move: no noise
     finally:
         thinking["purpose"] = None
-    if best and str(ctl.position) == position:
+    if thinking["error"] and str(ctl.position) == position:
+        ctl.error = f"No hint: the engine failed ({thinking['error'][:200]})."
+    elif best and str(ctl.position) == position:
         ctl.show_hint(best)
     elif thinking["stop"] and str(ctl.position) == position:
         ctl.message = "Hint cancelled."
@@ -210,7 +248,7 @@ async def hint() -> None:
 
 
 def on_hint(event) -> None:
-    if thinking["active"] or ctl.position.winner or ctl.game.result != "*":
+    if thinking["active"] or ctl.over:
         return
     spawn(hint())
 
@@ -232,7 +270,7 @@ def sync_computer_controls() -> None:
     sel.value = ctl.computer_side or ""
     el("computer-level").value = ctl.level
     el("computer-level").disabled = ctl.variant != "2D"
-    el("hint").disabled = thinking["active"] or bool(ctl.position.winner) or ctl.game.result != "*"
+    el("hint").disabled = thinking["active"] or ctl.over
 
 
 # ---------------------------------------------------------------- events
@@ -313,6 +351,18 @@ def on_finish(event) -> None:
 def on_cancel_chain(event) -> None:
     ctl.cancel_chain()
     refresh()
+
+
+def on_restore_line(event) -> None:
+    if not thinking["active"]:
+        ctl.restore_line()
+        refresh()
+
+
+def on_restore_game(event) -> None:
+    if not thinking["active"]:
+        ctl.restore_previous()
+        refresh()
 
 
 def on_move_now(event) -> None:
@@ -407,6 +457,8 @@ def bind() -> None:
     on(el("finish"), "click", on_finish)
     on(el("cancel-chain"), "click", on_cancel_chain)
     on(el("move-now"), "click", on_move_now)
+    on(el("restore-line"), "click", on_restore_line)
+    on(el("restore-game"), "click", on_restore_game)
     on(el("stop"), "click", on_stop)
     on(el("hint"), "click", on_hint)
     on(el("computer-side"), "change", on_computer_change)

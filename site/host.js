@@ -297,7 +297,10 @@ export async function bootLab({ module, board = "board", extra = {} }) {
     for (const key of (extra.storageKeys || [])) {
       try { storage[key] = localStorage.getItem(key); } catch (e) { storage[key] = null; }
     }
-    const init = { module, storage, snapshot: snapshot(), referrer: document.referrer, ...extra };
+    // window.phutballTestHooks (set by a test before the page loads) reaches the page's Python as
+    // init_value("testHooks"), e.g. {engine: [...]}: a scripted engine (jobs.scripted).
+    const init = { module, storage, snapshot: snapshot(), referrer: document.referrer,
+                   testHooks: window.phutballTestHooks ?? null, ...extra };
     const err = await worker.sync.start(JSON.stringify(init), wheel, lab);
     if (err) throw new Error(err);
   } catch (err) {

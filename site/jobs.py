@@ -35,8 +35,8 @@ def computer_2d(position: str, level: str = "hard", max_nodes: int | None = None
     searcher = Searcher(Position.from_str(position), level, max_nodes=max_nodes)
     budget = searcher.max_nodes
     for p in searcher.steps():
-        report = {"progress": [min(p.nodes, budget), budget], "depth": p.depth, "best": str(p.best),
-                  "outcome": p.outcome}
+        best = str(p.best) if p.best is not None else None  # never the text "None"
+        report = {"progress": [min(p.nodes, budget), budget], "depth": p.depth, "best": best, "outcome": p.outcome}
         if p.done:
             report.update(done=True, result={"move": str(p.best), "reason": p.reason, "depth": p.depth,
                                              "nodes": p.nodes, "outcome": p.outcome})
@@ -55,6 +55,19 @@ def computer_1d(position: str) -> Job:
     yield {"done": True, "best": move, "result": {"move": move, "value": value}}
 
 
+def scripted(reports: list[dict[str, Any]]) -> Job:
+    """Yield the given ``reports`` one by one; a report ``{"raise": text}`` raises instead.
+
+    A stand-in engine for tests of the pages (an engine failure, an illegal
+    move, a search that never ends): the page passes ``window.phutballTestHooks
+    = {engine: [...]}`` through ``host.js``.
+    """
+    for report in reports:
+        if "raise" in report:
+            raise RuntimeError(str(report["raise"]))
+        yield dict(report)
+
+
 PUZZLE_CALLS = ("judge", "respond", "analysis", "best_line")
 
 
@@ -70,6 +83,7 @@ KINDS: dict[str, Callable[..., Job]] = {
     "computer-2d": computer_2d,
     "computer-1d": computer_1d,
     "puzzles1d": puzzles1d_call,
+    "scripted": scripted,
 }
 
 
@@ -85,7 +99,11 @@ class Runner:
         kind = spec.pop("kind")
         if kind not in KINDS:
             return json.dumps({"error": f"unknown job kind {kind!r}"})
-        self.job = KINDS[kind](**spec)
+        try:
+            self.job = KINDS[kind](**spec)
+        except (TypeError, ValueError) as e:  # a bad spec: reported like a failing job
+            self.job = None
+            return json.dumps({"error": f"{type(e).__name__}: {e}"})
         self.last = {"progress": [0, 1], "best": None}
         return json.dumps({"ok": True})
 

@@ -9,6 +9,7 @@ from html import escape
 
 from diagram import layout_for, play_shapes
 from learnctl import STORAGE_KEY, LearnController
+from savedstate import set_aside
 from remote import document, draw as draw_shapes, el, on, ready, storage, window
 
 canvas = el("board")
@@ -101,8 +102,11 @@ def action(fn):
 
 
 def start() -> None:
-    if not ctl.load_progress(storage.get_item(STORAGE_KEY)):
+    raw = storage.get_item(STORAGE_KEY)
+    if not ctl.load_progress(raw):
         ctl.goto(0)
+        if raw:  # unreadable progress: kept under a backup key, said once (the next save replaces it)
+            ctl.board.error = set_aside(storage, STORAGE_KEY, raw, "it is not the lesson's saved progress")
     on(canvas, "pointerdown", on_pointerdown)
     on(document, "keydown", on_key)
     on(el("steps"), "click", on_step)

@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from phutball.notation import Jump, Placement, StripJump
 from playctl import PlayController, side_name
+from savedstate import StoredValueError, load_json
 
 STORAGE_KEY = "phutball.learn.v1"
 
@@ -244,8 +245,8 @@ class LearnController:
         if not raw:
             return False
         try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):
+            data = load_json(raw)  # bounded: deeply nested or huge values are refused, never crash
+        except StoredValueError:
             return False
         if not isinstance(data, dict) or data.get("v") != 1 or not isinstance(data.get("done"), list):
             return False

@@ -144,6 +144,8 @@ class PlayController:
     announcement: str = ""
     hint: str | None = None            # a suggested move (notation) shown on the board
     level: str = "hard"                # the computer's level on 2D boards (phutball.ai.LEVELS)
+    lines: list[list[str]] = field(default_factory=list)  # lines left by playing a move mid-game (oldest first)
+    previous: Game | None = None       # the game a link, import or new game replaced, until a move is made
 
     # ------------------------------------------------------------ construction
 
@@ -158,7 +160,7 @@ class PlayController:
 
     def new_game(self, position: str, mode: str | None = None, computer_side: str | None = None) -> None:
         start = parse_any_position(position)
-        self.game = Game(start)
+        self._replace_game(Game(start))
         if mode is not None:
             self.mode = mode
         self.computer_side = computer_side if self.mode == "computer" else None
@@ -222,9 +224,60 @@ class PlayController:
             return move.point if isinstance(move, Placement) else move.square, []
         return move.path[-1], list(move.path)
 
+    @property
+    def over(self) -> bool:
+        """Is the game over in the position shown?
+
+        A goal scored at the cursor, or an ending (resignation, agreement) recorded
+        at the end of the line.  A goal further down the line, seen after Undo or a
+        click in the move list, is not: from here the game goes on.
+        """
+        return bool(self.position.winner) or (self.game.result != "*" and not self.game.can_redo())
+
     def computer_to_move(self) -> bool:
         return (self.mode == "computer" and self.computer_side == self.position.to_move
-                and self.game.result == "*" and not self.game.can_redo())
+                and not self.over and not self.game.can_redo())
+
+    def computer_reply(self, best: str | None, failure: str | None = None) -> bool:
+        """Play the computer's answer ``best``; True if it was played.
+
+        Any failure -- the engine raised (``failure``), found no move, or answered a
+        move the rules refuse -- ends in a clear state rather than a search re-run for
+        ever: the computer is switched off and the page says why and how to retry.
+        """
+        side = self.computer_side or self.position.to_move
+        if failure is None and not best:
+            failure = "it found no move"
+        if failure is None:
+            ply = self.game.cursor
+            self.play_text(str(best))
+            if self.game.cursor == ply + 1:
+                return True
+            failure = f"its move {_quote(str(best))} was refused ({self.error})"
+        self.set_computer(None)
+        self.error = (f"The computer ({side_name(side)}) failed: {failure}. It is now off: you play both "
+                      "sides; choose it again under “Computer plays” to retry.")
+        self.announcement = self.error
+        return False
+
+    def restore_settings(self, mode: Any, computer: Any, level: Any) -> None:
+        """Apply stored computer settings; anything not understood falls back to the defaults, saying so."""
+        from phutball.ai import LEVELS
+        bad = []
+        if level in LEVELS:
+            self.level = level
+        elif level is not None:
+            bad.append(f"level {_quote(level)}")
+        if mode == "computer" and computer in self.sides:
+            self.mode, self.computer_side = "computer", computer
+        elif mode in ("two-players", None) and computer is None:
+            self.mode, self.computer_side = "two-players", None
+        else:
+            self.mode, self.computer_side = "two-players", None
+            bad.append(f"computer {_quote(computer)} (mode {_quote(mode)})")
+        if bad:
+            self.error = (f"The saved computer setting was not understood ({'; '.join(bad)}): "
+                          f"using the defaults (two players, level {self.level}).")
 
     def status(self) -> str:
         if self.game.can_redo() and self.game.cursor < len(self.game.moves):
@@ -256,7 +309,7 @@ class PlayController:
         if not ad.in_bounds(t):
             return
         self.cursor = t
-        if self.position.winner or self.game.result != "*":
+        if self.over:
             self.error = "The game is over. Start a new game or undo."
             return
         if self.computer_to_move():
@@ -314,6 +367,7 @@ class PlayController:
     def _play(self, move: Any) -> None:
         mover = self.position.to_move
         before = self.position
+        line = list(self.game.moves) if self.game.can_redo() else None
         try:
             if isinstance(move, str):
                 move = before.parse_move(move)
@@ -321,6 +375,12 @@ class PlayController:
         except PhutballError as e:
             self.error = str(e)
             return
+        self.previous = None  # a move on this game: it is the one kept
+        if line is not None:  # the moves after the cursor were dropped: keep them as a line to go back to
+            if line not in self.lines:
+                self.lines.append(line)
+            self.message = (f"New line from move {self.game.cursor}; the one you left ({len(line)} moves) "
+                            "is kept: Undo or “Restore the previous line” brings it back.")
         self.announcement = self.describe_move(before, move, mover) + " " + self.status()
         self.cursor = adapter(after).ball() if isinstance(move, (Jump, StripJump)) else self.cursor
 
@@ -380,10 +440,64 @@ class PlayController:
         if not self.game.can_undo():
             self.error = "Nothing to undo."
             return
+        start = self.game.cursor
         self.game.undo()
         if self.mode == "computer" and self.position.to_move == self.computer_side and self.game.can_undo():
-            self.game.undo()  # take back the computer's reply too
+            self.game.undo()  # take back the computer's reply too: the player is to move again
+        if self.lines and self.game.cursor <= self._branch_point(self.lines[-1]) < start:
+            # undid the move that left a line: that line comes back (Redo replays it)
+            self._switch_line(self.lines.pop(), self.game.cursor)
+            self.message = ("The line you had left is back: Redo replays it; "
+                            "“Restore the previous line” returns to the one you undid.")
         self.announcement = f"Undone. {self.status()}"
+
+    def _branch_point(self, line: list[str]) -> int:
+        """How many first moves ``line`` shares with the current line."""
+        n = 0
+        for a, b in zip(line, self.game.moves):
+            if a != b:
+                break
+            n += 1
+        return n
+
+    def _switch_line(self, line: list[str], ply: int) -> None:
+        """Make ``line`` the current line (the current one is kept in :attr:`lines`), shown at ``ply``."""
+        current = list(self.game.moves)
+        self.game = Game(self.game.start, moves=line, headers=dict(self.game.headers), cursor=min(ply, len(line)))
+        if current != line and current not in self.lines:
+            self.lines.insert(0, current)
+        self.chain = []
+        self.cursor = adapter(self.position).ball()
+
+    def restore_line(self) -> None:
+        """Go back to the line left most recently (the current one is kept; repeat to cycle through them)."""
+        self._reset_feedback()
+        if not self.lines:
+            self.error = "There is no other line to restore."
+            return
+        line = self.lines.pop()
+        self._switch_line(line, len(line))
+        self.message = f"Restored the previous line ({len(line)} moves)."
+        self.announcement = f"{self.message} {self.status()}"
+
+    def _replace_game(self, game: Game) -> None:
+        """Start ``game`` in place of the current one, which stays restorable if it had moves."""
+        if self.game.moves:
+            self.previous = self.game
+        self.game, self.chain, self.lines = game, [], []
+
+    def restore_previous(self) -> None:
+        """Bring back the game a link, import or new game replaced (the current one becomes restorable)."""
+        self._reset_feedback()
+        if self.previous is None:
+            self.error = "There is no previous game to restore."
+            return
+        game = self.previous
+        self.previous = None
+        self._replace_game(game)
+        self.cursor = adapter(self.position).ball()
+        self.message = f"Restored your previous game ({len(game.moves)} moves)."
+        self.announcement = f"{self.message} {self.status()}"
 
     def redo(self) -> None:
         self._reset_feedback()
@@ -410,7 +524,7 @@ class PlayController:
         except PhutballError as e:
             self.error = f"Could not import the record: {e}"
             return False
-        self.game, self.chain = game, []
+        self._replace_game(game)
         self.cursor = adapter(self.position).ball()
         self.message = f"Imported a game of {len(game.moves)} moves."
         self.announcement = self.message + " " + self.status()
@@ -431,8 +545,11 @@ class PlayController:
             return False
         if str(start) == str(self.position):
             return True
-        self.game, self.chain = Game(start), []
+        self._replace_game(Game(start))
         self.cursor = adapter(start).ball()
+        if self.previous is not None:
+            self.message = (f"Opened the position in the link. Your previous game ({len(self.previous.moves)} "
+                            "moves) is kept until you move: “Restore your previous game” brings it back.")
         self.announcement = f"Opened a position. {self.status()}"
         return True
 
@@ -479,10 +596,22 @@ class PlayController:
             "can_finish": len(self.chain) > 1,
             "ply": self.game.cursor,
             "moves": self.move_list(),
-            "over": bool(pos.winner) or self.game.result != "*",
+            "over": self.over,
+            "lines": len(self.lines),
+            "previous": len(self.previous.moves) if self.previous is not None else None,
             "winner": pos.winner,
             "to_move": pos.to_move,
         }
+
+
+def _quote(value: Any, limit: int = 40) -> str:
+    """``value`` as JSON, shortened when long: how a message quotes stored or engine data."""
+    import json
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def board_size_choices() -> list[str]:

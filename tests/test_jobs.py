@@ -71,3 +71,10 @@ def test_computer_2d_at_each_level_reports_depth_and_legal_best_moves():
 def test_an_unknown_level_is_an_error_not_a_crash():
     steps = run(Runner(), {"kind": "computer-2d", "position": "9x9_O_E5", "level": "grandmaster"})
     assert "unknown level 'grandmaster'" in steps[-1]["error"]
+
+
+def test_a_scripted_job_reports_its_reports_and_a_failure_as_an_error():
+    r = Runner()
+    assert json.loads(r.begin(json.dumps({"kind": "scripted", "reports": [{"best": "A1"}, {"raise": "boom"}]})))["ok"]
+    assert json.loads(r.step(1000))["error"] == "RuntimeError: boom"
+    assert "error" in json.loads(r.begin(json.dumps({"kind": "scripted", "nonsense": 1})))  # bad spec: no crash

@@ -152,3 +152,121 @@ def test_a_hint_is_drawn_on_the_board_and_cleared_by_the_next_click():
     s = PlayController.new("L_o*o.o.o....")
     s.show_hint("2-4")
     assert s.view()["hint"] == 4 and s.view()["hint_path"] == [2, 4]
+
+
+# ---------------------------------------------------------------- issue 15: dead ends and lost games
+
+# 9x9_O_E3_E2 (Ohs to move, Eks aim at the bottom):
+#   3 . . . . O . . . .      the ball E3, a man on E2: Eks' jump E3-E1 lands on
+#   2 . . . . o . . . .      their goal line and wins
+#   1 . . . . . . . . .
+#     A B C D E F G H J
+LOSS = "9x9_O_E3_E2"
+
+
+def test_undo_after_the_computer_won_makes_the_game_live_again_with_the_player_to_move():
+    c = PlayController.new(LOSS, mode="computer", computer_side="X")
+    c.set_computer("X", "easy")
+    c.click(P("A9"))
+    assert c.computer_to_move()
+    assert c.computer_reply("E3-E1")
+    assert c.view()["over"] and "Eks won" in c.status()
+    c.undo()  # the computer's winning jump and the player's A9 are both taken back
+    v = c.view()
+    assert c.game.cursor == 0 and v["to_move"] == "O" and not v["over"] and v["can_redo"]
+    assert not c.computer_to_move()  # the player moves first, the computer does not replay at once
+    c.click(P("E1"))  # was: "The game is over. Start a new game or undo."
+    assert c.error == "" and c.game.moves == ["E1"] and c.view()["can_undo"]
+    assert c.computer_to_move()  # and the game goes on against the computer
+
+
+def test_undo_after_a_two_player_win_makes_the_game_live_again():
+    c = PlayController.new("9x9_O_E5")
+    for m in ("E6", "A1", "E7", "A2", "E8", "A3", "E5-E9"):
+        c.play_text(m)
+    assert c.view()["over"] and c.position.winner == "O"
+    c.undo()
+    assert not c.view()["over"] and not c.over and c.position.to_move == "O"
+    c.click(P("B5"))
+    assert c.error == "" and c.game.moves[-1] == "B5"
+    c.undo()
+    c.redo()  # replaying the win from the move list's tail ends the game again
+    assert c.over and "Ohs won" in c.status()
+    c.goto(3)  # a move-list click before the end: live there too
+    assert not c.over and c.view()["over"] is False
+
+
+def test_playing_after_a_move_list_click_keeps_the_old_line_for_undo_and_restore():
+    c = PlayController.new("9x9_O_E5")
+    for m in ("E6", "E4", "A1", "A2"):
+        c.play_text(m)
+    c.goto(2)
+    c.click(P("J9"))  # a new move in the middle: the old tail A1 A2 is not thrown away
+    assert c.game.moves == ["E6", "E4", "J9"] and c.view()["lines"] == 1
+    assert "kept" in c.message
+    c.undo()  # undoing the move that left the line brings the line back
+    assert c.game.moves == ["E6", "E4", "A1", "A2"] and c.game.cursor == 2
+    c.redo()
+    assert c.game.moves[: c.game.cursor] == ["E6", "E4", "A1"]
+    assert c.view()["lines"] == 1  # the line just undone (J9) is kept in turn
+    c.restore_line()
+    assert c.game.moves == ["E6", "E4", "J9"] and c.game.cursor == 3
+    c.restore_line()  # and back: lines are swapped, never lost
+    assert c.game.moves == ["E6", "E4", "A1", "A2"]
+    c.new_game("9x9_O_E5")
+    assert c.view()["lines"] == 0
+    c.restore_line()
+    assert "no other line" in c.error
+
+
+def test_an_illegal_computer_move_switches_the_computer_off_with_a_message():
+    c = PlayController.new("9x9_O_E5", mode="computer", computer_side="X")
+    c.play_text("E6")
+    assert c.computer_to_move()
+    assert not c.computer_reply("E6")  # occupied: the rules refuse it
+    assert c.mode == "two-players" and not c.computer_to_move()
+    assert "The computer (Eks) failed" in c.error and '"E6"' in c.error and "retry" in c.error
+    assert c.game.moves == ["E6"]
+    c.set_computer("X")
+    assert not c.computer_reply(None)
+    assert "found no move" in c.error and not c.computer_to_move()
+    c.set_computer("X")
+    assert not c.computer_reply(None, "RuntimeError: boom")
+    assert "RuntimeError: boom" in c.error and not c.computer_to_move()
+    c.set_computer("X")
+    assert c.computer_reply("E4") and c.game.moves == ["E6", "E4"] and c.error == ""
+
+
+def test_garbage_stored_computer_settings_fall_back_to_the_defaults_saying_so():
+    c = PlayController.new("9x9_O_E5")
+    c.restore_settings("computer", ["X", {"a": 1}], "grandmaster" * 10)
+    assert c.mode == "two-players" and c.computer_side is None and c.level == "hard"
+    assert "not understood" in c.error and "[" in c.error
+    assert "grandmastergrandmaster" in c.error and "grandmaster" * 5 not in c.error  # quoted, shortened
+    assert "['X'" not in c.error  # JSON, not a Python repr
+    c.error = ""
+    c.restore_settings("computer", "O", "easy")
+    assert c.error == "" and c.computer_side == "O" and c.level == "easy"
+    c.restore_settings("two-players", None, None)
+    assert c.error == "" and c.mode == "two-players" and c.level == "easy"
+    s = PlayController.new("L_..*..")
+    s.restore_settings("computer", "X", "hard")  # Eks on a strip
+    assert s.computer_side is None and "not understood" in s.error
+
+
+def test_a_link_keeps_the_game_it_replaces_until_a_move_is_made():
+    c = PlayController.new("9x9_O_E5")
+    for m in ("E6", "E4", "A1", "A2"):
+        c.play_text(m)
+    assert c.load_position("9x9_O_E5_D4E6")
+    assert c.game.moves == [] and c.view()["previous"] == 4 and "Restore your previous game" in c.message
+    c.restore_previous()
+    assert c.game.moves == ["E6", "E4", "A1", "A2"] and str(c.position) == "9x9_O_E5_A1A2E4E6"
+    assert c.view()["previous"] is None  # the link's empty game is not worth keeping
+    assert c.load_position("9x9_O_E5_D4E6")
+    c.click(P("A9"))  # a move on the new game: it is the one kept
+    assert c.view()["previous"] is None
+    c.restore_previous()
+    assert "no previous game" in c.error
+    c.new_game("9x9_O_E5")  # New game and Import keep the replaced game the same way
+    assert c.view()["previous"] == 1

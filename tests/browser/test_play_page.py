@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from conftest import click_point, data_position, wait_ready
 
 BOARD = "#board"
@@ -317,3 +319,167 @@ def test_stop_answers_during_a_hard_search_and_the_page_stays_responsive(page, s
     assert data_position(page) == dense  # stopped: no move was played
     assert "Stopped" in page.inner_text("#message")
     assert page.input_value("#computer-side") == ""
+
+
+# ---------------------------------------------------------------- issue 15: no dead ends, nothing lost
+
+def plies(page) -> list[str]:
+    return [t for t in page.inner_text("#moves").split() if not t.endswith(".")]
+
+
+def new_game(page, board="9x9", mode="two-players"):
+    page.click("#new-game")
+    page.select_option("#ng-board", board)
+    page.select_option("#ng-mode", mode)
+    page.click("#new-game-form button[type=submit]")
+
+
+def test_after_the_computer_wins_undo_gives_the_move_back_and_restart_starts_afresh(page, server):
+    open_page(page, server, "9x9_O_E3_E2")
+    page.select_option("#computer-level", "easy")
+    page.select_option("#computer-side", "X")
+    click_point(page, "A9")
+    page.wait_for_function("document.getElementById('status').textContent.includes('Eks won')", timeout=60_000)
+    assert plies(page) == ["A9", "E3-E1"] and page.is_disabled("#hint")
+    page.click("#undo")  # both the computer's win and the player's move are taken back
+    assert data_position(page) == "9x9_O_E3_E2" and "Ohs to move" in page.inner_text("#status")
+    assert page.is_enabled("#hint") and page.is_enabled("#redo")
+    click_point(page, "E1")  # was: "The game is over. Start a new game or undo."
+    assert "game is over" not in page.inner_text("#message")
+    assert plies(page)[0] == "E1" and page.is_enabled("#undo")
+    page.wait_for_function("document.querySelectorAll('#moves button').length === 2", timeout=60_000)
+    page.wait_for_selector("#thinking", state="hidden")
+    new_game(page)  # Restart after the game
+    assert data_position(page) == "9x9_O_E5" and plies(page) == [] and page.is_disabled("#undo")
+    assert page.is_visible("#restore-game")  # the finished game is not lost either
+
+
+def test_after_a_two_player_win_undo_redo_and_move_list_clicks_keep_the_game_live(page, server):
+    open_page(page, server, "9x9_O_E5")
+    for p in ("E6", "A1", "E7", "A2", "E8", "A3", "E5", "E9"):
+        click_point(page, p)
+    assert "Ohs won" in page.inner_text("#status") and page.is_disabled("#hint")
+    page.click("#undo")
+    assert "Ohs to move" in page.inner_text("#status") and page.is_enabled("#hint")
+    page.click("#redo")
+    assert "Ohs won" in page.inner_text("#status")
+    page.click("#moves button[data-ply='6']")
+    assert "Viewing move 6 of 7" in page.inner_text("#status") and page.is_enabled("#hint")
+    click_point(page, "B5")  # a new line from move 6: the winning line is kept
+    assert plies(page) == ["E6", "A1", "E7", "A2", "E8", "A3", "B5"] and "kept" in page.inner_text("#message")
+    page.click("#restore-line")
+    assert plies(page)[-1] == "E5-E9" and "Ohs won" in page.inner_text("#status")
+    page.click("#restore-line")
+    assert plies(page)[-1] == "B5"
+
+
+def test_a_move_after_a_move_list_click_keeps_the_later_moves_and_undo_brings_them_back(page, server):
+    open_page(page, server)
+    for p in ("H11", "H9", "G10"):
+        click_point(page, p)
+    page.click("#moves button[data-ply='1']")
+    click_point(page, "J11")
+    assert plies(page) == ["H11", "J11"]
+    assert page.is_visible("#restore-line")
+    page.click("#undo")  # undoing the move that left the line brings the line back
+    assert plies(page) == ["H11", "H9", "G10"] and data_position(page) == "15x19_X_H10_H11"
+    page.click("#redo")
+    assert data_position(page) == "15x19_O_H10_H9H11"
+    page.click("#restore-line")  # and the line just undone is kept in turn
+    assert plies(page) == ["H11", "J11"]
+
+
+@pytest.mark.parametrize("engine, said", [
+    ([{"progress": [1, 9], "depth": 1, "best": None}, {"raise": "the search broke"}], "the search broke"),
+    ([{"done": True, "best": "E6"}], 'its move "E6" was refused'),  # an illegal reply (E6 is taken)
+    ([{"done": True, "best": None}], "found no move"),
+])
+def test_an_engine_failure_ends_in_a_clear_state_not_thinking_for_ever(page, server, engine, said):
+    page.add_init_script(f"window.phutballTestHooks = {{engine: {json.dumps(engine)}}};")
+    open_page(page, server, "9x9_O_E5")
+    page.select_option("#computer-side", "X")
+    click_point(page, "E6")
+    page.wait_for_function("document.getElementById('message').textContent.includes('failed')", timeout=30_000)
+    message = page.inner_text("#message")
+    assert "The computer (Eks) failed" in message and said in message and "retry" in message
+    assert page.is_hidden("#thinking") and page.input_value("#computer-side") == ""
+    assert plies(page) == ["E6"]
+    click_point(page, "E4")  # the game goes on, two players
+    assert plies(page) == ["E6", "E4"]
+
+
+def test_opening_a_link_keeps_the_saved_game_restorable(page, server):
+    open_page(page, server, "9x9_O_E5")
+    for p in ("E6", "E4", "A1", "A2"):
+        click_point(page, p)
+    page.goto("about:blank")
+    open_page(page, server, "9x9_O_E5_D4E6")  # issue 15 item 17: this replaced the 4-move game for good
+    assert data_position(page) == "9x9_O_E5_D4E6" and plies(page) == []
+    assert "Restore your previous game (4 moves)" in page.inner_text("#restore-game")
+    page.reload()
+    wait_ready(page)
+    assert page.is_visible("#restore-game")  # kept across a reload until a move is made
+    page.click("#restore-game")
+    assert plies(page) == ["E6", "E4", "A1", "A2"] and data_position(page) == "9x9_O_E5_A1A2E4E6"
+    page.evaluate("location.hash = '9x9_X_E5_E6'")  # a link pasted while the page is open
+    page.wait_for_function("document.getElementById('board').dataset.position === '9x9_X_E5_E6'")
+    assert page.is_visible("#restore-game")
+    click_point(page, "A9")  # a move on the new game: the button goes
+    assert page.is_hidden("#restore-game")
+
+
+DEEP_PLAY = '{"v":1,"record":' + "[" * 5000 + "]" * 5000 + "}"
+
+
+def set_storage(page, server, key, value):
+    page.goto(f"{server.origin}/theme.css")  # any page of the site's origin
+    page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }", [key, value])
+
+
+@pytest.mark.parametrize("value", [DEEP_PLAY, "[" * 5000 + "]" * 5000, "{not json", '{"v":1,"record":5}',
+                                   '{"v":1,"record":"1. ZZ9"}', "null"])
+def test_corrupt_or_deeply_nested_saved_game_is_set_aside_reported_once_and_the_page_works(page, server, value):
+    set_storage(page, server, "phutball.play.v1", value)
+    open_page(page, server)
+    assert "could not be read" in page.inner_text("#message")
+    assert page.evaluate("localStorage.getItem('phutball.play.v1.unreadable')") == value
+    click_point(page, "H11")
+    assert data_position(page) == "15x19_X_H10_H11"
+    page.reload()
+    wait_ready(page)
+    assert data_position(page) == "15x19_X_H10_H11" and "could not be read" not in page.inner_text("#message")
+    assert page.evaluate("localStorage.getItem('phutball.play.v1.unreadable')") == value
+
+
+def test_a_garbage_stored_computer_setting_falls_back_to_the_defaults_with_a_message(page, server):
+    saved = {"v": 1, "record": '[Size "9x9"]\n\n1. E6\n', "ply": "many", "mode": "computer",
+             "computer": ["X", {"nested": [1]}], "level": 7}
+    set_storage(page, server, "phutball.play.v1", json.dumps(saved))
+    open_page(page, server)
+    assert plies(page) == ["E6"]
+    message = page.inner_text("#message")
+    assert "saved computer setting was not understood" in message and "['X'" not in message
+    assert page.input_value("#computer-side") == "" and page.input_value("#computer-level") == "hard"
+    assert page.inner_text("#mode-label") == "two players"
+
+
+@pytest.mark.parametrize("value", ["[" * 5000 + "]" * 5000, '{"v":1,"done":' + "[" * 5000 + "]" * 5000 + "}",
+                                   "garbage", '{"v":1,"done":"all","step":7}'])
+def test_corrupt_or_deeply_nested_lesson_progress_is_set_aside_and_the_lesson_starts(page, server, value):
+    set_storage(page, server, "phutball.learn.v1", value)
+    page.goto(f"{server.origin}/learn.html")
+    wait_ready(page)
+    assert page.inner_text("#step-count").startswith("Step 1 of")
+    assert "could not be read" in page.inner_text("#feedback")
+    assert page.evaluate("localStorage.getItem('phutball.learn.v1.unreadable')") == value
+
+
+@pytest.mark.parametrize("url", ["index.html", "learn.html"])
+@pytest.mark.parametrize("value", ["[" * 5000 + "]" * 5000, "purple"])
+def test_a_corrupt_stored_theme_is_ignored(page, server, url, value):
+    set_storage(page, server, "phutball.theme", value)
+    page.goto(f"{server.origin}/{url}")
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.theme") in ("light", "dark")
+    page.click("#theme")
+    assert page.evaluate("localStorage.getItem('phutball.theme')") in ("light", "dark")
