@@ -195,8 +195,8 @@ async def run_search(label: str, level: str) -> str | None:
             return None
         await flush_now()
         while True:
-            if thinking["stop"]:
-                break
+            if thinking["stop"] or (thinking["move_now"] and best):
+                break  # checked before the next slice: Move now and Stop answer at once
             r = json.loads(runner.step(SLICE_MS))
             best = r.get("best") or best
             if r.get("depth") is not None:

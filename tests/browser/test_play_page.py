@@ -483,3 +483,23 @@ def test_a_corrupt_stored_theme_is_ignored(page, server, url, value):
     assert page.evaluate("document.documentElement.dataset.theme") in ("light", "dark")
     page.click("#theme")
     assert page.evaluate("localStorage.getItem('phutball.theme')") in ("light", "dark")
+
+
+# 110 men on 15x19 (random, seed 1): the hard level uses its whole time budget here (issue 15 item 6)
+DENSE_110 = ("15x19_X_H10_A10A11A14A3A4A5A8A9B10B12B13B14B15B17B4B9C14C17C3C7D11D13D14D16D17D5D6D8E11E15"
+             "E17E5E7E8F10F13F16F3F5F6F9G10G11G12G13G16G3G6G7G8H11H13H14H16H4H6H8J10J11J12J13J14J17J3J4J6"
+             "J8J9K10K11K14K4K7K9L10L11L15L16L3L4L5L9M13M14M16M17M3M5M6M8N13N14N17N4N5N8O10O14O3O4O5O7P10"
+             "P13P14P15P4P5P6P9")
+
+
+def test_on_a_dense_board_hard_shows_its_progress_and_move_now_plays_the_best_so_far(page, server):
+    open_page(page, server, DENSE_110)
+    page.select_option("#computer-level", "hard")
+    page.select_option("#computer-side", "X")  # the computer is to move: it starts thinking
+    page.wait_for_function("document.getElementById('thinking-text').textContent.includes('positions')",
+                           timeout=60_000)  # the progress line: depth, positions searched, best so far
+    assert "depth" in page.inner_text("#thinking-text") and page.is_visible("#move-now")
+    page.click("#move-now")
+    page.wait_for_selector("#thinking", state="hidden", timeout=60_000)
+    assert data_position(page).split("_")[1] == "O" and len(plies(page)) == 1
+    assert page.input_value("#computer-side") == "X" and page.inner_text("#message") == ""
