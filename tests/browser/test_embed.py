@@ -43,9 +43,17 @@ def approx_equal(a, b, path="shapes") -> None:
         assert a == b, f"{path}: {a!r} != {b!r}"
 
 
+def engine_started(scope) -> None:
+    """Ready, as a reader gets it: a replay or play frame (html.lazy) starts its engine when focused."""
+    scope.locator("html.ready, html.lazy").wait_for(timeout=READY_TIMEOUT)
+    if scope.locator("html.lazy").count():
+        scope.locator("#board").focus()  # an interaction that changes nothing
+    scope.locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+
+
 def open_embed(page, server, fragment: str) -> None:
     page.goto(f"{server.origin}/embed.html#{fragment}")
-    wait_ready(page)
+    engine_started(page)
 
 
 # ----------------------------------------------------------------- the JavaScript mirror of boardview
@@ -129,7 +137,7 @@ def test_a_plain_diagram_is_drawn_without_loading_python(page, server):
     }""")
     assert painted
     loaded = [u for u in page.recorder.requests if u.endswith((".js", ".mjs", ".py", ".whl", ".wasm", ".zip"))
-              and not u.endswith(("/canvas.js", "/embedboard.js", "/embedframe.js"))]
+              and not u.endswith(("/theme.js", "/embed.js", "/canvas.js", "/embedboard.js", "/embedframe.js"))]
     assert loaded == []
     assert page.recorder.errors == []
 
@@ -169,7 +177,7 @@ def host(browser, server):
         page.on("dialog", lambda d: (page.dialogs.append(d.message), d.dismiss()))
         page.goto(f"{srv.origin}/host.html")
         for i in range(4):
-            page.frame_locator("iframe").nth(i).locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+            engine_started(page.frame_locator("iframe").nth(i))
         page.host_origin = srv.origin
         yield page
         ctx.close()
@@ -268,8 +276,10 @@ def test_several_embeds_download_pyodide_once(browser, server):
         try:
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             page.goto(f"{srv.origin}/two.html")
+            for i in range(4):  # the replay and the play frame start their engines at once
+                page.frame_locator("iframe").nth(i).locator("html.ready, html.lazy").wait_for(timeout=READY_TIMEOUT)
             for i in range(4):
-                page.frame_locator("iframe").nth(i).locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+                engine_started(page.frame_locator("iframe").nth(i))
         finally:
             ctx.close()
         wasm_requests = [r for r in srv.requests if r.endswith("pyodide.asm.wasm")]
@@ -305,7 +315,7 @@ def test_share_dialog_gives_a_working_link_iframe_and_div(page, server):
     viewer = page.context.new_page()
     viewer.recorder = Recorder(viewer)
     viewer.goto(link)
-    wait_ready(viewer)
+    engine_started(viewer)
     expect(viewer.locator("#counter")).to_have_text("0 / 3")
     viewer.locator("#board").click()
     viewer.keyboard.press("End")
@@ -316,7 +326,7 @@ def test_share_dialog_gives_a_working_link_iframe_and_div(page, server):
         viewer.goto(f"{host.origin}/snippets.html")
         frames = viewer.frame_locator("iframe")
         for i in range(2):
-            frames.nth(i).locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+            engine_started(frames.nth(i))
             expect(frames.nth(i).locator("#board")).to_have_attribute("data-position", "9x9_O_E5")
         expect(viewer.locator("div.phutball .phutball-fallback")).to_be_hidden()
     assert viewer.locator("iframe").count() == 2
@@ -365,7 +375,7 @@ def test_export_svg_and_png_of_the_current_position(page, server, tmp_path):
 def test_a_frame_whose_engine_cannot_load_says_so(page, server):
     page.route("**/pyscript/core.js", lambda route: route.abort())
     page.goto(f"{server.origin}/embed.html#position=9x9_O_E5&mode=play")
-    wait_ready(page)
+    engine_started(page)
     expect(page.locator("#error")).to_contain_text("The engine could not start.")
     expect(page.locator("#error")).to_contain_text("pyscript/core.js did not load")
     assert page.is_hidden("#loading")
