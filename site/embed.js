@@ -139,8 +139,26 @@
     document.querySelectorAll("div.phutball").forEach(build);
   }
 
+  // While the page is parsed, each div.phutball is built as soon as the parser inserts it, before the
+  // page can be painted (a MutationObserver runs before the next paint), so the host page never shows
+  // the text and then moves: put this script in the <head>, or anywhere before the first board.
+  // Text the parser adds to a built div afterwards goes into its fallback.
+  function adopt(records) {
+    for (const r of records) {
+      for (const node of r.addedNodes) {
+        if (node.nodeType === 1 && node.matches("div.phutball")) build(node);
+        else if (node.nodeType === 1) node.querySelectorAll("div.phutball").forEach(build);
+        const f = frames.find((x) => x.iframe.parentNode === r.target);
+        if (f && node !== f.iframe && node !== f.fallback) f.fallback.appendChild(node);
+      }
+    }
+  }
+
   api.scan = scan;
-  // The divs above this script are built at once (before the page's first paint); later ones on load.
   scan();
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan);
+  if (document.readyState === "loading") {
+    const parsing = new MutationObserver(adopt);
+    parsing.observe(document.documentElement, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", () => { adopt(parsing.takeRecords()); parsing.disconnect(); scan(); });
+  }
 })();

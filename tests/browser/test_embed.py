@@ -17,7 +17,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from playwright.sync_api import expect
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, DIST, READY_TIMEOUT, Recorder, click_point, wait_ready
+from conftest import CHROMIUM, CHROMIUM_ARGS, DIST, READY_TIMEOUT, Recorder, click_point, own_input_devices, wait_ready
 from devserver import StaticServer
 from diagram import Marks, frame_shapes, natural_size
 from embedparams import parse_params
@@ -263,6 +263,118 @@ def test_the_host_page_logs_no_error_and_asks_only_the_two_origins(host, server)
     outside = [u for u in host.recorder.requests
                if not u.startswith((server.origin + "/", host.host_origin + "/", "data:", "blob:", "about:"))]
     assert outside == []
+
+
+STEADY_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A post with boards</title><link rel="icon" href="data:,">
+<style>body {{ font: 16px sans-serif; max-width: 640px; margin: 1rem auto; }}</style>
+<script>
+  // Every layout shift of this page, as a reader's browser scores them (input or not).
+  window.shifts = [];
+  new PerformanceObserver((list) => {{ for (const e of list.getEntries()) window.shifts.push(e.value); }})
+    .observe({{ type: "layout-shift", buffered: true }});
+</script>
+<script src="{origin}/embed.js"></script></head>
+<body>
+<p>Text above the boards.</p>
+<div class="phutball" id="view" data-position="9x9_O_E5_D4E6F7">Diagram</div>
+<p>Text between.</p>
+<div class="phutball" id="replay" data-position="9x9_O_E5" data-moves="E6 A1 E7 E5-E8 E6">Game</div>
+<p>Text between.</p>
+<div class="phutball" id="play" data-position="L_o*o.o.o...." data-mode="play">Strip</div>
+<p>Text between.</p>
+<div class="phutball" id="bad" data-position="9x9_O_E5_Q9">A bad position</div>
+<p>Text between.</p>
+<div class="phutball" id="junk" data-position="not a board">Not a board</div>
+<p>Text below the boards.</p>
+<script>
+  // Each iframe's height, every time it changes, from the moment embed.js made it.
+  window.heights = {{}};
+  const seen = new ResizeObserver((entries) => {{
+    for (const e of entries) {{
+      const id = e.target.parentElement.id;
+      (window.heights[id] = window.heights[id] || []).push(e.target.getBoundingClientRect().height);
+    }}
+  }});
+  document.querySelectorAll("div.phutball iframe").forEach((f) => seen.observe(f));
+</script>
+</body></html>
+"""
+
+
+def test_three_embeds_start_without_moving_the_host_page(browser, server):
+    """View, replay and play (two needing Python) and two bad positions on another origin: each frame's height is
+    final before it loads, replay and play start their engine at the reader's first input, which is applied."""
+    html = STEADY_PAGE.format(origin=server.origin)
+    with StaticServer({}, pages={"/post.html": html}) as srv:
+        ctx = browser.new_context(viewport={"width": 900, "height": 2600})
+        try:
+            page = ctx.new_page()
+            page.recorder = Recorder(page)
+            own_input_devices(page)
+            page.goto(f"{srv.origin}/post.html")
+            frames = {i: page.frame_locator(f"#{i} iframe") for i in ("view", "replay", "play", "bad", "junk")}
+            frames["view"].locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+            for i in ("replay", "play"):
+                frames[i].locator("html.lazy").wait_for(timeout=READY_TIMEOUT)
+                expect(frames[i].locator("#board")).to_have_attribute("data-position", re.compile("."))
+                started = frames[i].locator("html").evaluate(
+                    "() => performance.getEntriesByType('resource').map((e) => e.name)"
+                    ".filter((u) => /host\\.js|pyscript|pyodide/.test(u))")
+                assert started == []  # nothing of the engine before the reader asks
+            # The reader's first inputs, made before the engines are ready: queued, then applied.
+            frames["replay"].locator("#next").click()
+            expect(frames["replay"].locator("#loading")).to_contain_text("Starting the engine")
+            click_point(frames["play"], 4)
+            for i in frames:
+                frames[i].locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+            expect(frames["replay"].locator("#counter")).to_have_text("1 / 5")
+            expect(frames["replay"].locator("#board")).to_have_attribute("data-position", "9x9_X_E5_E6")
+            expect(frames["play"].locator("#board")).to_have_attribute("data-position", "R_o*ooo.o....")
+            for i in ("bad", "junk"):
+                expect(frames[i].locator("#error")).to_contain_text("position")
+            for i in frames:
+                expect(frames[i].locator("#loading")).to_be_hidden()
+                content = frames[i].locator("#embed").evaluate("e => e.getBoundingClientRect().height")
+                host_h = page.locator(f"#{i} iframe").evaluate("e => e.getBoundingClientRect().height")
+                assert content == host_h, i
+            heights = page.evaluate("window.heights")
+            assert sorted(heights) == ["bad", "junk", "play", "replay", "view"]
+            for i, seen in heights.items():
+                assert len(set(seen)) == 1 and seen[0] > 100, (i, seen)  # one height from first paint to ready
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            assert page.evaluate("window.shifts") == []  # cumulative layout shift: 0
+            assert page.recorder.errors == []
+        finally:
+            ctx.close()
+
+
+def test_the_standalone_embed_page_follows_the_theme_chosen_on_the_site(context, server):
+    page = context.new_page()
+    page.emulate_media(color_scheme="light")
+    page.goto(f"{server.origin}/index.html")
+    page.locator("#theme").click()  # the reader picks the dark theme on the site
+    assert page.evaluate("localStorage.getItem('phutball.theme')") == "dark"
+    for fragment, theme in (("position=9x9_O_E5", "dark"), ("position=9x9_O_E5&theme=auto", "dark"),
+                            ("9x9_O_E5", "dark"), ("position=9x9_O_E5&theme=light", "light"),
+                            ("position=9x9_O_E5&mode=play", "dark")):
+        page.goto("about:blank")  # a new document each time (not a same-document fragment change)
+        page.goto(f"{server.origin}/embed.html#{fragment}")
+        page.locator("html.ready, html.lazy").wait_for(timeout=READY_TIMEOUT)
+        assert page.evaluate("document.documentElement.dataset.theme") == theme, fragment
+        drawn, bg = page.evaluate("""() => {
+            const c = document.getElementById('board');
+            const px = c.getContext('2d').getImageData(c.width / 2, 2, 1, 1).data;
+            const t = document.createElement('canvas').getContext('2d');
+            t.fillStyle = getComputedStyle(document.documentElement).getPropertyValue('--bg').trim();
+            t.fillRect(0, 0, 1, 1);
+            return [Array.from(px.slice(0, 3)), Array.from(t.getImageData(0, 0, 1, 1).data.slice(0, 3))];
+        }""")
+        assert drawn == bg, fragment  # the board is drawn in that theme's colours
+    page.locator("html").evaluate("() => localStorage.setItem('phutball.theme', 'light')")
+    page.goto("about:blank")
+    page.goto(f"{server.origin}/embed.html#position=9x9_O_E5&theme=dark")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"  # an explicit theme wins
 
 
 def test_several_embeds_download_pyodide_once(browser, server):
