@@ -349,6 +349,38 @@ def test_three_embeds_start_without_moving_the_host_page(browser, server):
             ctx.close()
 
 
+@pytest.mark.parametrize("width", [320, 480, 1000])
+def test_the_fixed_layout_fits_its_content_at_every_width(browser, server, width):
+    """The frame's height is fixed before Python (embed.js's layout): at a phone's width too, the board keeps
+    its proportions, the bar's buttons stay on one row and its status in two lines, and nothing is left over."""
+    ctx = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = ctx.new_page()
+        for fragment in ("position=9x9_O_E5_D4", "position=15x19_O_H10&moves=H11+H9&mode=replay",
+                         "position=L_o*o.o.o....&mode=play", "position=R_<o..o.&mode=replay&moves=2"):
+            page.goto("about:blank")
+            page.goto(f"{server.origin}/embed.html#{fragment}")
+            page.locator("html.ready, html.lazy").wait_for(timeout=READY_TIMEOUT)
+            got = page.evaluate("""() => {
+                const box = (id) => document.getElementById(id).getBoundingClientRect();
+                const bar = document.getElementById('bar'), row = bar.querySelector('.embed-row');
+                const status = document.getElementById('status');
+                return {embed: box('embed'), board: box('board'), bar: bar.hidden ? null : box('bar'),
+                        rowFits: row.scrollHeight <= row.clientHeight, statusFits: bar.hidden || status.clientHeight >= 2 * 21,
+                        page: document.body.getBoundingClientRect().height};
+            }""")
+            pos = parse_any_position(page.locator("#board").get_attribute("data-position"))
+            w, h = natural_size(pos)
+            board, embed = got["board"], got["embed"]
+            assert abs(board["height"] - board["width"] * h / w) <= 1.0, fragment
+            last = got["bar"]["bottom"] if got["bar"] else board["bottom"]
+            assert abs(embed["bottom"] - 4 - last) <= 0.5, fragment  # no room left over, none missing
+            assert board["width"] <= width - 8 and got["rowFits"] and got["statusFits"], fragment
+            assert got["page"] == round(embed["height"]), fragment
+    finally:
+        ctx.close()
+
+
 def test_the_standalone_embed_page_follows_the_theme_chosen_on_the_site(context, server):
     page = context.new_page()
     page.emulate_media(color_scheme="light")
