@@ -8,12 +8,67 @@
 // turns every div.phutball into an iframe of embed.html (found next to this
 // script, whatever its path or origin) whose parameters are the div's data-*
 // attributes, passed in the URL fragment as embed.html reads them (see
-// site/embedparams.py). The frame reports its content height by postMessage
-// and the iframe follows it; the div's own text stays until the frame has
-// rendered. Divs added later: call window.phutballEmbed.scan().
+// site/embedparams.py). Divs added later: call window.phutballEmbed.scan().
+//
+// The iframe gets its final height at once, before the frame loads: layout()
+// below computes it from the parameters and the width, and embed.html lays
+// itself out with this same function (it loads this file too), so the host
+// page never moves when a frame becomes ready. The frame still reports its
+// height by postMessage; the div's own text lies over the iframe (taking no
+// room) until the frame has drawn.
 (function () {
   "use strict";
   const PARAMS = ["position", "moves", "record", "mode", "ply", "theme", "coords", "numbers", "arrows"];
+
+  // ------------------------------------------------------------------ the frame's layout
+  // Shared by the host page (this snippet) and the frame (embed.html, embedframe.js).
+
+  const PAD = 4;          // .embed's padding, all sides
+  const BAR = 6 + 34 + 4 + 42;  // the bar under the board: margin, one row of buttons, gap, two lines of status
+  const ERROR_HEIGHT = 220;     // a frame whose position cannot be read: the error box
+  const CELL = { "2D": 40, "1D": 56 };  // the largest on-screen cell (diagram.natural_size)
+
+  // The board's shape as far as the text says it, without judging it (the engine does):
+  // {variant: "2D", width, height}, {variant: "1D", n}, or null when it cannot be told.
+  function shapeOf(position, record) {
+    if (record !== null && record !== undefined) {
+      const setup = /\[Setup\s+"([^"]*)"\]/.exec(record);
+      if (setup) return shapeOf(setup[1], null);
+      const size = /\[Size\s+"(\d{1,3})x(\d{1,3})"\]/i.exec(record);
+      return size ? { variant: "2D", width: Number(size[1]), height: Number(size[2]) }
+                  : { variant: "2D", width: 15, height: 19 };
+    }
+    if (position === null || position === undefined) return { variant: "2D", width: 15, height: 19 };
+    const m2 = /^(\d{1,2})[xX](\d{1,2})_/.exec(position);
+    if (m2 && Number(m2[1]) >= 5 && Number(m2[2]) >= 5) {
+      return { variant: "2D", width: Number(m2[1]), height: Number(m2[2]) };
+    }
+    const m1 = /^[LRlr]_<?([.o*]{3,999})>?$/.exec(position);
+    return m1 ? { variant: "1D", n: m1[1].length } : null;
+  }
+
+  // The frame's layout at `width` CSS pixels: {height, canvas: [w, h] | null, bar}, from the
+  // parameters (a Map or object of name -> text, as in the fragment or the div's data-*).
+  function layout(params, width) {
+    const get = (k) => (params instanceof Map ? params.get(k) : params[k]);
+    const mode = String(get("mode") ?? (get("moves") !== undefined || get("record") !== undefined ? "replay" : "view"))
+      .toLowerCase();
+    const shape = shapeOf(get("position"), get("record"));
+    if (!shape) return { height: ERROR_HEIGHT, canvas: null, bar: 0 };
+    const cell = CELL[shape.variant];
+    const [nw, nh] = shape.variant === "2D" ? [(shape.width + 1.2) * cell, (shape.height + 3.2) * cell]
+                                            : [(shape.n + 2.4) * cell, 2.6 * cell];
+    const cw = Math.max(1, Math.min(width - 2 * PAD, nw));
+    const ch = Math.round(cw * nh / nw);
+    const bar = mode === "replay" || mode === "play" ? BAR : 0;
+    return { height: ch + bar + 2 * PAD, canvas: [cw, ch], bar };
+  }
+
+  const api = { layout, PARAMS };
+  window.phutballEmbed = Object.assign(window.phutballEmbed || {}, api);
+
+  // ------------------------------------------------------------------ the snippet
+
   const script = document.currentScript;
   if (!script || !script.src) {
     console.warn("phutball embed.js: load it with a plain <script src=...> tag (not as a module or " +
@@ -22,37 +77,51 @@
   }
   const base = new URL(".", script.src);
   const origin = new URL(script.src).origin;
-  const frames = [];  // {iframe, fallback} made by this copy of the script
+  const frames = [];  // {iframe, fallback, params} made by this copy of the script
 
-  // A first guess at the height before the frame reports it: the board's aspect ratio.
-  function guessHeight(div) {
-    const width = div.clientWidth || 480;
-    const pos = div.getAttribute("data-position") || "";
-    const m = /^(\d+)x(\d+)_/i.exec(pos);
-    if (/^[LR]_/i.test(pos)) return Math.round(Math.min(width / (pos.length + 0.4), 56) * 2.6 + 60);
-    const w = m ? Number(m[1]) : 15, h = m ? Number(m[2]) : 19;
-    return Math.round(Math.min(width, (w + 1.2) * 40) * (h + 3.2) / (w + 1.2) + 60);
+  function paramsOf(div) {
+    const params = new Map();
+    for (const name of PARAMS) {
+      const value = div.getAttribute("data-" + name);
+      if (value !== null) params.set(name, value);
+    }
+    return params;
   }
+
+  function fitHeight(f) {
+    const width = f.iframe.clientWidth;
+    if (width > 0) f.iframe.style.height = `${layout(f.params, width).height}px`;
+  }
+
+  const resized = new ResizeObserver((entries) => {
+    for (const e of entries) {
+      const f = frames.find((x) => x.iframe === e.target);
+      if (f) fitHeight(f);
+    }
+  });
 
   function build(div) {
     if (div.hasAttribute("data-phutball-embedded")) return;
     div.setAttribute("data-phutball-embedded", "");
-    const query = new URLSearchParams();
-    for (const name of PARAMS) {
-      const value = div.getAttribute("data-" + name);
-      if (value !== null) query.append(name, value);
-    }
+    const params = paramsOf(div);
+    const query = new URLSearchParams([...params]);
+    // The div's text lies over the iframe until the frame has drawn: it takes no room of its own.
+    if (getComputedStyle(div).position === "static") div.style.position = "relative";
     const fallback = document.createElement("div");
     fallback.className = "phutball-fallback";
+    fallback.style.cssText = "position:absolute;inset:0;overflow:hidden";
     while (div.firstChild) fallback.appendChild(div.firstChild);
     const iframe = document.createElement("iframe");
     const q = query.toString();
     iframe.src = new URL("embed.html", base).href + (q ? "#" + q : "");
     iframe.title = div.getAttribute("title") || div.getAttribute("aria-label") || "Phutball board";
     iframe.loading = "lazy";
-    iframe.style.cssText = `display:block;width:100%;border:0;height:${guessHeight(div)}px`;
-    div.append(fallback, iframe);
-    frames.push({ iframe, fallback });
+    iframe.style.cssText = "display:block;width:100%;border:0";
+    div.append(iframe, fallback);
+    const f = { iframe, fallback, params };
+    frames.push(f);
+    fitHeight(f);
+    resized.observe(iframe);
   }
 
   window.addEventListener("message", (event) => {
@@ -70,7 +139,26 @@
     document.querySelectorAll("div.phutball").forEach(build);
   }
 
-  window.phutballEmbed = { scan };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan);
-  else scan();
+  // While the page is parsed, each div.phutball is built as soon as the parser inserts it, before the
+  // page can be painted (a MutationObserver runs before the next paint), so the host page never shows
+  // the text and then moves: put this script in the <head>, or anywhere before the first board.
+  // Text the parser adds to a built div afterwards goes into its fallback.
+  function adopt(records) {
+    for (const r of records) {
+      for (const node of r.addedNodes) {
+        if (node.nodeType === 1 && node.matches("div.phutball")) build(node);
+        else if (node.nodeType === 1) node.querySelectorAll("div.phutball").forEach(build);
+        const f = frames.find((x) => x.iframe.parentNode === r.target);
+        if (f && node !== f.iframe && node !== f.fallback) f.fallback.appendChild(node);
+      }
+    }
+  }
+
+  api.scan = scan;
+  scan();
+  if (document.readyState === "loading") {
+    const parsing = new MutationObserver(adopt);
+    parsing.observe(document.documentElement, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", () => { adopt(parsing.takeRecords()); parsing.disconnect(); scan(); });
+  }
 })();

@@ -1,34 +1,37 @@
-"""Browser glue of embed.html when it needs Python: play, replay, views of moves, and bad parameters.
+"""Glue of embed.html when it needs Python, run in the frame's worker: play, replay, views of moves, bad parameters.
 
-embedframe.js has already applied the theme, sized the frame and, where it
-could, drawn the first picture; this module reads the parameters with
-:mod:`embedparams` (the only authority on them), shows a bad one as text via
-``phutballFrame.showError``, and otherwise runs the board: :class:`ReplayController`
-or the play page's :class:`PlayController` (nothing is stored), drawn with
-:mod:`diagram`.  Jumps are animated hop by hop when stepping forward.
+It talks to the page only through ``remote.py`` (the worker cannot touch the
+DOM).  embedframe.js has already applied the theme, fixed the frame's layout
+(its height never depends on Python) and, where it could, drawn the first
+picture; this module reads the parameters with :mod:`embedparams` (the only
+authority on them), shows a bad one as text via embedframe.js's ``showError``,
+and otherwise runs the board: :class:`ReplayController` or the play page's
+:class:`PlayController` (nothing is stored), drawn with :mod:`diagram`.  Jumps
+are animated hop by hop when stepping forward.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any, Callable
 
-from dom import el, on
-from pyscript import document, window
-
-from diagram import Marks, game_diagram, jump_frames, layout_for, natural_size
+from diagram import Marks, game_diagram, jump_frames, layout_for
 from embedctl import ReplayController, play_controller
 from embedparams import EmbedParams, ParamError, parse_params
 from phutball.errors import PhutballError
 from phutball.game import Game
+from remote import document, el, emit, flush_now, init_value, location_href, on, ready, spawn, window
+from remote import draw as draw_shapes
 
 canvas = el("board")
-frame = window.phutballFrame
 HOP_SECONDS = 0.3  # an animated jump's pause per hop
-DISPLAY_CELL = {"2D": 40.0, "1D": 56.0}  # the largest on-screen cell, as in embedframe.js
 
 state: dict[str, Any] = {"anim": 0, "keyboard": False}
+
+
+def frame(call: str, *args: Any) -> None:
+    """Call embedframe.js's ``phutballFrame`` function ``call`` on the page."""
+    emit("phutball-frame", {"call": call, "args": list(args)})
 
 
 def size() -> tuple[float, float]:
@@ -36,15 +39,16 @@ def size() -> tuple[float, float]:
 
 
 def paint(shapes: list) -> None:
-    window.phutballCanvas.drawShapes(canvas, json.dumps(shapes))
+    draw_shapes("board", shapes)
 
 
 def show_state(game: Game) -> None:
     """The test hooks and the link to the lab: the position shown and its ply."""
+    from urllib.parse import quote
     pos = str(game.position)
     canvas.setAttribute("data-position", pos)
     el("embed").setAttribute("data-ply", str(game.cursor))
-    el("open-lab").href = "./index.html#" + str(window.encodeURIComponent(pos))
+    el("open-lab").href = "./index.html#" + quote(pos, safe="")
 
 
 def set_status(text: str, error: bool = False) -> None:
@@ -84,6 +88,7 @@ def start_replay(params: EmbedParams, marks: Marks) -> None:
         w, h = size()
         for shapes in jump_frames(rc.game, ply, w, h, marks):
             paint(shapes)
+            await flush_now()
             await asyncio.sleep(HOP_SECONDS)
             if state["anim"] != token:
                 return
@@ -93,9 +98,8 @@ def start_replay(params: EmbedParams, marks: Marks) -> None:
         """After a step: the state at once; a jump forward by one ply is animated hop by hop."""
         state["anim"] += 1
         draw()
-        reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
-        if rc.ply == before + 1 and "-" in rc.game.moves[before] and not reduced:
-            asyncio.ensure_future(animate(rc.ply, state["anim"]))
+        if rc.ply == before + 1 and "-" in rc.game.moves[before] and not init_value("reducedMotion", False):
+            spawn(animate(rc.ply, state["anim"]))
 
     def button(where: str) -> Callable[[Any], None]:
         def handler(event) -> None:
@@ -109,7 +113,6 @@ def start_replay(params: EmbedParams, marks: Marks) -> None:
             return
         before = rc.ply
         if rc.key(str(event.key)):
-            event.preventDefault()
             shown(before)
 
     for where in ("first", "prev", "next", "last"):
@@ -157,7 +160,6 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
         if key.startswith("Arrow") or key in ("Enter", " "):
             state["keyboard"] = True
         if box["ctl"].key(key):
-            event.preventDefault()
             draw()
 
     def act(method: str) -> Callable[[Any], None]:
@@ -184,17 +186,20 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
 # ---------------------------------------------------------------- start
 
 
-def start() -> None:
-    raw = str(window.location.hash or "")
+def fragment() -> str:
+    """The URL's fragment as written (the parameters are a query string: not %-decoded here)."""
+    return location_href().partition("#")[2]
+
+
+def run() -> None:
     try:
-        params = parse_params(raw)
+        params = parse_params(fragment())
     except ParamError as e:
-        frame.showError(e.name, str(e.text), e.reason)
+        frame("showError", e.name, str(e.text), e.reason)
         return
     start_pos = params.game().start
     variant = "2D" if hasattr(start_pos, "size") else "1D"
-    frame.fit(*natural_size(start_pos, DISPLAY_CELL[variant]))
-    frame.takeOver()
+    frame("takeOver")
     el("embed").setAttribute("data-mode", params.mode)
     el("bar").hidden = params.mode == "view"
     el("replay-controls").hidden = params.mode != "replay"
@@ -202,13 +207,15 @@ def start() -> None:
     canvas.setAttribute("data-variant", variant)
     marks = Marks(params.coords, params.numbers, params.arrows)
     {"view": start_view, "replay": start_replay, "play": start_play}[params.mode](params, marks)
-    frame.rendered()
-    document.documentElement.classList.add("ready")
+    frame("rendered")
 
 
-try:
-    start()
-except PhutballError as e:  # should not happen: parse_params checked everything
-    frame.showError("link", str(window.location.hash or ""), str(e))
-except Exception as e:  # never a frame stuck on "Loading the engine…"
-    frame.engineFailed(f"{type(e).__name__}: {e}", True)
+def start() -> None:
+    """Called by labboot.py in the frame's worker; always ends ready (the board or a message is shown)."""
+    try:
+        run()
+    except PhutballError as e:  # should not happen: parse_params checked everything
+        frame("showError", "link", fragment(), str(e))
+    except Exception as e:  # never a frame stuck on "Starting the engine…"
+        frame("engineFailed", f"{type(e).__name__}: {e}", True)
+    ready()

@@ -1,18 +1,22 @@
-// embed.html's start: theme, size reports to the host page, and the board
-// drawn at once when that needs no Python.
+// embed.html's start: theme, a layout of fixed height, the board drawn at once
+// when that needs no Python, and the engine started only when it is needed.
 //
 // The parameters are in the fragment (embed.html#position=...&mode=view, see
 // site/embedparams.py). This script reads only the few it can be sure of: a
 // `view` of a plain position (no moves) is drawn here from the JavaScript
-// shapes of embedboard.js and Python is never loaded. Anything else (play,
-// replay, moves, records, and every bad parameter, whose message Python words)
-// loads PyScript, which runs embedapp.py; the first picture of play/replay is
-// still drawn here while Python starts. Values from the URL only ever reach
-// the page as textContent.
+// shapes of embedboard.js and Python is never loaded. `replay` and `play`
+// draw their first picture here too and start the engine (host.js: one
+// PyScript worker running embedapp.py) at the reader's first click, key or
+// focus in the frame; that first input is queued and applied once the engine
+// is ready. Anything else (a view of moves, a record, a `ply`, and every bad
+// parameter, whose message Python words) starts the engine at once. Values
+// from the URL only ever reach the page as textContent.
 //
-// The host page learns the content's height by postMessage
-// {type: "phutball-size", height, rendered} on load and on every resize
-// (ResizeObserver); embed.js sizes its iframe from it.
+// The frame's height comes from embed.js's layout() (the same function the
+// host page's embed.js used to size the iframe), never from what Python says,
+// so neither the frame nor the host page moves when the engine is ready. The
+// host page still learns it by postMessage {type: "phutball-size", height,
+// rendered}.
 (function () {
   "use strict";
   const root = document.documentElement;
@@ -21,7 +25,7 @@
   const MODES = ["view", "play", "replay"];
   const THEMES = ["light", "dark", "auto"];
   const FAST = ["position", "mode", "theme", "coords", "numbers", "arrows"];
-  const state = { owner: "js", rendered: false, pos: null, coords: true };
+  const state = { owner: "js", rendered: false, pos: null, coords: true, params: null, booted: false };
 
   // ------------------------------------------------------------ parameters (the sure subset)
 
@@ -60,43 +64,53 @@
       moves,
       ply: values.has("ply"),
     };
-    p.sure = sure && !moves && !p.ply;  // everything known, nothing that needs the engine
+    p.known = sure && !p.ply;  // every parameter read as Python would, the moves aside (the engine checks them)
+    p.sure = p.known && !moves;  // everything known, nothing that needs the engine
+    p.raw = values;  // as given: embed.js's layout() reads the same values on the host page
     return p;
   }
 
   // ------------------------------------------------------------ theme
+  // theme=auto (or none): theme.js's choice, the one stored on the site, else the system's, live.
+  // theme=light/dark: fixed (data-theme-fixed makes theme.js leave it alone).
 
-  const mq = window.matchMedia("(prefers-color-scheme: dark)");
-  let themeChoice = "auto";
-  function applyTheme() {
-    const t = themeChoice === "auto" ? (mq.matches ? "dark" : "light") : themeChoice;
-    root.setAttribute("data-theme", t);
+  function applyTheme(theme) {
+    if (theme !== "light" && theme !== "dark") return;
+    root.setAttribute("data-theme-fixed", "");
+    root.setAttribute("data-theme", theme);
   }
-  mq.addEventListener("change", () => {
-    if (themeChoice !== "auto") return;
-    applyTheme();
-    window.dispatchEvent(new Event("phutball-theme"));
-  });
 
-  // ------------------------------------------------------------ size reports
+  // ------------------------------------------------------------ layout and size reports
 
   const el = (id) => document.getElementById(id);
+  let lastHeight = 0;
   function report() {
     if (!framed) return;
+    window.parent.postMessage({ type: "phutball-size", height: lastHeight, rendered: state.rendered }, "*");
+  }
+
+  // Heights fixed from the parameters and the width (embed.js's layout), before anything is drawn.
+  function applyLayout() {
+    const width = root.clientWidth || window.innerWidth;
+    const lay = window.phutballEmbed.layout(state.params, width);
     const box = el("embed");
-    const height = Math.ceil(box.getBoundingClientRect().height);
-    window.parent.postMessage({ type: "phutball-size", height, rendered: state.rendered }, "*");
+    box.style.height = `${lay.height}px`;
+    const c = el("board");
+    if (lay.canvas) {
+      c.style.width = `${lay.canvas[0]}px`;
+      c.style.height = `${lay.canvas[1]}px`;
+    } else {
+      c.style.width = "100%";
+      c.style.height = `${lay.height - 8}px`;
+    }
+    box.style.setProperty("--loading-bottom", `${lay.bar + 12}px`);
+    if (lay.height !== lastHeight) {
+      lastHeight = lay.height;
+      report();
+    }
   }
 
   // ------------------------------------------------------------ drawing a plain position
-
-  // Size the canvas for a board whose natural size is w x h CSS pixels: it
-  // keeps that aspect ratio and is never wider than w.
-  function fit(w, h) {
-    const c = el("board");
-    c.style.aspectRatio = `${w} / ${h}`;
-    c.style.maxWidth = `${Math.round(w)}px`;
-  }
 
   function drawPlain() {
     if (state.owner !== "js" || !state.pos) return;
@@ -111,7 +125,7 @@
     report();
   }
 
-  // The error box in place of the board: a title and paragraphs of text nodes (never HTML).
+  // The error box in place of the board and bar, in the same room: a title and paragraphs of text nodes (never HTML).
   function errorBox(title, ...paragraphs) {
     state.settled = true;
     const box = el("error");
@@ -143,14 +157,10 @@
   function takeOver() {
     state.owner = "python";
     state.settled = true;
-    el("loading").hidden = true;
   }
 
-  // Load PyScript, which runs embedapp.py. Several frames of one page each
-  // fetch Pyodide, but the browser's HTTP cache lets only one of them download
-  // it (the others wait for that and read the cache: tests/browser/test_embed.py).
   // If the engine cannot start (a file missing on the host, no WebAssembly), say so in the frame
-  // instead of "Loading the engine…" for ever.
+  // instead of "Starting the engine…" for ever.
   const ENGINE_WAIT_MS = 90000;
   function engineFailed(reason, force) {
     if (state.settled && !force) return;
@@ -159,35 +169,86 @@
     errorBox("The engine could not start.", p);
   }
 
-  function loadPython() {
-    el("loading").hidden = false;
-    const s = document.createElement("script");
-    s.type = "module";
-    s.src = "./pyscript/core.js";
-    s.onerror = () => engineFailed("pyscript/core.js did not load from this site.");
+  // The worker's calls (remote.emit("phutball-frame", {call, args})).
+  window.addEventListener("phutball-frame", (e) => {
+    const d = e.detail || {};
+    const f = { showError, takeOver, rendered, engineFailed }[d.call];
+    if (f) f(...(d.args || []));
+  });
+  document.addEventListener("phutball-engine-failed", (e) => engineFailed(String(e.detail || "")));
+
+  // ------------------------------------------------------------ starting the engine
+
+  // Input before host.js listens (it is being fetched): kept here, dispatched again once it listens.
+  const held = [];
+  function hold(e) {
+    if (state.booted === "listening" || e.isTrusted === false) return;
+    const t = e.target;
+    if (e.type === "click" && !(t.closest && t.closest("[data-queue-early]"))) return;
+    held.push(e);
+  }
+
+  function replayHeld() {
+    for (const e of held.splice(0)) {
+      const init = { bubbles: true, cancelable: true, composed: true, clientX: e.clientX, clientY: e.clientY,
+                     button: e.button, key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey,
+                     shiftKey: e.shiftKey, pointerId: e.pointerId };
+      const Kind = e.type === "keydown" ? KeyboardEvent : e.type.startsWith("pointer") ? PointerEvent : MouseEvent;
+      e.target.dispatchEvent(new Kind(e.type, init));
+    }
+  }
+
+  function bootEngine() {
+    if (state.booted) return;
+    state.booted = true;
+    root.classList.remove("lazy");
+    const loading = el("loading");
+    loading.hidden = false;
     setTimeout(() => {
       engineFailed(`It did not start within ${ENGINE_WAIT_MS / 1000} s; reload to try again.`);
     }, ENGINE_WAIT_MS);
-    document.head.appendChild(s);
+    import("./host.js").then((host) => {
+      const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      host.bootLab({ module: "embedapp", board: "board", extra: { reducedMotion } });
+      state.booted = "listening";  // host.js listens from here on (bootLab's first, synchronous step)
+      replayHeld();
+    }, () => engineFailed("pyscript/core.js did not load from this site."));
+  }
+
+  // Replay and play: the engine starts at the reader's first input in the frame.
+  function bootOnFirstInput() {
+    root.classList.add("lazy");
+    const types = ["pointerdown", "pointerup", "keydown", "click", "focusin"];
+    const first = (e) => {
+      if (e.type !== "focusin") hold(e);
+      if (!state.booted) {
+        el("status").textContent = "Starting the engine: your move is played as soon as it is ready.";
+        bootEngine();
+      }
+      if (state.booted === "listening") for (const t of types) document.removeEventListener(t, first, true);
+    };
+    for (const t of types) document.addEventListener(t, first, true);
   }
 
   function start() {
     const p = readParams(location.hash);
-    themeChoice = p.theme || "auto";
-    applyTheme();
+    state.params = p.raw;
+    applyTheme(p.theme);
     state.coords = p.coords;
     const embed = el("embed");
     embed.setAttribute("data-mode", p.mode || "view");
+    const controls = p.mode === "replay" || p.mode === "play";
     el("replay-controls").hidden = p.mode !== "replay";
     el("play-controls").hidden = p.mode !== "play";
-    el("bar").hidden = !(p.mode === "replay" || p.mode === "play");
-    new ResizeObserver(report).observe(embed);
+    el("bar").hidden = !controls;
+    applyLayout();
+    new ResizeObserver(applyLayout).observe(root);
     const pos = p.position === null ? null : window.phutballEmbedBoard.parsePosition(p.position);
     // The first picture: the position itself, when the parameters show it first.
     const first = pos && p.mode && p.theme && !p.ply && (!p.moves || p.mode === "replay");
     if (first) {
       state.pos = pos;
-      fit(...window.phutballEmbedBoard.naturalSize(pos, pos.variant === "2D" ? 40 : 56));
+      el("board").setAttribute("data-variant", pos.variant);
       new ResizeObserver(drawPlain).observe(el("board"));
       window.addEventListener("phutball-theme", drawPlain);
       drawPlain();
@@ -195,13 +256,20 @@
     }
     if (first && p.sure && p.mode === "view") {
       root.classList.add("ready");
+    } else if (first && p.known && controls) {
+      // Before the engine: the buttons a reader may press (their clicks are queued).
+      if (p.mode === "replay") for (const id of ["next", "last"]) el(id).disabled = !p.moves;
+      if (p.mode === "play") el("restart").disabled = false;
+      bootOnFirstInput();
     } else {
-      loadPython();
+      bootEngine();
     }
   }
 
   // readParams is exposed for tests/browser/test_embed.py, which checks it against embedparams.py.
-  window.phutballFrame = { fit, rendered, showError, takeOver, report, readParams, engineFailed };
+  window.phutballFrame = { rendered, showError, takeOver, report, readParams, engineFailed, bootEngine };
+  // The theme before the first paint; the rest once the body is there.
+  applyTheme(readParams(location.hash).theme);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -143,6 +143,11 @@ function captureEarly(boardId) {
     note("The engine is starting: this works as soon as it is ready.");
   };
   document.addEventListener("click", refuse, true);
+  // Buttons marked data-queue-early (the embeds' step buttons) are queued like board clicks.
+  document.addEventListener("click", (e) => {
+    const b = !ready && e.target.closest && e.target.closest("[data-queue-early]");
+    if (b && b.id) remember(b.id, e);
+  }, true);
   document.addEventListener("mousedown", (e) => { if (!ready && e.target.closest && e.target.closest("select[data-needs-engine]")) refuse(e); }, true);
 }
 
@@ -223,6 +228,9 @@ function apply(ops) {
       } else if (kind === "theme") {
         document.documentElement.setAttribute("data-theme", a);
         window.dispatchEvent(new Event("phutball-theme"));
+      } else if (kind === "event") {
+        // [event, name, detail]: a CustomEvent on window, for a page's own small JavaScript.
+        window.dispatchEvent(new CustomEvent(a, { detail: b }));
       } else if (kind === "ready") {
         markReady();
       }

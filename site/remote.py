@@ -16,7 +16,7 @@ write "elements", but through this module:
 
 The operations (``host.js``'s ``apply``): ``prop``, ``attr``, ``class``,
 ``style``, ``call``, ``draw``, ``store``, ``hash``, ``download``,
-``png-theme``, ``colours``, ``copy``, ``listen``, ``post-parent``, ``theme``, ``ready``.
+``png-theme``, ``colours``, ``copy``, ``listen``, ``post-parent``, ``theme``, ``event``, ``ready``.
 """
 
 from __future__ import annotations
@@ -296,6 +296,11 @@ def post_parent(message: dict[str, Any], target_origin: str = "*") -> None:
 def set_theme(name: str) -> None:
     _ops.append(["theme", name])
     _state["snapshot"]["theme"] = name
+
+
+def emit(name: str, detail: Any = None) -> None:
+    """Dispatch ``CustomEvent(name, {detail})`` on the page's window (for the page's own JavaScript)."""
+    _ops.append(["event", name, detail])
 
 
 def ready() -> None:

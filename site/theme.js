@@ -11,7 +11,10 @@
     return v === "light" || v === "dark" ? v : null;
   };
   const changed = () => window.dispatchEvent(new Event("phutball-theme"));
-  const apply = () => root.setAttribute("data-theme", stored() || (mq.matches ? "dark" : "light"));
+  // A page may fix its theme (embed.html#theme=dark): <html data-theme-fixed> is left alone.
+  const apply = () => {
+    if (!root.hasAttribute("data-theme-fixed")) root.setAttribute("data-theme", stored() || (mq.matches ? "dark" : "light"));
+  };
   apply();
   mq.addEventListener("change", () => { apply(); changed(); });
   function toggle() {

@@ -17,7 +17,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from playwright.sync_api import expect
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, DIST, READY_TIMEOUT, Recorder, click_point, wait_ready
+from conftest import CHROMIUM, CHROMIUM_ARGS, DIST, READY_TIMEOUT, Recorder, click_point, own_input_devices, wait_ready
 from devserver import StaticServer
 from diagram import Marks, frame_shapes, natural_size
 from embedparams import parse_params
@@ -43,9 +43,17 @@ def approx_equal(a, b, path="shapes") -> None:
         assert a == b, f"{path}: {a!r} != {b!r}"
 
 
+def engine_started(scope) -> None:
+    """Ready, as a reader gets it: a replay or play frame (html.lazy) starts its engine when focused."""
+    scope.locator("html.ready, html.lazy").wait_for(timeout=READY_TIMEOUT)
+    if scope.locator("html.lazy").count():
+        scope.locator("#board").focus()  # an interaction that changes nothing
+    scope.locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+
+
 def open_embed(page, server, fragment: str) -> None:
     page.goto(f"{server.origin}/embed.html#{fragment}")
-    wait_ready(page)
+    engine_started(page)
 
 
 # ----------------------------------------------------------------- the JavaScript mirror of boardview
@@ -129,7 +137,7 @@ def test_a_plain_diagram_is_drawn_without_loading_python(page, server):
     }""")
     assert painted
     loaded = [u for u in page.recorder.requests if u.endswith((".js", ".mjs", ".py", ".whl", ".wasm", ".zip"))
-              and not u.endswith(("/canvas.js", "/embedboard.js", "/embedframe.js"))]
+              and not u.endswith(("/theme.js", "/embed.js", "/canvas.js", "/embedboard.js", "/embedframe.js"))]
     assert loaded == []
     assert page.recorder.errors == []
 
@@ -169,7 +177,7 @@ def host(browser, server):
         page.on("dialog", lambda d: (page.dialogs.append(d.message), d.dismiss()))
         page.goto(f"{srv.origin}/host.html")
         for i in range(4):
-            page.frame_locator("iframe").nth(i).locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+            engine_started(page.frame_locator("iframe").nth(i))
         page.host_origin = srv.origin
         yield page
         ctx.close()
@@ -257,6 +265,150 @@ def test_the_host_page_logs_no_error_and_asks_only_the_two_origins(host, server)
     assert outside == []
 
 
+STEADY_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A post with boards</title><link rel="icon" href="data:,">
+<style>body {{ font: 16px sans-serif; max-width: 640px; margin: 1rem auto; }}</style>
+<script>
+  // Every layout shift of this page, as a reader's browser scores them (input or not).
+  window.shifts = [];
+  new PerformanceObserver((list) => {{ for (const e of list.getEntries()) window.shifts.push(e.value); }})
+    .observe({{ type: "layout-shift", buffered: true }});
+</script>
+<script src="{origin}/embed.js"></script></head>
+<body>
+<p>Text above the boards.</p>
+<div class="phutball" id="view" data-position="9x9_O_E5_D4E6F7">Diagram</div>
+<p>Text between.</p>
+<div class="phutball" id="replay" data-position="9x9_O_E5" data-moves="E6 A1 E7 E5-E8 E6">Game</div>
+<p>Text between.</p>
+<div class="phutball" id="play" data-position="L_o*o.o.o...." data-mode="play">Strip</div>
+<p>Text between.</p>
+<div class="phutball" id="bad" data-position="9x9_O_E5_Q9">A bad position</div>
+<p>Text between.</p>
+<div class="phutball" id="junk" data-position="not a board">Not a board</div>
+<p>Text below the boards.</p>
+<script>
+  // Each iframe's height, every time it changes, from the moment embed.js made it.
+  window.heights = {{}};
+  const seen = new ResizeObserver((entries) => {{
+    for (const e of entries) {{
+      const id = e.target.parentElement.id;
+      (window.heights[id] = window.heights[id] || []).push(e.target.getBoundingClientRect().height);
+    }}
+  }});
+  document.querySelectorAll("div.phutball iframe").forEach((f) => seen.observe(f));
+</script>
+</body></html>
+"""
+
+
+def test_three_embeds_start_without_moving_the_host_page(browser, server):
+    """View, replay and play (two needing Python) and two bad positions on another origin: each frame's height is
+    final before it loads, replay and play start their engine at the reader's first input, which is applied."""
+    html = STEADY_PAGE.format(origin=server.origin)
+    with StaticServer({}, pages={"/post.html": html}) as srv:
+        ctx = browser.new_context(viewport={"width": 900, "height": 2600})
+        try:
+            page = ctx.new_page()
+            page.recorder = Recorder(page)
+            own_input_devices(page)
+            page.goto(f"{srv.origin}/post.html")
+            frames = {i: page.frame_locator(f"#{i} iframe") for i in ("view", "replay", "play", "bad", "junk")}
+            frames["view"].locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+            for i in ("replay", "play"):
+                frames[i].locator("html.lazy").wait_for(timeout=READY_TIMEOUT)
+                expect(frames[i].locator("#board")).to_have_attribute("data-position", re.compile("."))
+                started = frames[i].locator("html").evaluate(
+                    "() => performance.getEntriesByType('resource').map((e) => e.name)"
+                    ".filter((u) => /host\\.js|pyscript|pyodide/.test(u))")
+                assert started == []  # nothing of the engine before the reader asks
+            # The reader's first inputs, made before the engines are ready: queued, then applied.
+            frames["replay"].locator("#next").click()
+            expect(frames["replay"].locator("#loading")).to_contain_text("Starting the engine")
+            click_point(frames["play"], 4)
+            for i in frames:
+                frames[i].locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+            expect(frames["replay"].locator("#counter")).to_have_text("1 / 5")
+            expect(frames["replay"].locator("#board")).to_have_attribute("data-position", "9x9_X_E5_E6")
+            expect(frames["play"].locator("#board")).to_have_attribute("data-position", "R_o*ooo.o....")
+            for i in ("bad", "junk"):
+                expect(frames[i].locator("#error")).to_contain_text("position")
+            for i in frames:
+                expect(frames[i].locator("#loading")).to_be_hidden()
+                content = frames[i].locator("#embed").evaluate("e => e.getBoundingClientRect().height")
+                host_h = page.locator(f"#{i} iframe").evaluate("e => e.getBoundingClientRect().height")
+                assert content == host_h, i
+            heights = page.evaluate("window.heights")
+            assert sorted(heights) == ["bad", "junk", "play", "replay", "view"]
+            for i, seen in heights.items():
+                assert len(set(seen)) == 1 and seen[0] > 100, (i, seen)  # one height from first paint to ready
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            assert page.evaluate("window.shifts") == []  # cumulative layout shift: 0
+            assert page.recorder.errors == []
+        finally:
+            ctx.close()
+
+
+@pytest.mark.parametrize("width", [320, 480, 1000])
+def test_the_fixed_layout_fits_its_content_at_every_width(browser, server, width):
+    """The frame's height is fixed before Python (embed.js's layout): at a phone's width too, the board keeps
+    its proportions, the bar's buttons stay on one row and its status in two lines, and nothing is left over."""
+    ctx = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = ctx.new_page()
+        for fragment in ("position=9x9_O_E5_D4", "position=15x19_O_H10&moves=H11+H9&mode=replay",
+                         "position=L_o*o.o.o....&mode=play", "position=R_<o..o.&mode=replay&moves=2"):
+            page.goto("about:blank")
+            page.goto(f"{server.origin}/embed.html#{fragment}")
+            page.locator("html.ready, html.lazy").wait_for(timeout=READY_TIMEOUT)
+            got = page.evaluate("""() => {
+                const box = (id) => document.getElementById(id).getBoundingClientRect();
+                const bar = document.getElementById('bar'), row = bar.querySelector('.embed-row');
+                const status = document.getElementById('status');
+                return {embed: box('embed'), board: box('board'), bar: bar.hidden ? null : box('bar'),
+                        rowFits: row.scrollHeight <= row.clientHeight, statusFits: bar.hidden || status.clientHeight >= 2 * 21,
+                        page: document.body.getBoundingClientRect().height};
+            }""")
+            pos = parse_any_position(page.locator("#board").get_attribute("data-position"))
+            w, h = natural_size(pos)
+            board, embed = got["board"], got["embed"]
+            assert abs(board["height"] - board["width"] * h / w) <= 1.0, fragment
+            last = got["bar"]["bottom"] if got["bar"] else board["bottom"]
+            assert abs(embed["bottom"] - 4 - last) <= 0.5, fragment  # no room left over, none missing
+            assert board["width"] <= width - 8 and got["rowFits"] and got["statusFits"], fragment
+            assert got["page"] == round(embed["height"]), fragment
+    finally:
+        ctx.close()
+
+
+def test_the_standalone_embed_page_follows_the_theme_chosen_on_the_site(context, server):
+    page = context.new_page()
+    page.emulate_media(color_scheme="light")
+    page.goto(f"{server.origin}/index.html")
+    page.locator("#theme").click()  # the reader picks the dark theme on the site
+    assert page.evaluate("localStorage.getItem('phutball.theme')") == "dark"
+    for fragment, theme in (("position=9x9_O_E5", "dark"), ("position=9x9_O_E5&theme=auto", "dark"),
+                            ("9x9_O_E5", "dark"), ("position=9x9_O_E5&theme=light", "light"),
+                            ("position=9x9_O_E5&mode=play", "dark")):
+        page.goto("about:blank")  # a new document each time (not a same-document fragment change)
+        page.goto(f"{server.origin}/embed.html#{fragment}")
+        page.locator("html.ready, html.lazy").wait_for(timeout=READY_TIMEOUT)
+        assert page.evaluate("document.documentElement.dataset.theme") == theme, fragment
+        drawn, bg = page.evaluate("""() => {
+            const c = document.getElementById('board');
+            const px = c.getContext('2d').getImageData(c.width / 2, 2, 1, 1).data;
+            const t = document.createElement('canvas').getContext('2d');
+            t.fillStyle = getComputedStyle(document.documentElement).getPropertyValue('--bg').trim();
+            t.fillRect(0, 0, 1, 1);
+            return [Array.from(px.slice(0, 3)), Array.from(t.getImageData(0, 0, 1, 1).data.slice(0, 3))];
+        }""")
+        assert drawn == bg, fragment  # the board is drawn in that theme's colours
+    page.locator("html").evaluate("() => localStorage.setItem('phutball.theme', 'light')")
+    page.goto("about:blank")
+    page.goto(f"{server.origin}/embed.html#position=9x9_O_E5&theme=dark")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"  # an explicit theme wins
+
+
 def test_several_embeds_download_pyodide_once(browser, server):
     """A real (on-disk) profile, as a reader's browser has: two Python embeds, one download of the runtime."""
     wasm = (DIST / "pyodide" / "pyodide.asm.wasm").stat().st_size
@@ -268,8 +420,10 @@ def test_several_embeds_download_pyodide_once(browser, server):
         try:
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             page.goto(f"{srv.origin}/two.html")
+            for i in range(4):  # the replay and the play frame start their engines at once
+                page.frame_locator("iframe").nth(i).locator("html.ready, html.lazy").wait_for(timeout=READY_TIMEOUT)
             for i in range(4):
-                page.frame_locator("iframe").nth(i).locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+                engine_started(page.frame_locator("iframe").nth(i))
         finally:
             ctx.close()
         wasm_requests = [r for r in srv.requests if r.endswith("pyodide.asm.wasm")]
@@ -305,7 +459,7 @@ def test_share_dialog_gives_a_working_link_iframe_and_div(page, server):
     viewer = page.context.new_page()
     viewer.recorder = Recorder(viewer)
     viewer.goto(link)
-    wait_ready(viewer)
+    engine_started(viewer)
     expect(viewer.locator("#counter")).to_have_text("0 / 3")
     viewer.locator("#board").click()
     viewer.keyboard.press("End")
@@ -316,7 +470,7 @@ def test_share_dialog_gives_a_working_link_iframe_and_div(page, server):
         viewer.goto(f"{host.origin}/snippets.html")
         frames = viewer.frame_locator("iframe")
         for i in range(2):
-            frames.nth(i).locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+            engine_started(frames.nth(i))
             expect(frames.nth(i).locator("#board")).to_have_attribute("data-position", "9x9_O_E5")
         expect(viewer.locator("div.phutball .phutball-fallback")).to_be_hidden()
     assert viewer.locator("iframe").count() == 2
@@ -365,7 +519,7 @@ def test_export_svg_and_png_of_the_current_position(page, server, tmp_path):
 def test_a_frame_whose_engine_cannot_load_says_so(page, server):
     page.route("**/pyscript/core.js", lambda route: route.abort())
     page.goto(f"{server.origin}/embed.html#position=9x9_O_E5&mode=play")
-    wait_ready(page)
+    engine_started(page)
     expect(page.locator("#error")).to_contain_text("The engine could not start.")
     expect(page.locator("#error")).to_contain_text("pyscript/core.js did not load")
     assert page.is_hidden("#loading")

@@ -21,7 +21,7 @@ from devserver import StaticServer
 PAGES = sorted(p.name for p in DIST.glob("*.html")) if DIST.is_dir() else ["index.html"]
 # A fragment for pages that load Python only for some parameters (embed.html draws a plain
 # diagram without it; test_embed.py checks that).
-PYTHON_FRAGMENT = {"embed.html": "#mode=play"}
+PYTHON_FRAGMENT = {"embed.html": "#mode=view&moves=H11"}  # a view of moves: the engine starts at once
 
 
 def _outside(urls: list[str], *origins: str) -> list[str]:
@@ -77,7 +77,8 @@ def test_page_refers_only_to_relative_urls_that_are_shipped(name):
         assert cfg["interpreter"] == "./pyodide/pyodide.mjs"
         urls += [cfg["interpreter"], *cfg.get("packages", []), *cfg.get("files", {})]
         assert not cfg.get("index_urls"), "no package index: everything is shipped"
-    if "bootLab(" in text:  # Python in the page's worker, booted by host.js
+    scripts = [(DIST / u).read_text() for u in refs.urls if u.endswith(".js") and (DIST / u).is_file()]
+    if any("bootLab(" in t for t in (text, *scripts)):  # Python in the page's worker, booted by host.js
         urls.append("./host.js")
         host = (DIST / "host.js").read_text()
         build = re.search(r'const BUILD = \{ wheel: "([^"]+)", lab: "([^"]+)" \};', host)
