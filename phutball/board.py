@@ -196,7 +196,19 @@ def jump_results(width: int, height: int, col: int, row: int, mask: int
 
 
 #: Default bound of :meth:`Position.results` (distinct results listed).
-RESULTS_LIMIT = 10_000
+RESULTS_LIMIT = 2_000
+
+_POINT_TABLES: dict[BoardSize, list[Point]] = {}
+
+
+def _point_table(size: BoardSize) -> list[Point]:
+    """The Point of each bit of a men mask (bit ``r * width + c - 1``), built once per board size."""
+    table = _POINT_TABLES.get(size)
+    if table is None:
+        w = size.width
+        table = [Point(i % w + 1, i // w) for i in range(w * (size.height + 2))]
+        _POINT_TABLES[size] = table
+    return table
 
 
 @dataclass(frozen=True)
@@ -242,13 +254,12 @@ class Position:
 
     @classmethod
     def _from_mask(cls, size: BoardSize, mask: int, ball: Point, to_move: Side) -> "Position":
-        w = size.width
+        table = _point_table(size)
         men = []
         m = mask
         while m:
             low = m & -m
-            i = low.bit_length() - 1
-            men.append(Point(i % w + 1, i // w))
+            men.append(table[low.bit_length() - 1])
             m ^= low
         pos = object.__new__(cls)
         object.__setattr__(pos, "size", size)
