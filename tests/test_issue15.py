@@ -322,3 +322,13 @@ def test_long_inputs_are_quoted_shortened():
     msg = str(e.value)
     assert len(msg) < 300 and "120000 characters" in msg and e.value.text == long
     assert quote("abc") == "'abc'" and quote("y" * 61).endswith("(61 characters)")
+
+
+def test_play_controller_with_a_full_board_and_the_computer():
+    """The play page's controller on a full board: the computer's move (a jump) is played, the game ends."""
+    from playctl import PlayController
+    ctl = PlayController.new(FULL_5.replace("_O_", "_X_"), mode="computer", computer_side="X")
+    assert ctl.computer_to_move()
+    move = Searcher(ctl.position, "easy").run().best
+    ctl.play_text(str(move))
+    assert ctl.error == "" and ctl.status() == "Eks won." and ctl.view()["over"]
