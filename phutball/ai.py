@@ -53,7 +53,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Generator, Iterable, Iterator, Literal
 
-from .board import Position, Side, other, single_jumps
+from .board import Position, Side, jump_results, other, single_jumps
+from .errors import NoMoveError
 from .notation import Jump, Move2D, Placement, Point
 from .winsearch import win_path
 
@@ -65,6 +66,9 @@ WON = WIN - 1000
 JUMP_CAP = 400
 #: Distinct jump results tried at the root (dense positions have millions).
 ROOT_JUMP_CAP = 2000
+#: Node budgets of the root's win-in-one searches when it has too many jump results to list: each
+#: is a fresh search run between two yields, so none keeps the caller waiting long.
+ROOT_WIN_BUDGETS = (5_000, 20_000, 200_000)
 #: Node budget of the win-in-one search used when a node has too many jump results.
 WIN_NODES = 2000
 #: Node budget for listing the opponent's winning paths (to find the men that break them).
@@ -180,8 +184,8 @@ class Searcher:
     def __init__(self, pos: Position, level: str | Level = "hard", *, max_nodes: int | None = None,
                  max_depth: int | None = None, max_seconds: float | None = None, seed: int | None = None,
                  clock: Callable[[], float] | None = None) -> None:
-        if pos.is_over:
-            raise ValueError(f"the game is over in {pos}")
+        if pos.is_over:  # won, or drawn because the side to move has no legal move
+            raise NoMoveError("no move", str(pos), pos.over_reason())
         lv = LEVELS[level] if isinstance(level, str) else level
         self.pos = pos
         self.level = lv
@@ -238,10 +242,16 @@ class Searcher:
     # ------------------------------------------------------------ root
 
     def _fallback(self) -> Move2D:
-        cands = self._placements(self.pos._mask, self.pos.ball.col, self.pos.ball.row)
+        """A legal move before any search: a placement near the ball, else anywhere, else a single jump."""
+        pos = self.pos
+        cands = self._placements(pos._mask, pos.ball.col, pos.ball.row)
         if cands:
             return self._to_move(cands[0])
-        return self.pos.placements()[0]
+        cands = self._placements(pos._mask, pos.ball.col, pos.ball.row, radius=max(self.w, self.h))
+        if cands:
+            return self._to_move(cands[0])
+        step = single_jumps(self.w, self.h, pos.ball.col, pos.ball.row, pos._mask)[0]  # has_moves: one exists
+        return Jump((pos.ball, Point(step.col, step.row)))
 
     def _to_move(self, child: tuple[int, int, int]) -> Move2D:
         """The root move leading to ``child`` = (col, row, men) after it."""
@@ -249,7 +259,8 @@ class Searcher:
             return self._root_moves[child]
         c, r, m = child
         added = m & ~self.pos._mask
-        if (c, r) != (self.pos.ball.col, self.pos.ball.row) or m != self.pos._mask | added or added & (added - 1):
+        if (c, r) != (self.pos.ball.col, self.pos.ball.row) or m != self.pos._mask | added or not added \
+                or added & (added - 1):
             raise AssertionError(f"not a root move: {child}")
         bit = added.bit_length() - 1
         return Placement(Point(bit % self.w + 1, bit // self.w))
@@ -257,22 +268,39 @@ class Searcher:
     def _think(self) -> Generator[None, None, None]:
         pos, side = self.pos, self.pos.to_move
         mask, bc, br = pos._mask, pos.ball.col, pos.ball.row
-        results = pos.results(limit=ROOT_JUMP_CAP)
         goal, own_goal = pos.target_rows(side), pos.target_rows(other(side))
-        for q, j in results.items():  # a listed jump onto my goal wins, whatever the search below says
-            if q.ball.row in goal:
-                self._best, self._score, self.reason = j, WIN - 1, "win-in-one"
-                return
-        yield
-        if len(results) >= ROOT_JUMP_CAP:  # not every jump was listed: ask the pruned win search
-            win = pos.find_winning_jump()
-            if win.jump is not None:
-                self._best, self._score, self.reason = win.jump, WIN - 1, "win-in-one"
-                return
+        # List the root's jump results lazily, inside the time budget: yield every few so the caller
+        # shows progress and can stop ("move now"); the fallback move stands until the search has more.
+        listed = 0
+        try:
+            for c, r, m, path in jump_results(self.w, self.h, bc, br, mask):
+                jump = Jump(tuple(Point(pc, pr) for pc, pr in path))
+                if r in goal:  # a jump onto my goal wins, whatever the search below says
+                    self._best, self._score, self.reason = jump, WIN - 1, "win-in-one"
+                    return
+                if r not in own_goal:  # jumps onto my own goal rows lose at once: never candidates
+                    self._root_moves[(c, r, m)] = jump
+                listed += 1
+                if listed >= ROOT_JUMP_CAP:
+                    break
+                if listed % YIELD_EVERY == 0:
+                    self._check_time()
+                    yield
             yield
-        # Jumps onto my own goal rows lose at once: never candidates.
-        self._root_moves = {(q.ball.col, q.ball.row, q._mask): j for q, j in results.items()
-                            if q.ball.row not in own_goal}
+            if listed >= ROOT_JUMP_CAP:  # not every jump was listed: ask the pruned win search
+                for budget in ROOT_WIN_BUDGETS:
+                    status, wpath, _ = win_path(self.w, self.h, mask, bc, br, side, budget)
+                    if status == "found":
+                        self._best, self._score, self.reason = Jump(tuple(Point(pc, pr) for pc, pr in wpath)), \
+                            WIN - 1, "win-in-one"
+                        return
+                    self._check_time()
+                    yield
+                    if status == "none":
+                        break
+        except _Stop as stop:
+            self.reason = stop.args[0]
+            return
         node = self._node(mask, bc, br)
         jumps = _by_progress(self._root_moves, side)
         if self._threatened(node, mask, bc, br, side):
@@ -457,8 +485,11 @@ class Searcher:
         pos = Position._from_mask(self.pos.size, mask, Point(c, r), opp)
         found = pos.winning_jumps(limit=32, max_nodes=PARRY_NODES)
         self._check_time()
+        # A chain may land where it jumped a man earlier: that point holds a man now, and "placing"
+        # there would be no move at all (a child equal to its parent), so only empty points count.
         points = sorted({p for j in found.paths for p in j.path[1:]
-                         if 1 <= p.row <= self.h and (p.col, p.row) != (c, r)})
+                         if 1 <= p.row <= self.h and (p.col, p.row) != (c, r)
+                         and not mask >> (p.row * self.w + p.col - 1) & 1})
         if not found.complete or found.truncated or not points:
             out = self._placements(mask, c, r)
         else:
@@ -508,8 +539,12 @@ class Searcher:
 
 def choose_move(pos: Position, level: str | Level = "hard", *, max_nodes: int | None = None,
                 seed: int | None = None) -> Move2D:
-    """The computer's move in ``pos`` at ``level`` (the game must not be over)."""
+    """The computer's move in ``pos`` at ``level``: always a legal move.
+
+    Raises :class:`~phutball.errors.NoMoveError` when there is none (the game
+    is over: a goal was scored, or the side to move has no legal move -- a draw).
+    """
     return Searcher(pos, level, max_nodes=max_nodes, seed=seed).run().best
 
 
-__all__ = ["LEVELS", "Level", "Progress", "Searcher", "choose_move", "evaluate", "Jump", "WIN"]
+__all__ = ["LEVELS", "Level", "NoMoveError", "Progress", "Searcher", "choose_move", "evaluate", "Jump", "WIN"]

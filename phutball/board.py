@@ -17,6 +17,9 @@ Rules implemented (Winning Ways; seeds 001-004; each has a test in
 * When the move ends, the ball's row decides: on row ``height`` or beyond, Ohs
   wins; on row 1 or beyond, Eks wins -- whoever moved.  Passing through a goal
   line mid-sequence scores nothing.  There is no pass.
+* No legal move: when the side to move has no legal move at all (no empty
+  point to place a man on and no jump), the game ends in a draw -- no one
+  scored (:attr:`Position.is_drawn`, :attr:`Position.result`).
 
 Position string (one line, URL-safe: letters, digits, ``x`` and ``_`` only)::
 
@@ -33,10 +36,11 @@ accepts the men in any order, upper or lower case, and ``,`` between them;
 from __future__ import annotations
 
 import re
+from itertools import islice
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Literal, NamedTuple, Sequence
 
-from .errors import IllegalMoveError, IllegalPositionError, ParseError
+from .errors import IllegalMoveError, IllegalPositionError, ParseError, quote
 from .notation import COLUMN_LETTERS, Jump, Move2D, Placement, Point, parse_move, parse_points
 
 Side = Literal["O", "X"]
@@ -78,7 +82,7 @@ class BoardSize:
 
     @classmethod
     def from_str(cls, text: str) -> "BoardSize":
-        m = re.fullmatch(r"\s*(\d{1,3})\s*[xX×]\s*(\d{1,3})\s*", text) if isinstance(text, str) else None
+        m = re.fullmatch(r"\s*([0-9]{1,3})\s*[xX×]\s*([0-9]{1,3})\s*", text) if isinstance(text, str) else None
         if not m:
             raise ParseError("bad board size", text, "expected columns x rows, e.g. '15x19'")
         return cls(int(m.group(1)), int(m.group(2)))
@@ -158,6 +162,55 @@ def single_jumps(width: int, height: int, col: int, row: int, mask: int) -> list
     return out
 
 
+def jump_results(width: int, height: int, col: int, row: int, mask: int
+                 ) -> Iterator[tuple[int, int, int, tuple[tuple[int, int], ...]]]:
+    """Lazily yield each distinct state one jump move reaches: ``(col, row, men, path)``.
+
+    ``path`` is the first path (in sorted order) to that state, as (col, row)
+    pairs from the ball.  States are memoised on (ball, men), so each is
+    visited once; the walk is iterative (no recursion limit on big boards)
+    and does its work only as it is consumed, so a caller can stop or pause
+    it at any point (the computer player counts it in its time budget).
+    """
+    seen: set[tuple[int, int, int]] = set()
+    path: list[tuple[int, int]] = [(col, row)]
+    masks = [mask]
+    stack = [iter(single_jumps(width, height, col, row, mask))]
+    while stack:
+        s = next(stack[-1], None)
+        if s is None:
+            stack.pop()
+            masks.pop()
+            path.pop()
+            continue
+        m2 = masks[-1] & ~s.removed
+        key = (s.col, s.row, m2)
+        if key in seen:
+            continue
+        seen.add(key)
+        yield s.col, s.row, m2, (*path, (s.col, s.row))
+        if s.row not in (0, height + 1):
+            path.append((s.col, s.row))
+            masks.append(m2)
+            stack.append(iter(single_jumps(width, height, s.col, s.row, m2)))
+
+
+#: Default bound of :meth:`Position.results` (distinct results listed).
+RESULTS_LIMIT = 2_000
+
+_POINT_TABLES: dict[BoardSize, list[Point]] = {}
+
+
+def _point_table(size: BoardSize) -> list[Point]:
+    """The Point of each bit of a men mask (bit ``r * width + c - 1``), built once per board size."""
+    table = _POINT_TABLES.get(size)
+    if table is None:
+        w = size.width
+        table = [Point(i % w + 1, i // w) for i in range(w * (size.height + 2))]
+        _POINT_TABLES[size] = table
+    return table
+
+
 @dataclass(frozen=True)
 class Position:
     """An immutable 2D phutball position: board size, men, ball, side to move.
@@ -201,13 +254,12 @@ class Position:
 
     @classmethod
     def _from_mask(cls, size: BoardSize, mask: int, ball: Point, to_move: Side) -> "Position":
-        w = size.width
+        table = _point_table(size)
         men = []
         m = mask
         while m:
             low = m & -m
-            i = low.bit_length() - 1
-            men.append(Point(i % w + 1, i // w))
+            men.append(table[low.bit_length() - 1])
             m ^= low
         pos = object.__new__(cls)
         object.__setattr__(pos, "size", size)
@@ -234,7 +286,7 @@ class Position:
             raise ParseError("bad position", text, e.reason) from None
         side = parts[1].strip().upper()
         if side not in SIDES:
-            raise ParseError("bad position", text, f"side to move must be O or X, not {parts[1]!r}")
+            raise ParseError("bad position", text, f"side to move must be O or X, not {quote(parts[1])}")
         try:
             ball = Point.from_str(parts[2])
             size.check_point(ball, parts[2], ball=True)
@@ -242,7 +294,7 @@ class Position:
             for p in men:
                 size.check_point(p, str(p))
         except ParseError as e:
-            raise ParseError("bad position", text, f"{e.reason} ({e.text!r})") from None
+            raise ParseError("bad position", text, f"{e.reason} ({quote(e.text)})") from None
         seen: set[Point] = set()
         for p in men:
             if p in seen:
@@ -353,8 +405,40 @@ class Position:
         return None
 
     @property
+    def has_moves(self) -> bool:
+        """Whether the side to move has a legal move (False once the game is over).
+
+        Cheap: a board with an empty point always has a placement; on a full
+        board only a jump from the ball can move (over men to the off-board row).
+        """
+        if self.winner is not None:
+            return False
+        if len(self.men) + 1 < self.size.width * self.size.height:
+            return True
+        return bool(self._steps(self.ball.col, self.ball.row, self._mask))
+
+    @property
+    def is_drawn(self) -> bool:
+        """Rule: no goal scored and the side to move has no legal move at all -- a draw."""
+        return self.winner is None and not self.has_moves
+
+    @property
+    def result(self) -> Literal["O", "X", "draw"] | None:
+        """``'O'``/``'X'`` (the winner), ``'draw'`` (no legal move, see :attr:`is_drawn`), or None while live."""
+        if self.winner is not None:
+            return self.winner
+        return "draw" if self.is_drawn else None
+
+    @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        """A goal was scored, or the side to move has no legal move (a draw)."""
+        return self.result is not None
+
+    def over_reason(self) -> str:
+        """Why no move can be played here, for error messages."""
+        if self.winner is not None:
+            return f"the game is over ({SIDE_NAMES[self.winner]} won)"
+        return "the game is over (a draw: no legal move)"
 
     def target_rows(self, side: Side | None = None) -> tuple[int, int]:
         """The rows on which ``side`` (default: the side to move) wins."""
@@ -379,7 +463,7 @@ class Position:
         """Check a partial jump path from the ball; return (men mask, ball point) after it."""
         text = text if text is not None else "-".join(map(str, path))
         if self.is_over:
-            raise IllegalMoveError("illegal move", text, f"the game is over ({SIDE_NAMES[self.winner]} won)")
+            raise IllegalMoveError("illegal move", text, self.over_reason())
         if not path or path[0] != self.ball:
             raise IllegalMoveError("illegal move", text, f"a jump must start from the ball on {self.ball}")
         mask, here = self._mask, path[0]
@@ -436,37 +520,31 @@ class Position:
         """
         return [*self.placements(), *self.jumps()]
 
-    def results(self, limit: int | None = None) -> dict["Position", Jump]:
+    def iter_results(self) -> Iterator[tuple["Position", Jump]]:
+        """Lazily yield the distinct positions one jump move reaches, each with its first path.
+
+        The lazy form of :meth:`results` (see :func:`jump_results`): take as
+        many as you need; dense boards can have millions.
+        """
+        if self.is_over:
+            return
+        nxt = other(self.to_move)
+        for c, r, m, path in jump_results(self.size.width, self.size.height, self.ball.col, self.ball.row,
+                                          self._mask):
+            yield (Position._from_mask(self.size, m, Point(c, r), nxt),
+                   Jump(tuple(Point(pc, pr) for pc, pr in path)))
+
+    def results(self, limit: int | None = RESULTS_LIMIT) -> dict["Position", Jump]:
         """The distinct positions reachable by one jump move, each with the first path (in sorted order) to it.
 
         Memoised on (ball, men), so it visits each distinct result once instead
-        of every path.  With ``limit``, stops after that many results.
+        of every path.  Stops after ``limit`` results (default
+        :data:`RESULTS_LIMIT`; ``None`` lists them all, which dense boards
+        cannot afford -- use :meth:`iter_results` or :meth:`find_winning_jump`).
         """
-        out: dict[Position, Jump] = {}
-        if self.is_over:
-            return out
-        h, nxt = self.size.height, other(self.to_move)
-        seen: set[tuple[int, int, int]] = set()
-        path = [self.ball]
-
-        def walk(col: int, row: int, mask: int) -> bool:
-            for s in self._steps(col, row, mask):
-                m2 = mask & ~s.removed
-                key = (s.col, s.row, m2)
-                if key in seen:
-                    continue
-                seen.add(key)
-                path.append(Point(s.col, s.row))
-                out[Position._from_mask(self.size, m2, path[-1], nxt)] = Jump(tuple(path))
-                if limit is not None and len(out) >= limit:
-                    return True
-                if s.row not in (0, h + 1) and walk(s.col, s.row, m2):
-                    return True
-                path.pop()
-            return False
-
-        walk(self.ball.col, self.ball.row, self._mask)
-        return out
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be at least 0, not {limit}")
+        return dict(islice(self.iter_results(), limit))
 
     def count_jumps(self, limit: int | None = None) -> tuple[int, bool]:
         """Count jump paths without building them; returns (count, truncated)."""
@@ -489,7 +567,7 @@ class Position:
         if isinstance(move, Placement):
             p = move.point
             if self.is_over:
-                raise IllegalMoveError("illegal move", text, f"the game is over ({SIDE_NAMES[self.winner]} won)")
+                raise IllegalMoveError("illegal move", text, self.over_reason())
             if not self.size.on_board(p):
                 raise IllegalMoveError("illegal move", text,
                                        f"men go on rows 1-{self.size.height} of columns "

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from itertools import islice
 from typing import Any, Sequence
 
 from . import __version__
 from .board import SIDE_NAMES, BoardSize, Position, Side
-from .errors import PhutballError
+from .errors import PhutballError, quote
 from .game import Game
 from .notation import parse_point, parse_points
 
@@ -30,11 +31,30 @@ def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
         print(text)
 
 
+def bounded_int(lo: int, hi: int) -> Any:
+    """An argparse ``type`` for a whole number in ``lo..hi`` (ASCII digits, at most 12 of them).
+
+    Anything else -- huge, negative, not a number -- is a usage error: one line, exit status 2.
+    """
+    def parse(text: str) -> int:
+        t = text.strip()
+        if not re.fullmatch(r"[+-]?[0-9]{1,12}", t) or not lo <= int(t) <= hi:
+            raise argparse.ArgumentTypeError(f"must be a whole number, at least {lo} and at most {hi}, not {quote(text)}")
+        return int(t)
+    parse.__name__ = f"whole number {lo}..{hi}"
+    return parse
+
+
+#: Bounds of the CLI's work limits (``--limit``, ``--max-nodes``).
+MAX_LIMIT = 1_000_000
+MAX_NODES = 100_000_000
+
+
 def _side(text: str) -> Side:
     t = text.strip().upper()
     aliases = {"O": "O", "OHS": "O", "X": "X", "EKS": "X"}
     if t not in aliases:
-        raise CliError(f"--to-move must be O or X, not {text!r}")
+        raise CliError(f"--to-move must be O or X, not {quote(text)}")
     return aliases[t]  # type: ignore[return-value]
 
 
@@ -49,7 +69,7 @@ def cmd_position(args: argparse.Namespace) -> int:
     for p in men:
         size.check_point(p, str(p))
     if len(set(men)) != len(men):
-        raise CliError(f"--men lists a point twice: {args.men!r}")
+        raise CliError(f"--men lists a point twice: {quote(args.men)}")
     pos = Position(size, frozenset(men), ball, _side(args.to_move))
     _emit(args, {"position": str(pos)}, str(pos))
     return 0
@@ -57,9 +77,10 @@ def cmd_position(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     pos = Position.from_str(args.position)
-    status = (f"{SIDE_NAMES[pos.winner]} won" if pos.winner else f"{SIDE_NAMES[pos.to_move]} to move")
+    status = (f"{SIDE_NAMES[pos.winner]} won" if pos.winner else "a draw: no legal move" if pos.is_drawn
+              else f"{SIDE_NAMES[pos.to_move]} to move")
     _emit(args, {"position": str(pos), "diagram": pos.to_diagram(), "to_move": pos.to_move,
-                 "winner": pos.winner}, f"{pos.to_diagram()}\n{status}")
+                 "winner": pos.winner, "result": pos.result}, f"{pos.to_diagram()}\n{status}")
     return 0
 
 
@@ -117,8 +138,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_hint(args: argparse.Namespace) -> int:
     from .ai import Searcher
     pos = Position.from_str(args.position)
-    if pos.is_over:
-        raise CliError(f"the game is over in {pos} ({SIDE_NAMES[pos.winner]} won)")  # type: ignore[index]
+    if pos.is_over:  # a goal, or a draw: the side to move has no legal move
+        raise CliError(f"no move to suggest in {quote(str(pos))}: {pos.over_reason()}")
     res = Searcher(pos, args.level, max_nodes=args.max_nodes).run()
     data = {"position": str(pos), "move": str(res.best), "outcome": res.outcome, "score": res.score,
             "depth": res.depth, "nodes": res.nodes, "reason": res.reason}
@@ -171,8 +192,18 @@ def cmd_play(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- parser
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line (``phutball moves: error: ...``), exit status 2.
+
+    Sub-command parsers inherit it (argparse makes them of the parent's class).
+    """
+
+    def error(self, message: str) -> Any:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="phutball", description="Philosopher's Football: positions, moves, records, solving.")
+    p = OneLineParser(prog="phutball", description="Philosopher's Football: positions, moves, records, solving.")
     p.add_argument("--version", action="version", version=f"phutball {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -193,12 +224,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = add("moves", cmd_moves, "list the legal moves of a 2D position")
     sp.add_argument("position")
-    sp.add_argument("--limit", type=int, default=10_000, help="at most this many jump paths (default 10000)")
-    sp.add_argument("--max-nodes", type=int, default=1_000_000, help="work bound of the winning-jump search")
+    sp.add_argument("--limit", type=bounded_int(1, MAX_LIMIT), default=10_000,
+                    help=f"at most this many jump paths (default 10000, at most {MAX_LIMIT})")
+    sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=1_000_000,
+                    help=f"work bound of the winning-jump search (at most {MAX_NODES})")
 
     sp = add("win", cmd_win, "find a jump that wins at once for the side to move")
     sp.add_argument("position")
-    sp.add_argument("--max-nodes", type=int, default=1_000_000, help="give up after this many search nodes")
+    sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=1_000_000,
+                    help=f"give up after this many search nodes (at most {MAX_NODES})")
 
     sp = add("check", cmd_check, "validate a game record file")
     sp.add_argument("file")
@@ -208,12 +242,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--position", default=None, help="start from this position string")
     sp.add_argument("--computer", default=None, help="the side the computer plays (O or X)")
     sp.add_argument("--level", default="hard", choices=["easy", "medium", "hard"], help="the computer's level")
-    sp.add_argument("--max-nodes", type=int, default=None, help="the computer's search budget (default: the level's)")
+    sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=None,
+                    help="the computer's search budget (default: the level's)")
 
     sp = add("hint", cmd_hint, "the computer's best move for the side to move, with its search's verdict")
     sp.add_argument("position")
     sp.add_argument("--level", default="hard", choices=["easy", "medium", "hard"])
-    sp.add_argument("--max-nodes", type=int, default=None, help="search budget (default: the level's)")
+    sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=None,
+                    help="search budget (default: the level's)")
 
     try:
         from .cli_oned import add_subcommands
@@ -226,7 +262,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # a usage error (one line, already printed) or --help / --version
+        return 0 if e.code is None else e.code if isinstance(e.code, int) else 2
     try:
         return int(args.func(args) or 0)
     except (PhutballError, CliError) as e:

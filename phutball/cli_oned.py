@@ -90,11 +90,16 @@ def add_puzzle_subcommands(subparsers: Any) -> None:
                                    "quiet placement, long jump, long defence, ...), rate the "
                                    "difficulty by depth and by how many tempting moves lose, and "
                                    "write a varied puzzle file. The same seed gives the same file.")
-    p.add_argument("--min-n", type=int, default=9, help="shortest strip (default 9)")
-    p.add_argument("--max-n", type=int, default=16, help="longest strip (default 16, at most 20)")
-    p.add_argument("--count", type=int, default=40, help="number of puzzles (default 40)")
-    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    p.add_argument("--tries", type=int, default=20000, help="random positions to examine (default 20000)")
+    from .cli import bounded_int
+    from .puzzles1d import MAX_LIVE_N, MAX_TRIES
+    p.add_argument("--min-n", type=bounded_int(3, MAX_LIVE_N), default=9, help="shortest strip (default 9)")
+    p.add_argument("--max-n", type=bounded_int(3, MAX_LIVE_N), default=16,
+                   help=f"longest strip (default 16, at most {MAX_LIVE_N})")
+    p.add_argument("--count", type=bounded_int(1, 1000), default=40, help="number of puzzles (default 40, at most 1000)")
+    p.add_argument("--seed", type=bounded_int(-10**12, 10**12), default=1, help="random seed (default 1)")
+    p.add_argument("--tries", type=bounded_int(1, MAX_TRIES), default=20000,
+                   help=f"random positions to examine (default 20000, at most {MAX_TRIES}; the search also "
+                        "stops once every distinct position of the lengths asked for has been examined)")
     p.add_argument("--collection", default=None, help="the file's collection name")
     p.add_argument("--id-prefix", default=None, help="puzzle ids are PREFIX-01, ... (default gen1d-sSEED)")
     p.add_argument("--out", default=None, help="write the file here (default: print it)")
@@ -388,9 +393,13 @@ def cmd_puzzles_judge(args: argparse.Namespace, out: TextIO | None = None, err: 
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m phutball.cli_oned solve1d|potential|puzzles ...``"""
-    ap = argparse.ArgumentParser(prog="phutball", description="1D phutball: exact solver and potentials")
+    from .cli import OneLineParser
+    ap = OneLineParser(prog="phutball", description="1D phutball: exact solver and potentials")
     add_subcommands(ap.add_subparsers(dest="command", required=True))
-    args = ap.parse_args(argv)
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as e:  # a usage error (one line, already printed) or --help / --version
+        return 0 if e.code is None else e.code if isinstance(e.code, int) else 2
     func: Callable[[argparse.Namespace], int] = args.func
     return func(args)
 

@@ -7,7 +7,10 @@ Two families, so callers can tell them apart:
   what it describes is not allowed (an impossible position, an illegal move).
 
 Every message quotes the offending input, e.g.
-``ParseError: bad point 'Z99': column 'Z' is not on a 15x19 board``.
+``ParseError: bad point 'Z99': column 'Z' is not on a 15x19 board``; a quote
+longer than :data:`QUOTE_MAX` characters is shortened by :func:`quote` (its
+first characters, ``…`` and its length), so a 120 KB line never floods a
+terminal or a page.
 All errors derive from :class:`PhutballError`, itself a :class:`ValueError`,
 so ``except ValueError`` keeps working for callers that do not care.
 """
@@ -15,14 +18,35 @@ so ``except ValueError`` keeps working for callers that do not care.
 from __future__ import annotations
 
 
+#: Longest input quoted whole in an error message.
+QUOTE_MAX = 60
+
+
+def quote(text: object, limit: int = QUOTE_MAX) -> str:
+    """``repr(text)``, shortened when long: its first ``limit`` characters, ``…`` and its length.
+
+    The one helper every error message uses to quote input, e.g.
+    ``quote('x' * 1000)`` -> ``"'xxxx…xxxx'… (1000 characters)"``.
+    """
+    if isinstance(text, str) and len(text) > limit:
+        return f"{text[:limit]!r}… ({len(text)} characters)"
+    r = repr(text)
+    if len(r) > limit + 2:
+        return f"{r[:limit]}… ({len(r)} characters)"
+    return r
+
+
 class PhutballError(ValueError):
-    """Base class of every error the package raises on bad input."""
+    """Base class of every error the package raises on bad input.
+
+    ``text`` is kept whole; the message quotes it through :func:`quote`.
+    """
 
     def __init__(self, what: str, text: object, reason: str) -> None:
         self.what = what
         self.text = text
         self.reason = reason
-        super().__init__(f"{what} {text!r}: {reason}")
+        super().__init__(f"{what} {quote(text)}: {reason}")
 
 
 class ParseError(PhutballError):
@@ -49,3 +73,11 @@ class RecordError(ParseError):
         if line is not None:
             reason = f"line {line}: {reason}"
         super().__init__(what, text, reason)
+
+
+class NoMoveError(IllegalError):
+    """The side to move has no legal move: the game is over (a goal, or a draw by no legal move).
+
+    Raised by the computer player (:class:`phutball.ai.Searcher`,
+    :func:`phutball.ai.choose_move`) instead of returning a move that does not exist.
+    """

@@ -26,8 +26,12 @@ numbered moves in the notation of :mod:`phutball.notation`::
   headers named after the sides: ``Ohs``/``Eks`` (2D), ``Left``/``Right`` (1D).
 * ``Result`` is the winner's side letter (``O``, ``X``, ``L``, ``R``), ``draw``,
   or ``*`` for an unfinished game.  ``Termination`` is ``goal``,
-  ``resignation``, ``agreement`` or ``unfinished``.  A goal scored in the moves
-  decides the result; a resignation or an agreed draw is recorded in the headers.
+  ``resignation``, ``agreement``, ``no legal move`` or ``unfinished``.  A goal
+  scored in the moves decides the result, and so does a final position whose
+  side to move has no legal move (a draw: the position's ``is_drawn``); a
+  resignation or an agreed draw is recorded in the headers.
+* A record may start with a UTF-8 byte-order mark (it is skipped).  Move
+  numbers are ASCII digits, at most :data:`MAX_MOVE_NUMBER_DIGITS` of them.
 * Each number ``n.`` is followed by the two plies ``2n-1`` and ``2n`` counted
   from the start position, whoever is to move there.  Move numbers are checked.
   Lines starting with ``#`` are comments.
@@ -46,7 +50,9 @@ from .errors import IllegalError, ParseError, PhutballError, RecordError
 
 SIDE_NAMES = {"O": "Ohs", "X": "Eks", "L": "Left", "R": "Right"}
 RESULTS = ("O", "X", "L", "R", "draw", "*")
-TERMINATIONS = ("goal", "resignation", "agreement", "unfinished")
+TERMINATIONS = ("goal", "resignation", "agreement", "no legal move", "unfinished")
+#: Longest move number read (a 10,000-digit number is an error, not Python's int-string limit).
+MAX_MOVE_NUMBER_DIGITS = 6
 HEADER_ORDER = ("Variant", "Size", "Ohs", "Eks", "Left", "Right", "Date", "Setup", "Result", "Termination")
 
 
@@ -57,6 +63,11 @@ class GamePosition(Protocol):
     def winner(self) -> str | None: ...
 
     def play(self, move: Any) -> "GamePosition": ...
+
+
+def _drawn(position: Any) -> bool:
+    """Rule: the side to move has no legal move (and no goal was scored) -- the game is a draw."""
+    return bool(getattr(position, "is_drawn", False))
 
 
 def _other(side: str) -> str:
@@ -78,7 +89,7 @@ def parse_any_position(text: str) -> Any:
     if not isinstance(text, str) or not text.strip():
         raise ParseError("bad position", text, "empty position string")
     head = text.strip().split("_", 1)[0]
-    if re.fullmatch(r"\d+\s*[xX×]\s*\d+", head.strip()):
+    if re.fullmatch(r"[0-9]+\s*[xX×]\s*[0-9]+", head.strip()):
         return Position.from_str(text)
     if "|" in text or "↓" in text:
         from .oddish import Oddish
@@ -171,13 +182,13 @@ class Game:
 
     def resign(self, side: str) -> None:
         """``side`` resigns: the other side wins."""
-        if self.position.winner:
+        if self.position.winner or _drawn(self.position):
             raise IllegalError("resign", side, "the game is already over")
         self._truncate()
         self._ending = (_other(side), "resignation")
 
     def agree_draw(self) -> None:
-        if self.position.winner:
+        if self.position.winner or _drawn(self.position):
             raise IllegalError("draw", "", "the game is already over")
         self._truncate()
         self._ending = ("draw", "agreement")
@@ -192,12 +203,16 @@ class Game:
         final = self._positions[-1]
         if final.winner:
             return final.winner
+        if _drawn(final):
+            return "draw"
         return self._ending[0] if self._ending else "*"
 
     @property
     def termination(self) -> str:
         if self._positions[-1].winner:
             return "goal"
+        if _drawn(self._positions[-1]):
+            return "no legal move"
         return self._ending[1] if self._ending else "unfinished"
 
     @property
@@ -206,7 +221,7 @@ class Game:
         if r == "*":
             return "game in progress"
         if r == "draw":
-            return "drawn by agreement"
+            return "a draw: no legal move" if self.termination == "no legal move" else "drawn by agreement"
         how = {"goal": "scored a goal", "resignation": "won by resignation"}[self.termination]
         return f"{SIDE_NAMES[r]} {how}"
 
@@ -239,6 +254,7 @@ class Game:
         """Read a record; RecordError (with the line number) for anything wrong, including illegal moves."""
         if not isinstance(text, str):
             raise RecordError("bad record", text, "expected text")
+        text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
         headers: dict[str, str] = {}
         move_tokens: list[tuple[str, int]] = []
         in_moves = False
@@ -261,9 +277,10 @@ class Game:
                                    if k not in ("Variant", "Size", "Setup", "Result", "Termination")})
         expected_number, ply_in_pair = 1, 0
         for tok, lineno in move_tokens:
-            num = re.fullmatch(r"(\d+)\.", tok)
+            num = re.fullmatch(r"([0-9]+)\.", tok)
             if num:
-                if int(num.group(1)) != expected_number or ply_in_pair != 0:
+                if len(num.group(1)) > MAX_MOVE_NUMBER_DIGITS or int(num.group(1)) != expected_number \
+                        or ply_in_pair != 0:
                     raise RecordError("bad record", tok, f"expected move number {expected_number}.", lineno)
                 expected_number += 1
                 ply_in_pair = 2
@@ -324,6 +341,13 @@ def _apply_result(game: Game, headers: dict[str, str]) -> None:
             raise RecordError("bad record", result,
                               f"the moves end with a goal for {SIDE_NAMES[winner]}, but the headers say otherwise")
         return
+    if _drawn(game.position):
+        if result not in ("*", "draw") or termination not in (None, "no legal move"):
+            raise RecordError("bad record", result,
+                              "the moves end with no legal move (a draw), but the headers say otherwise")
+        return
+    if termination == "no legal move":
+        raise RecordError("bad record", termination, "the side to move still has a legal move")
     if result == "*":
         if termination not in (None, "unfinished"):
             raise RecordError("bad record", termination, "an unfinished game cannot have this Termination")

@@ -31,13 +31,13 @@ import re
 from dataclasses import dataclass
 from typing import Union
 
-from .errors import ParseError
+from .errors import ParseError, quote
 
 #: Column letters: the alphabet without ``I`` (25 letters, so up to 25 columns).
 COLUMN_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
-_POINT_RE = re.compile(r"([A-HJ-Za-hj-z])(\d{1,2})")
-_FULL_POINT_RE = re.compile(r"\s*([A-Za-z])(\d{1,3})\s*")
+_POINT_RE = re.compile(r"([A-HJ-Za-hj-z])([0-9]{1,2})")
+_FULL_POINT_RE = re.compile(r"\s*([A-Za-z])([0-9]{1,3})\s*")
 
 
 @dataclass(frozen=True, order=True)
@@ -140,7 +140,7 @@ def parse_move(text: str) -> Move2D:
         try:
             points.append(Point.from_str(part))
         except ParseError as e:
-            raise ParseError("bad move", text, f"{part!r} is not a point ({e.reason})") from None
+            raise ParseError("bad move", text, f"{quote(part)} is not a point ({e.reason})") from None
     if len(points) == 1:
         return Placement(points[0])
     return Jump(tuple(points))
@@ -219,18 +219,19 @@ class StripMove:
         return parse_strip_move(text)
 
 
-_SQUARE_RE = re.compile(r"0|[1-9]\d{0,2}")
+_SQUARE_RE = re.compile(r"[ \t]*(0|[1-9][0-9]{0,2})[ \t]*")
 
 
 def parse_strip_move(text: str) -> StripMove1D:
     """Parse ``'5'`` (placement) or ``'2-5-12'`` (jump) without checking legality."""
     if not isinstance(text, str) or not text.strip():
         raise ParseError("bad 1D move", text, "empty move")
-    parts = text.strip().split("-")
-    for part in parts:
-        if not _SQUARE_RE.fullmatch(part.strip()):
-            raise ParseError("bad 1D move", text, f"{part!r} is not a square number")
-    squares = tuple(int(p) for p in parts)
+    squares = []
+    for part in text.strip().split("-"):
+        m = _SQUARE_RE.fullmatch(part)
+        if not m:
+            raise ParseError("bad 1D move", text, f"{quote(part)} is not a square number")
+        squares.append(int(m.group(1)))  # ASCII digits only: int() sees nothing else
     if len(squares) == 1:
         return StripPlacement(squares[0])
-    return StripJump(squares)
+    return StripJump(tuple(squares))

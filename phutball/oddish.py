@@ -84,7 +84,7 @@ class OddishArrowMove:
 
 OddishMove = Union[OddishPlacement, OddishArrowMove]
 
-_ODDISH_MOVE_RE = re.compile(r"\s*(?:([<>←→])\s*([1-9]\d{0,2})|([1-9]\d{0,2}))\s*")
+_ODDISH_MOVE_RE = re.compile(r"\s*(?:([<>←→])\s*([1-9][0-9]{0,2})|([1-9][0-9]{0,2}))\s*")
 
 
 def parse_oddish_move(text: str) -> OddishMove:

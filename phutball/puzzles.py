@@ -37,7 +37,9 @@ Tasks (``TASKS``):
 * ``potential`` -- an Oddish exercise: ``"answer": {"pL": 1, "pR": 0}``.
 
 :func:`load_file` raises :class:`PuzzleFormatError` naming the file, the
-puzzle and the field; :func:`check_claim` returns the list of problems found
+puzzle and the field -- every field's JSON type is checked (:data:`OPTIONAL_FIELDS`
+lists the optional ones), and so are numbers too big for Python to read and
+JSON nested too deep to parse; :func:`check_claim` returns the list of problems found
 when the engine or the exact solver disagrees with a puzzle (empty = true).
 """
 
@@ -49,7 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ParseError, PhutballError
+from .errors import ParseError, PhutballError, quote
 
 FORMAT = "phutball-puzzles/1"
 TASKS = ("win", "only-move", "which-side", "compare", "safe-move", "potential")
@@ -96,16 +98,58 @@ _REQUIRED: dict[str, type | tuple[type, ...]] = {
 }
 
 
+def _is_int(v: Any, lo: int = -10_000, hi: int = 10_000) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _is_str_list(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+#: The optional fields the checks read, each with its JSON type (other fields are kept as they are).
+OPTIONAL_FIELDS: dict[str, tuple[str, Any]] = {
+    "positions": ("a list of position strings", _is_str_list),
+    "trap": ("a move (a string)", lambda v: isinstance(v, str)),
+    "threat": ("a move (a string)", lambda v: isinstance(v, str)),
+    "safe_moves": ("a list of moves (strings)", _is_str_list),
+    "traps": ("a list of moves (strings)", _is_str_list),
+    "tags": ("a list of strings", _is_str_list),
+    "lines": ("a list of main lines (lists of moves, or null)",
+              lambda v: isinstance(v, list) and all(x is None or _is_str_list(x) for x in v)),
+    "through_own_goal": ("true or false", lambda v: isinstance(v, bool)),
+    "min_jumps": ("a whole number 0..10000", _is_int),
+    "plies": ("a whole number 0..10000, or null", lambda v: v is None or _is_int(v, 0)),
+    "theme": ("a string", lambda v: isinstance(v, str)),
+    "defence": ("a string", lambda v: isinstance(v, str)),
+    "winner": ("a side letter (a string)", lambda v: isinstance(v, str)),
+}
+
+#: The type of ``answer`` for each task that has one.
+_ANSWERS: dict[str, tuple[str, Any]] = {
+    "which-side": ("a side letter or 'draw' (a string)", lambda v: isinstance(v, str)),
+    "compare": ("a list of side letters (strings)", _is_str_list),
+    "potential": ("an object of whole numbers such as {\"pL\": 1, \"pR\": 0}",
+                  lambda v: isinstance(v, dict) and all(_is_int(x) for x in v.values())),
+}
+
+
 def _puzzle_from(d: Any, where: str, collection: str) -> Puzzle:
     if not isinstance(d, dict):
         raise PuzzleFormatError("bad puzzle", where, "each puzzle must be a JSON object")
     pid = d.get("id", "?")
-    at = f"{where}: puzzle {pid!r}"
+    at = f"{where}: puzzle {quote(pid)}"
     for key, typ in _REQUIRED.items():
         if key not in d:
             raise PuzzleFormatError("bad puzzle", at, f"missing field {key!r}")
         if not isinstance(d[key], typ) or (typ is int and isinstance(d[key], bool)):
             raise PuzzleFormatError("bad puzzle", at, f"field {key!r} must be {typ.__name__}")
+    for key, (what, ok) in OPTIONAL_FIELDS.items():
+        if key in d and not ok(d[key]):
+            raise PuzzleFormatError("bad puzzle", at, f"field {key!r} must be {what}")
+    if "answer" in d:
+        what, ok = _ANSWERS.get(d["task"], ("a string", lambda v: isinstance(v, str)))
+        if not ok(d["answer"]):
+            raise PuzzleFormatError("bad puzzle", at, f"field 'answer' must be {what} for task {quote(d['task'])}")
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", d["id"]):
         raise PuzzleFormatError("bad puzzle", at, "id must be lower-case letters, digits and hyphens")
     if d["task"] not in TASKS:
@@ -115,7 +159,9 @@ def _puzzle_from(d: Any, where: str, collection: str) -> Puzzle:
     if not 1 <= d["difficulty"] <= 5:
         raise PuzzleFormatError("bad puzzle", at, "difficulty must be 1..5")
     src = d["source"]
-    if src.get("kind") not in SOURCE_KINDS or not isinstance(src.get("ref", ""), str):
+    if not all(isinstance(v, str) for v in src.values()):
+        raise PuzzleFormatError("bad puzzle", at, "field 'source' must map names to strings")
+    if src.get("kind") not in SOURCE_KINDS:
         raise PuzzleFormatError("bad puzzle", at, f"source.kind must be one of {', '.join(SOURCE_KINDS)}")
     if not all(isinstance(m, str) for m in d["main_line"]):
         raise PuzzleFormatError("bad puzzle", at, "main_line must be a list of moves in the notation")
@@ -143,15 +189,23 @@ def _puzzle_from(d: Any, where: str, collection: str) -> Puzzle:
 
 def load_text(text: str, where: str = "<text>") -> list[Puzzle]:
     """Parse and validate one puzzle file's text."""
+    if not isinstance(text, str):
+        raise PuzzleFormatError("bad puzzle file", where, "expected text")
     try:
-        data = json.loads(text)
+        data = json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as e:
         raise PuzzleFormatError("bad puzzle file", where, f"not JSON: {e.msg} at line {e.lineno}") from None
+    except ValueError as e:  # a number too long for Python's int-string limit
+        raise PuzzleFormatError("bad puzzle file", where, f"not readable JSON: {quote(str(e))}") from None
+    except RecursionError:
+        raise PuzzleFormatError("bad puzzle file", where, "JSON nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PuzzleFormatError("bad puzzle file", where, f'expected {{"format": "{FORMAT}", ...}}')
     if not isinstance(data.get("puzzles"), list):
         raise PuzzleFormatError("bad puzzle file", where, "expected a list under 'puzzles'")
-    collection = str(data.get("collection", ""))
+    collection = data.get("collection", "")
+    if not isinstance(collection, str):
+        raise PuzzleFormatError("bad puzzle file", where, "field 'collection' must be a string")
     puzzles = [_puzzle_from(d, where, collection) for d in data["puzzles"]]
     seen: set[str] = set()
     for p in puzzles:

@@ -77,6 +77,8 @@ __all__ = [
 
 #: Longest strip (and Oddish board) solved in process; longer ones need a shipped book.
 MAX_LIVE_N = 20
+#: Most random positions :func:`generate` examines (``--tries``).
+MAX_TRIES = 10_000_000
 
 Position1D = Union[Strip, Oddish]
 
@@ -843,6 +845,11 @@ def generate(min_n: int = 9, max_n: int = 16, count: int = 40, seed: int = 1, *,
         raise ParseError("bad strip lengths", f"{min_n}..{max_n}", f"need 3 <= min-n <= max-n <= {MAX_LIVE_N}")
     if count < 1:
         raise ParseError("bad count", count, "need at least one puzzle")
+    if not 1 <= tries <= MAX_TRIES:
+        raise ParseError("bad tries", tries, f"need 1 <= tries <= {MAX_TRIES}")
+    # Every distinct position (seen from Left: ball on 2..n-1, any stones elsewhere); once all have
+    # been examined more tries find nothing new, so the search stops (short strips have only a few).
+    distinct = sum((n - 2) << (n - 1) for n in range(min_n, max_n + 1))
     rng = random.Random(seed)
     prefix = id_prefix or f"gen1d-s{seed}"
     ref = ref or f"phutball puzzles generate --min-n {min_n} --max-n {max_n} --count {count} --seed {seed}"
@@ -852,6 +859,8 @@ def generate(min_n: int = 9, max_n: int = 16, count: int = 40, seed: int = 1, *,
     per_cell = max(2, count // 8 + 1)
     cells: dict[tuple[str, int], int] = {}
     for i in range(tries):
+        if len(seen) >= distinct:
+            break
         if progress is not None and i % 1000 == 0:
             progress(i, tries)
         n = rng.randint(min_n, max_n)

@@ -598,8 +598,11 @@ class StripSolver:
     """
 
     def __init__(self, n: int) -> None:
-        if not isinstance(n, int) or not 3 <= n <= 30:
-            raise IllegalPositionError("bad strip length", n, "whole-strip solving handles 3..30 squares")
+        if not isinstance(n, int) or isinstance(n, bool) or not 3 <= n <= MAX_SOLVE_N:
+            # past MAX_SOLVE_N the table outgrows memory (25 squares: about 1 GB; 30: MemoryError)
+            raise IllegalPositionError("bad strip length", n,
+                                       f"whole-strip solving handles 3..{MAX_SOLVE_N} squares "
+                                       "(longer strips answer from shipped books)")
         self.n = n
         self.table: StripTable | None = None
         self._engine: _Engine | None = None
@@ -654,7 +657,11 @@ _TABLES: dict[int, StripTable] = {}
 
 
 def solve_strip(n: int, progress: Callable[[Progress], Any] | None = None) -> StripTable:
-    """Solve every position of a strip of ``n`` squares (a fresh solve; see :func:`strip_table`)."""
+    """Solve every position of a strip of ``n`` squares (a fresh solve; see :func:`strip_table`).
+
+    ``3 <= n <= MAX_SOLVE_N`` (24); anything else raises
+    :class:`~phutball.errors.IllegalPositionError` before any work.
+    """
     return StripSolver(n).run(progress)
 
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from phutball.errors import PhutballError
+from phutball.errors import QUOTE_MAX, PhutballError, quote
 from phutball.game import Game, parse_any_position
 
 #: Every parameter, in the order links are written.  ``embed.js`` passes exactly
@@ -54,7 +54,8 @@ class ParamError(PhutballError):
 
     def __init__(self, name: str, value: object, reason: str) -> None:
         self.name = name
-        super().__init__(f"parameter {name}", value, reason)
+        # the name comes from the link too: quote it shortened, like every value (issue 15)
+        super().__init__(f"parameter {name if len(name) <= QUOTE_MAX else quote(name)}", value, reason)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,167 @@
+"""Fuzz tests: every parser and loader lets only its documented error types escape (issue 15).
+
+Each test draws a fixed number of inputs (derandomized, so a run is repeatable) mixing random
+text, mutations of valid inputs, huge numbers, non-ASCII digits, control characters and deep
+nesting.  Documented errors: :class:`~phutball.errors.PhutballError` and its subclasses
+(``ParseError``, ``IllegalError``, ``RecordError``, ``PuzzleFormatError``, ``ParamError``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from phutball.ai import LEVELS, Searcher
+from phutball.board import BoardSize, Point, Position
+from phutball.errors import PhutballError
+from phutball.game import Game, parse_any_position
+from phutball.notation import parse_move, parse_point, parse_points, parse_strip_move
+from phutball.oddish import Oddish, parse_oddish_move
+from phutball.puzzles import load_text
+from phutball.strip import Strip
+
+FUZZ = settings(max_examples=60, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+VALID = ["15x19_O_H10", "9x9_O_E5_E6E7E8D4D6", "L_o*o.o.o....", "R_..o|o.", "H10", "K6-G9-G11", "2-5-12",
+         ">3", "1. H11 H9 2. K6-G9", '[Size "9x9"]\n\n1. E6 E7\n', "o*o.o"]
+ODD = ["٥", "\x1d", "\ufeff", "\x00", "-", "_", "x", "×", "|", "↓", "9" * 5000, "\n", " ", "0", "I", "é", "[", '"']
+
+
+@st.composite
+def texts(draw):
+    """Random text, or a valid input with random splices of awkward pieces."""
+    if draw(st.booleans()):
+        return draw(st.text(max_size=60))
+    s = draw(st.sampled_from(VALID))
+    for _ in range(draw(st.integers(1, 4))):
+        i = draw(st.integers(0, len(s)))
+        piece = draw(st.one_of(st.sampled_from(ODD), st.text(max_size=3)))
+        if draw(st.booleans()):
+            s = s[:i] + piece + s[i:]
+        else:
+            s = s[:i] + piece + s[i + 1:]
+    return s
+
+
+def only_documented(func, *args):
+    """Call ``func``; any error must be a PhutballError whose message is short."""
+    try:
+        return func(*args)
+    except PhutballError as e:
+        assert len(str(e)) < 2000, "error messages quote long input shortened"
+        return None
+
+
+@FUZZ
+@given(texts())
+def test_position_strings(text):
+    pos = only_documented(Position.from_str, text)
+    if pos is not None:
+        assert Position.from_str(str(pos)) == pos
+    only_documented(parse_any_position, text)
+
+
+@FUZZ
+@given(texts())
+def test_points_and_2d_moves(text):
+    only_documented(parse_point, text)
+    only_documented(parse_points, text)
+    move = only_documented(parse_move, text)
+    if move is not None:
+        only_documented(Position.from_str("9x9_O_E5_E6E7E8D4D6").play, move)
+    only_documented(Position.from_str("9x9_O_E5_E6E7E8D4D6").play, text)
+
+
+@FUZZ
+@given(texts())
+def test_strips_and_1d_moves(text):
+    only_documented(Strip.from_str, text)
+    only_documented(parse_strip_move, text)
+    only_documented(Strip.from_str("L_o*o.o.o....").play, text)
+    only_documented(Oddish.from_str, text)
+    only_documented(parse_oddish_move, text)
+
+
+@FUZZ
+@given(texts(), texts())
+def test_records(headers, moves):
+    only_documented(Game.from_record, f'[Size "{headers}"]\n\n1. {moves}\n')
+    only_documented(Game.from_record, headers + "\n" + moves)
+    only_documented(Game.from_record, f'[Setup "{headers}"]\n\n{moves}. E6\n')
+
+
+JSON = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=8)),
+                    lambda kids: st.one_of(st.lists(kids, max_size=3), st.dictionaries(st.text(max_size=6), kids, max_size=3)),
+                    max_leaves=8)
+FIELDS = ["id", "title", "source", "variant", "position", "task", "difficulty", "text", "main_line", "positions",
+          "answer", "trap", "threat", "safe_moves", "traps", "tags", "lines", "through_own_goal", "min_jumps",
+          "plies", "theme", "defence", "winner"]
+GOOD = {"id": "a", "title": "t", "source": {"kind": "composed"}, "variant": "1D", "position": "L_o*o.o.o....",
+        "task": "which-side", "difficulty": 1, "text": "", "main_line": ["2-4"], "answer": "L"}
+
+
+@FUZZ
+@given(st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=4), st.sampled_from(["win", "which-side", "compare",
+                                                                                     "potential", "safe-move"]))
+def test_puzzle_files_with_wrong_types(fields, task):
+    puzzle = {**GOOD, "task": task, **fields}
+    only_documented(load_text, json.dumps({"format": "phutball-puzzles/1", "puzzles": [puzzle]}))
+
+
+@FUZZ
+@given(texts(), st.integers(1, 3000))
+def test_puzzle_file_text(text, depth):
+    only_documented(load_text, text)
+    only_documented(load_text, "[" * depth * 10 + "]" * depth * 10)
+    only_documented(load_text, '{"format": "phutball-puzzles/1", "puzzles": [{"difficulty": ' + "7" * depth * 3 + "}]}")
+
+
+@FUZZ
+@given(texts(), texts())
+def test_embed_parameters(a, b):
+    from embedparams import parse_params
+    for fragment in (a, f"position={a}&moves={b}", f"record={a}", f"p={a}&ply={b}", f"#{a}={b}"):
+        only_documented(parse_params, fragment)
+
+
+# ---------------------------------------------------------------- the computer player always moves legally
+
+
+def _random_position(rng: random.Random, size: BoardSize, fill: float) -> Position:
+    while True:
+        ball = Point(rng.randint(1, size.width), rng.randint(2, size.height - 1))
+        men = frozenset(p for p in size.points() if p != ball and rng.random() < fill)
+        pos = Position(size, men, ball, rng.choice("OX"))
+        if not pos.is_over:
+            return pos
+
+
+SIZES = [BoardSize(5, 5), BoardSize(9, 9), BoardSize(15, 19), BoardSize(19, 19), BoardSize(25, 25)]
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(st.sampled_from(SIZES), st.sampled_from([0.05, 0.3, 0.6, 0.9, 0.97, 1.0]), st.sampled_from(list(LEVELS)),
+       st.integers(0, 10**6))
+def test_computer_move_is_legal(size, fill, level, seed):
+    """Random, dense, nearly full and full boards (many of them lost for the mover), every level."""
+    pos = _random_position(random.Random(seed), size, fill)
+    s = Searcher(pos, level, max_nodes=300, max_seconds=5, seed=seed)
+    assert pos.play(s.run().best) is not None
+    assert pos.play(s.best()) is not None
+
+
+@pytest.mark.parametrize("fill", [0.95, 1.0])
+def test_computer_move_is_legal_when_stopped_at_once(fill):
+    """'Move now' before and during the search: best() is legal at every step."""
+    pos = _random_position(random.Random(5), BoardSize(15, 19), fill)
+    s = Searcher(pos, "hard", max_nodes=2000)
+    pos.play(s.best())
+    for i, _ in enumerate(s.steps()):
+        pos.play(s.best())
+        if i > 20:
+            break
