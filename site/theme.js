@@ -4,7 +4,12 @@
 (function () {
   const root = document.documentElement;
   const mq = window.matchMedia("(prefers-color-scheme: dark)");
-  const stored = () => { try { return localStorage.getItem("phutball.theme"); } catch (e) { return null; } };
+  // Only "light" or "dark" counts: anything else stored (corrupt, hand-edited) is ignored.
+  const stored = () => {
+    let v = null;
+    try { v = localStorage.getItem("phutball.theme"); } catch (e) { return null; }
+    return v === "light" || v === "dark" ? v : null;
+  };
   const changed = () => window.dispatchEvent(new Event("phutball-theme"));
   const apply = () => root.setAttribute("data-theme", stored() || (mq.matches ? "dark" : "light"));
   apply();

@@ -12,7 +12,7 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from conftest import READY_TIMEOUT, click_point, data_position
+from conftest import READY_TIMEOUT, click_point, data_position, own_input_devices
 
 from boardview import LayoutStrip
 
@@ -39,6 +39,7 @@ def calc_page(browser):
     page.on("console", lambda m: page.calc_errors.append(m.text) if m.type == "error" else None)
     page.on("request", lambda r: page.calc_requests.append(r.url))
     page.add_init_script(LONG_TASKS)
+    own_input_devices(page)   # key presses and mouse actions wait until the page's worker has answered
     yield page
     ctx.close()
 
