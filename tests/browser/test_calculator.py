@@ -327,7 +327,7 @@ def test_before_ready_a_click_on_the_strip_is_applied_once_ready(calc_page, calc
     assert position(page) == "L_.*.o..o.."          # drawn by the JS mirror at once
     assert text(page, "#strip-caption") == "9 squares, ball on square 2, 2 stones, Left to move"
     click_square(page, 6)                              # before ready: queued, and the page says so
-    assert "your click will be applied" in text(page, "#edit-message")
+    assert "your edit will be applied" in text(page, "#edit-message")
     page.wait_for_selector("html.ready", timeout=READY_TIMEOUT)
     page.wait_for_function("document.getElementById('strip').dataset.position === 'L_.*.o.oo..'")
     assert url_hash(page) == "L_.*.o.oo.."
