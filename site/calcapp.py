@@ -1,94 +1,95 @@
-"""Browser glue of the calculator page: DOM events -> CalcController -> the page.
+"""Glue of the calculator page (calculator.html), run in the page's worker: events -> CalcController -> page.
 
-The only module of the calculator importing ``js``/``pyscript``.  Everything the
-page shows comes from ``calcctl.CalcController.view()``; the strip is drawn by
-``boardview.py``'s shapes replayed by ``canvas.js``.  Exact solves of short
-strips run right here (a few milliseconds); longer ones and the explorer run in
-the ``calc`` worker (``calcworker.py``/``calcjobs.py``), polled in slices, so the
-main thread stays responsive.
+It talks to the page only through ``remote.py`` (the worker cannot touch the
+DOM; ``host.js`` on the main thread applies what it sends).  Everything the page
+shows comes from ``calcctl.CalcController.view()``; the strip is drawn by
+``boardview.py``'s shapes replayed by ``canvas.js``.  Short strips are solved at
+once in the event's handler (a few milliseconds); longer ones and the explorer
+run here too, as ``calcjobs.py`` jobs in slices of ``SLICE_MS``: between two
+slices the worker answers the page (a click on the strip, Stop).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-
-import js
-from dom import el, location_hash, on
-from pyscript import document, window
+from typing import Any
+from urllib.parse import quote
 
 from boardview import LayoutStrip, strip_shapes
 from calcctl import CalcController, even_squares, html_explorer
+from calcjobs import CalcRunner
+from remote import (copy_text, document, el, flush_now, init_value, location_fragment, location_hash,
+                    location_href, on, ready, set_hash, spawn, window)
+from remote import draw as draw_shapes
 
-canvas = document.getElementById("strip")
-# CSS px per square at least (bigger for fingers): long strips scroll sideways instead of shrinking
-CELL_MIN = 30 if window.matchMedia("(pointer: coarse)").matches else 24
+SLICE_MS = 40               # the longest the worker computes before it answers the page again
+HASH_SAFE = "-_.!~*'()"     # the characters encodeURIComponent leaves as they are
 
-
-
-
-
-ctl = CalcController.from_hash(location_hash())
+canvas = el("strip")
+ctl = CalcController()      # replaced by the link's position in start()
 keyboard = {"used": False}
+shown: dict[tuple[str, str], Any] = {}   # (id, property) -> value last sent: unchanged ones are not resent
+
+
+def put(id_: str, prop: str, value: Any) -> None:
+    """Set a property of a page element unless it already has that value."""
+    if shown.get((id_, prop)) != value:
+        setattr(el(id_), prop, value)
+        shown[(id_, prop)] = value
 
 
 # ---------------------------------------------------------------- drawing and rendering
 
 
+def strip_width() -> int:
+    """The strip's least width in CSS px: long strips scroll sideways instead of shrinking (mirrored in calculator.html)."""
+    cell_min = 30 if init_value("coarse") else 24   # bigger squares for fingers
+    return round((ctl.strip.n + 2.4) * cell_min)
+
+
 def layout() -> LayoutStrip:
-    return LayoutStrip(ctl.strip.n, max(1.0, float(canvas.clientWidth)), max(1.0, float(canvas.clientHeight)))
+    """The strip's layout at the width the canvas will have: its scroller's, or its least width."""
+    box = float(el("strip-scroll").clientWidth) or float(canvas.clientWidth)
+    return LayoutStrip(ctl.strip.n, max(1.0, box, float(strip_width())), max(1.0, float(canvas.clientHeight)))
 
 
 def draw() -> None:
     s = ctl.strip
-    canvas.style.minWidth = f"{round((s.n + 2.4) * CELL_MIN)}px"
-    lay = layout()
+    canvas.set_style("min-width", f"{strip_width()}px")
     cursor = ctl.cursor if keyboard["used"] else None
-    shapes = strip_shapes(s.n, s.ball, s.stones, lay, cursor=cursor, last_move=even_squares(s))
-    window.phutballCanvas.drawShapes(canvas, json.dumps(shapes))
-
-
-_shown: dict[str, str] = {}   # the markup last put in each section: unchanged sections are not re-parsed
+    draw_shapes("strip", strip_shapes(s.n, s.ball, s.stones, layout(), cursor=cursor, last_move=even_squares(s)))
 
 
 def render() -> None:
     v = ctl.view()
-    draw()   # first, while the layout is clean: drawing reads the canvas size
+    draw()
     for id_, text in v["texts"].items():
-        if _shown.get(id_) != text:
-            el(id_).textContent = text
-            _shown[id_] = text
+        put(id_, "textContent", text)
     for id_, markup in v["html"].items():
-        if _shown.get(id_) != markup:
-            el(id_).innerHTML = markup
-            _shown[id_] = markup
-    el("disagreement").hidden = not v["disagree"]
-    el("marked-note").hidden = not v["marked"]
+        put(id_, "innerHTML", markup)
+    put("disagreement", "hidden", not v["disagree"])
+    put("marked-note", "hidden", not v["marked"])
     canvas.setAttribute("data-position", v["position"])
     canvas.setAttribute("data-share", v["share"])
-    inp = el("position-input")
-    if document.activeElement != inp or not v["error"]:
-        inp.value = v["input"]
+    if not v["error"]:   # after a typing error the typed text stays, to be corrected
+        put("position-input", "value", v["input"])
     el("side-left").checked = v["side"] == "L"
     el("side-right").checked = v["side"] == "R"
     el("tool-stone").checked = v["tool"] == "stone"
     el("tool-ball").checked = v["tool"] == "ball"
-    length = el("length")
-    if document.activeElement != length:
-        length.value = str(v["n"])
+    put("length", "value", str(v["n"]))
     render_status()
     if location_hash() != v["share"]:
-        window.history.replaceState(None, "", "#" + str(js.encodeURIComponent(v["share"])))
+        set_hash(quote(v["share"], safe=HASH_SAFE))
 
 
 def render_status() -> None:
     running = [r for r in jobs.values() if not r["done"] and not r["cancel"]]
-    box = el("solve-status")
-    box.hidden = not running
+    put("solve-status", "hidden", not running)
     if running:
         r = running[0]
-        el("solve-text").textContent = r["text"] or "Solving…"
-        el("solve-progress").value = r["progress"]
+        put("solve-text", "textContent", r["text"] or "Solving…")
+        put("solve-progress", "value", r["progress"])
 
 
 def changed() -> None:
@@ -98,18 +99,9 @@ def changed() -> None:
     ensure_exact()
 
 
-# ---------------------------------------------------------------- exact values in the worker
+# ---------------------------------------------------------------- exact values, in slices
 
-jobs: dict[str, dict] = {}          # kind ("strip"/"oddish") -> the running job's record
-locks = {"strip": asyncio.Lock(), "oddish": asyncio.Lock(), "explore": asyncio.Lock()}
-_worker = {"w": None}
-
-
-async def get_worker():
-    if _worker["w"] is None:
-        from pyscript import workers
-        _worker["w"] = await workers["calc"]
-    return _worker["w"]
+jobs: dict[str, dict[str, Any]] = {}   # kind ("strip"/"oddish") -> the running job's record
 
 
 def ensure_exact() -> None:
@@ -128,51 +120,50 @@ def ensure_exact() -> None:
                "text": "Starting the solver…", "progress": 0.0}
         jobs[kind] = rec
         ctl.job_update(kind, w["position"], "running", rec["text"], 0.0)
-        asyncio.ensure_future(run_exact(rec))
+        spawn(run_exact(rec))
     render_status()
 
 
-async def run_exact(rec: dict) -> None:
+async def run_exact(rec: dict[str, Any]) -> None:
+    """Solve ``rec``'s position in slices, showing progress between them; Stop sets ``rec["cancel"]``."""
     kind = rec["kind"]
-    job_kind = "exact-1d" if kind == "strip" else "exact-oddish"
+    runner = CalcRunner()
     result = None
-    async with locks[kind]:
-        try:
-            if rec["cancel"]:
-                return
-            w = await get_worker()
-            r = json.loads(await w.begin(json.dumps({"channel": kind, "kind": job_kind, "position": rec["position"]})))
+    try:
+        spec = {"kind": "exact-1d" if kind == "strip" else "exact-oddish", "position": rec["position"]}
+        r = json.loads(runner.begin(json.dumps(spec)))
+        if r.get("error"):
+            ctl.job_update(kind, rec["position"], "error", r["error"])
+            return
+        while not rec["cancel"]:
+            r = json.loads(runner.step(SLICE_MS))
             if r.get("error"):
                 ctl.job_update(kind, rec["position"], "error", r["error"])
                 return
-            while True:
-                if rec["cancel"]:
-                    await w.stop(kind)
-                    return
-                r = json.loads(await w.step(50, kind))
-                if r.get("error"):
-                    ctl.job_update(kind, rec["position"], "error", r["error"])
-                    return
-                if r.get("done"):
-                    result = r.get("result")
-                    return
-                prog = r.get("progress") or [0, 1]
-                rec["progress"] = float(prog[0]) / float(prog[1] or 1)
-                rec["text"] = r.get("text") or rec["text"]
-                ctl.job_update(kind, rec["position"], "running", rec["text"], rec["progress"])
+            if r.get("done"):
+                result = r.get("result")
+                return
+            prog = r.get("progress") or [0, 1]
+            rec["progress"] = float(prog[0]) / float(prog[1] or 1)
+            rec["text"] = r.get("text") or rec["text"]
+            ctl.job_update(kind, rec["position"], "running", rec["text"], rec["progress"])
+            render_status()
+            await flush_now()
+    except Exception as e:  # a bug: report it on the page, never leave "Solving…" for ever
+        import traceback
+        traceback.print_exc()
+        ctl.job_update(kind, rec["position"], "error", f"{type(e).__name__}: {e}")
+    finally:
+        runner.stop()
+        rec["done"] = True
+        if result is not None:
+            ctl.store(result)
+        if jobs.get(kind) is rec:
+            if not rec["cancel"]:
+                render()
+                ensure_exact()   # the position may have changed meanwhile (same length: now instant)
+            else:
                 render_status()
-        except Exception as e:  # the worker failed to start, or died
-            ctl.job_update(kind, rec["position"], "error", f"{type(e).__name__}: {e}")
-        finally:
-            rec["done"] = True
-            if result is not None:
-                ctl.store(result)
-            if jobs.get(kind) is rec:
-                if not rec["cancel"]:
-                    render()
-                    ensure_exact()   # the position may have changed meanwhile (same length: now instant)
-                else:
-                    render_status()
 
 
 def on_solve_stop(event) -> None:
@@ -191,7 +182,12 @@ def on_exact_click(event) -> None:
 
 # ---------------------------------------------------------------- the explorer
 
-explore = {"rec": None}
+explore: dict[str, Any] = {"rec": None}
+
+
+def explore_idle() -> None:
+    el("explore-status").hidden = True
+    el("explore-run").disabled = False
 
 
 async def run_explore(n: int) -> None:
@@ -200,78 +196,71 @@ async def run_explore(n: int) -> None:
         prev["cancel"] = True
     rec = {"n": n, "cancel": False, "done": False}
     explore["rec"] = rec
-    status = el("explore-status")
     el("explore-error").textContent = ""
-    status.hidden = False
+    el("explore-status").hidden = False
     el("explore-progress").value = 0
     el("explore-text").textContent = "Starting the solver…"
     el("explore-run").disabled = True
-    async with locks["explore"]:
-        try:
-            if rec["cancel"]:
-                return
-            w = await get_worker()
-            r = json.loads(await w.begin(json.dumps({"channel": "explore", "kind": "explore", "n": n})))
+    runner = CalcRunner()
+    try:
+        r = json.loads(runner.begin(json.dumps({"kind": "explore", "n": n})))
+        if r.get("error"):
+            el("explore-error").textContent = r["error"]
+            return
+        while not rec["cancel"]:
+            r = json.loads(runner.step(SLICE_MS))
             if r.get("error"):
-                el("explore-error").textContent = r["error"]
+                el("explore-error").textContent = f"The explorer failed: {r['error']}"
                 return
-            while True:
-                if rec["cancel"]:
-                    await w.stop("explore")
-                    el("explore-text").textContent = "Stopped."
-                    return
-                r = json.loads(await w.step(50, "explore"))
-                if r.get("error"):
-                    el("explore-error").textContent = f"The explorer failed: {r['error']}"
-                    return
-                if r.get("done"):
-                    el("explore-results").innerHTML = html_explorer(r["result"])
-                    return
-                prog = r.get("progress") or [0, 1]
-                el("explore-progress").value = float(prog[0]) / float(prog[1] or 1)
-                el("explore-text").textContent = r.get("text") or "Working…"
-        except Exception as e:
-            el("explore-error").textContent = f"The explorer failed: {type(e).__name__}: {e}"
-        finally:
-            rec["done"] = True
-            if explore["rec"] is rec:
-                status.hidden = True
-                el("explore-run").disabled = False
+            if r.get("done"):
+                el("explore-results").innerHTML = html_explorer(r["result"])
+                return
+            prog = r.get("progress") or [0, 1]
+            el("explore-progress").value = float(prog[0]) / float(prog[1] or 1)
+            el("explore-text").textContent = r.get("text") or "Working…"
+            await flush_now()
+    finally:
+        runner.stop()
+        rec["done"] = True
+        if explore["rec"] is rec:
+            explore_idle()
 
 
 def on_explore(event) -> None:
-    event.preventDefault()
-    asyncio.ensure_future(run_explore(int(el("explore-n").value)))
+    try:
+        n = int(el("explore-n").value)
+    except ValueError:
+        el("explore-error").textContent = f"Not a strip length: {el('explore-n').value!r}."
+        return
+    spawn(run_explore(n))
 
 
 def on_explore_stop(event) -> None:
     rec = explore["rec"]
     if rec and not rec["done"]:
         rec["cancel"] = True
-        el("explore-status").hidden = True
-        el("explore-run").disabled = False
+        explore_idle()
 
 
 def on_explore_click(event) -> None:
-    a = event.target.closest("a[data-position]")
-    if not a:   # None or pyodide's jsnull
+    """A listed position: its link (a real ``#position`` anchor) adds a history entry; open it here."""
+    pos = event.target.getAttribute("data-position")
+    if not pos:
         return
-    event.preventDefault()
-    if ctl.load_hash(str(a.getAttribute("data-position"))):
+    if ctl.load_hash(str(pos)):
         ctl.message = f"Opened {ctl.share_string()} from the explorer (Back returns to the previous position)."
-        window.history.pushState(None, "", "#" + str(js.encodeURIComponent(ctl.share_string())))
     changed()
-    el("position-panel").scrollIntoView(js.Object.fromEntries([["behavior", "smooth"], ["block", "start"]]))
-    canvas.focus(js.Object.fromEntries([["preventScroll", True]]))
+    el("position-panel").scroll_into_view()
+    canvas.focus()
 
 
 # ---------------------------------------------------------------- events
 
 
 def on_submit(event) -> None:
-    event.preventDefault()
     side = "R" if el("side-right").checked else "L"
     ctl.load_text(str(el("position-input").value), side)
+    shown.pop(("position-input", "value"), None)   # show the position as read, even if it is unchanged
     changed()
 
 
@@ -285,29 +274,37 @@ def on_tool(event) -> None:
     render()
 
 
-def on_canvas_click(event) -> None:
+def on_pointerdown(event) -> None:
+    if event.button != 0:
+        return
     keyboard["used"] = False
-    rect = canvas.getBoundingClientRect()
-    sq = layout().hit(float(event.clientX - rect.left), float(event.clientY - rect.top))
+    rect = canvas.getBoundingClientRect()   # the strip as it was shown when clicked
+    lay = LayoutStrip(ctl.strip.n, rect.width, rect.height) if rect.width > 0 else layout()
+    sq = lay.hit(float(event.clientX - rect.left), float(event.clientY - rect.top))
     if sq is None:
         return
     ctl.click(sq)
     changed()
 
 
-def on_canvas_key(event) -> None:
-    if event.ctrlKey or event.metaKey or event.altKey:
+def on_key(event) -> None:
+    if event.target.id != "strip" or event.ctrlKey or event.metaKey or event.altKey:
         return
     key = str(event.key)
     if key.startswith("Arrow") or key in ("Enter", " ", "Home", "End"):
         keyboard["used"] = True
     if ctl.key(key):
-        event.preventDefault()
         changed()
+
+
+def on_blur(event) -> None:
+    keyboard["used"] = False
+    draw()
 
 
 def on_length(event) -> None:
     ctl.set_length(str(el("length").value))
+    shown.pop(("length", "value"), None)
     changed()
 
 
@@ -318,25 +315,18 @@ def button(id_: str, action) -> None:
     on(el(id_), "click", handler)
 
 
-async def copy_link() -> None:
-    url = str(window.location.href)
-    try:
-        await window.navigator.clipboard.writeText(url)
-        ctl.message = f"Link copied: {url}"
-    except Exception:   # no clipboard permission (or an old browser): show it to copy by hand
-        ctl.message = f"Link to this position: {url}"
+def on_copy_link(event) -> None:
+    url = location_href().split("#")[0] + "#" + quote(ctl.share_string(), safe=HASH_SAFE)
+    copy_text(url)
+    ctl.message = f"Link to this position (copied if the browser allows it): {url}"
     ctl.error = ""
     render()
 
 
-def on_copy_link(event) -> None:
-    asyncio.ensure_future(copy_link())
-
-
 def on_hashchange(event) -> None:
-    h = location_hash()
-    if h and h != ctl.share_string():
-        ctl.load_hash(h)
+    fragment = location_fragment()
+    if fragment and location_hash() != ctl.share_string():
+        ctl.load_link(fragment)
         changed()
 
 
@@ -350,16 +340,16 @@ def bind() -> None:
         on(el(id_), "change", on_side)
     for id_ in ("tool-stone", "tool-ball"):
         on(el(id_), "change", on_tool)
-    on(canvas, "click", on_canvas_click)
-    on(canvas, "keydown", on_canvas_key)
-    on(canvas, "blur", lambda e: (keyboard.update(used=False), draw()))
+    on(canvas, "pointerdown", on_pointerdown)
+    on(document, "keydown", on_key)   # the document's, so keys pressed on the strip before ready are replayed
+    on(canvas, "blur", on_blur)
     on(el("length"), "change", on_length)
     button("add-left", lambda: ctl.add_square("left"))
     button("remove-left", lambda: ctl.remove_square("left"))
     button("add-right", lambda: ctl.add_square("right"))
     button("remove-right", lambda: ctl.remove_square("right"))
-    button("clear", ctl.clear_stones)
-    button("mirror", ctl.mirror)
+    button("clear", lambda: ctl.clear_stones())
+    button("mirror", lambda: ctl.mirror())
     on(el("copy-link"), "click", on_copy_link)
     on(el("solve-stop"), "click", on_solve_stop)
     on(el("exact-content"), "click", on_exact_click)
@@ -372,10 +362,11 @@ def bind() -> None:
 
 
 def start() -> None:
+    """Called by labboot once the engine is installed: the link's position, shown; then ready."""
+    global ctl
+    ctl = CalcController.from_link(location_fragment())
     bind()
-    el("loading").hidden = True
+    for id_ in ("position-input", "length"):   # read-only until the engine could read them
+        el(id_).removeAttribute("readonly")
     changed()
-    document.documentElement.classList.add("ready")
-
-
-start()
+    ready()

@@ -1,7 +1,8 @@
 """The potential calculator's state, computations and HTML, in pure Python (unit-tested).
 
-``calcapp.py`` (the only module of the page importing ``js``/``pyscript``) turns
-DOM events into calls here and shows what :meth:`CalcController.view` returns:
+``calcapp.py`` (the page's glue, run in the page's worker and talking to the page
+through ``remote.py``) turns DOM events into calls here and shows what
+:meth:`CalcController.view` returns:
 texts for elements with fixed ids, HTML for the detail sections, and the strip
 to draw.  Nothing here touches the browser, so the whole page logic runs under
 pytest.
@@ -42,8 +43,8 @@ from phutball.strip import LEFT, RIGHT, Strip, side_name
 DEFAULT_POSITION = "L_o*o.o.o...."   # the paper's example (1): Left wins
 MIN_N = 3
 MAX_N = 60          # longest strip the page edits (the potentials work for any length)
-DIRECT_N = 12       # strips solved on the main thread (a few ms in Pyodide); longer ones in the worker
-DIRECT_M = 12       # Oddish boards solved on the main thread
+DIRECT_N = 12       # strips solved at once in the event's handler (a few ms in Pyodide); longer ones in slices
+DIRECT_M = 12       # Oddish boards solved at once in the event's handler
 MAX_RESULTS = 400   # analyses kept (per kind) so going back and forth needs no new solve
 
 _2D = re.compile(r"^\s*\d+\s*[xX×]\s*\d+\s*_")
@@ -114,6 +115,26 @@ def parse_input(text: str, side: str = LEFT) -> tuple[Strip, bool]:
     return strip, False
 
 
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` for quoting in a message: cut to ``limit`` characters (with an ellipsis) when longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def decode_fragment(fragment: str) -> tuple[str, str]:
+    """A URL fragment (without ``#``, still %-encoded) as ``(text, error)``.
+
+    A link's position is %-encoded UTF-8 (RFC 3986 section 2.1); escapes that do
+    not decode to UTF-8 text (``%E0%A4%A``) give ``("", error)``, an error naming
+    the fragment, instead of an exception.
+    """
+    from urllib.parse import unquote
+    try:
+        return unquote(fragment, errors="strict"), ""
+    except UnicodeDecodeError:
+        return "", (f"The link's position {shorten(fragment)!r} could not be read: its %-escapes do not "
+                    "decode to text (they must be UTF-8).")
+
+
 def error_text(e: Exception) -> str:
     """A user-facing sentence for an engine error."""
     if isinstance(e, PhutballError):
@@ -169,9 +190,27 @@ class CalcController:
             try:
                 c.strip, c.oddish_form = parse_input(hash_text, LEFT)
             except PhutballError as e:
-                c.error = (f"The link's position {hash_text!r} could not be read: {e.reason}. "
+                c.error = (f"The link's position {shorten(hash_text)!r} could not be read: {e.reason}. "
                            "Showing the default position instead.")
         return c
+
+    @classmethod
+    def from_link(cls, fragment: str) -> "CalcController":
+        """The page's start from the URL's raw fragment (still %-encoded): :meth:`from_hash` of its text."""
+        text, error = decode_fragment(fragment)
+        if not error:
+            return cls.from_hash(text)
+        c = cls()
+        c.error = error + " Showing the default position instead."
+        return c
+
+    def load_link(self, fragment: str) -> bool:
+        """A hash change, from the raw fragment: :meth:`load_hash` of its text (bad escapes keep the position)."""
+        text, error = decode_fragment(fragment)
+        if error:
+            self.error = error + " The previous position is kept."
+            return False
+        return self.load_hash(text)
 
     def load_text(self, text: str, side: Optional[str] = None) -> bool:
         """Typed input; on error the current position is kept and :attr:`error` says why."""
@@ -190,7 +229,7 @@ class CalcController:
         try:
             strip, odd = parse_input(hash_text, LEFT)
         except PhutballError as e:
-            self.error = f"The link's position {hash_text!r} could not be read: {e.reason}. The previous position is kept."
+            self.error = f"The link's position {shorten(hash_text)!r} could not be read: {e.reason}. The previous position is kept."
             return False
         self._set(strip, odd, "Position opened from the link.")
         return True
@@ -940,35 +979,3 @@ def html_explorer(result: dict[str, Any]) -> str:
              '<th scope="col">PL</th><th scope="col">PR</th><th scope="col">PL/PR predict</th></tr></thead>'
              f'<tbody>{"".join(rows)}</tbody></table></div>')
     return head + table
-
-
-# ---------------------------------------------------------------- the pre-rendered default strip
-
-PRERENDER_W, PRERENDER_H = 620.0, 120.0
-
-
-def prerender_default() -> str:
-    """The default strip's shapes as JSON, inlined in calculator.html and drawn before Python loads.
-
-    ``python site/calcctl.py --prerender`` rewrites the page's copy; a unit test checks it is current.
-    """
-    import json
-    from boardview import LayoutStrip, strip_shapes
-    s = Strip.from_str(DEFAULT_POSITION)
-    shapes = strip_shapes(s.n, s.ball, s.stones, LayoutStrip(s.n, PRERENDER_W, PRERENDER_H))
-    return json.dumps({"w": PRERENDER_W, "h": PRERENDER_H, "shapes": shapes}, separators=(",", ":"))
-
-
-def _rewrite_prerender(page: str) -> str:
-    start = page.index("const START = ") + len("const START = ")
-    end = page.index(";\n", start)
-    return page[:start] + prerender_default() + page[end:]
-
-
-if __name__ == "__main__":  # pragma: no cover - a maintenance command
-    import sys
-    from pathlib import Path
-    if "--prerender" in sys.argv:
-        html_path = Path(__file__).with_name("calculator.html")
-        html_path.write_text(_rewrite_prerender(html_path.read_text(encoding="utf-8")), encoding="utf-8")
-        print(f"rewrote the pre-rendered strip in {html_path}")

@@ -1,12 +1,11 @@
 """The calculator page's long computations, as sliced jobs (pure Python, unit-tested).
 
-The calculator runs these in its own PyScript worker (``calcworker.py``), so the
-page's main thread never blocks: the page calls ``begin(spec)`` and then
-``step(ms)`` again and again on a *channel*; each step advances that channel's
-job for about ``ms`` milliseconds and returns progress, and finally the result.
-Stopping is ``stop(channel)`` (or simply not stepping any more).  Channels let
-the exact solve of the position and the explorer run side by side in one
-worker.
+The calculator's glue (``calcapp.py``, in the page's one PyScript worker, never
+on the main thread) calls ``begin(spec)`` and then ``step(ms)`` again and again
+on a *channel*; each step advances that channel's job for about ``ms``
+milliseconds and returns progress, and finally the result.  Between two steps
+the worker answers the page.  Stopping is ``stop(channel)`` (or simply not
+stepping any more).
 
 Job kinds (``spec["kind"]``):
 
@@ -21,8 +20,8 @@ Job kinds (``spec["kind"]``):
   the generalized potential's prediction (paper section 3) is wrong, from the
   solver (:func:`explore`).
 
-The functions that turn analyses into plain JSON-ready dicts are shared with the
-page's main thread, which solves short strips directly (well under 100 ms).
+The functions that turn analyses into plain JSON-ready dicts are also used to
+solve short strips directly, in the event's handler (well under 100 ms).
 """
 
 from __future__ import annotations

@@ -86,7 +86,8 @@ function targetOf(name) {
   return document.getElementById(name);
 }
 
-const PREVENTED_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Enter", "Backspace"]);
+const PREVENTED_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Enter", "Backspace",
+                                "Home", "End"]);
 
 function listen(hid, targetName, type, opts) {
   const el = targetOf(targetName);
@@ -116,9 +117,12 @@ function send(hid, ev, snap) {
 // Before the worker listens: remember pointer and key events on the board and
 // clicks on buttons, replay them in order once the handlers exist.
 function captureEarly(boardId) {
-  const note = (text) => {
-    const m = document.getElementById("message") || document.getElementById("status");
-    if (m && !ready) { m.textContent = text; }
+  // The page's message line: an element marked data-early-message, else #message or #status;
+  // its data-early-queued / data-early-refused attributes may word the notes for the page.
+  const note = (text, kind) => {
+    const m = document.querySelector("[data-early-message]") || document.getElementById("message")
+              || document.getElementById("status");
+    if (m && !ready) { m.textContent = (kind && m.getAttribute(`data-early-${kind}`)) || text; }
   };
   const board = document.getElementById(boardId);
   const remember = async (name, e) => {
@@ -126,7 +130,7 @@ function captureEarly(boardId) {
     if (e.type === "keydown" && !(e.target === board || ["u", "r", "h"].includes(e.key))) return;
     const snap = snapshot();
     early.push([name, e.type, await serialize(e), snap]);
-    note("The engine is starting: your move will be played as soon as it is ready.");
+    note("The engine is starting: your move will be played as soon as it is ready.", "queued");
   };
   if (board) {
     for (const t of ["pointerdown", "pointerup"]) board.addEventListener(t, (e) => remember(boardId, e));
@@ -140,7 +144,7 @@ function captureEarly(boardId) {
     if (!b) return;
     e.preventDefault();
     e.stopImmediatePropagation();
-    note("The engine is starting: this works as soon as it is ready.");
+    note("The engine is starting: this works as soon as it is ready.", "refused");
   };
   document.addEventListener("click", refuse, true);
   // Buttons marked data-queue-early (the embeds' step buttons) are queued like board clicks.

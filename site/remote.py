@@ -182,8 +182,12 @@ def spawn(coro: Any) -> None:
 async def dispatch(handler_id: int, event_json: str, snapshot_json: str) -> str:
     """Deliver one event (called by ``labboot.dispatch``); the operations it queued, as JSON.
 
-    Returned rather than posted, so the page applies them in order and knows
-    when the worker has answered (``phutballHost.idle``).
+    When a channel is open the operations are posted on it, like a background
+    task's (``spawn``), and ``"[]"`` is returned: one channel keeps every batch
+    in the order it was made, so a task that finishes before this answer
+    reaches the page is not undone by the older state in it.  The answer still
+    arrives after the posted operations, so the page knows when the worker has
+    answered (``phutballHost.idle``).
     """
     _state["snapshot"] = json.loads(snapshot_json)
     try:
@@ -191,6 +195,7 @@ async def dispatch(handler_id: int, event_json: str, snapshot_json: str) -> str:
         if inspect.isawaitable(result):
             await result
     finally:
+        flush()
         ops = json.dumps(_ops)
         _ops.clear()
     return ops
@@ -224,6 +229,12 @@ def location_hash() -> str:
         return unquote(raw, errors="strict")
     except UnicodeDecodeError:
         return raw
+
+
+def location_fragment() -> str:
+    """The URL's fragment without ``#``, as in the URL (still %-encoded)."""
+    h = str(_state["snapshot"].get("hash") or "")
+    return h[1:] if h.startswith("#") else ""
 
 
 def location_href() -> str:

@@ -404,8 +404,27 @@ def test_explorer_limit_truncates():
     assert [x["stones"] for x in res["listed"]] == sorted(x["stones"] for x in res["listed"])
 
 
-def test_pre_rendered_default_strip_is_current():
-    from calcctl import _rewrite_prerender
+def test_the_page_opens_the_default_position_before_the_engine_is_ready():
     page = (Path(__file__).resolve().parent.parent / "site" / "calculator.html").read_text(encoding="utf-8")
-    assert _rewrite_prerender(page) == page, "stale: run python site/calcctl.py --prerender"
-    assert 'h !== "L_o*o.o.o...."' in page and DEFAULT_POSITION == "L_o*o.o.o...."
+    assert f'data-position="{DEFAULT_POSITION}"' in page and f'value="{DEFAULT_POSITION}"' in page
+    assert '<script type="py"' not in page and "py-config" not in page   # no Python on the main thread
+
+
+def test_a_link_with_malformed_escapes_names_them_and_keeps_the_default():
+    from calcctl import decode_fragment
+    assert decode_fragment("L_o*o.o%2E") == ("L_o*o.o.", "")
+    text, error = decode_fragment("%E0%A4%A")
+    assert text == "" and "'%E0%A4%A'" in error and "UTF-8" in error
+    c = CalcController.from_link("%E0%A4%A")
+    assert str(c.strip) == DEFAULT_POSITION
+    assert c.error.startswith("The link's position '%E0%A4%A' could not be read") and "default" in c.error
+    assert str(CalcController.from_link("R_..o%2Ao..").strip) == "R_..o*o.."
+    c = CalcController.from_link("R_..o*o..")
+    assert not c.load_link("%E0%A4%A") and "previous position is kept" in c.error
+    assert str(c.strip) == "R_..o*o.."
+    assert c.load_link("L_.*...") and str(c.strip) == "L_.*..."
+
+
+def test_a_long_bad_link_is_quoted_shortened():
+    c = CalcController.from_hash("L_" + "x" * 5000)
+    assert "could not be read" in c.error and len(c.error) < 400 and "…" in c.error

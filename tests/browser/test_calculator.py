@@ -12,7 +12,7 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from conftest import READY_TIMEOUT, click_point, data_position
+from conftest import READY_TIMEOUT, click_point, data_position, own_input_devices
 
 from boardview import LayoutStrip
 
@@ -39,6 +39,7 @@ def calc_page(browser):
     page.on("console", lambda m: page.calc_errors.append(m.text) if m.type == "error" else None)
     page.on("request", lambda r: page.calc_requests.append(r.url))
     page.add_init_script(LONG_TASKS)
+    own_input_devices(page)   # key presses and mouse actions wait until the page's worker has answered
     yield page
     ctx.close()
 
@@ -311,5 +312,91 @@ def test_phone_size_and_dark_theme(browser, calc_server):
         page.click("#theme")
         assert page.evaluate("document.documentElement.dataset.theme") == "light"
         page.wait_for_function(f"({pixel})() !== '{dark_bg}'")     # the strip is redrawn in the new theme
+    finally:
+        ctx.close()
+
+
+# ---------------------------------------------------------------- start-up (Python only in the page's worker)
+
+
+def test_before_ready_a_click_on_the_strip_is_applied_once_ready(calc_page, calc_server):
+    page = calc_page
+    page.goto(calc_server + "calculator.html#L_.*.o..o..")
+    assert page.evaluate("document.documentElement.classList.contains('ready')") is False
+    assert "Starting the engine" in text(page, "#loading")
+    assert position(page) == "L_.*.o..o.."          # drawn by the JS mirror at once
+    assert text(page, "#strip-caption") == "9 squares, ball on square 2, 2 stones, Left to move"
+    click_square(page, 6)                              # before ready: queued, and the page says so
+    assert "your edit will be applied" in text(page, "#edit-message")
+    page.wait_for_selector("html.ready", timeout=READY_TIMEOUT)
+    page.wait_for_function("document.getElementById('strip').dataset.position === 'L_.*.o.oo..'")
+    assert url_hash(page) == "L_.*.o.oo.."
+    assert not page.calc_errors
+
+
+def test_engine_controls_are_disabled_until_ready_and_say_why(calc_page, calc_server):
+    page = calc_page
+    page.goto(calc_server + "calculator.html#R_..o*o..")
+    assert page.evaluate("document.documentElement.classList.contains('ready')") is False
+    for sel in ("#calculate", "#clear", "#mirror", "#add-left", "#explore-run", "#side-choice", "#length"):
+        assert page.get_attribute(sel, "aria-disabled") == "true", sel
+    assert page.get_attribute("#position-input", "readonly") is not None
+    page.click("#mirror", force=True)                  # force: Playwright itself waits while aria-disabled
+    assert "works as soon as it is ready" in text(page, "#edit-message")
+    page.wait_for_selector("html.ready", timeout=READY_TIMEOUT)
+    assert position(page) == "R_..o*o.."               # the refused click did nothing
+    for sel in ("#calculate", "#clear", "#mirror", "#add-left", "#explore-run", "#side-choice", "#length"):
+        assert page.get_attribute(sel, "aria-disabled") is None, sel
+    assert page.get_attribute("#position-input", "readonly") is None
+    assert page.is_hidden("#loading")
+    page.click("#mirror")
+    assert position(page) == "L_..o*o.."
+    assert not page.calc_errors
+
+
+def test_the_page_answers_while_a_long_solve_runs(calc_page, calc_server):
+    page = calc_page
+    open_calc(page, calc_server)
+    type_position(page, "L_.*." + "o.." * 6)       # 21 squares: seconds of solving, in slices
+    page.wait_for_function("document.getElementById('solve-text').textContent.includes('21-square strip')",
+                           timeout=60_000)
+    # the worker answers between two slices: an edit is applied while the solve goes on
+    page.check("#tool-ball")
+    click_square(page, 11)
+    assert position(page) == "L_...o..o..o*.o..o..o.."
+    assert page.is_visible("#solve-status") and text(page, "#verdict") == "Solving…"
+    page.click("#solve-stop")
+    page.wait_for_selector("#solve-status", state="hidden")
+    tasks = long_tasks_after_ready(page)
+    assert tasks == [] or max(tasks) < 100, tasks      # no main-thread task of 100 ms or more
+    assert not page.calc_errors
+
+
+def test_a_link_with_malformed_escapes_is_named_not_thrown(calc_page, calc_server):
+    page = calc_page
+    page.goto(calc_server + "calculator.html#%E0%A4%A")
+    page.wait_for_selector("html.ready", timeout=READY_TIMEOUT)
+    err = text(page, "#input-error")
+    assert "'%E0%A4%A' could not be read" in err and "%-escapes" in err and "default position" in err
+    assert position(page) == "L_o*o.o.o...."
+    assert url_hash(page) == "L_o*o.o.o...."
+    assert not page.calc_errors                         # no uncaught "URI malformed"
+
+
+@pytest.mark.parametrize("stored", ["[" * 5000 + "]" * 5000, '{"v":1,"theme":' + "[" * 5000 + "]" * 5000 + "}",
+                                    "purple", ""])
+def test_corrupt_stored_values_do_not_break_the_page(browser, calc_server, stored):
+    """The calculator stores nothing itself; theme.js keeps the theme: anything but light/dark is ignored."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, color_scheme="dark")
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script(f"try {{ localStorage.setItem('phutball.theme', {stored!r}); }} catch (e) {{}}")
+    try:
+        page.goto(calc_server + "calculator.html#L_.*.o..o..")
+        page.wait_for_selector("html.ready", timeout=READY_TIMEOUT)
+        assert page.evaluate("document.documentElement.dataset.theme") == "dark"   # the system's
+        assert position(page) == "L_.*.o..o.."
+        assert not errors
     finally:
         ctx.close()
