@@ -297,7 +297,9 @@ export async function bootLab({ module, board = "board", extra = {} }) {
     for (const key of (extra.storageKeys || [])) {
       try { storage[key] = localStorage.getItem(key); } catch (e) { storage[key] = null; }
     }
-    const init = { module, storage, snapshot: snapshot(), referrer: document.referrer, ...extra };
+    const given = {};  // a value may be a promise the page started (e.g. a fetch while Pyodide boots)
+    for (const [key, value] of Object.entries(extra)) given[key] = await value;
+    const init = { module, storage, snapshot: snapshot(), referrer: document.referrer, ...given };
     const err = await worker.sync.start(JSON.stringify(init), wheel, lab);
     if (err) throw new Error(err);
   } catch (err) {

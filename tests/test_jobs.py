@@ -71,3 +71,15 @@ def test_computer_2d_at_each_level_reports_depth_and_legal_best_moves():
 def test_an_unknown_level_is_an_error_not_a_crash():
     steps = run(Runner(), {"kind": "computer-2d", "position": "9x9_O_E5", "level": "grandmaster"})
     assert "unknown level 'grandmaster'" in steps[-1]["error"]
+
+
+def test_a_puzzle_call_on_an_unsolved_strip_solves_it_in_slices_first():
+    r = Runner()
+    pos = "L_.o.*.o.oooo..." + "..."  # 17 squares: no other test here solves this length
+    assert len(pos) - 2 == 17
+    steps = run(r, {"kind": "puzzles1d", "fn": "analysis", "args": [pos]})
+    solving = [s for s in steps if s.get("solving") == 17]
+    assert len(solving) > 1 and not any(s.get("done") for s in solving)
+    assert steps[-1]["result"]["winning_moves"] is not None
+    again = run(r, {"kind": "puzzles1d", "fn": "analysis", "args": [pos]})
+    assert len(again) == 1 and again[0]["result"] == steps[-1]["result"]  # solved once per process
