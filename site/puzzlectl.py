@@ -54,6 +54,8 @@ def read_progress(raw: str | None) -> tuple[dict[str, dict[str, Any]], bool]:
     out: dict[str, dict[str, Any]] = {}
     if not raw:
         return out, False
+    if _nesting(raw) > MAX_PROGRESS_NESTING:  # Pyodide's parser can overflow the stack before RecursionError
+        return out, True
     try:
         data = json.loads(raw)
     except (ValueError, TypeError, RecursionError, MemoryError):
@@ -70,6 +72,31 @@ def read_progress(raw: str | None) -> tuple[dict[str, dict[str, Any]], bool]:
             continue
         out[pid] = {"solved": solved, "attempts": attempts}
     return out, False
+
+
+MAX_PROGRESS_NESTING = 8  # stored progress is 3 deep: {"puzzles": {id: {...}}}
+
+
+def _nesting(text: str) -> int:
+    """The deepest bracket nesting of JSON ``text`` (brackets inside strings ignored), without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
 
 
 def dump_progress(progress: dict[str, dict[str, Any]]) -> str:
