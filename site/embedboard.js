@@ -187,3 +187,18 @@
 
   window.phutballEmbedBoard = { parsePosition, shapes, naturalSize };
 })();
+
+// The pages before their engine is ready (html.ready): show `pos` (parsed above) on the page's board
+// canvas, at its size, again on resize and theme changes, until Python draws it.
+window.phutballEmbedBoard.drawUntilReady = function (canvas, pos) {
+  canvas.setAttribute("data-position", pos.canonical);
+  canvas.setAttribute("data-variant", pos.variant);  // first: a strip's CSS height depends on it
+  const draw = () => {
+    if (document.documentElement.classList.contains("ready")) return;
+    const r = canvas.getBoundingClientRect();
+    window.phutballCanvas.drawShapes(canvas, window.phutballEmbedBoard.shapes(pos, r.width, r.height, true));
+  };
+  draw();
+  window.addEventListener("resize", draw);
+  window.addEventListener("phutball-theme", draw);
+};

@@ -311,8 +311,10 @@ export async function bootLab({ module, board = "board", extra = {} }) {
     }
     // window.phutballTestHooks (set by a test before the page loads) reaches the page's Python as
     // init_value("testHooks"), e.g. {engine: [...]}: a scripted engine (jobs.scripted).
+    const given = {};  // a value may be a promise the page started (e.g. a fetch while Pyodide boots)
+    for (const [key, value] of Object.entries(extra)) given[key] = await value;
     const init = { module, storage, snapshot: snapshot(), referrer: document.referrer,
-                   testHooks: window.phutballTestHooks ?? null, ...extra };
+                   testHooks: window.phutballTestHooks ?? null, ...given };
     const err = await worker.sync.start(JSON.stringify(init), wheel, lab);
     if (err) throw new Error(err);
   } catch (err) {

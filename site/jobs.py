@@ -1,8 +1,8 @@
 """Long computations as resumable jobs, run in slices (pure Python, unit-tested).
 
-The browser runs these in a PyScript worker (``worker.py``), so the page's
-main thread never blocks: the page calls ``begin(spec)`` and then ``step(ms)``
-again and again; each step advances the job's generator for about ``ms``
+The browser runs these in the page's PyScript worker (``labboot.py``), so the
+page's main thread never blocks: the page's glue calls ``begin(spec)`` and then
+``step(ms)`` again and again, answering the page's events in between; each step advances the job's generator for about ``ms``
 milliseconds and reports progress, the best move so far, and the result when
 done.  Stopping ("move now", "stop") is simply not calling ``step`` again.
 
@@ -71,11 +71,28 @@ def scripted(reports: list[dict[str, Any]]) -> Job:
 PUZZLE_CALLS = ("judge", "respond", "analysis", "best_line")
 
 
+_SOLVED_STRIPS: set[int] = set()  # strip lengths solved whole in this process (solve1d keeps the tables)
+
+
 def puzzles1d_call(fn: str, args: list[Any]) -> Job:
-    """One call of :mod:`phutball.puzzles1d` (the first call on a strip solves it whole)."""
+    """One call of :mod:`phutball.puzzles1d`.
+
+    The first call on a strip of up to ``MAX_LIVE_N`` squares needs the whole
+    strip solved (0.5 s in CPython for 19 squares, several seconds in Pyodide):
+    that solve runs first, in slices (:class:`~phutball.solve1d.StripSolver`),
+    reporting ``{"solving": n, "progress": [step, steps]}``; the call itself is
+    then a table lookup.
+    """
     if fn not in PUZZLE_CALLS:
         raise ValueError(f"not a puzzle call: {fn!r}")
     from phutball import puzzles1d
+    from phutball.solve1d import StripSolver
+    from phutball.strip import Strip
+    pos = puzzles1d.parse_position(args[0]) if args else None
+    if isinstance(pos, Strip) and pos.n <= puzzles1d.MAX_LIVE_N and pos.n not in _SOLVED_STRIPS:
+        for p in StripSolver(pos.n).steps():
+            yield {"progress": [p.step, p.steps], "solving": pos.n, "fraction": p.fraction, "best": None}
+        _SOLVED_STRIPS.add(pos.n)
     yield {"done": True, "result": getattr(puzzles1d, fn)(*args)}
 
 

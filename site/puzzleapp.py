@@ -1,57 +1,76 @@
-"""Browser glue of the puzzle page: DOM events -> PuzzleController -> shapes on the canvas.
+"""Glue of the puzzle page, run in the page's worker: events -> PuzzleController -> shapes on the canvas.
 
-Moves are entered with a :class:`playctl.PlayController` on the current
+It talks to the page only through ``remote.py`` (the worker cannot touch the
+DOM).  Moves are entered with a :class:`playctl.PlayController` on the current
 position (the same clicks, jump chains and highlighted landings as the play
 page); each finished move goes to the puzzle controller, which judges it.
-1D judging runs in the ``search`` worker; queued moves (engine replies,
-refutations, solutions) are animated one by one.
+1D judging runs here too, as a sliced job (``jobs.py``): the first move on a
+strip solves it whole, 40 ms at a time, and between two slices the worker
+answers the page.  Queued moves (engine replies, refutations, solutions) are
+animated one by one.
+
+The puzzle files are fetched by the page's JavaScript while Pyodide starts
+(it draws the opening puzzle's board from them before the engine is ready)
+and handed over at start (``remote.init_value("puzzleFiles")``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-
-from dom import el, location_hash, on
-from pyscript import document, fetch, window
+from html import escape
 
 from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes
+from jobs import Runner
 from phutball.errors import PhutballError
 from phutball.game import SIDE_NAMES
 from phutball.puzzles import load_text
 from playctl import PlayController
-from puzzlectl import PROGRESS_KEY, Oracle1D, PuzzleController, dump_progress, load_progress
+from puzzlectl import (PROGRESS_BACKUP_KEY, PROGRESS_KEY, UNREADABLE_PROGRESS_MESSAGE, Oracle1D,
+                       PuzzleController, dump_progress, read_progress)
+from remote import document, draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
+from remote import flush, set_hash, spawn, storage, window
 
-canvas = document.getElementById("board")
-state: dict = {"ctl": None, "entry": None, "busy": False}
+canvas = el("board")
+state: dict = {"ctl": None, "entry": None, "busy": False, "answer_key": None, "list_html": None}
 STEP_DELAY = 0.65  # seconds between animated moves
+SLICE_MS = 40      # the longest the worker computes before it answers the page again
 
 
+# ---------------------------------------------------------------- engine calls (sliced, in this worker)
 
 
-# ---------------------------------------------------------------- worker calls
-
-
-async def worker_call(name: str, args: list) -> dict:
-    from pyscript import workers
-    w = await workers["search"]
-    await w.begin(json.dumps({"kind": "puzzles1d", "fn": name, "args": args}))
-    while True:
-        r = json.loads(await w.step(100))
-        if r.get("done"):
-            if r.get("error"):
-                raise RuntimeError(r["error"])
-            return r["result"]
+async def engine_call(name: str, args: list) -> dict:
+    """Run one :mod:`phutball.puzzles1d` call as a sliced job; a strip's first solve shows its progress."""
+    runner = Runner()
+    runner.begin(json.dumps({"kind": "puzzles1d", "fn": name, "args": args}))
+    try:
+        while True:
+            r = json.loads(runner.step(SLICE_MS))
+            if r.get("done"):
+                if r.get("error"):
+                    raise RuntimeError(r["error"])
+                return r["result"]
+            if r.get("solving"):
+                pct = round(100 * float(r.get("fraction") or 0.0))
+                el("message").textContent = (
+                    f"Checking… (solving every position of the {r['solving']}-square strip once: {pct}%)")
+            await flush_now()
+    finally:
+        runner.stop()
 
 
 # ---------------------------------------------------------------- loading
 
 
-async def load_puzzles() -> list[dict]:
-    index = json.loads(await (await fetch("./puzzles/index.json")).text())
+def load_puzzles(files: object) -> list[dict]:
+    """The puzzles of the files the page fetched (``[{"name", "text"}]`` in index order)."""
+    if not isinstance(files, list):
+        reason = files.get("error") if isinstance(files, dict) else None
+        raise OSError(f"the puzzle files could not be fetched ({reason or 'no answer'})")
     out: list[dict] = []
-    for name in index["files"]:
-        text = await (await fetch(f"./puzzles/{name}")).text()
+    for f in files:
+        name, text = str(f["name"]), str(f["text"])
         for p in load_text(text, name):
             d = p.to_dict()
             d["collection"] = p.collection or name
@@ -59,18 +78,19 @@ async def load_puzzles() -> list[dict]:
     return out
 
 
-def read_progress() -> dict:
-    try:
-        return load_progress(window.localStorage.getItem(PROGRESS_KEY))
-    except Exception:
-        return {}
+def initial_progress() -> tuple[dict, str]:
+    """Stored progress, and a message if it was unreadable (then set aside, and replaced by a fresh one)."""
+    raw = storage.get_item(PROGRESS_KEY)
+    progress, unreadable = read_progress(raw)
+    if not unreadable:
+        return progress, ""
+    storage.set_item(PROGRESS_BACKUP_KEY, str(raw))
+    storage.set_item(PROGRESS_KEY, dump_progress(progress))
+    return progress, UNREADABLE_PROGRESS_MESSAGE
 
 
 def save_progress() -> None:
-    try:
-        window.localStorage.setItem(PROGRESS_KEY, dump_progress(state["ctl"].progress))
-    except Exception:
-        pass
+    storage.set_item(PROGRESS_KEY, dump_progress(state["ctl"].progress))
 
 
 # ---------------------------------------------------------------- drawing
@@ -78,10 +98,7 @@ def save_progress() -> None:
 
 def new_entry() -> None:
     ctl: PuzzleController = state["ctl"]
-    if ctl.game is None:
-        state["entry"] = None
-        return
-    state["entry"] = PlayController.new(str(ctl.game.position))
+    state["entry"] = None if ctl.game is None else PlayController.new(str(ctl.game.position))
 
 
 def layout(pos):
@@ -93,7 +110,7 @@ def draw() -> None:
     ctl: PuzzleController = state["ctl"]
     v = ctl.view()
     entry = state["entry"]
-    canvas.setAttribute("data-variant", v["variant"])
+    canvas.setAttribute("data-variant", v["variant"])  # first: a strip's CSS height depends on it
     canvas.setAttribute("data-position", v["position"])
     canvas.setAttribute("data-phase", v["phase"])
     if entry is not None:
@@ -107,7 +124,7 @@ def draw() -> None:
         else:
             shapes = strip_shapes(pos.n, pos.ball, pos.stones, lay, landings=ev["landings"], chain=ev["chain"],
                                   last_move=last_targets(ctl), hint=hint)
-        window.phutballCanvas.drawShapes(canvas, json.dumps(shapes))
+        draw_shapes("board", shapes)
         canvas.hidden = False
         el("finish").disabled = not ev["can_finish"]
         entry_msg = ev["error"]
@@ -131,7 +148,7 @@ def draw() -> None:
     render_answer(v)
     render_list()
     if location_hash() != v["id"]:
-        window.history.replaceState(None, "", "#" + v["id"])
+        set_hash(v["id"])
 
 
 def last_targets(ctl) -> list:
@@ -140,35 +157,34 @@ def last_targets(ctl) -> list:
     return [int(x) for x in ctl.game.moves[ctl.game.cursor - 1].split("-")]
 
 
-def render_list() -> None:
-    ctl: PuzzleController = state["ctl"]
-    box = el("puzzle-groups")
-    box.innerHTML = ""
+def list_html(groups: list[dict]) -> tuple[str, int, int]:
+    """The puzzle list (a <details> per collection, a button per puzzle, every text escaped), solved, total."""
+    parts = []
     total = solved = 0
-    for g in ctl.groups():
-        det = document.createElement("details")
-        det.open = any(e["current"] for e in g["puzzles"])
-        summ = document.createElement("summary")
+    for g in groups:
         done = sum(e["solved"] for e in g["puzzles"])
-        summ.textContent = f"{g['collection']} ({done}/{len(g['puzzles'])})"
-        det.appendChild(summ)
-        ul = document.createElement("ul")
+        total += len(g["puzzles"])
+        solved += done
+        items = []
         for e in g["puzzles"]:
-            total += 1
-            solved += e["solved"]
-            li = document.createElement("li")
-            b = document.createElement("button")
-            b.className = "puzzle-item" + (" current" if e["current"] else "") + (" solved" if e["solved"] else "")
-            b.setAttribute("data-index", str(e["index"]))
-            b.setAttribute("data-id", e["id"])
+            cls = "puzzle-item" + (" current" if e["current"] else "") + (" solved" if e["solved"] else "")
+            label = (f"{e['title']}, difficulty {e['difficulty']} of 5"
+                     + (", solved" if e["solved"] else ", unsolved"))
             mark = "✓" if e["solved"] else "·"
-            b.textContent = f"{mark} {e['title']}  {'★' * e['difficulty']}"
-            b.setAttribute("aria-label", f"{e['title']}, difficulty {e['difficulty']} of 5"
-                           + (", solved" if e["solved"] else ", unsolved"))
-            li.appendChild(b)
-            ul.appendChild(li)
-        det.appendChild(ul)
-        box.appendChild(det)
+            items.append(f'<li><button type="button" class="{cls}" data-index="{e["index"]}" '
+                         f'data-id="{escape(e["id"])}" aria-label="{escape(label)}">'
+                         f'{mark} {escape(e["title"])}  {"★" * e["difficulty"]}</button></li>')
+        opened = " open" if any(e["current"] for e in g["puzzles"]) else ""
+        parts.append(f'<details{opened}><summary>{escape(g["collection"])} ({done}/{len(g["puzzles"])})'
+                     f'</summary><ul>{"".join(items)}</ul></details>')
+    return "".join(parts), solved, total
+
+
+def render_list() -> None:
+    html, solved, total = list_html(state["ctl"].groups())
+    if html != state["list_html"]:
+        state["list_html"] = html
+        el("puzzle-groups").innerHTML = html
     el("solved-count").textContent = f"{solved}/{total} solved"
 
 
@@ -176,16 +192,16 @@ def render_answer(v) -> None:
     area = el("answer-area")
     kind = v["answer_kind"]
     if kind is None:
+        state["answer_key"] = None
         area.hidden = True
         area.innerHTML = ""
         return
     key = f"{v['id']}:{kind}"
-    if area.getAttribute("data-key") == key:
+    if state["answer_key"] == key:
         return  # keep what the user typed
-    area.setAttribute("data-key", key)
+    state["answer_key"] = key
     area.hidden = False
-    ctl: PuzzleController = state["ctl"]
-    p = ctl.puzzle
+    p = state["ctl"].puzzle
     sides = ("L", "R") if p["variant"] == "1D" else ("O", "X")
     if kind == "which-side":
         html = "".join(f'<button type="button" class="answer" data-answer="{s}">{SIDE_NAMES[s]} wins</button>'
@@ -196,19 +212,21 @@ def render_answer(v) -> None:
         for i, pos in enumerate(p["positions"]):
             strip = pos.split("_", 1)[-1]
             opts = "".join(f'<option value="{s}">{SIDE_NAMES[s]} wins</option>' for s in sides)
-            rows.append(f'<label class="compare-row"><span class="mono strip-text">{pretty(strip)}</span>'
+            rows.append(f'<label class="compare-row"><span class="mono strip-text">{escape(pretty(strip))}</span>'
                         f'<span class="small">{SIDE_NAMES[pos.split("_")[0]]} to move</span>'
-                        f'<select class="compare-choice" data-i="{i}"><option value="">?</option>{opts}</select></label>')
+                        f'<select class="compare-choice" id="compare-{i}" data-i="{i}"><option value="">?</option>'
+                        f'{opts}</select></label>')
         area.innerHTML = "".join(rows) + '<div class="buttons"><button type="button" id="check-compare" ' \
                                          'class="primary">Check</button></div>'
     elif kind == "potential":
         names = list(p["answer"].keys())
-        inputs = "".join(f'<label>{n} <input class="pot-input" data-name="{n}" inputmode="numeric" size="3"></label>'
-                         for n in names)
-        area.innerHTML = (f'<p class="mono strip-text">{pretty(p["position"].split("_", 1)[-1])}</p>'
+        inputs = "".join(f'<label>{escape(n)} <input class="pot-input" id="pot-{i}" data-name="{escape(n)}" '
+                         f'inputmode="numeric" size="3"></label>' for i, n in enumerate(names))
+        area.innerHTML = (f'<p class="mono strip-text">{escape(pretty(p["position"].split("_", 1)[-1]))}</p>'
                           f'<div class="buttons">{inputs}<button type="button" id="check-potential" '
                           f'class="primary">Check</button></div>'
-                          f'<p class="small"><a href="./calculator.html#{p["position"]}">Open in the calculator</a></p>')
+                          f'<p class="small"><a href="./calculator.html#{escape(p["position"])}">'
+                          f'Open in the calculator</a></p>')
 
 
 def pretty(strip: str) -> str:
@@ -223,11 +241,24 @@ def refresh() -> None:
 # ---------------------------------------------------------------- actions
 
 
+def background(coro) -> None:
+    """Run ``coro`` after this handler, its page updates applied after the handler's own.
+
+    The handler's updates are posted now: a handler's return value and the
+    background task's messages reach the page by different routes, so a task
+    that finishes at once (a strip already solved) could otherwise be
+    overwritten by the "Checking…" it follows.
+    """
+    flush()
+    spawn(coro)
+
+
 async def animate() -> None:
     ctl: PuzzleController = state["ctl"]
     state["busy"] = True
     try:
         while ctl.queue:
+            await flush_now()
             await asyncio.sleep(STEP_DELAY)
             ctl.animate_step()
             new_entry()
@@ -244,14 +275,13 @@ async def submit(move: str) -> None:
     state["busy"] = True
     try:
         await ctl.user_move(move)
-    except Exception as e:  # the worker failed: say so, keep the puzzle
+    except Exception as e:  # the engine failed: say so, keep the puzzle
         ctl.phase, ctl.message = "playing", f"The engine failed: {e}"
     finally:
         state["busy"] = False
     new_entry()
     refresh()
-    live = el("live")
-    live.textContent = f"You played {move}. {ctl.message}"
+    el("live").textContent = f"You played {move}. {ctl.message}"
     if ctl.queue:
         await animate()
 
@@ -265,7 +295,7 @@ def handle_entry_change() -> None:
         el("hint").disabled = True
         canvas.setAttribute("data-phase", "busy")
         el("message").textContent = f"You played {move}. Checking…"
-        asyncio.ensure_future(submit(move))
+        background(submit(move))
     else:
         draw()
 
@@ -273,7 +303,7 @@ def handle_entry_change() -> None:
 def on_pointerdown(event) -> None:
     ctl = state["ctl"]
     entry = state["entry"]
-    if entry is None or state["busy"] or ctl is None or not ctl.view()["can_move"]:
+    if event.button != 0 or entry is None or state["busy"] or ctl is None or not ctl.view()["can_move"]:
         return
     rect = canvas.getBoundingClientRect()
     t = layout(entry.position).hit(float(event.clientX - rect.left), float(event.clientY - rect.top))
@@ -286,13 +316,12 @@ def on_key(event) -> None:
     if entry is None or state["busy"] or event.target != canvas:
         return
     if entry.key(str(event.key)):
-        event.preventDefault()
         handle_entry_change()
 
 
 def on_finish(event) -> None:
     entry = state["entry"]
-    if entry is not None:
+    if entry is not None and not state["busy"]:
         entry.finish_chain()
         handle_entry_change()
 
@@ -316,7 +345,7 @@ def on_hint(event) -> None:
         finally:
             state["busy"] = False
         draw()
-    asyncio.ensure_future(go())
+    background(go())
 
 
 @guarded
@@ -326,7 +355,7 @@ def on_solution(event) -> None:
     new_entry()
     draw()
     if ctl.queue:
-        asyncio.ensure_future(animate())
+        background(animate())
 
 
 @guarded
@@ -346,7 +375,7 @@ def on_restart(event) -> None:
 def open_index(i: int) -> None:
     state["ctl"].open(i)
     new_entry()
-    el("answer-area").setAttribute("data-key", "")
+    state["answer_key"] = None
     refresh()
 
 
@@ -373,21 +402,20 @@ def on_list_click(event) -> None:
 def on_answer_click(event) -> None:
     ctl = state["ctl"]
     t = event.target
+    p = ctl.puzzle
     if t.getAttribute("data-answer"):
         ctl.answer(str(t.getAttribute("data-answer")))
     elif t.id == "check-compare":
-        choices = [str(s.value) for s in document.querySelectorAll(".compare-choice")]
+        choices = [str(el(f"compare-{i}").value) for i in range(len(p["positions"]))]
         if "" in choices:
             ctl.message = "Choose a winner for every position."
         else:
             ctl.answer(choices)
     elif t.id == "check-potential":
-        ctl.answer({str(i.getAttribute("data-name")): str(i.value).strip()
-                    for i in document.querySelectorAll(".pot-input")})
+        ctl.answer({name: str(el(f"pot-{i}").value).strip() for i, name in enumerate(p["answer"])})
     else:
         return
     refresh()
-
 
 
 def on_hashchange(event) -> None:
@@ -396,25 +424,27 @@ def on_hashchange(event) -> None:
     if ctl is not None and h and h != ctl.puzzle["id"] and not state["busy"]:
         ctl.open_id(h)
         new_entry()
-        el("answer-area").setAttribute("data-key", "")
+        state["answer_key"] = None
         refresh()
 
 
-async def main() -> None:
+def start() -> None:
     on(window, "phutball-theme", lambda e: draw() if state["ctl"] is not None else None)
     try:
-        puzzles = await load_puzzles()
-    except (PhutballError, OSError, ValueError) as e:
+        puzzles = load_puzzles(init_value("puzzleFiles"))
+    except (PhutballError, OSError, ValueError, KeyError, TypeError) as e:
         el("puzzle-title").textContent = "The puzzles could not be loaded"
         el("message").textContent = str(e)
-        el("loading").hidden = True
-        document.documentElement.classList.add("ready")
+        ready()
         return
-    ctl = PuzzleController(puzzles, progress=read_progress(), oracle_1d=Oracle1D(worker_call))
+    progress, note = initial_progress()
+    ctl = PuzzleController(puzzles, progress=progress, oracle_1d=Oracle1D(engine_call))
     state["ctl"] = ctl
     h = location_hash()
     if h:
         ctl.open_id(h)
+    if note:
+        ctl.message = " ".join(m for m in (ctl.message, note) if m)
     new_entry()
     on(canvas, "pointerdown", on_pointerdown)
     on(document, "keydown", on_key)
@@ -429,9 +459,5 @@ async def main() -> None:
     on(el("answer-area"), "click", on_answer_click)
     on(window, "hashchange", on_hashchange)
     on(window, "resize", lambda e: draw())
-    el("loading").hidden = True
     draw()
-    document.documentElement.classList.add("ready")
-
-
-asyncio.ensure_future(main())
+    ready()

@@ -25,8 +25,14 @@ from typing import Any, Awaitable, Callable
 
 from phutball.game import SIDE_NAMES, Game, parse_any_position, variant_of
 from phutball.notation import Point
+from savedstate import StoredValueError, backup_key, load_json
 
 PROGRESS_KEY = "phutball.puzzles.v1"
+#: Where unreadable stored progress is set aside (never deleted) before starting fresh.
+PROGRESS_BACKUP_KEY = backup_key("phutball.puzzles.v1")
+UNREADABLE_PROGRESS_MESSAGE = (
+    "Your saved puzzle progress could not be read, so it starts fresh; the old data was kept "
+    f"in this browser's storage under {PROGRESS_BACKUP_KEY!r}.")
 PLAYING_TASKS = ("win", "only-move", "safe-move")
 
 
@@ -35,15 +41,26 @@ PLAYING_TASKS = ("win", "only-move", "safe-move")
 
 def load_progress(raw: str | None) -> dict[str, dict[str, Any]]:
     """Parse stored progress; anything corrupt or of an old format is dropped, entry by entry."""
+    return read_progress(raw)[0]
+
+
+def read_progress(raw: str | None) -> tuple[dict[str, dict[str, Any]], bool]:
+    """Stored progress, and whether the stored text as a whole was unreadable.
+
+    Unreadable means not JSON (including JSON nested too deeply to parse, such
+    as ``"[" * 5000 + "]" * 5000``) or not a version-1 progress object: the page
+    then sets the text aside under :data:`PROGRESS_BACKUP_KEY`, says so once
+    and starts fresh.  A readable object with some bad entries only loses those.
+    """
     out: dict[str, dict[str, Any]] = {}
     if not raw:
-        return out
-    try:
-        data = json.loads(raw)
-    except (ValueError, TypeError):
-        return out
+        return out, False
+    try:  # nesting bounded before parsing: Pyodide's parser can overflow the stack before RecursionError
+        data = load_json(raw, max_depth=8)  # stored progress is 3 deep: {"puzzles": {id: {...}}}
+    except StoredValueError:
+        return out, True
     if not isinstance(data, dict) or data.get("v") != 1 or not isinstance(data.get("puzzles"), dict):
-        return out
+        return out, True
     for pid, entry in data["puzzles"].items():
         if not isinstance(pid, str) or not isinstance(entry, dict):
             continue
@@ -53,7 +70,7 @@ def load_progress(raw: str | None) -> dict[str, dict[str, Any]]:
                 or attempts < 0:
             continue
         out[pid] = {"solved": solved, "attempts": attempts}
-    return out
+    return out, False
 
 
 def dump_progress(progress: dict[str, dict[str, Any]]) -> str:

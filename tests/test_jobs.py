@@ -78,3 +78,15 @@ def test_a_scripted_job_reports_its_reports_and_a_failure_as_an_error():
     assert json.loads(r.begin(json.dumps({"kind": "scripted", "reports": [{"best": "A1"}, {"raise": "boom"}]})))["ok"]
     assert json.loads(r.step(1000))["error"] == "RuntimeError: boom"
     assert "error" in json.loads(r.begin(json.dumps({"kind": "scripted", "nonsense": 1})))  # bad spec: no crash
+
+
+def test_a_puzzle_call_on_an_unsolved_strip_solves_it_in_slices_first():
+    r = Runner()
+    pos = "L_.o.*.o.oooo..." + "..."  # 17 squares: no other test here solves this length
+    assert len(pos) - 2 == 17
+    steps = run(r, {"kind": "puzzles1d", "fn": "analysis", "args": [pos]})
+    solving = [s for s in steps if s.get("solving") == 17]
+    assert len(solving) > 1 and not any(s.get("done") for s in solving)
+    assert steps[-1]["result"]["winning_moves"] is not None
+    again = run(r, {"kind": "puzzles1d", "fn": "analysis", "args": [pos]})
+    assert len(again) == 1 and again[0]["result"] == steps[-1]["result"]  # solved once per process

@@ -159,3 +159,13 @@ def test_a_winning_move_outside_the_long_puzzles_book_is_taken_back_not_marked_w
     run(c.user_move(outside))
     assert c.phase == "playing" and c.game.moves == before and "wins too" in c.message
     assert c.progress.get(only.id, {"attempts": 0})["attempts"] == 0
+
+
+def test_unreadable_stored_progress_is_reported_as_such_and_bad_entries_are_not():
+    from puzzlectl import read_progress
+    nested = "[" * 5000 + "]" * 5000  # deeper than the JSON parser's recursion allows
+    for raw in (nested, "{not json", "[]", '{"v": 2, "puzzles": {}}', json.dumps({"v": 1, "puzzles": []})):
+        assert read_progress(raw) == ({}, True), raw[:20]
+    assert read_progress(None) == ({}, False) and read_progress("") == ({}, False)
+    mixed = json.dumps({"v": 1, "puzzles": {"a": {"solved": True, "attempts": 1}, "b": "junk"}})
+    assert read_progress(mixed) == ({"a": {"solved": True, "attempts": 1}}, False)

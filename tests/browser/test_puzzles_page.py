@@ -97,3 +97,130 @@ def test_next_previous_and_deep_links(page, server):
     page.goto(f"{server.origin}{URL}#no-such-puzzle")
     wait_ready(page)
     assert "no puzzle" in page.inner_text("#message")
+
+
+def start_2d_chain_1(page, server):
+    from phutball.puzzles import load_file
+    from conftest import ROOT
+    p = {q.id: q for q in load_file(ROOT / "puzzles" / "2d.json")}["2d-chain-1"]
+    open_puzzle(page, server, "2d-chain-1")
+    return p
+
+
+def test_restart_next_and_previous_after_a_solved_puzzle(page, server):
+    p = start_2d_chain_1(page, server)
+    for point in p.main_line[0].split("-"):
+        click_point(page, point)
+    wait_phase(page, "solved")
+    assert page.is_disabled("#hint")  # nothing left to hint at
+    page.click("#restart")
+    wait_phase(page, "playing")
+    assert data_position(page) == p.position
+    assert "✓ solved" in page.inner_text("#puzzle-meta")  # restarting keeps the solved mark
+    assert not page.is_disabled("#hint") and page.inner_text("#message") == ""
+    page.click("#next")
+    assert not page.url.endswith("#2d-chain-1")
+    page.click("#prev")
+    assert page.url.endswith("#2d-chain-1") and data_position(page) == p.position
+    assert page.get_attribute("#board", "data-phase") == "playing"
+    for point in p.main_line[0].split("-"):  # solvable again
+        click_point(page, point)
+    wait_phase(page, "solved")
+
+
+def test_restart_next_and_previous_after_a_refutation(page, server):
+    open_puzzle(page, server, "paper-example-1")
+    play_1d(page, "2-4-6-8")
+    wait_phase(page, "wrong")
+    assert page.is_visible("#retry")
+    page.click("#restart")
+    wait_phase(page, "playing")
+    assert data_position(page) == "L_o*o.o.o...." and page.is_hidden("#retry")
+    assert page.inner_text("#moves") == ""
+    play_1d(page, "2-4-6-8")
+    wait_phase(page, "wrong")
+    page.click("#next")
+    page.click("#prev")
+    assert page.url.endswith("#paper-example-1") and data_position(page) == "L_o*o.o.o...."
+    assert page.get_attribute("#board", "data-phase") == "playing" and page.is_hidden("#retry")
+    play_1d(page, "2-4-6")
+    wait_phase(page, "playing")
+    assert "✓" in page.inner_text("#message")
+
+
+# ---------------------------------------------------------------- start-up (Python in the page's worker)
+
+
+def test_before_ready_the_puzzle_is_drawn_and_a_click_on_it_is_played_once_ready(page, server):
+    page.goto(f"{server.origin}{URL}#paper-example-1")
+    page.wait_for_selector("#board[data-position='L_o*o.o.o....']")  # drawn by JavaScript, from the puzzle file
+    assert page.evaluate("document.documentElement.classList.contains('ready')") is False
+    assert "Example (1)" in page.inner_text("#puzzle-title")
+    assert "Starting the engine" in page.inner_text("#loading")
+    for button in ("#hint", "#solution", "#restart", "#next", "#prev"):
+        assert page.get_attribute(button, "aria-disabled") == "true", button
+    click_point(page, 4)  # before ready: queued, and the page says so
+    assert "your move will be played" in page.inner_text("#message")
+    wait_ready(page)
+    page.wait_for_function("document.getElementById('moves').textContent.startsWith('4')")
+    wait_phase(page, "wrong")  # square 4 loses: it was judged and refuted like any move
+    assert "✗" in page.inner_text("#message")
+    assert page.get_attribute("#hint", "aria-disabled") is None and page.is_hidden("#loading")
+
+
+def test_an_engine_button_before_ready_says_why_it_does_nothing(page, server):
+    page.goto(f"{server.origin}{URL}#paper-example-1")
+    assert page.evaluate("document.documentElement.classList.contains('ready')") is False
+    page.click("#next", force=True)  # force: Playwright itself waits while aria-disabled
+    assert "works as soon as it is ready" in page.inner_text("#message")
+    wait_ready(page)
+    assert page.url.endswith("#paper-example-1")  # the refused click did not act later
+    page.click("#next")
+    assert not page.url.endswith("#paper-example-1")
+
+
+def test_deeply_nested_stored_progress_is_set_aside_reported_once_and_play_goes_on(page, server):
+    open_puzzle(page, server, "paper-example-2")
+    nested = page.evaluate("""() => {
+        const s = '['.repeat(5000) + ']'.repeat(5000);
+        localStorage.setItem('phutball.puzzles.v1', s);
+        return s;
+    }""")
+    page.reload()
+    wait_ready(page)
+    assert "could not be read" in page.inner_text("#message")
+    assert page.evaluate("localStorage.getItem('phutball.puzzles.v1.unreadable')") == nested
+    assert page.evaluate("JSON.parse(localStorage.getItem('phutball.puzzles.v1')).v") == 1
+    assert page.inner_text("#solved-count").startswith("0/")
+    page.click("button[data-answer='R']")  # the page works: progress is kept again
+    assert "✓ solved" in page.inner_text("#puzzle-meta")
+    page.reload()
+    wait_ready(page)
+    assert "could not be read" not in page.inner_text("#message")  # reported once
+    assert "✓ solved" in page.inner_text("#puzzle-meta")
+    assert page.recorder.errors == []
+
+
+def test_a_strip_is_solved_in_slices_and_the_main_thread_stays_free(page, server):
+    from phutball.puzzles import load_file
+    from conftest import ROOT
+    p = max(load_file(ROOT / "puzzles" / "generated-1d.json"), key=lambda q: len(q.position))
+    assert len(p.position) - 2 >= 18  # a long strip: a second or more of solving in Pyodide
+    open_puzzle(page, server, p.id)
+    page.evaluate("""() => {
+        window.longTasks = [];
+        new PerformanceObserver(l => l.getEntries().forEach(e => window.longTasks.push(e.duration)))
+            .observe({type: 'longtask', buffered: false});
+        window.messages = [];
+        const m = document.getElementById('message');
+        new MutationObserver(() => window.messages.push(m.textContent))
+            .observe(m, {childList: true, characterData: true, subtree: true});
+    }""")
+    play_1d(page, analysis(p.position)["winning_moves"][0])  # the first move on this strip solves it whole
+    wait_phase(page, "playing", "solved")
+    assert "✓" in page.inner_text("#message")
+    long_tasks = page.evaluate("window.longTasks")
+    assert [d for d in long_tasks if d > 100] == []
+    # The worker solved the strip in slices, answering the page in between: the page saw the progress.
+    progress = {m for m in page.evaluate("window.messages") if "solving every position" in m}
+    assert len(progress) >= 2, progress
