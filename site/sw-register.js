@@ -8,7 +8,9 @@
 //   site, a worker registered there would download the whole lab (15 MB) for
 //   each site that embeds it, and a sandboxed frame may not register at all.
 //   A frame is still served by the lab's worker when the lab frames itself.
-// * Update: when a complete new build is waiting at the start of a page load,
+// * Update: every load of a page the worker controls asks for sw.js again; a
+//   new build installs in the background while the page keeps its own.
+//   When a complete new build is waiting at the start of a page load,
 //   this page asks it to take over and, once it has, reloads itself (nothing
 //   was played yet). The worker takes over only if this is the lab's only
 //   top-level page, so an open game in another tab never sees files change.
@@ -33,7 +35,10 @@
   let sw;
   try { sw = navigator.serviceWorker; } catch (e) { return; }  // storage blocked
   const register = () => sw.register("./sw.js").then((reg) => {
-    if (!reg.waiting || !sw.controller) return;
+    if (!sw.controller) return;
+    // Look for a new build now (the browser's own check after a navigation
+    // may come much later); one small request for sw.js.
+    if (!reg.waiting) { reg.update().catch(() => {}); return; }
     sw.addEventListener("controllerchange", () => location.reload(), { once: true });
     reg.waiting.postMessage({ type: "take-over" });
   }).catch((err) => console.info("phutball: offline use is not available here:", err.message));
