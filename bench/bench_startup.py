@@ -1,23 +1,39 @@
-"""Start-up benchmark: our pages against a bare PyScript page on the same vendored Pyodide.
+"""Start-up benchmark: every page against a bare PyScript page on the same vendored Pyodide.
 
-    python bench/bench_startup.py [--runs 3]      (after `make dist`)
+    python bench/bench_startup.py [--runs 5]      (after `make dist`)
 
-For each page, in a fresh browser profile (cold HTTP cache) and then on a
-reload (warm cache), it measures from navigation start:
+For each page (play, puzzles, calculator, learn, a play-mode embed.html, and
+a bare PyScript page with one line of Python), in a fresh browser profile,
+three loads:
 
-* **visible**: the first animation frame in which the board canvas has a
-  painted pixel at its centre (the play page pre-renders the start position);
+* **cold**: the first visit (empty HTTP cache, no service worker);
+* **warm**: a reload once the lab's service worker has cached the build
+  (site/sw.js; the bare page has none, so its warm reload is the HTTP cache's:
+  304 revalidations);
+* **offline**: the same reload with the network gone (Playwright
+  ``set_offline``); the bare page cannot start then.
+
+Each load measures from navigation start:
+
+* **visible**: the first animation frame in which the board canvas
+  (``#board``, the calculator's ``#strip``) has a painted pixel at its centre;
 * **ready**: when ``<html>`` gets the class ``ready`` (input accepted);
+* **longest task**: the longest main-thread task (PerformanceObserver
+  ``longtask``, buffered: tasks over 50 ms) that started before ready; 0 if none;
+* **bytes** the server sent (response bodies).
 
-and the bytes the server sent.  Times are reported as ratios to the bare
-page's time to ready in the same run (one noisy shared machine: compare
+Then host pages on another origin with one and with three Python embeds
+(embed.js; play and replay frames): time until every frame is ready, and the
+host page's cumulative layout shift (PerformanceObserver ``layout-shift``).
+
+Medians over --runs profiles.  Times are also reported as ratios to the bare
+page's cold time to ready in the same run (one noisy shared machine: compare
 ratios, not seconds).
 
-Each measurement launches Chromium on a new, empty user-data directory rather
-than using an incognito-like Playwright context: those keep their HTTP cache
-in memory and do not store responses as big as pyodide.asm.wasm (9.6 MB), so
-a reload, or a page's worker, would download it again -- which no real
-visitor's browser does.
+Each profile is Chromium on a new, empty user-data directory rather than an
+incognito-like Playwright context: those keep their HTTP cache in memory and
+do not store responses as big as pyodide.asm.wasm (9.6 MB), so a reload, or a
+page's worker, would download it again -- which no real visitor's browser does.
 """
 
 from __future__ import annotations
@@ -35,6 +51,7 @@ from devserver import StaticServer  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+READY_MS = 120_000
 
 BARE = """<!doctype html><html><head><meta charset="utf-8"><title>bare</title>
 <link rel="icon" href="data:,">
@@ -46,19 +63,30 @@ from pyscript import document
 document.documentElement.classList.add("ready")
 </script></body></html>"""
 
-# Records when the canvas first has paint and when <html> becomes ready.
+# In every frame: when the board canvas first has paint, when <html> becomes
+# ready (also as an absolute time, for frames of a host page), long tasks and
+# layout shifts.
 PROBE = """
 (() => {
-  const t = {};
+  const t = {tasks: [], shift: 0};
   window.__startup = t;
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) t.tasks.push([e.startTime, e.duration]); })
+      .observe({type: 'longtask', buffered: true});
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) t.shift += e.value; })
+      .observe({type: 'layout-shift', buffered: true});
+  } catch (e) {}
   // (init scripts run before <html> exists: watch the whole document)
   new MutationObserver(() => {
     const h = document.documentElement;
-    if (!t.ready && h && h.classList.contains('ready')) t.ready = performance.now();
+    if (!t.ready && h && h.classList.contains('ready')) {
+      t.ready = performance.now();
+      t.readyAt = performance.timeOrigin + t.ready;
+    }
   }).observe(document, {attributes: true, subtree: true, childList: true, attributeFilter: ['class']});
   const look = () => {
-    const c = document.getElementById('board');
-    if (c && c.width > 1) {
+    const c = document.getElementById('board') || document.getElementById('strip');
+    if (c && c.width > 1 && c.offsetParent !== null) {
       try {
         const d = c.getContext('2d').getImageData(Math.floor(c.width / 2), Math.floor(c.height / 2), 1, 1).data;
         if (d[3] > 0) { t.visible = performance.now(); return; }
@@ -70,71 +98,154 @@ PROBE = """
 })();
 """
 
+SW_ACTIVE = """async () => {
+  if (!navigator.serviceWorker) return false;
+  for (let i = 0; i < 1200; i++) {
+    const reg = await navigator.serviceWorker.getRegistration();
+    if (reg && reg.active && reg.active.state === "activated") return true;
+    if (!reg && i > 20) return false;      // no worker registered (the bare page)
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}"""
 
-def measure(playwright, server, url: str) -> list[dict]:
-    with tempfile.TemporaryDirectory(prefix="bench-profile-") as profile:
-        ctx = playwright.chromium.launch_persistent_context(
-            profile, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS,
-            headless=True, viewport={"width": 1280, "height": 860})
-        try:
-            return _measure(ctx, server, url)
-        finally:
-            ctx.close()
+PAGES = {
+    "bare PyScript": "/bare-bench.html",
+    "play (index.html)": "/index.html",
+    "puzzles.html": "/puzzles.html",
+    "calculator.html": "/calculator.html",
+    "learn.html": "/learn.html",
+    "embed.html (play)": "/embed.html#position=9x9_O_E5&mode=play",
+}
+
+EMBEDS = [
+    '<div class="phutball" data-position="9x9_O_E5" data-mode="play">A 9x9 board to play</div>',
+    '<div class="phutball" data-position="L_o*o.o.o...." data-mode="play">A strip to play</div>',
+    '<div class="phutball" data-position="9x9_O_E5" data-moves="E6 A1 E7 E5-E8">A game</div>',
+]
+HOST = """<!doctype html><html><head><meta charset="utf-8"><title>blog</title><link rel="icon" href="data:,">
+<style>body {{ font: 16px sans-serif; max-width: 640px; margin: 1rem auto; }}</style></head><body>
+<h1>A post</h1><p>Some text before the boards.</p>{divs}<p>Text after the boards.</p>
+<script src="{origin}/embed.js"></script></body></html>"""
 
 
-def _measure(ctx, server, url: str) -> list[dict]:
+def profile(playwright):
+    tmp = tempfile.TemporaryDirectory(prefix="bench-profile-")
+    ctx = playwright.chromium.launch_persistent_context(
+        tmp.name, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS,
+        headless=True, viewport={"width": 1280, "height": 860})
     ctx.add_init_script(PROBE)
-    page = ctx.pages[0] if ctx.pages else ctx.new_page()
-    out = []
-    for load in ("cold", "warm"):
+    return tmp, ctx
+
+
+def read(page, server) -> dict:
+    t = page.evaluate("window.__startup")
+    tasks = [d for s, d in t["tasks"] if s <= t["ready"]]
+    return {"visible": t.get("visible"), "ready": t["ready"], "task": max(tasks, default=0.0),
+            "bytes": server.bytes_sent}
+
+
+def measure_page(playwright, server, url: str) -> dict[str, dict | None]:
+    tmp, ctx = profile(playwright)
+    out: dict[str, dict | None] = {}
+    try:
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
         server.reset_counters()
-        if load == "cold":
-            page.goto(url)
-        else:
-            page.reload()
-        page.wait_for_function("window.__startup && window.__startup.ready", timeout=120_000)
-        page.wait_for_timeout(200)
-        t = page.evaluate("window.__startup")
-        out.append({"load": load, "visible": t.get("visible"), "ready": t["ready"],
-                    "bytes": server.bytes_sent, "requests": len(server.requests)})
+        page.goto(url)
+        page.wait_for_function("window.__startup && window.__startup.ready", timeout=READY_MS)
+        out["cold"] = read(page, server)
+        page.evaluate(SW_ACTIVE)  # the worker has cached the build (or there is none)
+        for load in ("warm", "offline"):
+            if load == "offline" and "bare" in url:
+                out[load] = None  # no service worker: it cannot start offline
+                continue
+            ctx.set_offline(load == "offline")
+            server.reset_counters()
+            try:
+                page.reload(timeout=READY_MS)
+                page.wait_for_function("window.__startup && window.__startup.ready", timeout=READY_MS)
+                out[load] = read(page, server)
+            except Exception:  # did not start: counted in the `started` column
+                out[load] = None
+        ctx.set_offline(False)
+    finally:
+        ctx.close()
+        tmp.cleanup()
     return out
+
+
+def measure_host(playwright, server, host, path: str, frames: int) -> dict:
+    tmp, ctx = profile(playwright)
+    try:
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        server.reset_counters()
+        page.goto(host.origin + path)
+        embeds = [page.frame_locator("iframe").nth(i) for i in range(frames)]
+        for f in embeds:
+            f.locator("html.ready").wait_for(timeout=READY_MS)
+        page.wait_for_timeout(300)  # let the last size messages arrive and lay out
+        origin = page.evaluate("performance.timeOrigin")
+        ready = [f.locator("html").evaluate("() => window.__startup.readyAt") - origin for f in embeds]
+        return {"ready": max(ready), "shift": page.evaluate("window.__startup.shift"),
+                "bytes": server.bytes_sent}
+    finally:
+        ctx.close()
+        tmp.cleanup()
+
+
+def med(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=5)
     args = ap.parse_args()
     dist = ROOT / "dist"
     if not (dist / "index.html").exists():
         print("dist/ is missing: run `make dist` first", file=sys.stderr)
         return 2
     from playwright.sync_api import sync_playwright
-    pages = {"bare PyScript": "/bare-bench.html", "play (index.html)": "/index.html",
-             "puzzles.html": "/puzzles.html", "calculator.html": "/calculator.html"}
-    results: dict[tuple[str, str], list[dict]] = {}
+    results: dict[tuple[str, str], list[dict | None]] = {}
+    hosts: dict[int, list[dict]] = {1: [], 3: []}
     with StaticServer({"/": dist}, pages={"/bare-bench.html": BARE}) as server, sync_playwright() as p:
-        for _ in range(args.runs):
-            for name, path in pages.items():
-                if path != "/bare-bench.html" and not (dist / path.lstrip("/")).exists():
-                    continue
-                for r in measure(p, server, server.origin + path):
-                    results.setdefault((name, r["load"]), []).append(r)
-    print(f"Start-up, median of {args.runs} runs; times as ratios to the bare page's time to ready "
-          f"(same load kind), seconds in brackets")
-    print(f"{'page':>20} {'load':>5} {'visible':>16} {'ready':>16} {'MB sent':>8} {'requests':>8}")
-    for load in ("cold", "warm"):
-        base = statistics.median(r["ready"] for r in results[("bare PyScript", load)])
-        for name in pages:
-            rs = results.get((name, load))
-            if not rs:
+        pages = {"/one.html": HOST.format(divs=EMBEDS[0], origin=server.origin),
+                 "/three.html": HOST.format(divs="".join(EMBEDS), origin=server.origin)}
+        with StaticServer({}, pages=pages) as host:
+            for run in range(args.runs):
+                for name, path in PAGES.items():
+                    for load, r in measure_page(p, server, server.origin + path).items():
+                        results.setdefault((name, load), []).append(r)
+                for n in hosts:
+                    hosts[n].append(measure_host(p, server, host, "/one.html" if n == 1 else "/three.html", n))
+                print(f"[bench] run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
+    base = med(r["ready"] for r in results[("bare PyScript", "cold")])
+    print(f"Start-up, medians of {args.runs} fresh profiles; x = ratio to the bare page's cold ready "
+          f"({base / 1000:.2f} s)")
+    print("| page | load | board visible | ready | longest task before ready | MB sent | started |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for load in ("cold", "warm", "offline"):
+        for name in PAGES:
+            rs = results[(name, load)]
+            ok = [r for r in rs if r]
+            started = f"{len(ok)}/{len(rs)}"
+            if not ok:
+                print(f"| {name} | {load} | – | – | – | – | {started} |")
                 continue
-            ready = statistics.median(r["ready"] for r in rs)
-            vis = [r["visible"] for r in rs if r["visible"] is not None]
-            vis_s = f"{statistics.median(vis) / base:5.2f} ({statistics.median(vis) / 1000:4.1f}s)" if vis else "-"
-            mb = statistics.median(r["bytes"] for r in rs) / 1e6
-            req = statistics.median(r["requests"] for r in rs)
-            print(f"{name:>20} {load:>5} {vis_s:>16} {ready / base:5.2f} ({ready / 1000:4.1f}s) "
-                  f"{mb:>8.2f} {req:>8.0f}")
+            vis = med(r["visible"] for r in ok)
+            ready = med(r["ready"] for r in ok)
+            vis_s = f"{vis / base:.2f}x ({vis / 1000:.2f} s)" if vis is not None else "–"
+            print(f"| {name} | {load} | {vis_s} | {ready / base:.2f}x ({ready / 1000:.2f} s) | "
+                  f"{med(r['task'] for r in ok):.0f} ms | {med(r['bytes'] for r in ok) / 1e6:.2f} | {started} |")
+    one = med(r["ready"] for r in hosts[1])
+    print()
+    print("| host page (another origin, cold) | all frames ready | vs one embed | layout shift | MB sent |")
+    print("|---|---:|---:|---:|---:|")
+    for n, rs in hosts.items():
+        ready = med(r["ready"] for r in rs)
+        print(f"| {n} Python embed{'s' if n > 1 else ''} | {ready / base:.2f}x ({ready / 1000:.2f} s) | "
+              f"{ready / one:.2f}x | {med(r['shift'] for r in rs):.4f} | {med(r['bytes'] for r in rs) / 1e6:.2f} |")
     return 0
 
 

@@ -19,7 +19,15 @@ served from any sub-path of any static host, or framed by another page):
                              and the micropip + packaging wheels from PyPI
   wheels/<engine wheel>      built from this repo with `pip wheel --no-deps`
   puzzles/*.json             the puzzle files, and puzzles/index.json listing them
-  build-info.json            versions, file names and sha256 of what was shipped
+  build-info.json            versions, file names and sha256 of what was shipped,
+                             and the build id
+  sw.js                      the service worker (site/sw.js) with this build's
+                             precache list written in: every other file of
+                             dist/ with its sha256 (as a Subresource Integrity
+                             string) and the build id, the first 16 hex digits
+                             of a sha256 over those (path, sha256) pairs. Any
+                             changed byte anywhere gives a new id, so a new
+                             sw.js, so a new cache (see site/sw.js).
 
 A page therefore says:
     <link rel="stylesheet" href="./pyscript/core.css">
@@ -114,6 +122,8 @@ LOCK_PACKAGES = ["micropip", "packaging"]
 
 TOKEN = "{{ENGINE_WHEEL}}"
 LAB_TOKEN = "{{LAB_ZIP}}"
+SW_FILE = "sw.js"
+SW_TOKEN = "/*{{PRECACHE}}*/ null"
 TEXT_SUFFIXES = {".html", ".htm", ".json", ".toml", ".py", ".js", ".mjs", ".css", ".txt", ".svg"}
 # Top-level repo entries never part of the engine wheel's sources.
 NOT_ENGINE_SOURCES = {
@@ -238,7 +248,7 @@ def build_engine_wheel() -> Path:
     return next(out.glob("*.whl"))
 
 
-def lab_archive() -> tuple[str, bytes]:
+def lab_archive(site: Path = SITE) -> tuple[str, bytes]:
     """The site's Python modules (site/*.py) as one zip for the pages' worker: (file name, bytes).
 
     Deterministic (sorted names, fixed timestamps), named by its content's hash,
@@ -248,7 +258,7 @@ def lab_archive() -> tuple[str, bytes]:
     import zipfile
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for src in sorted(SITE.glob("*.py")):
+        for src in sorted(site.glob("*.py")):
             if src.name.startswith((".", "_")):
                 continue
             info = zipfile.ZipInfo(src.name, date_time=(2020, 1, 1, 0, 0, 0))
@@ -260,7 +270,7 @@ def lab_archive() -> tuple[str, bytes]:
 
 # ---------------------------------------------------------------- plan
 
-def plan(versions: dict) -> tuple[dict[str, Path | bytes], dict]:
+def plan(versions: dict, site: Path = SITE) -> tuple[dict[str, Path | bytes], dict]:
     """Map every dist/ path to a source file (copied) or bytes (written)."""
     files: dict[str, Path | bytes] = {}
     info: dict = {"npm": versions, "pyodide_lock_rewritten": {}}
@@ -297,21 +307,21 @@ def plan(versions: dict) -> tuple[dict[str, Path | bytes], dict]:
     info["engine_wheel"] = {"file_name": wheel.name, "sha256": sha256_file(wheel)}
 
     # The site's Python, one archive for the pages' worker.
-    lab_name, lab_bytes = lab_archive()
+    lab_name, lab_bytes = lab_archive(site)
     files[lab_name] = lab_bytes
     info["lab_archive"] = {"file_name": lab_name, "sha256": hashlib.sha256(lab_bytes).hexdigest()}
 
     # Everything under site/ (tokens substituted in text files).
     used_token = False
-    if not SITE.is_dir():
-        raise BuildError(f"{SITE} is missing")
-    for dirpath, dirnames, filenames in os.walk(SITE):
+    if not site.is_dir():
+        raise BuildError(f"{site} is missing")
+    for dirpath, dirnames, filenames in os.walk(site):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "_")))
         for fname in sorted(filenames):
             if fname.startswith((".", "_")) or fname.endswith((".pyc", "~")):
                 continue
             src = Path(dirpath) / fname
-            rel = src.relative_to(SITE).as_posix()
+            rel = src.relative_to(site).as_posix()
             if rel.split("/")[0] in ("pyodide", "pyscript", "wheels") or rel == "build-info.json":
                 raise BuildError(f"site/{rel} clashes with a generated path of dist/")
             if src.suffix.lower() in TEXT_SUFFIXES:
@@ -333,8 +343,39 @@ def plan(versions: dict) -> tuple[dict[str, Path | bytes], dict]:
         names.append(src.name)
     files["puzzles/index.json"] = (json.dumps({"files": names}) + "\n").encode()
     info["files"] = sorted(files)
+    integrity = {rel: sri(src) for rel, src in files.items() if rel != SW_FILE}
+    info["build_id"] = build_id(integrity)
     files["build-info.json"] = (json.dumps(info, indent=1, sort_keys=True) + "\n").encode()
+    integrity["build-info.json"] = sri(files["build-info.json"])
+    if SW_FILE in files:
+        files[SW_FILE] = service_worker(files[SW_FILE], info["build_id"], integrity)
     return files, info
+
+
+# ---------------------------------------------------------------- service worker
+
+def sri(src: Path | bytes) -> str:
+    """The Subresource Integrity string ("sha256-<base64>") of a file's bytes."""
+    import base64
+    digest = hashlib.sha256(src if isinstance(src, bytes) else src.read_bytes()).digest()
+    return "sha256-" + base64.b64encode(digest).decode()
+
+
+def build_id(integrity: dict[str, str]) -> str:
+    """The build's id: 16 hex digits of a sha256 over every shipped (path, hash) pair, sorted."""
+    h = hashlib.sha256()
+    for rel in sorted(integrity):
+        h.update(f"{rel}\0{integrity[rel]}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def service_worker(template: Path | bytes, build: str, integrity: dict[str, str]) -> bytes:
+    """site/sw.js with this build's precache list ({"build": id, "files": {path: sri}}) written in."""
+    text = (template if isinstance(template, bytes) else template.read_bytes()).decode()
+    if text.count(SW_TOKEN) != 1:
+        raise BuildError(f"site/{SW_FILE} must contain {SW_TOKEN!r} exactly once (the precache list goes there)")
+    listing = json.dumps({"build": build, "files": dict(sorted(integrity.items()))}, indent=1)
+    return text.replace(SW_TOKEN, listing).encode()
 
 
 def sync(out: Path, files: dict[str, Path | bytes]) -> tuple[int, int]:
@@ -378,6 +419,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(ROOT / "dist"), help="output directory (default: dist/)")
     ap.add_argument("--clean", action="store_true", help="delete the output directory first")
+    ap.add_argument("--site", default=str(SITE), help="the site's sources (default: site/)")
     args = ap.parse_args(argv)
     out = Path(args.out).resolve()
     t0 = time.monotonic()
@@ -385,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
         versions = check_node_modules()
         if args.clean and out.exists():
             shutil.rmtree(out)
-        files, info = plan(versions)
+        files, info = plan(versions, Path(args.site).resolve())
         written, deleted = sync(out, files)
     except (BuildError, subprocess.CalledProcessError) as e:
         print(f"[build] error: {e}", file=sys.stderr)
@@ -393,7 +435,7 @@ def main(argv: list[str] | None = None) -> int:
     total = sum((out / rel).stat().st_size for rel in files)
     log(f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: {len(files)} files, "
         f"{total / 1e6:.1f} MB ({written} written, {deleted} deleted) in {time.monotonic() - t0:.1f}s; "
-        f"engine {info['engine_wheel']['file_name']}")
+        f"engine {info['engine_wheel']['file_name']}; build {info['build_id']}")
     return 0
 
 

@@ -42,6 +42,7 @@ MIME = {
     ".txt": "text/plain; charset=utf-8",
     ".svg": "image/svg+xml",
     ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
     ".ico": "image/x-icon",
 }
 

@@ -1,0 +1,56 @@
+// Offline and installable: registers ./sw.js (see it for the caching rules)
+// and keeps <meta name="theme-color"> in step with the page's light/dark theme.
+// Every page includes it with one line in its head, next to the manifest link:
+//   <link rel="manifest" href="./manifest.webmanifest"><script src="./sw-register.js"></script>
+//
+// * Only a top-level page registers. A framed page (embed.html in a blog post
+//   on another origin) does not: there its storage is partitioned by the top
+//   site, a worker registered there would download the whole lab (15 MB) for
+//   each site that embeds it, and a sandboxed frame may not register at all.
+//   A frame is still served by the lab's worker when the lab frames itself.
+// * Update: every load of a page the worker controls asks for sw.js again; a
+//   new build installs in the background while the page keeps its own.
+//   When a complete new build is waiting at the start of a page load,
+//   this page asks it to take over and, once it has, reloads itself (nothing
+//   was played yet). The worker takes over only if this is the lab's only
+//   top-level page, so an open game in another tab never sees files change.
+// * Plain static hosting: the worker's scope is this folder; no server setting.
+(function () {
+  "use strict";
+  const THEME_COLOURS = { light: "#f6f3ec", dark: "#15181c" };  // --bg in theme.css
+  const root = document.documentElement;
+  const meta = document.createElement("meta");
+  meta.name = "theme-color";
+  const colour = () => {
+    const t = root.getAttribute("data-theme");
+    meta.content = THEME_COLOURS[t] || THEME_COLOURS.light;
+  };
+  colour();
+  document.head.appendChild(meta);
+  new MutationObserver(colour).observe(root, { attributes: true, attributeFilter: ["data-theme"] });
+
+  let framed = true;
+  try { framed = window.top !== window.self; } catch (e) { framed = true; }
+  if (framed || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+  let sw;
+  try { sw = navigator.serviceWorker; } catch (e) { return; }  // storage blocked
+  const register = () => sw.register("./sw.js").then((reg) => {
+    if (!sw.controller) return;
+    // Look for a new build now (the browser's own check after a navigation
+    // may come much later); one small request for sw.js.
+    if (!reg.waiting) { reg.update().catch(() => {}); return; }
+    sw.addEventListener("controllerchange", () => location.reload(), { once: true });
+    reg.waiting.postMessage({ type: "take-over" });
+  }).catch((err) => console.info("phutball: offline use is not available here:", err.message));
+  // A returning visitor's page checks for a new build at once; a first visit
+  // registers when the page is ready, so the worker's download of the build
+  // does not compete with the page's own start (and mostly revalidates what
+  // the page has just put in the HTTP cache).
+  if (sw.controller || root.classList.contains("ready")) { register(); return; }
+  const watch = new MutationObserver(() => {
+    if (!root.classList.contains("ready")) return;
+    watch.disconnect();
+    register();
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["class"] });
+})();
