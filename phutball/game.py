@@ -180,6 +180,16 @@ class Game:
 
     # ------------------------------------------------------------ endings
 
+    def repetition_at(self, ply: int) -> bool:
+        """Whether position ``ply`` (0 = the start) is the third occurrence of one position.
+
+        Rule (the lab's, see the README): the same men, ball and side to move
+        for the third time in a game is a draw by repetition.
+        """
+        key = str(self._positions[ply])
+        return sum(1 for p in self._positions[:ply + 1] if str(p) == key) >= 3
+
+
     def resign(self, side: str) -> None:
         """``side`` resigns: the other side wins."""
         if self.position.winner or _drawn(self.position):
