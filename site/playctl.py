@@ -640,9 +640,10 @@ class PlayController:
         return {"kind": "analyse-2d", "position": position, "history": history}
 
     def analysis_report(self, position: str, report: dict[str, Any]) -> bool:
-        """Take a report of the analysis of ``position``; False (ignored) if it is no longer the one shown.
+        """Take a report of the analysis of ``position``; True if what the page shows changed (redraw).
 
-        A report replaces the previous one for the same position (the search went
+        False if ``position`` is no longer the one shown (the report is ignored),
+        or if only the node count moved on.  A report replaces the previous one for the same position (the search went
         deeper); a failing search is reported once and switches the analysis off.
         """
         if not self.analysing or position != str(self.position):
@@ -660,11 +661,13 @@ class PlayController:
                 self.analysis = {"position": position, "depth": None, "nodes": None, "score": None, "mate": None,
                                  "pv": [], "text": "No evaluation", "done": True}
             return True
+        old = self.analysis
         self.analysis = {"position": position, "depth": report.get("depth"), "nodes": report.get("nodes"),
                          "score": report.get("score"), "mate": report.get("mate"),
                          "pv": [str(m) for m in report.get("pv") or []],
                          "text": str(report.get("text") or ""), "done": bool(report.get("done"))}
-        return True
+        shown = ("position", "depth", "score", "mate", "pv", "text", "done")
+        return old is None or any(old.get(k) != self.analysis[k] for k in shown)  # nodes alone: no redraw
 
     def _current_analysis(self) -> dict[str, Any] | None:
         a = self.analysis
@@ -798,9 +801,10 @@ def pv_notation(ply: int, pv: list[str]) -> list[str]:
 
 
 def mark_text(mark: dict[str, Any]) -> str:
-    """A review mark in words: "Move 5 (Eks, E4) was a blunder: better E5-E1." """
+    """A review mark in words: "Move 5 (Eks, E4) was a blunder: better E5-E1 (Eks win in 1 before it, ...)." """
     better = f": better {mark['better']}" if mark.get("better") else ""
-    return f"Move {mark['ply']} ({side_name(mark['side'])}, {mark['move']}) was a {mark['label']}{better}."
+    scores = f" ({mark['before']} before it, {mark['after']} after)" if mark.get("before") and mark.get("after") else ""
+    return f"Move {mark['ply']} ({side_name(mark['side'])}, {mark['move']}) was a {mark['label']}{better}{scores}."
 
 
 def _quote(value: Any, limit: int = 40) -> str:

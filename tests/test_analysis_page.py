@@ -61,6 +61,7 @@ def test_a_deeper_report_replaces_the_first_and_a_stale_one_is_ignored():
     assert c.view()["analysis"]["text"] == "Analysing…"
     assert c.analysis_report("9x9_O_E5", report(1, ["E6"], score=5, text="Ohs +0.5 rows"))
     assert c.view()["analysis"]["text"] == "Ohs +0.5 rows" and c.view()["analysis"]["depth"] == 1
+    assert not c.analysis_report("9x9_O_E5", {**report(1, ["E6"], score=5, text="Ohs +0.5 rows"), "nodes": 999})
     assert c.analysis_report("9x9_O_E5", report(2, ["D6", "E4"], score=-3, text="Ohs -0.3 rows"))
     a = c.view()["analysis"]
     assert (a["text"], a["depth"], a["pv"]) == ("Ohs -0.3 rows", 2, ["1. D6", "2. E4"])
@@ -165,7 +166,56 @@ def test_review_shows_progress_then_marks_the_moves_with_the_better_move():
     v = c.view()
     assert not v["review"]["running"] and v["review"]["reviewed"]
     assert v["marks"][4]["label"] == "blunder" and "1 move marked" in c.message
-    assert mark_text(v["marks"][4]) == "Move 4 (Eks, A3) was a blunder: better E5-E1."
+    assert mark_text(v["marks"][4]) == ("Move 4 (Eks, A3) was a blunder: better E5-E1 "
+                                        "(Eks win in 1 before it, Ohs +0.2 rows after).")
+
+
+def run_job(spec):
+    """Run a job of ``jobs.py`` to the end, in slices as the page does; every report, in order."""
+    import json
+
+    from jobs import Runner
+    runner = Runner()
+    assert json.loads(runner.begin(json.dumps(spec))) == {"ok": True}
+    reports = []
+    while not (reports and reports[-1].get("done")):
+        reports.append(json.loads(runner.step(40)))
+    return reports
+
+
+def test_the_analysis_job_finds_the_win_in_one_and_the_controller_shows_it():
+    c = analysing(EKS_WINS)
+    reports = run_job(c.analysis_spec())
+    for r in reports:
+        c.analysis_report(EKS_WINS, r)
+    a = c.view()["analysis"]
+    assert a["text"] == "Eks win in 1" and a["bar"] == 1.0 and a["done"] and a["pv"] == ["1. E5-E1"]
+    assert [g.move for g in c.view()["pv"]] == ["E5-E1"] and c.analysis_spec() is None
+
+
+def test_the_analysis_job_deepens_with_a_legal_line_at_every_report():
+    from phutball.board import Position
+    reports = run_job({"kind": "analyse-2d", "position": "9x9_O_E5_E6", "history": [], "max_nodes": 3000})
+    depths = [r["depth"] for r in reports]
+    assert depths == sorted(depths) and depths[-1] > depths[0]
+    for r in reports:
+        pos = Position.from_str("9x9_O_E5_E6")
+        for move in r["pv"]:  # every line is legal move after move
+            pos = pos.play(move)
+        assert r["text"].startswith("Ohs ")
+
+
+def test_the_review_job_marks_the_missed_win_in_one_naming_the_winning_move():
+    reports = run_job({"kind": "review-2d", "record": MISSED, "max_nodes": 5000})
+    progress = [r["progress"][0] for r in reports]
+    assert progress == sorted(progress) and reports[-1]["progress"] == [4, 4]
+    marks = {m["ply"]: m for m in reports[-1]["marks"]}
+    assert marks[4]["label"] == "blunder" and marks[4]["better"] == "E5-E1" and marks[4]["move"] == "A3"
+    assert marks[4]["before"] == "Eks win in 1"
+    c = reviewed()
+    c.review_report(reports[-1])
+    c.goto_mark(4)
+    assert c.game.cursor == 3 and c.hint == "E5-E1"
 
 
 def test_a_mark_jumps_to_the_position_before_the_move_with_the_better_move_as_hint():
