@@ -626,13 +626,14 @@ class PlayController:
         self.message = "Analysing the position shown." if on else "Analysis off."
 
     def analysis_spec(self) -> dict[str, Any] | None:
-        """The analysis job to run now, or None: off, a strip, the game over here, or this position done.
+        """The analysis job to run now, or None: off, a strip, the game over here, the computer to move,
+        or this position done.
 
         ``history`` is the positions before this one (oldest first): the searcher
         scores a third repetition as a draw.
         """
-        if not self.analysing or self.variant != "2D" or self.over:
-            return None
+        if not self.analysing or self.variant != "2D" or self.over or self.computer_to_move():
+            return None  # the computer's own search comes first: the analysis resumes after its move
         position = str(self.position)
         if self.analysis is not None and self.analysis["position"] == position and self.analysis.get("done"):
             return None

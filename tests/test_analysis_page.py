@@ -56,6 +56,16 @@ def test_the_analysis_job_is_for_the_position_shown_with_its_history_and_stops_w
     assert c.analysis_spec()["history"] == ["9x9_O_E5"]
 
 
+def test_no_analysis_while_the_computer_is_to_move():
+    c = analysing()
+    c.set_computer("X", "easy")
+    assert c.analysis_spec()["position"] == "9x9_O_E5"
+    c.click(P("E6"))
+    assert c.computer_to_move() and c.analysis_spec() is None
+    c.computer_reply("A1")
+    assert c.analysis_spec()["position"] == "9x9_O_E5_A1E6"
+
+
 def test_a_deeper_report_replaces_the_first_and_a_stale_one_is_ignored():
     c = analysing()
     assert c.view()["analysis"]["text"] == "Analysing…"

@@ -88,6 +88,21 @@ def test_analysis_finds_a_win_in_one_and_gives_way_to_the_hint(page, server):
     assert data_position(page) == EKS_WINS and page.is_checked("#analyse")
 
 
+def test_analysis_waits_for_the_computer_and_resumes_after_its_move(page, server):
+    open_page(page, server, "9x9_O_E5")
+    page.check("#analyse")
+    wait_done(page)
+    page.select_option("#computer-level", "easy")
+    page.select_option("#computer-side", "X")
+    click_point(page, "E6")
+    page.wait_for_function("document.getElementById('board').dataset.position.split('_')[1] === 'O'",
+                           timeout=90_000)  # the computer answered
+    assert len(page.locator("#moves button").all()) == 2
+    page.wait_for_function("document.getElementById('eval-side').textContent === 'Ohs'")
+    wait_done(page)
+    assert page.inner_text("#pv").startswith("3. ") and ghosts(page)[0] == f"1:{pv(page)[0]}"
+
+
 def test_review_marks_the_missed_win_and_a_click_on_the_mark_shows_the_better_move(page, server):
     open_page(page, server)
     page.click("#open-record")
