@@ -209,7 +209,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(game.result_text, file=out)
             break
         if computer == pos.to_move:
-            move = choose_move(pos, args.level, max_nodes=args.max_nodes)
+            # The game's history lets the computer see repetitions (a third occurrence is a draw).
+            move = choose_move(pos, args.level, max_nodes=args.max_nodes, history=game.positions[:game.cursor])
             print(f"{SIDE_NAMES[pos.to_move]} (computer) plays {move}", file=out)
             game.push(move)
             continue

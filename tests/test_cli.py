@@ -162,3 +162,12 @@ def test_review_marks_a_missed_win_in_one(tmp_path, capsys):
         (0, "A9", "O", "blunder", "E5-E9")]
     code, out, _ = run(capsys, "review", str(record))
     assert code == 0 and "1 blunder, 0 mistakes" in out and "1. A9 (Ohs): blunder" in out and "better E5-E9" in out
+
+
+def test_play_in_the_terminal_ends_in_a_draw_by_repetition():
+    # Two people go round a 6-ply cycle twice: the start position comes back a third time.
+    cycle = ["E12-C14-E16", "E13", "D15", "E16-E14-E12", "D13", "E15"]
+    proc = subprocess.run([sys.executable, "-m", "phutball", "play", "--position", "15x19_O_E12_D13D15E15"],
+                          input="\n".join(cycle * 2) + "\nA1\n", capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.rstrip().endswith("a draw by repetition") and "error" not in proc.stdout
