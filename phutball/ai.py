@@ -382,6 +382,10 @@ class Searcher:
             yield
         else:
             children = jumps + self._placements(mask, bc, br)
+        # A placement anywhere that brings back a position seen twice is a draw by repetition: a side
+        # that is behind may want it, so it is a candidate even far from the ball.
+        listed_children = set(children)
+        children += sorted(k for k in self._repeating_placements(mask, bc, br, other(side)) if k not in listed_children)
         self.reason = "complete"
         if not children:
             return
@@ -418,6 +422,16 @@ class Searcher:
             if self._score < -WON:
                 # Every move searched so far loses; the one being searched when time ran out might not.
                 self._best = self._to_move(child)
+
+    def _repeating_placements(self, mask: int, c: int, r: int, nxt: str) -> list[tuple[int, int, int]]:
+        """Root placements whose position (``nxt`` to move) the history holds twice already."""
+        out = []
+        for (m, cc, rr, s), n in self.seen.items():
+            added = m & ~mask
+            if n >= 2 and s == nxt and (cc, rr) == (c, r) and m == mask | added and added \
+                    and not added & (added - 1):
+                out.append((c, r, m))
+        return out
 
     # ------------------------------------------------------------ the tree
 

@@ -53,6 +53,21 @@ def mate_plies(score: int) -> int | None:
     return None
 
 
+def score_text(score: int, side: str, *, exact: bool = False) -> str:
+    """A score from ``side``'s view in words: ``"Ohs +2.5 rows"``, ``"Ohs win in 3"``, ``"Eks lose in 2"``.
+
+    Wins and losses are counted in the winner's moves (the winning jump
+    included), not plies; an exact 0 is ``"Ohs draw"``.
+    """
+    name = SIDE_NAMES.get(side, side)
+    mate = mate_plies(score)
+    if mate is not None:
+        return f"{name} {'win' if mate > 0 else 'lose'} in {(abs(mate) + 1) // 2}"
+    if exact:
+        return f"{name} draw"
+    return f"{name} {score / 10:+.1f} rows"
+
+
 @dataclass(frozen=True)
 class Analysis:
     """One report of a deepening search (or of the exact 1D solver).
@@ -77,13 +92,7 @@ class Analysis:
 
         ``side`` names the side to move: ``"Ohs"`` or its letter ``"O"``.
         """
-        name = SIDE_NAMES.get(side, side)
-        if self.mate is not None:
-            moves = (abs(self.mate) + 1) // 2  # the winner's moves, the winning one included
-            return f"{name} {'win' if self.mate > 0 else 'lose'} in {moves}"
-        if self.exact:
-            return f"{name} draw"
-        return f"{name} {self.score / 10:+.1f} rows"
+        return score_text(self.score, side, exact=self.exact)
 
     def to_dict(self, side: str | None = None) -> dict[str, Any]:
         d: dict[str, Any] = {"depth": self.depth, "nodes": self.nodes, "score": self.score, "mate": self.mate,
@@ -232,4 +241,5 @@ def _judge(game: Game, ply: int, before: Analysis | None, after: Analysis | None
 
 
 __all__ = ["Analysis", "MAX_1D_SQUARES", "ReviewMark", "ReviewProgress", "UnsupportedError", "analyse",
-           "mate_plies", "review", "review_marks"]
+           "mate_plies", "review", "review_marks",
+           "score_text"]
