@@ -180,8 +180,9 @@ def test_review_shows_progress_then_marks_the_moves_with_the_better_move():
                                         "(Eks win in 1 before it, Ohs +0.2 rows after).")
 
 
-def run_job(spec):
-    """Run a job of ``jobs.py`` to the end, in slices as the page does; every report, in order."""
+def run_job(spec, ms=40):
+    """Run a job of ``jobs.py`` to the end, in slices as the page does; every slice's report, in order
+    (``ms=0``: a slice is one report, so every report is seen)."""
     import json
 
     from jobs import Runner
@@ -189,7 +190,7 @@ def run_job(spec):
     assert json.loads(runner.begin(json.dumps(spec))) == {"ok": True}
     reports = []
     while not (reports and reports[-1].get("done")):
-        reports.append(json.loads(runner.step(40)))
+        reports.append(json.loads(runner.step(ms)))
     return reports
 
 
@@ -205,7 +206,7 @@ def test_the_analysis_job_finds_the_win_in_one_and_the_controller_shows_it():
 
 def test_the_analysis_job_deepens_with_a_legal_line_at_every_report():
     from phutball.board import Position
-    reports = run_job({"kind": "analyse-2d", "position": "9x9_O_E5_E6", "history": [], "max_nodes": 3000})
+    reports = run_job({"kind": "analyse-2d", "position": "9x9_O_E5_E6", "history": [], "max_nodes": 3000}, ms=0)
     depths = [r["depth"] for r in reports]
     assert depths == sorted(depths) and depths[-1] > depths[0]
     for r in reports:
@@ -303,3 +304,30 @@ def test_level_menu_shows_a_rating_when_the_engine_has_one(monkeypatch):
 def test_record_game_is_a_game():  # the review record round-trips through Game (what the job reads)
     g = Game.from_record(MISSED)
     assert g.moves == ["A9", "E4", "A8", "A3"] and g.positions[3].to_move == "X"
+
+
+# ---------------------------------------------------------------- repetition on the page
+
+# A 6-ply cycle: Ohs jump up two, Eks and Ohs put the men back, Eks jump down.
+# 15 . . . o o          Ohs E12-C14-E16, Eks E13, Ohs D15, Eks E16-E14-E12, Ohs D13, Eks E15:
+# 14 . . . . .          the same men, ball and side to move again.
+# 13 . . . o .
+# 12 . . . . *
+#    A B C D E
+CYCLE_START = "15x19_O_E12_D13D15E15"
+CYCLE = ["E12-C14-E16", "E13", "D15", "E16-E14-E12", "D13", "E15"]
+
+
+def test_a_third_repetition_is_announced_as_a_draw_and_ends_the_game_until_undone():
+    c = analysing(CYCLE_START)
+    for move in CYCLE * 2:
+        assert not c.over
+        c.play_text(move)
+    assert c.over and c.status() == "Draw by repetition." and "Draw by repetition." in c.announcement
+    assert c.analysis_spec() is None and c.view()["analysis"]["text"] == "The game is over here."
+    c.click(P("A1"))
+    assert "game is over" in c.error and len(c.game.moves) == 12
+    c.undo()  # live again, as after a goal
+    assert not c.over and c.status() == "Viewing move 11 of 12. Eks to move (attacking the bottom)."
+    c.click(P("A1"))
+    assert not c.over and c.game.moves[-1] == "A1" and c.game.result == "*"

@@ -126,3 +126,24 @@ def test_review_marks_the_missed_win_and_a_click_on_the_mark_shows_the_better_mo
     page.click("#next-mark")  # from here, the next marked move after move 4 wraps to the first
     first = page.locator("#review-marks button").first.get_attribute("data-mark-ply")
     assert page.inner_text("#status").startswith(f"Viewing move {int(first) - 1} of 4")
+
+
+def test_a_third_repetition_ends_the_game_as_a_draw_and_undo_makes_it_live_again(page, server):
+    from phutball.board import Position
+    from phutball.game import Game
+    cycle = ["E12-C14-E16", "E13", "D15", "E16-E14-E12", "D13", "E15"]  # the same position every 6 plies
+    record = Game(Position.from_str("15x19_O_E12_D13D15E15"), (cycle * 2)[:-1]).to_record()
+    open_page(page, server)
+    page.click("#open-record")
+    page.fill("#record-text", record)
+    page.click("#record-form button[type=submit]")
+    assert "Eks to move" in page.inner_text("#status")
+    click_point(page, "E15")  # the start position for the third time
+    assert page.inner_text("#status") == "Draw by repetition."
+    assert "Draw by repetition." in page.inner_text("#live") and page.is_disabled("#hint")
+    click_point(page, "A1")
+    assert "game is over" in page.inner_text("#message") and len(page.locator("#moves button").all()) == 12
+    page.click("#undo")
+    assert "Eks to move" in page.inner_text("#status") and page.is_enabled("#hint")
+    click_point(page, "A1")
+    assert data_position(page).split("_")[1] == "O" and "game is over" not in page.inner_text("#message")
