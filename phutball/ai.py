@@ -24,7 +24,17 @@ How it searches (negamax form, scores from the side to move's point of view):
   far they carry the ball toward the mover's goal, then placements near the
   ball ordered by a history table (moves that caused cut-offs before).
 * **Transposition table** keyed on (men, ball, side to move) with depth and
-  bound type; reused across the iterations of iterative deepening.
+  bound type; reused across the iterations of iterative deepening.  It also
+  gives the principal variation (:meth:`Searcher.pv`): the best move, then
+  each stored best reply, every one checked legal by playing it.
+* **Repetition** (the lab's draw rule, see :mod:`phutball.game`): the
+  searcher is given the game's history (the positions before the root); a
+  node whose position occurs for the third time, counting the history and
+  the line searched, is scored as a draw (0).  So a side that is ahead
+  avoids a cycle and a side that is behind may seek one.
+* **Win distances.**  A win is ``WIN - plies``, where ``plies`` counts the
+  moves up to and including the winning jump from the root (a win in one is
+  ``WIN - 1``; a loss to the opponent's first reply is ``-(WIN - 2)``).
 * **Budget.**  The search stops after ``max_nodes`` nodes or ``max_seconds``
   seconds, whichever comes first; the answer is the best move of the
   deepest iteration, or of the unfinished iteration once its first move (the
@@ -54,7 +64,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Generator, Iterable, Iterator, Literal
 
 from .board import Position, Side, jump_results, other, single_jumps
-from .errors import NoMoveError
+from .errors import NoMoveError, PhutballError
 from .notation import Jump, Move2D, Placement, Point
 from .winsearch import win_path
 
@@ -183,7 +193,7 @@ class Searcher:
 
     def __init__(self, pos: Position, level: str | Level = "hard", *, max_nodes: int | None = None,
                  max_depth: int | None = None, max_seconds: float | None = None, seed: int | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, history: Iterable[Position] = ()) -> None:
         if pos.is_over:  # won, or drawn because the side to move has no legal move
             raise NoMoveError("no move", str(pos), pos.over_reason())
         lv = LEVELS[level] if isinstance(level, str) else level
@@ -207,6 +217,13 @@ class Searcher:
         self._root_moves: dict[tuple[int, int, int], Move2D] = {}  # jump results -> their first path
         self._best: Move2D = self._fallback()
         self._score = 0
+        # Repetition: how often each state occurred before the root, and on the line being searched.
+        self.seen: dict[tuple[int, int, int, str], int] = {}
+        for p in history:
+            if isinstance(p, Position) and p.size == pos.size:
+                k = (p._mask, p.ball.col, p.ball.row, p.to_move)
+                self.seen[k] = self.seen.get(k, 0) + 1
+        self._line: dict[tuple[int, int, int, str], int] = {(pos._mask, pos.ball.col, pos.ball.row, pos.to_move): 1}
 
     # ------------------------------------------------------------ public
 
@@ -218,6 +235,58 @@ class Searcher:
         return Progress(self.depth, self.nodes, self._best, self._score,
                         (self.clock() - self.start) if self.start is not None else 0.0, done,
                         self.reason if done else None)
+
+    def pv(self, max_plies: int | None = None) -> tuple[Move2D, ...]:
+        """The principal variation: :meth:`best`, then each position's stored best reply.
+
+        Read from the transposition table; every move is checked by playing it
+        (``Position.play``), and the line stops at a finished game, a state met
+        twice on it, a missing entry, or after ``max_plies`` (default: the
+        completed depth plus the check extensions).
+        """
+        if max_plies is None:
+            won = WIN - abs(self._score) if abs(self._score) > WON else 0
+            max_plies = max(self.depth + EXTENSIONS, won, 1)
+        limit = max_plies
+        pos, move = self.pos, self._best
+        out: list[Move2D] = []
+        met: set[tuple[int, int, int, str]] = set()
+        while len(out) < limit:
+            try:
+                pos = pos.play(move)
+            except PhutballError:  # a stale table entry: the line ends before it
+                break
+            out.append(move)
+            key = (pos._mask, pos.ball.col, pos.ball.row, pos.to_move)
+            if pos.winner or key in met:
+                break
+            met.add(key)
+            entry = self.tt.get(key)
+            nxt = self._move_between(pos, entry[3]) if entry is not None and entry[3] is not None else None
+            if nxt is None:  # the search stores no move where the side to move wins at once: find it
+                won = pos.find_winning_jump(max_nodes=WIN_NODES)
+                if won.status != "found" or won.jump is None:
+                    break
+                nxt = won.jump
+            move = nxt
+        return tuple(out)
+
+    def _move_between(self, pos: Position, child: tuple[int, int, int]) -> Move2D | None:
+        """The move of ``pos`` that leads to the state ``child`` = (col, row, men), or None."""
+        c, r, m = child
+        mask, bc, br = pos._mask, pos.ball.col, pos.ball.row
+        added = m & ~mask
+        if (c, r) == (bc, br):
+            if m == mask | added and added and not added & (added - 1):
+                bit = added.bit_length() - 1
+                return Placement(Point(bit % self.w + 1, bit // self.w))
+            return None
+        for n, (jc, jr, jm, path) in enumerate(jump_results(self.w, self.h, bc, br, mask)):
+            if (jc, jr, jm) == child:
+                return Jump(tuple(Point(pc, pr) for pc, pr in path))
+            if n >= ROOT_JUMP_CAP:
+                break
+        return None
 
     def steps(self) -> Iterator[Progress]:
         """Run the search, yielding progress every few nodes; the last item has ``done=True``.
@@ -313,6 +382,10 @@ class Searcher:
             yield
         else:
             children = jumps + self._placements(mask, bc, br)
+        # A placement anywhere that brings back a position seen twice is a draw by repetition: a side
+        # that is behind may want it, so it is a candidate even far from the ball.
+        listed_children = set(children)
+        children += sorted(k for k in self._repeating_placements(mask, bc, br, other(side)) if k not in listed_children)
         self.reason = "complete"
         if not children:
             return
@@ -350,6 +423,16 @@ class Searcher:
                 # Every move searched so far loses; the one being searched when time ran out might not.
                 self._best = self._to_move(child)
 
+    def _repeating_placements(self, mask: int, c: int, r: int, nxt: str) -> list[tuple[int, int, int]]:
+        """Root placements whose position (``nxt`` to move) the history holds twice already."""
+        out = []
+        for (m, cc, rr, s), n in self.seen.items():
+            added = m & ~mask
+            if n >= 2 and s == nxt and (cc, rr) == (c, r) and m == mask | added and added \
+                    and not added & (added - 1):
+                out.append((c, r, m))
+        return out
+
     # ------------------------------------------------------------ the tree
 
     def _tick(self) -> bool:
@@ -366,10 +449,12 @@ class Searcher:
                  ply: int, ext: int) -> Generator[None, None, int]:
         if self._tick():
             yield
+        key = (mask, c, r, side)
+        if self.seen.get(key, 0) + self._line.get(key, 0) >= 2:
+            return 0  # this is the position's third occurrence: the game is drawn by repetition
         node = self._node(mask, c, r)
         if self._wins(node, mask, c, r, side):
-            return WIN - ply
-        key = (mask, c, r, side)
+            return WIN - ply - 1
         entry = self.tt.get(key)
         tt_child = None
         if entry is not None:
@@ -389,17 +474,21 @@ class Searcher:
             return self._evaluate(node, mask, c, r, side)
         a0, best, best_child = alpha, -WIN - 1, None
         nxt = other(side)
-        for child in children:
-            cc, rr, mm = child
-            v = -(yield from self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext))
-            if v > best:
-                best, best_child = v, child
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        moved = mm ^ mask  # the man placed, or the men jumped
-                        self.history[moved] = self.history.get(moved, 0) + depth * depth
-                        break
+        self._line[key] = self._line.get(key, 0) + 1
+        try:
+            for child in children:
+                cc, rr, mm = child
+                v = -(yield from self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext))
+                if v > best:
+                    best, best_child = v, child
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            moved = mm ^ mask  # the man placed, or the men jumped
+                            self.history[moved] = self.history.get(moved, 0) + depth * depth
+                            break
+        finally:
+            self._line[key] -= 1
         flag = 1 if best >= beta else (-1 if best <= a0 else 0)
         if len(self.tt) > 400_000:
             self.tt.clear()
@@ -538,13 +627,13 @@ class Searcher:
 
 
 def choose_move(pos: Position, level: str | Level = "hard", *, max_nodes: int | None = None,
-                seed: int | None = None) -> Move2D:
+                seed: int | None = None, history: Iterable[Position] = ()) -> Move2D:
     """The computer's move in ``pos`` at ``level``: always a legal move.
 
     Raises :class:`~phutball.errors.NoMoveError` when there is none (the game
     is over: a goal was scored, or the side to move has no legal move -- a draw).
     """
-    return Searcher(pos, level, max_nodes=max_nodes, seed=seed).run().best
+    return Searcher(pos, level, max_nodes=max_nodes, seed=seed, history=history).run().best
 
 
 __all__ = ["LEVELS", "Level", "NoMoveError", "Progress", "Searcher", "choose_move", "evaluate", "Jump", "WIN"]

@@ -118,12 +118,16 @@ def cmd_win(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_check(args: argparse.Namespace) -> int:
+def _read_file(path: str) -> str:
     try:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
+        with open(path, encoding="utf-8") as f:
+            return f.read()
     except (OSError, UnicodeDecodeError) as e:
-        raise CliError(f"cannot read {args.file!r}: {e}") from None
+        raise CliError(f"cannot read {path!r}: {e}") from None
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    text = _read_file(args.file)
     try:
         game = Game.from_record(text)
     except PhutballError as e:
@@ -147,6 +151,50 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """The engine's evaluation and principal variation, one line per completed depth (2D), or the
+    exact solver's verdict (short 1D strips)."""
+    from .analysis import analyse
+    from .game import parse_any_position
+    pos = parse_any_position(args.position)
+    if pos.winner or getattr(pos, "is_drawn", False):
+        reason = pos.over_reason() if hasattr(pos, "over_reason") else "the game is over"
+        raise CliError(f"nothing to analyse in {quote(str(pos))}: {reason}")
+    side = pos.to_move
+    lines: list[str] = []
+    iterations: list[dict[str, Any]] = []
+    last, shown = None, -1
+    for last in analyse(pos, level=args.level, max_nodes=args.max_nodes, max_depth=args.depth):
+        if last.depth != shown and (last.depth > 0 or last.done):
+            shown = last.depth
+            iterations.append(last.to_dict(side))
+            lines.append(f"depth {last.depth:2}  {last.text(side):<20}  {' '.join(last.pv)}  ({last.nodes} nodes)")
+    assert last is not None
+    if iterations[-1] != last.to_dict(side):
+        iterations.append(last.to_dict(side))
+        lines.append(f"final     {last.text(side):<20}  {' '.join(last.pv)}  ({last.nodes} nodes)")
+    data = {"position": str(pos), "to_move": side, **last.to_dict(side), "iterations": iterations}
+    _emit(args, data, "\n".join(lines))
+    return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """Every move of a recorded game checked by the engine: the mistakes and blunders, with a better move."""
+    from .analysis import ReviewMark, review, score_text
+    game = Game.from_record(_read_file(args.file))
+    marks = [m for m in review(game, max_nodes_per_position=args.max_nodes) if isinstance(m, ReviewMark)]
+    counts = {label: sum(m.label == label for m in marks) for label in ("blunder", "mistake")}
+    lines = [f"{args.file}: {len(game.moves)} moves reviewed, "
+             + ", ".join(f"{n} {label}{'' if n == 1 else 's'}" for label, n in counts.items())]
+    for m in marks:
+        number = f"{m.ply // 2 + 1}.{'' if m.ply % 2 == 0 else '..'}"
+        lines.append(f"  {number} {m.move} ({SIDE_NAMES[m.side]}): {m.label}, {score_text(m.before, m.side)}"
+                     f" before, {score_text(m.after, m.side)} after; better {m.better}")
+    _emit(args, {"file": args.file, "moves": len(game.moves), "marks": [m.to_dict() for m in marks]},
+          "\n".join(lines))
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Play in the terminal: type moves, or 'undo', 'redo', 'moves', 'record', 'quit'."""
     from .ai import choose_move
@@ -161,7 +209,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(game.result_text, file=out)
             break
         if computer == pos.to_move:
-            move = choose_move(pos, args.level, max_nodes=args.max_nodes)
+            # The game's history lets the computer see repetitions (a third occurrence is a draw).
+            move = choose_move(pos, args.level, max_nodes=args.max_nodes, history=game.positions[:game.cursor])
             print(f"{SIDE_NAMES[pos.to_move]} (computer) plays {move}", file=out)
             game.push(move)
             continue
@@ -250,6 +299,18 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--level", default="hard", choices=["easy", "medium", "hard"])
     sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=None,
                     help="search budget (default: the level's)")
+
+    sp = add("analyse", cmd_analyse, "the engine's evaluation and principal variation, as the search deepens")
+    sp.add_argument("position", help="a 2D position string, or a 1D strip (solved exactly)")
+    sp.add_argument("--depth", type=bounded_int(1, 64), default=None, help="stop after this depth (1..64)")
+    sp.add_argument("--level", default="hard", choices=["easy", "medium", "hard"], help="search budget (default hard)")
+    sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=None,
+                    help="search budget in nodes (default: the level's)")
+
+    sp = add("review", cmd_review, "mark the mistakes and blunders of a recorded game, with better moves")
+    sp.add_argument("file", help="a game record (.phut)")
+    sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=20_000,
+                    help="search budget per position (default 20000)")
 
     try:
         from .cli_oned import add_subcommands

@@ -26,10 +26,12 @@ numbered moves in the notation of :mod:`phutball.notation`::
   headers named after the sides: ``Ohs``/``Eks`` (2D), ``Left``/``Right`` (1D).
 * ``Result`` is the winner's side letter (``O``, ``X``, ``L``, ``R``), ``draw``,
   or ``*`` for an unfinished game.  ``Termination`` is ``goal``,
-  ``resignation``, ``agreement``, ``no legal move`` or ``unfinished``.  A goal
-  scored in the moves decides the result, and so does a final position whose
-  side to move has no legal move (a draw: the position's ``is_drawn``); a
-  resignation or an agreed draw is recorded in the headers.
+  ``resignation``, ``agreement``, ``no legal move``, ``repetition`` or
+  ``unfinished``.  A goal scored in the moves decides the result, and so does
+  a final position whose side to move has no legal move (a draw: the
+  position's ``is_drawn``) or that occurs for the third time (a draw by
+  repetition: no move may follow it); a resignation or an agreed draw is
+  recorded in the headers.
 * A record may start with a UTF-8 byte-order mark (it is skipped).  Move
   numbers are ASCII digits, at most :data:`MAX_MOVE_NUMBER_DIGITS` of them.
 * Each number ``n.`` is followed by the two plies ``2n-1`` and ``2n`` counted
@@ -50,7 +52,9 @@ from .errors import IllegalError, ParseError, PhutballError, RecordError
 
 SIDE_NAMES = {"O": "Ohs", "X": "Eks", "L": "Left", "R": "Right"}
 RESULTS = ("O", "X", "L", "R", "draw", "*")
-TERMINATIONS = ("goal", "resignation", "agreement", "no legal move", "unfinished")
+TERMINATIONS = ("goal", "resignation", "agreement", "no legal move", "repetition", "unfinished")
+#: Occurrences of one position (men, ball, side to move) that draw the game (the lab's rule, see the README).
+REPETITIONS = 3
 #: Longest move number read (a 10,000-digit number is an error, not Python's int-string limit).
 MAX_MOVE_NUMBER_DIGITS = 6
 HEADER_ORDER = ("Variant", "Size", "Ohs", "Eks", "Left", "Right", "Date", "Setup", "Result", "Termination")
@@ -112,16 +116,20 @@ class Game:
     cursor: int = -1
     _positions: list[Any] = field(default_factory=list, repr=False)
     _ending: tuple[str, str] | None = None  # (result, termination) for resignation/agreement
+    _keys: list[str] = field(default_factory=list, repr=False)  # str() of _positions[i], filled lazily
 
     def __post_init__(self) -> None:
         moves, self.moves = list(self.moves), []
         self._positions = [self.start]
+        self._keys = []
         for m in moves:
             self._append(m)
         self.cursor = len(self.moves) if self.cursor < 0 else self.cursor
 
     def _append(self, move: Any) -> None:
         text = str(move)
+        if self.repetition_at(len(self._positions) - 1):
+            raise IllegalError("illegal move", text, "the game is over (drawn by repetition)")
         nxt = self._positions[-1].play(text)
         self.moves.append(text)
         self._positions.append(nxt)
@@ -145,9 +153,12 @@ class Game:
         """Play ``move`` (text or Move) at the cursor; drops any redo tail.  Returns the new position."""
         if self._ending is not None:
             raise IllegalError("illegal move", str(move), f"the game is over ({self.result_text})")
+        if self.repetition_at(self.cursor):
+            raise IllegalError("illegal move", str(move), "the game is over (drawn by repetition)")
         nxt = self.position.play(str(move) if not isinstance(move, str) else move)
         del self.moves[self.cursor:]
         del self._positions[self.cursor + 1:]
+        del self._keys[self.cursor + 1:]
         self.moves.append(str(move))
         self._positions.append(nxt)
         self.cursor += 1
@@ -180,15 +191,27 @@ class Game:
 
     # ------------------------------------------------------------ endings
 
+    def repetition_at(self, ply: int) -> bool:
+        """Whether position ``ply`` (0 = the start) is the third occurrence of one position.
+
+        Rule (the lab's, see the README): the same men, ball and side to move
+        for the third time in a game is a draw by repetition.
+        """
+        keys = self._keys
+        while len(keys) <= ply:
+            keys.append(str(self._positions[len(keys)]))
+        key = keys[ply]
+        return sum(1 for k in keys[:ply + 1] if k == key) >= REPETITIONS
+
     def resign(self, side: str) -> None:
         """``side`` resigns: the other side wins."""
-        if self.position.winner or _drawn(self.position):
+        if self.position.winner or _drawn(self.position) or self.repetition_at(self.cursor):
             raise IllegalError("resign", side, "the game is already over")
         self._truncate()
         self._ending = (_other(side), "resignation")
 
     def agree_draw(self) -> None:
-        if self.position.winner or _drawn(self.position):
+        if self.position.winner or _drawn(self.position) or self.repetition_at(self.cursor):
             raise IllegalError("draw", "", "the game is already over")
         self._truncate()
         self._ending = ("draw", "agreement")
@@ -196,6 +219,7 @@ class Game:
     def _truncate(self) -> None:
         del self.moves[self.cursor:]
         del self._positions[self.cursor + 1:]
+        del self._keys[self.cursor + 1:]
 
     @property
     def result(self) -> str:
@@ -203,7 +227,7 @@ class Game:
         final = self._positions[-1]
         if final.winner:
             return final.winner
-        if _drawn(final):
+        if _drawn(final) or self.repetition_at(len(self._positions) - 1):
             return "draw"
         return self._ending[0] if self._ending else "*"
 
@@ -213,6 +237,8 @@ class Game:
             return "goal"
         if _drawn(self._positions[-1]):
             return "no legal move"
+        if self.repetition_at(len(self._positions) - 1):
+            return "repetition"
         return self._ending[1] if self._ending else "unfinished"
 
     @property
@@ -221,7 +247,8 @@ class Game:
         if r == "*":
             return "game in progress"
         if r == "draw":
-            return "a draw: no legal move" if self.termination == "no legal move" else "drawn by agreement"
+            return {"no legal move": "a draw: no legal move", "repetition": "a draw by repetition"}.get(
+                self.termination, "drawn by agreement")
         how = {"goal": "scored a goal", "resignation": "won by resignation"}[self.termination]
         return f"{SIDE_NAMES[r]} {how}"
 
@@ -346,8 +373,16 @@ def _apply_result(game: Game, headers: dict[str, str]) -> None:
             raise RecordError("bad record", result,
                               "the moves end with no legal move (a draw), but the headers say otherwise")
         return
+    if game.repetition_at(len(game.moves)):
+        if result not in ("*", "draw") or termination not in (None, "repetition"):
+            raise RecordError("bad record", result,
+                              "the moves end with a position met for the third time (a draw by repetition), "
+                              "but the headers say otherwise")
+        return
     if termination == "no legal move":
         raise RecordError("bad record", termination, "the side to move still has a legal move")
+    if termination == "repetition":
+        raise RecordError("bad record", termination, "no position occurs three times in the moves")
     if result == "*":
         if termination not in (None, "unfinished"):
             raise RecordError("bad record", termination, "an unfinished game cannot have this Termination")

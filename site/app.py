@@ -16,7 +16,7 @@ from diagram import layout_for, play_shapes
 from html import escape
 from jobs import Runner
 from phutball.errors import PhutballError
-from playctl import PlayController, adapter, side_name
+from playctl import PlayController, adapter, level_choices, mark_text, side_name
 from remote import document, el, flush_now, location_hash, on, ready, set_hash, spawn, storage, window
 from remote import draw as draw_shapes
 from remote import copy_text, download, init_value, location_href
@@ -110,8 +110,13 @@ def draw() -> None:
     v = ctl.view()
     canvas.setAttribute("data-variant", v["variant"])  # first: the CSS height of a strip's canvas depends on it
     lay = layout()
-    draw_shapes("board", play_shapes(ctl.position, v, lay.css_w, lay.css_h, show_cursor=keyboard_used["yes"]))
+    shapes = play_shapes(ctl.position, v, lay.css_w, lay.css_h, show_cursor=keyboard_used["yes"])
+    draw_shapes("board", shapes)
     canvas.setAttribute("data-position", v["position"])
+    ghosts = " ".join(f"{s['ghost']}:{s['move']}" for s in shapes if s.get("ghost"))
+    if rendered.get("ghosts") != ghosts:  # what the ghost moves drawn are (for tests and curious readers)
+        rendered["ghosts"] = ghosts
+        canvas.setAttribute("data-ghosts", ghosts)
     el("status").textContent = v["status"]
     el("status").className = "status" + (" over" if v["over"] else "")
     msg = el("message")
@@ -133,18 +138,67 @@ def draw() -> None:
     el("mode-label").textContent = (
         f"vs computer (computer plays {ctl.computer_side})" if ctl.mode == "computer" else "two players")
     sync_computer_controls()
+    draw_analysis(v)
+    draw_review(v)
 
 
 def moves_html(v) -> str:
-    """The move list's items: a button per ply (every text escaped)."""
+    """The move list's items: a button per ply (every text escaped), review marks as a class and a tooltip."""
     rows = []
     for row in v["moves"]:
-        plies = "".join(
-            f'<button class="ply{" current" if ply == v["ply"] else ""}" type="button" data-ply="{ply}" '
-            f'aria-label="Show the position after move {ply}, {escape(text)}">{escape(text)}</button>'
-            for ply, text in row["plies"])
-        rows.append(f'<li><span class="num">{row["number"]}.</span>{plies}</li>')
+        plies = []
+        for ply, text in row["plies"]:
+            mark = v["marks"].get(ply)
+            cls = f" {mark['label']}" if mark else ""
+            said = f" {mark_text(mark)}" if mark else ""
+            title = f' title="{escape(mark_text(mark))}"' if mark else ""
+            plies.append(f'<button class="ply{" current" if ply == v["ply"] else ""}{escape(cls)}" type="button" '
+                         f'data-ply="{ply}"{title} aria-label="Show the position after move {ply}, '
+                         f'{escape(text)}.{escape(said)}">{escape(text)}</button>')
+        rows.append(f'<li><span class="num">{row["number"]}.</span>{"".join(plies)}</li>')
     return "".join(rows)
+
+
+def draw_analysis(v) -> None:
+    """The evaluation bar, its text and the principal variation (the Analyse switch)."""
+    a = v["analysis"]
+    el("analyse").checked = a is not None
+    el("analyse").disabled = v["variant"] != "2D"
+    el("analysis").hidden = a is None
+    if a is None:
+        return
+    pct = round(a["bar"] * 100)
+    if rendered.get("bar") != pct:
+        rendered["bar"] = pct
+        el("eval-fill").set_style("width", f"{pct}%")
+        el("eval-bar").setAttribute("aria-valuenow", pct)
+    el("eval-side").textContent = a["side"]
+    el("eval-text").textContent = a["text"]
+    el("eval-depth").textContent = (f"depth {a['depth']}{'' if a['done'] else '…'}" if a["depth"] is not None
+                                    else "")
+    el("pv").textContent = " ".join(a["pv"])
+
+
+def draw_review(v) -> None:
+    """The review's progress, its marked moves (buttons) and the Next mistake button."""
+    r = v["review"]
+    el("review").disabled = r["running"] or thinking["active"] or v["variant"] != "2D"
+    el("review-panel").hidden = not (r["running"] or r["reviewed"])
+    el("review-cancel").hidden = not r["running"]
+    el("next-mark").hidden = not r["marks"]
+    if r["running"]:
+        done, total = r["progress"]
+        el("review-status").textContent = f"Reviewing… {done} of {total} moves."
+    elif r["reviewed"]:
+        n = len(r["marks"])
+        el("review-status").textContent = (f"Review: {n} marked {'move' if n == 1 else 'moves'}." if n
+                                           else "Review: no mistakes found.")
+    html = "".join(
+        f'<li><button type="button" class="{escape(m["label"])}" data-mark-ply="{m["ply"]}">'
+        f'{escape(mark_text(m))}</button></li>' for m in r["marks"])
+    if rendered.get("marks") != html:
+        rendered["marks"] = html
+        el("review-marks").innerHTML = html
 
 
 rendered = {"moves": None, "live": ""}
@@ -163,6 +217,118 @@ def refresh() -> None:
     save()
     if ctl.computer_to_move() and not thinking["active"]:
         spawn(computer_move())
+    else:
+        start_analysis()
+
+
+# ---------------------------------------------------------------- analysis and review (in the worker)
+#
+# One engine job at a time, by priority: the computer's move and the hint (``thinking``)
+# first, then a review, then the analysis.  Each job checks between two slices whether
+# a job before it is due, and gives way; the analysis starts again (refresh) after it.
+
+jobs = {"analysing": False, "reviewing": False}
+
+
+def start_analysis() -> None:
+    if not jobs["analysing"] and not jobs["reviewing"] and not thinking["active"] and ctl.analysis_spec():
+        jobs["analysing"] = True
+        spawn(analyse_loop())
+
+
+async def analyse_loop() -> None:
+    """Analyse the position shown until its search is complete; a new position (a move, Undo, a click in
+    the move list) restarts it, the switch turned off or a search of higher priority stops it."""
+    try:
+        while True:
+            spec = ctl.analysis_spec()
+            if spec is None or thinking["active"] or jobs["reviewing"]:
+                return
+            position = spec["position"]
+            runner = Runner()
+            try:
+                began = json.loads(runner.begin(json.dumps(spec)))
+                if began.get("error"):
+                    ctl.analysis_report(position, {"error": began["error"]})
+                    draw()
+                    return
+                while True:
+                    await flush_now()  # the page's events (a move, the switch) are handled here
+                    if (str(ctl.position) != position or ctl.analysis_spec() is None or thinking["active"]
+                            or jobs["reviewing"]):
+                        break
+                    r = json.loads(runner.step(SLICE_MS))
+                    if ctl.analysis_report(position, r):
+                        draw()
+                    if r.get("done") or r.get("error"):
+                        ctl.analysis_report(position, {"done": True})
+                        draw()
+                        break
+            finally:
+                runner.stop()
+    finally:
+        jobs["analysing"] = False
+
+
+async def review_game() -> None:
+    """Review the whole game in slices, showing progress; the marks go to the move list and the panel."""
+    spec = ctl.review_spec()
+    if spec is None:
+        draw()
+        return
+    jobs["reviewing"] = True
+    draw()
+    runner = Runner()
+    try:
+        began = json.loads(runner.begin(json.dumps(spec)))
+        if began.get("error"):
+            ctl.review_report({"error": began["error"]})
+            return
+        while True:
+            await flush_now()
+            if not ctl.review_view()["running"]:
+                break  # cancelled, or the game changed
+            if thinking["active"]:
+                ctl.cancel_review()
+                ctl.message = "Review stopped: the engine is needed for a move."
+                break
+            r = json.loads(runner.step(SLICE_MS))
+            ctl.review_report(r)
+            draw()
+            if r.get("done") or r.get("error"):
+                break
+    finally:
+        runner.stop()
+        jobs["reviewing"] = False
+        refresh()
+
+
+def on_analyse(event) -> None:
+    ctl.set_analysing(bool(el("analyse").checked))
+    refresh()
+
+
+def on_review(event) -> None:
+    if not jobs["reviewing"] and not thinking["active"]:
+        spawn(review_game())
+
+
+def on_review_cancel(event) -> None:
+    ctl.cancel_review()
+    draw()
+
+
+def on_mark_click(event) -> None:
+    ply = event.target.getAttribute("data-mark-ply")
+    if ply and not thinking["active"]:
+        ctl.goto_mark(int(ply))
+        refresh()
+
+
+def on_next_mark(event) -> None:
+    if not thinking["active"]:
+        ctl.next_mark()
+        refresh()
 
 
 # ---------------------------------------------------------------- the computer (in the worker)
@@ -461,6 +627,11 @@ def bind() -> None:
     on(el("restore-game"), "click", on_restore_game)
     on(el("stop"), "click", on_stop)
     on(el("hint"), "click", on_hint)
+    on(el("analyse"), "change", on_analyse)
+    on(el("review"), "click", on_review)
+    on(el("review-cancel"), "click", on_review_cancel)
+    on(el("review-marks"), "click", on_mark_click)
+    on(el("next-mark"), "click", on_next_mark)
     on(el("computer-side"), "change", on_computer_change)
     on(el("computer-level"), "change", on_computer_change)
     on(el("new-game"), "click", lambda e: el("new-game-dialog").showModal())
@@ -480,6 +651,7 @@ def bind() -> None:
 
 def start() -> None:
     try:
+        el("computer-level").set_options(level_choices())  # each level with its rating, when measured
         bind()
         refresh()
     except PhutballError as e:  # should not happen: the controller reports errors itself

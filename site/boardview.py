@@ -14,6 +14,10 @@ A shape is a dict (JSON-ready):
 * ``{"t": "text", "x", "y", "s", "fill", "size", "align"?, "bold"?}``
 * ``{"t": "poly", "pts": [[x, y], ...], "fill"}`` (a closed, filled polygon: arrowheads)
 
+A shape may carry keys the replayer ignores: the analysis' ghost moves carry
+``"ghost": n`` (the move's number in the principal variation) and ``"move"``
+(its notation) on the label that numbers them, so a test can read what was drawn.
+
 Diagram marks for teaching pages and exported figures: ``move_numbers`` writes
 the move (ply) number on each man (stone) placed in a game, as the paper's
 diagrams do, and ``arrow`` draws the ball's path of a jump as one arrow per hop.
@@ -87,11 +91,12 @@ def board_shapes(pos: Position, layout: Layout2D, *, landings: Iterable[Point] =
                  chain: Sequence[Point] = (), last_move: Sequence[Point] = (),
                  cursor: Point | None = None, hint: Point | None = None,
                  coordinates: bool = True, move_numbers: Mapping[Point, int] | None = None,
-                 arrow: Sequence[Point] = ()) -> list[Shape]:
+                 arrow: Sequence[Point] = (), ghosts: Sequence[Ghost] = ()) -> list[Shape]:
     """The shapes that draw ``pos``: board, goal lines, off-board rows, coordinates, men, ball, marks.
 
     ``move_numbers`` labels men (those of ``pos`` only) with their move number;
-    ``arrow`` is a jump path drawn as arrows from point to point.
+    ``arrow`` is a jump path drawn as arrows from point to point; ``ghosts`` are
+    moves not played (the analysis' principal variation), see :func:`ghost_shapes`.
     """
     size, c = pos.size, layout.cell
     w, h = size.width, size.height
@@ -152,7 +157,48 @@ def board_shapes(pos: Position, layout: Layout2D, *, landings: Iterable[Point] =
         for p in chain[:-1]:
             x, y = layout.xy(p)
             out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.16, "fill": var("chain")})
+    out.extend(ghost_shapes(layout, ghosts))
     _ball_and_marks(out, layout.xy, c, 0.44, chain[-1] if chain else pos.ball, landings, hint, cursor)
+    return out
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """A move shown but not played: number ``n`` of a line, ``move`` its notation, ``path`` its points
+    (one point: a man placed; two or more: the ball's jump)."""
+
+    n: int
+    move: str
+    path: tuple[Point, ...]
+
+
+def ghost_shapes(layout: Layout2D, ghosts: Sequence[Ghost]) -> list[Shape]:
+    """Numbered ghost moves: a translucent man for a placement, translucent arrows for a jump.
+
+    The number is written on the ghost man, or at a jump's landing point (beside
+    the ball's end, so the ball does not hide it).  The number's label carries
+    ``ghost`` and ``move`` (ignored by the replayer, read by tests).
+    """
+    c = layout.cell
+    out: list[Shape] = []
+    for g in ghosts:
+        x, y = layout.xy(g.path[-1])
+        if len(g.path) == 1:
+            out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.42, "fill": var("ghost"),
+                        "stroke": var("ghost-edge"), "lw": 1, "dash": [3, 2]})
+            lx, ly = x, y
+        else:
+            arrows: list[Shape] = []
+            _arrow(arrows, [layout.xy(p) for p in g.path], c)
+            for a in arrows:
+                a.update({"stroke": var("ghost-arrow")} if a["t"] == "line" else {"fill": var("ghost-arrow")})
+            out.extend(arrows)
+            lx, ly = x + c * 0.42, y - c * 0.42
+            out.append({"t": "circle", "x": lx, "y": ly, "rad": c * 0.27, "fill": var("ghost-arrow")})
+        label = str(g.n)
+        out.append({"t": "text", "x": lx, "y": ly, "s": label, "fill": var("ghost-label"),
+                    "size": c * (0.42 if len(label) < 2 else 0.32), "align": "center", "bold": True,
+                    "ghost": g.n, "move": g.move})
     return out
 
 

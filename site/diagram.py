@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from boardview import Layout2D, LayoutStrip, Shape, board_shapes, strip_shapes
+from boardview import Ghost, Layout2D, LayoutStrip, Shape, board_shapes, strip_shapes
 from phutball.game import Game, variant_of
 from phutball.notation import Point
 
@@ -82,14 +82,16 @@ def frame_shapes(pos: Any, width: float, height: float, *, marks: Marks = Marks(
                  move_numbers: Mapping[Target, int] | None = None, arrow: Sequence[Target] = (),
                  last_move: Sequence[Target] = (), chain: Sequence[Target] = (),
                  landings: Sequence[Target] = (), cursor: Target | None = None,
-                 hint: Target | None = None) -> list[Shape]:
-    """The shapes of ``pos`` (2D or 1D) on a ``width`` x ``height`` canvas, with the marks asked for."""
+                 hint: Target | None = None, ghosts: Sequence[Ghost] = ()) -> list[Shape]:
+    """The shapes of ``pos`` (2D or 1D) on a ``width`` x ``height`` canvas, with the marks asked for
+    (``ghosts``, moves shown but not played, on 2D boards only)."""
     numbers = move_numbers if marks.numbers else None
     path = arrow if marks.arrows else ()
     lay = layout_for(pos, width, height)
     if isinstance(lay, Layout2D):
         return board_shapes(pos, lay, landings=landings, chain=chain, last_move=last_move, cursor=cursor,
-                            hint=hint, coordinates=marks.coordinates, move_numbers=numbers, arrow=path)
+                            hint=hint, coordinates=marks.coordinates, move_numbers=numbers, arrow=path,
+                            ghosts=ghosts)
     return strip_shapes(pos.n, pos.ball, pos.stones, lay, landings=landings, chain=chain, last_move=last_move,
                         cursor=cursor, hint=hint, numbers=marks.coordinates, move_numbers=numbers, arrow=path)
 
@@ -98,10 +100,12 @@ def play_shapes(pos: Any, view: Mapping[str, Any], width: float, height: float, 
                 show_cursor: bool) -> list[Shape]:
     """A playable board as :meth:`playctl.PlayController.view` describes it: the jump being
     entered and its landings, the last move, the hint (ring, and arrows along a jump), and the
-    keyboard cursor when ``show_cursor`` (the keyboard is in use)."""
+    keyboard cursor when ``show_cursor`` (the keyboard is in use), and the analysis' principal
+    variation as numbered ghost moves (``view["pv"]``)."""
     return frame_shapes(pos, width, height, marks=Marks(numbers=False), arrow=view["hint_path"],
                         last_move=view["last_move"], chain=view["chain"], landings=view["landings"],
-                        cursor=view["cursor"] if show_cursor else None, hint=view["hint"])
+                        cursor=view["cursor"] if show_cursor else None, hint=view["hint"],
+                        ghosts=view.get("pv", ()))
 
 
 def game_diagram(game: Game, ply: int, width: float, height: float, marks: Marks = Marks(), *,

@@ -13,6 +13,11 @@ Job kinds (``spec["kind"]``):
   best move so far.
 * ``computer-1d`` -- the computer's move on a strip: the exact solver's best
   move (fastest win, or the most stubborn defence).
+* ``analyse-2d`` -- the analysis of a 2D position (the play page's Analyse
+  switch): :func:`phutball.analysis.analyse`, one report per deeper result
+  (evaluation, mate distance, principal variation, its text).
+* ``review-2d`` -- the review of a game record: :func:`phutball.analysis.review`,
+  reporting progress and, at the end, the marked moves.
 * ``puzzles1d`` -- one call of :mod:`phutball.puzzles1d` (``judge``,
   ``respond``, ``analysis``, ``best_line``) for the puzzle page.
 """
@@ -53,6 +58,63 @@ def computer_1d(position: str) -> Job:
     move = str(best.move) if best is not None else str(strip.legal_moves()[0])
     value = getattr(analysis, "value", None)
     yield {"done": True, "best": move, "result": {"move": move, "value": value}}
+
+
+def analyse_2d(position: str, history: list[str] | None = None, level: str = "hard",
+               max_nodes: int | None = None, max_depth: int | None = None) -> Job:
+    """The analysis of ``position`` (``history``: the positions before it, oldest first, for repetitions).
+
+    Each report has ``depth``, ``nodes``, ``score`` (tenths of a row, for the
+    side to move), ``mate`` (plies; positive: the side to move wins), ``pv``
+    (moves) and ``text`` (e.g. "Ohs +2.5 rows", for the side to move).
+    """
+    from phutball.analysis import analyse
+    from phutball.board import Position
+    pos = Position.from_str(position)
+    past = tuple(Position.from_str(p) for p in history or ())
+    last: tuple[Any, ...] | None = None
+    for a in analyse(pos, history=past, level=level, max_nodes=max_nodes, max_depth=max_depth):
+        report = {"depth": a.depth, "nodes": a.nodes, "score": a.score, "mate": a.mate,
+                  "pv": [str(m) for m in a.pv], "text": a.text(pos.to_move)}
+        if a.done:
+            report["done"] = True
+        yield report
+        last = (a.depth, a.pv)
+    if last is None:
+        yield {"done": True}
+
+
+def review_2d(record: str, level: str = "hard", max_nodes: int | None = None) -> Job:
+    """The review of the game ``record``: ``progress`` (plies reviewed, of all) as it goes, then ``marks``.
+
+    A mark is :meth:`mark_json` of a :class:`phutball.analysis.ReviewMark`;
+    ``max_nodes`` is the search's budget per position (the engine's default if None).
+    """
+    from phutball.analysis import ReviewMark, review
+    from phutball.game import Game
+    game = Game.from_record(record)
+    total = len(game.moves)
+    kwargs: dict[str, Any] = {"level": level}
+    if max_nodes is not None:
+        kwargs["max_nodes_per_position"] = max_nodes
+    marks: list[dict[str, Any]] = []
+    for item in review(game, **kwargs):
+        if isinstance(item, ReviewMark):
+            marks.append(mark_json(item))
+        else:
+            yield {"progress": [min(item.ply, total), total]}
+    yield {"done": True, "progress": [total, total], "marks": marks}
+
+
+def mark_json(mark: Any) -> dict[str, Any]:
+    """A review mark as the page shows it: ``ply`` counted from 1 (as the move list numbers moves),
+    the mover's evaluations before and after the move as texts ("Eks win in 1", "Eks -0.3 rows")."""
+    from phutball.analysis import Analysis, mate_plies
+
+    def text(score: int) -> str:
+        return Analysis(0, 0, score, mate_plies(score), (), True).text(mark.side)
+    return {"ply": mark.ply + 1, "move": mark.move, "side": mark.side, "label": mark.label,
+            "better": mark.better, "before": text(mark.before), "after": text(mark.after)}
 
 
 def scripted(reports: list[dict[str, Any]]) -> Job:
@@ -99,6 +161,8 @@ def puzzles1d_call(fn: str, args: list[Any]) -> Job:
 KINDS: dict[str, Callable[..., Job]] = {
     "computer-2d": computer_2d,
     "computer-1d": computer_1d,
+    "analyse-2d": analyse_2d,
+    "review-2d": review_2d,
     "puzzles1d": puzzles1d_call,
     "scripted": scripted,
 }

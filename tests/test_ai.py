@@ -232,3 +232,44 @@ def test_evaluation_prefers_the_ball_near_my_goal():
 def test_a_finished_game_is_refused():
     with pytest.raises(ValueError, match="over"):
         Searcher(Position.from_str("9x9_O_E9"), "hard")
+
+
+# The 6-ply cycle of issue 14, which the player used to repeat while judging itself 4 rows ahead:
+# 15 . . . o o     Ohs E12-C14-E16, Eks E13, Ohs D15, Eks E16-E14-E12, Ohs D13, Eks E15
+# 14 . . . . .     bring back the same men, ball and side to move.
+# 13 . . . o .
+# 12 . . . . *     Ohs (aiming at row 19) to move, ahead.
+CYCLE_START = "15x19_O_E12_D13D15E15"
+CYCLE = ["E12-C14-E16", "E13", "D15", "E16-E14-E12", "D13", "E15"]
+
+
+@pytest.mark.parametrize("budget", [3000, 20000])
+def test_side_ahead_avoids_a_move_that_repeats_a_position_twice_seen(budget):
+    from phutball.game import Game
+    root = Position.from_str(CYCLE_START)
+    fresh = Searcher(root, "hard", max_nodes=budget).run()
+    assert str(fresh.best) == CYCLE[0] and fresh.score > 20  # without history: the jump, well ahead
+    # A game that started just after that jump and went round the cycle twice: the jump now
+    # reaches its position for the third time, a draw, and the side ahead plays something else.
+    game = Game(root.play(CYCLE[0]), CYCLE[1:] + CYCLE)
+    assert game.position == root and game.positions.count(root.play(CYCLE[0])) == 2
+    res = Searcher(root, "hard", max_nodes=budget, history=game.positions[:-1]).run()
+    assert str(res.best) != CYCLE[0] and res.score > 0
+    root.play(res.best)
+    # Once seen (not twice), the jump does not yet repeat a position three times: still chosen.
+    once = Searcher(root, "hard", max_nodes=budget, history=game.positions[6:-1]).run()
+    assert str(once.best) == CYCLE[0]
+
+
+def test_side_behind_takes_the_draw_by_repetition():
+    # The same cycle from Eks' side: before their last move of the second round they are behind,
+    # and E15 (far from the ball) brings back Ohs' start position for the third time: a draw.
+    history = [Position.from_str(CYCLE_START)]
+    for move in (CYCLE * 2)[:-1]:
+        history.append(history[-1].play(move))
+    eks_root = history.pop()
+    assert eks_root.to_move == "X" and eks_root.play(CYCLE[-1]) == history[0] == history[6]
+    fresh = Searcher(eks_root, "hard", max_nodes=5000).run()
+    assert fresh.score < -20 and str(fresh.best) != CYCLE[-1]
+    res = Searcher(eks_root, "hard", max_nodes=5000, history=history).run()
+    assert str(res.best) == CYCLE[-1] and res.score == 0

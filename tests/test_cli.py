@@ -109,3 +109,65 @@ def test_hint_prints_the_engines_move_and_refuses_a_finished_game():
     proc = subprocess.run([sys.executable, "-m", "phutball", "hint", "9x9_O_E9"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "game is over" in proc.stderr
+
+
+def _play_pv(position, pv):
+    from phutball import Position
+    pos = Position.from_str(position)
+    for move in pv:
+        pos = pos.play(move)  # raises if a move of the line is illegal
+    return pos
+
+
+# Ohs (aiming at row 9), to move:      win in 1 (E5-E9)            win in 2 (E8, then F7-C10 whatever Eks do)
+#  9 . . . . . . . . .                  9 . . . . . . .
+#  8 . . . . o . . . .                  8 . o . . . . .
+#  7 . . . . o . . . .                  7 . o o o . * .
+#  6 . . . . o . . . .                  6 . o . . . . .
+#  5 . . . . * . . . .                  5 . o . o . . .
+#  4 . . . . . . . . .                  4 . . . o . . o
+#  3 . . . . . . . . .                  3 o . . . . . .
+#  2 . . . . . . . . .                  2 . . . . . . .
+#  1 . . . . . . . . .                  1 . . . . . . .
+@pytest.mark.parametrize("position, plies, text", [
+    ("9x9_O_E5_E6E7E8", 1, "Ohs win in 1"),
+    ("7x9_O_F7_A3B5B6B7B8C7D4D5D7G4", 3, "Ohs win in 2"),
+])
+def test_analyse_reports_a_forced_win_with_a_legal_line(capsys, position, plies, text):
+    code, out, err = run(capsys, "analyse", position, "--json")
+    data = json.loads(out)
+    assert (code, err) == (0, "")
+    assert data["mate"] == plies and data["text"] == text and len(data["pv"]) == plies
+    assert _play_pv(position, data["pv"]).winner == "O"
+    code, out, _ = run(capsys, "analyse", position)
+    assert code == 0 and text in out and " ".join(data["pv"]) in out
+
+
+def test_analyse_deepens_to_the_depth_asked(capsys):
+    code, out, _ = run(capsys, "analyse", "9x9_O_E5", "--depth", "3", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["depth"] == 3 and [it["depth"] for it in data["iterations"]] == [1, 2, 3]
+    assert data["text"].startswith("Ohs ") and data["text"].endswith(" rows")
+    _play_pv("9x9_O_E5", data["pv"])
+
+
+def test_review_marks_a_missed_win_in_one(tmp_path, capsys):
+    # Ohs could jump E5-E9 and win; they place A9, and Eks jump E5-E1 to their goal instead.
+    record = tmp_path / "missed.phut"
+    record.write_text('[Size "9x9"]\n[Setup "9x9_O_E5_E2E3E4E6E7E8"]\n\n1. A9 E5-E1\n')
+    code, out, _ = run(capsys, "review", str(record), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["moves"] == 2
+    assert [(m["ply"], m["move"], m["side"], m["label"], m["better"]) for m in data["marks"]] == [
+        (0, "A9", "O", "blunder", "E5-E9")]
+    code, out, _ = run(capsys, "review", str(record))
+    assert code == 0 and "1 blunder, 0 mistakes" in out and "1. A9 (Ohs): blunder" in out and "better E5-E9" in out
+
+
+def test_play_in_the_terminal_ends_in_a_draw_by_repetition():
+    # Two people go round a 6-ply cycle twice: the start position comes back a third time.
+    cycle = ["E12-C14-E16", "E13", "D15", "E16-E14-E12", "D13", "E15"]
+    proc = subprocess.run([sys.executable, "-m", "phutball", "play", "--position", "15x19_O_E12_D13D15E15"],
+                          input="\n".join(cycle * 2) + "\nA1\n", capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.rstrip().endswith("a draw by repetition") and "error" not in proc.stdout

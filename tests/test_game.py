@@ -143,3 +143,46 @@ def test_parse_any_position_dispatches_2d():
 def test_result_without_termination_means_resignation():
     g = Game.from_record('[Result "X"]\n\n1. H11\n')
     assert (g.result, g.termination) == ("X", "resignation")
+
+
+# A 6-ply cycle (seen in a real game): Ohs jump up two, Eks and Ohs put the men back, Eks jump down.
+# 15 . . . o o          Ohs E12-C14-E16, Eks E13, Ohs D15, Eks E16-E14-E12, Ohs D13, Eks E15:
+# 14 . . . . .          the same men, ball and side to move again.
+# 13 . . . o .
+# 12 . . . . *
+CYCLE_START = "15x19_O_E12_D13D15E15"
+CYCLE = ["E12-C14-E16", "E13", "D15", "E16-E14-E12", "D13", "E15"]
+
+
+def test_third_repetition_is_a_draw_and_ends_the_game():
+    g = Game(Position.from_str(CYCLE_START), CYCLE)
+    assert g.result == "*" and not g.repetition_at(6)
+    for move in CYCLE[:-1]:
+        g.push(move)
+    assert g.result == "*"
+    g.push(CYCLE[-1])  # the start position for the third time
+    assert g.repetition_at(12) and not g.repetition_at(11)
+    assert (g.result, g.termination, g.result_text) == ("draw", "repetition", "a draw by repetition")
+    with pytest.raises(IllegalError, match="repetition"):
+        g.push("A1")
+    with pytest.raises(IllegalError, match="over"):
+        g.agree_draw()
+    g.undo()  # taking the move back and playing another reopens the game
+    g.push("A1")
+    assert (g.result, g.termination, len(g.moves)) == ("*", "unfinished", 12)
+
+
+def test_repetition_record_round_trips_and_is_checked():
+    g = Game(Position.from_str(CYCLE_START), CYCLE * 2)
+    text = g.to_record()
+    assert '[Result "draw"]' in text and '[Termination "repetition"]' in text
+    assert Game.from_record(text) == g and Game.from_record(text).to_record() == text
+    body = text.split("\n\n", 1)[1]
+    setup = f'[Setup "{CYCLE_START}"]\n'
+    with pytest.raises(RecordError, match="draw by repetition"):
+        Game.from_record(setup + '[Result "O"]\n[Termination "resignation"]\n\n' + body)
+    with pytest.raises(RecordError, match="game is over"):
+        Game.from_record(setup + "\n" + body.strip() + " 7. A1\n")
+    with pytest.raises(RecordError, match="no position occurs three times"):
+        Game.from_record(setup + '[Result "draw"]\n[Termination "repetition"]\n\n1. A1\n')
+    assert Game.from_record(setup + "\n" + body).result == "draw"  # the moves alone say it

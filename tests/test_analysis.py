@@ -1,0 +1,165 @@
+"""Analysis and review (issue 14): forced wins reported with a legal principal variation,
+a missed win in one marked as a blunder, the 1D exact verdict."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from phutball import Position
+from phutball.ai import WIN
+from phutball.analysis import (Analysis, ReviewMark, ReviewProgress, UnsupportedError, analyse, mate_plies,
+                               review, review_marks)
+from phutball.errors import NoMoveError
+from phutball.game import Game
+from phutball.strip import Strip
+
+# Ohs (aiming at row 9) jump E5 over E6 E7 E8 to the goal at once.
+WIN_IN_ONE = """
+ 9 . . . . . . . . .
+ 8 . . . . o . . . .
+ 7 . . . . o . . . .
+ 6 . . . . o . . . .
+ 5 . . . . * . . . .
+ 4 . . . . . . . . .
+ 3 . . . . . . . . .
+ 2 . . . . . . . . .
+ 1 . . . . . . . . .
+"""
+
+# No winning jump now; E8 makes a chain F7-E8-D9.. that Eks cannot break in one move.
+WIN_IN_TWO = """
+ 9 . . . . . . .
+ 8 . o . . . . .
+ 7 . o o o . * .
+ 6 . o . . . . .
+ 5 . o . o . . .
+ 4 . . . o . . o
+ 3 o . . . . . .
+ 2 . . . . . . .
+ 1 . . . . . . .
+"""
+
+# Both sides have a winning jump along column E: Ohs, to move, must take theirs.
+BOTH_THREATEN = """
+ 9 . . . . . . . . .
+ 8 . . . . o . . . .
+ 7 . . . . o . . . .
+ 6 . . . . o . . . .
+ 5 . . . . * . . . .
+ 4 . . . . o . . . .
+ 3 . . . . o . . . .
+ 2 . . . . o . . . .
+ 1 . . . . . . . . .
+"""
+
+
+def final(pos: Position, **kw: object) -> Analysis:
+    items = list(analyse(pos, **kw))  # type: ignore[arg-type]
+    assert items and items[-1].done and not any(a.done for a in items[:-1])
+    return items[-1]
+
+
+def play_line(pos: Position, pv: tuple[str, ...]) -> Position:
+    """Play the principal variation move by move (Position.play raises on an illegal move)."""
+    for move in pv:
+        assert not pos.is_over
+        pos = pos.play(move)
+    return pos
+
+
+def test_win_in_one_is_reported_with_its_jump() -> None:
+    pos = Position.from_diagram(WIN_IN_ONE, "O")
+    a = final(pos)
+    assert a.mate == 1 and a.score == WIN - 1 and a.pv == ("E5-E9",) and a.best == "E5-E9"
+    assert a.text("O") == "Ohs win in 1" and a.text("Ohs") == "Ohs win in 1"
+    assert play_line(pos, a.pv).winner == "O"
+
+
+def test_win_in_two_is_reported_with_a_legal_line_ending_in_the_goal() -> None:
+    pos = Position.from_diagram(WIN_IN_TWO, "O")
+    assert pos.find_winning_jump().status == "none"
+    a = final(pos, max_nodes=5000)
+    assert a.mate == 3 and a.text("Ohs") == "Ohs win in 2"
+    assert len(a.pv) == 3 and a.pv[0] == a.best
+    assert play_line(pos, a.pv).winner == "O"
+    # The same line from the defender's side after the first move: a loss in two plies.
+    b = final(pos.play(a.pv[0]), max_nodes=5000)
+    assert b.mate == -2 and b.text("X") == "Eks lose in 1" and play_line(pos.play(a.pv[0]), b.pv).winner == "O"
+
+
+def test_evaluation_text_and_progress_deepens() -> None:
+    pos = Position.start("9x9")
+    items = list(analyse(pos, max_nodes=3000, max_seconds=60))
+    depths = [a.depth for a in items]
+    assert depths == sorted(depths) and depths[-1] >= 2
+    a = items[-1]
+    assert a.mate is None and a.text("O") == f"Ohs {a.score / 10:+.1f} rows" and a.text("O").endswith(" rows")
+    play_line(pos, a.pv)
+    assert len(a.pv) >= 2
+
+
+def test_stopping_the_iteration_cancels() -> None:
+    it = analyse(Position.start(), max_nodes=10**9, max_seconds=1e9)
+    first = [next(it) for _ in range(3)]
+    it.close()
+    assert not any(a.done for a in first) and first[-1].nodes < 1000
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_every_principal_variation_is_legal(seed: int) -> None:
+    rng = random.Random(seed)
+    w, h = rng.choice([(7, 9), (9, 9), (15, 19)])
+    pos = Position.start(f"{w}x{h}")
+    for _ in range(rng.randint(4, 30)):  # random games: placements near the ball and jumps
+        if pos.is_over:
+            break
+        moves = pos.legal_moves()
+        near = [m for m in moves if not hasattr(m, "path")
+                and max(abs(m.point.col - pos.ball.col), abs(m.point.row - pos.ball.row)) <= 2]
+        jumps = [m for m in moves if hasattr(m, "path")]
+        pos = pos.play(rng.choice(jumps if jumps and rng.random() < 0.4 else near or moves))
+    if pos.is_over:
+        with pytest.raises(NoMoveError):
+            final(pos)
+        return
+    for a in analyse(pos, max_nodes=1500, max_seconds=60):
+        if a.done or a.nodes % 512 == 0:
+            assert a.pv and a.pv[0] == a.best
+            end = play_line(pos, a.pv)
+            if a.mate is not None and a.mate > 0:
+                assert end.winner == pos.to_move
+
+
+def test_mate_plies() -> None:
+    assert mate_plies(WIN - 3) == 3 and mate_plies(-(WIN - 2)) == -2 and mate_plies(25) is None
+
+
+def test_review_marks_a_missed_win_in_one_as_a_blunder() -> None:
+    start = Position.from_diagram(BOTH_THREATEN, "O")
+    game = Game.from_record(f'[Size "9x9"]\n[Setup "{start}"]\n\n1. A9 E5-E1\n')
+    items = list(review(game, max_nodes_per_position=3000))
+    marks = [m for m in items if isinstance(m, ReviewMark)]
+    assert marks == [ReviewMark(0, "A9", "O", WIN - 1, -(WIN - 1), "blunder", "E5-E9")]
+    assert isinstance(items[-1], ReviewProgress) and items[-1].ply == items[-1].total == 2
+    assert start.play(marks[0].better).winner == "O"
+    assert review_marks(game, max_nodes_per_position=3000) == marks
+
+
+def test_review_does_not_mark_the_engines_own_moves() -> None:
+    start = Position.from_diagram(WIN_IN_TWO, "O")
+    game = Game(start, ["E8", "D9", "F7-C10"])
+    assert review_marks(game, max_nodes_per_position=3000) == []
+
+
+def test_1d_strips_get_the_exact_verdict_and_long_ones_are_unsupported() -> None:
+    strip = Strip.from_str("L_.o*o.o.o....")
+    a = final(strip)
+    assert a.exact and a.done and a.mate == 13 and a.text("L") == "Left win in 7" and len(a.pv) == 13
+    s = strip
+    for m in a.pv:
+        s = s.play(m)
+    assert s.winner == "L"
+    with pytest.raises(UnsupportedError, match="at most"):
+        list(analyse(Strip.from_str("L_" + "o" * 20 + "*")))
