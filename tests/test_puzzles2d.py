@@ -14,7 +14,7 @@ import pytest
 
 from phutball import Position
 from phutball.puzzles import FORMAT, PuzzleFormatError, check_claim, load_file, load_text
-from phutball.puzzles2d import RULES, analyse, rule_solves, solving_rule
+from phutball.puzzles2d import RULES, analyse, check_task, rule_solves, solving_rule
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
 from puzzlectl import PuzzleController  # noqa: E402
@@ -161,3 +161,38 @@ def test_phutball_puzzles_check_confirms_every_deep_file(capsys):
     report = json.loads(capsys.readouterr().out)
     assert code == 0 and report["false"] == 0
     assert report["puzzles"] == sum(len(load_file(f)) for f in DEEP) >= 200
+
+
+# Eks to move; Ohs (attacking row 7) threaten D5-D7.  A man on D7 only lengthens the run (the ball
+# then lands on D8, still a goal); the one defence is to jump the ball away, D5-D3.
+THREATENED = """
+7 . . . . . . .
+6 . . . o . . .
+5 . . . * . . .
+4 . . . o . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  A B C D E F G
+"""
+
+
+def test_defend_finds_the_only_defence_and_the_page_judges_it():
+    pos = Position.from_diagram(THREATENED, "X")
+    a = analyse(pos, "defend")
+    assert [str(m) for m in a.solutions] == ["D5-D3"] and str(a.extra["threat"]) == "D5-D7"
+    p = _deep_puzzle(position=str(pos), task="defend", main_line=["D5-D3"], solutions=["D5-D3"],
+                     threat="D5-D7")
+    assert check_claim(p) == []
+    c = PuzzleController([p.to_dict()])
+    run(c.user_move("D7"))
+    assert c.verdict == "wrong" and c.queue == ["D5-D8"]  # the refutation: the longer run still scores
+    c.retry()
+    run(c.user_move("D5-D3"))
+    assert c.phase == "solved"
+
+
+def test_a_search_out_of_budget_is_reported_not_guessed():
+    pos = Position.from_diagram(THREATENED, "X")
+    problems = check_task(str(pos), "defend", ["D5-D3"], {"solutions": ["D5-D3"], "threat": "D5-D7"}, max_nodes=1)
+    assert problems and problems[0].startswith("cannot decide exactly")
