@@ -41,7 +41,7 @@ GAMES = 5
 #: Most puzzles of one task taken from one game.
 PER_GAME = 2
 #: The order the tasks are tried in each position; a position gives at most one puzzle.
-TASK_ORDER = ("win", "win-in-two", "dont-jump", "defend")
+TASK_ORDER = ("win", "win-in-two", "defend", "dont-jump")
 TITLES = {"win": "win through a long chain", "win-in-two": "win in two", "defend": "defend",
           "dont-jump": "don't jump"}
 
