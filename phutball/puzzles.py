@@ -35,6 +35,17 @@ Tasks (``TASKS``):
 * ``safe-move`` (2D) -- find a move after which the opponent has no winning
   jump; ``"trap"`` names the tempting move that loses.
 * ``potential`` -- an Oddish exercise: ``"answer": {"pL": 1, "pR": 0}``.
+* ``win-in-two`` (2D) -- a move that makes an unstoppable threat (every
+  defence loses to a jump); ``"solutions"`` lists every such first move and
+  ``main_line`` is the move, the engine's defence and the winning jump.
+* ``defend`` (2D) -- the opponent threatens a winning jump (``"threat"``);
+  ``"solutions"`` is every move that stops it.
+* ``dont-jump`` (2D) -- the tempting jump ``"trap"`` loses; ``"solutions"`` is
+  every move that does not lose at once.
+
+A 2D ``win`` may list every winning path in ``"solutions"``.  The 2D tasks are
+decided exactly by :mod:`phutball.puzzles2d` (its doc says why the analysis is
+complete).
 
 :func:`load_file` raises :class:`PuzzleFormatError` naming the file, the
 puzzle and the field -- every field's JSON type is checked (:data:`OPTIONAL_FIELDS`
@@ -54,7 +65,9 @@ from typing import Any
 from .errors import ParseError, PhutballError, quote
 
 FORMAT = "phutball-puzzles/1"
-TASKS = ("win", "only-move", "which-side", "compare", "safe-move", "potential")
+TASKS = ("win", "only-move", "which-side", "compare", "safe-move", "potential", "win-in-two", "defend", "dont-jump")
+#: Tasks that only exist on a 2D board (decided by :mod:`phutball.puzzles2d`).
+TASKS_2D_ONLY = ("safe-move", "win-in-two", "defend", "dont-jump")
 SOURCE_KINDS = ("paper", "generated", "composed")
 
 
@@ -122,6 +135,8 @@ OPTIONAL_FIELDS: dict[str, tuple[str, Any]] = {
     "theme": ("a string", lambda v: isinstance(v, str)),
     "defence": ("a string", lambda v: isinstance(v, str)),
     "winner": ("a side letter (a string)", lambda v: isinstance(v, str)),
+    "solutions": ("a non-empty list of moves (strings)", lambda v: _is_str_list(v) and bool(v)),
+    "nodes": ("a whole number 0..10^12 (search effort)", lambda v: _is_int(v, 0, 10**12)),
 }
 
 #: The type of ``answer`` for each task that has one.
@@ -176,10 +191,13 @@ def _puzzle_from(d: Any, where: str, collection: str) -> Puzzle:
     if d["task"] != "potential" and variant_of(pos) != d["variant"]:
         raise PuzzleFormatError("bad puzzle", at, f"position is not a {d['variant']} position")
     needs = {"which-side": ["answer"], "compare": ["positions", "answer"], "safe-move": ["trap"],
-             "potential": ["answer"]}.get(d["task"], [])
+             "potential": ["answer"], "win-in-two": ["solutions"], "defend": ["solutions", "threat"],
+             "dont-jump": ["solutions", "trap"]}.get(d["task"], [])
     for key in needs:
         if key not in d:
             raise PuzzleFormatError("bad puzzle", at, f"task {d['task']!r} needs field {key!r}")
+    if d["task"] in TASKS_2D_ONLY and d["variant"] != "2D":
+        raise PuzzleFormatError("bad puzzle", at, f"task {d['task']!r} is for 2D positions only")
     if d["task"] not in ("compare", "potential") and not d["main_line"]:
         raise PuzzleFormatError("bad puzzle", at, "main_line must not be empty")
     extra = {k: v for k, v in d.items() if k not in _REQUIRED}
@@ -288,8 +306,11 @@ def check_claim_2d(p: Puzzle, max_nodes: int = 2_000_000) -> list[str]:
             q = pos.play(m)
             if q.winner == other(me) or q.find_winning_jump(max_nodes=max_nodes).status != "none":
                 problems.append(f"the listed safe move {m} loses")
-    else:
+    elif p.task not in ("win-in-two", "defend", "dont-jump"):
         problems.append(f"task {p.task!r} is not checked for 2D puzzles")
+    if p.task in ("win-in-two", "defend", "dont-jump") or (p.task == "win" and "solutions" in p.extra):
+        from .puzzles2d import check_task
+        problems += check_task(p.position, p.task, p.main_line, p.extra, max_nodes=max_nodes)
     return problems
 
 

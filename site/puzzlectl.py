@@ -33,7 +33,7 @@ PROGRESS_BACKUP_KEY = backup_key("phutball.puzzles.v1")
 UNREADABLE_PROGRESS_MESSAGE = (
     "Your saved puzzle progress could not be read, so it starts fresh; the old data was kept "
     f"in this browser's storage under {PROGRESS_BACKUP_KEY!r}.")
-PLAYING_TASKS = ("win", "only-move", "safe-move")
+PLAYING_TASKS = ("win", "only-move", "safe-move", "win-in-two", "defend", "dont-jump")
 
 
 # ---------------------------------------------------------------- progress storage
@@ -81,35 +81,19 @@ def dump_progress(progress: dict[str, dict[str, Any]]) -> str:
 
 
 class Oracle2D:
-    """Judges 2D puzzle moves with the win-in-one search."""
+    """Judges 2D puzzle moves with the engine (:mod:`phutball.puzzles2d`: win searches, exact)."""
 
     async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
-        from phutball.board import Position, other
-        pos = Position.from_str(position)
-        me = pos.to_move
-        after = pos.play(move)
-        if after.winner == me:
-            return {"ok": True, "won": True, "refutation": [], "note": "Goal!"}
-        if after.winner == other(me):
-            return {"ok": False, "won": False, "refutation": [], "note": "That ends on your own goal line."}
-        threat = after.find_winning_jump(max_nodes=200_000)
-        if task == "safe-move":
-            if threat.status == "none":
-                return {"ok": True, "won": True, "refutation": [],
-                        "note": f"Safe: {SIDE_NAMES[other(me)]} has no winning jump now."}
-            refutation = [str(threat.jump)] if threat.jump else []
-            return {"ok": False, "won": False, "refutation": refutation,
-                    "note": f"{SIDE_NAMES[other(me)]} can score at once."}
-        refutation = [str(threat.jump)] if threat.jump else []
-        note = "That does not reach the goal." + (
-            f" {SIDE_NAMES[other(me)]} scores instead." if refutation else "")
-        return {"ok": False, "won": False, "refutation": refutation, "note": note}
+        from phutball import puzzles2d
+        return puzzles2d.judge(task, position, move)
 
     async def respond(self, position: str) -> str | None:
-        return None  # 2D puzzles end with the user's move
+        from phutball import puzzles2d
+        return puzzles2d.respond(position)  # the defence after a win-in-two threat
 
     async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None:
-        return main_line[ply] if ply < len(main_line) else None
+        from phutball import puzzles2d
+        return puzzles2d.hint(position, main_line, ply)
 
 
 class Oracle1D:
@@ -256,6 +240,9 @@ class PuzzleController:
             "win": f"{who} to play and win.",
             "only-move": f"{who} to play: find the only winning move, then win.",
             "safe-move": f"{who} to move: find a move that leaves no winning jump.",
+            "win-in-two": f"{who} to play: make a threat no defence can stop, then score.",
+            "defend": f"{who} to move: stop the opponent's winning jump.",
+            "dont-jump": f"{who} to move: do not fall for the tempting jump.",
             "which-side": "Who wins with best play?",
             "compare": "Who wins in each position?",
             "potential": "Compute the Oddish potentials pL and pR.",

@@ -1,0 +1,198 @@
+"""The deeper 2D puzzles: exact analysis, the trivial-rule filter, false claims caught, the shipped set, play.
+
+Every shipped puzzle's claim is re-checked by ``tests/test_puzzles.py`` (all files of ``puzzles/``);
+here the shipped deep files are checked against the issue's targets and the filter.
+"""
+
+import asyncio
+import json
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from phutball import Position
+from phutball.puzzles import FORMAT, PuzzleFormatError, check_claim, load_file, load_text
+from phutball.puzzles2d import RULES, analyse, check_task, rule_solves, solving_rule
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
+from puzzlectl import PuzzleController  # noqa: E402
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+DEEP = sorted(PUZZLES.glob("2d-deep-*.json"))
+
+# Ohs (attacking row 9) to move.  No jump now; a man on E6 makes E5-E6-E7-E8 a run the ball
+# jumps to row 10.  A man on E9 only lengthens the run; Eks' own jump lands on Ohs' goal.
+GOAL_SIDE = """
+9 . . . . . . . . .
+8 . . . . o . . . .
+7 . . . . o . . . .
+6 . . . . . . . . .
+5 . . . . * . . . .
+4 . . . . . . . . .
+3 . . . . . . . . .
+2 . . . . . . . . .
+1 . . . . . . . . .
+  A B C D E F G H J
+"""
+
+# Ohs to move: a four-hop win straight up the E file -- long, but the greedy jump finds it.
+STRAIGHT_CHAIN = """
+9 . . . . o . . . .
+8 . . . . . . . . .
+7 . . . . o . . . .
+6 . . . . . . . . .
+5 . . . . o . . . .
+4 . . . . . . . . .
+3 . . . . o . . . .
+2 . . . . * . . . .
+1 . . . . . . . . .
+  A B C D E F G H J
+"""
+
+
+def run(coro):
+    with ThreadPoolExecutor(1) as ex:
+        return ex.submit(asyncio.run, coro).result()
+
+
+def test_a_win_in_two_solved_by_the_goal_side_placement_is_rejected():
+    pos = Position.from_diagram(GOAL_SIDE, "O")
+    a = analyse(pos, "win-in-two")
+    assert a is not None and [str(m) for m in a.solutions] == ["E6"]
+    assert [str(m) for m in a.main_line] == ["E6", "E9", "E5-E10"]
+    assert rule_solves(pos, "win-in-two", a.solutions) == {
+        "greedy-jump": False, "goal-side-placement": True, "first-jump": False}
+    assert solving_rule(pos, "win-in-two", a.solutions) == "goal-side-placement"
+
+
+def test_a_long_chain_the_greedy_jump_finds_is_rejected():
+    pos = Position.from_diagram(STRAIGHT_CHAIN, "O")
+    a = analyse(pos, "win")
+    assert a is not None and a.extra["min_jumps"] == 4
+    assert [str(m) for m in a.solutions] == ["E2-E4-E6-E8-E10"]
+    assert solving_rule(pos, "win", a.solutions) == "greedy-jump"
+
+
+def test_no_win_in_two_where_there_is_no_threat_to_make():
+    pos = Position.from_diagram(GOAL_SIDE.replace("8 . . . . o", "8 . . . . ."), "O")
+    assert analyse(pos, "win-in-two") is None
+
+
+def _deep_puzzle(**changes):
+    d = {"id": "d-1", "title": "T", "source": {"kind": "composed", "ref": "test"}, "variant": "2D",
+         "position": str(Position.from_diagram(GOAL_SIDE, "O")), "task": "win-in-two", "difficulty": 2,
+         "text": "t", "main_line": ["E6", "E9", "E5-E10"], "solutions": ["E6"]}
+    d.update(changes)
+    [p] = load_text(json.dumps({"format": FORMAT, "puzzles": [{k: v for k, v in d.items() if v is not None}]}))
+    return p
+
+
+def test_a_true_win_in_two_claim_checks():
+    assert check_claim(_deep_puzzle()) == []
+
+
+@pytest.mark.parametrize("changes,problem", [
+    ({"solutions": ["E6", "A1"]}, "listed solutions that fail: A1"),
+    ({"solutions": ["E4"]}, "leave out E6"),
+    ({"main_line": ["E6", "E9"]}, "main line must be"),
+    ({"task": "defend", "threat": "E5-E3"}, "not a defend puzzle"),
+    ({"task": "dont-jump", "trap": "E5-E7"}, "not a dont-jump puzzle"),
+])
+def test_false_claims_are_caught(changes, problem):
+    problems = check_claim(_deep_puzzle(**changes))
+    assert any(problem in x for x in problems), problems
+
+
+@pytest.mark.parametrize("changes,reason", [
+    ({"solutions": None}, "task 'win-in-two' needs field 'solutions'"),
+    ({"solutions": "E6"}, "field 'solutions' must be a non-empty list"),
+    ({"solutions": []}, "field 'solutions' must be a non-empty list"),
+    ({"task": "defend"}, "task 'defend' needs field 'threat'"),
+    ({"task": "dont-jump"}, "task 'dont-jump' needs field 'trap'"),
+    ({"nodes": -3}, "field 'nodes' must be a whole number"),
+    ({"variant": "1D", "position": "L_o*o.o.o...."}, "for 2D positions only"),
+])
+def test_bad_deep_fields_are_named(changes, reason):
+    with pytest.raises(PuzzleFormatError, match=reason):
+        _deep_puzzle(**changes)
+
+
+def test_the_page_plays_a_win_in_two_threat_defence_and_jump():
+    c = PuzzleController([_deep_puzzle().to_dict()])
+    run(c.user_move("E4"))  # no threat at all
+    assert c.verdict == "wrong"
+    c.retry()
+    run(c.user_move("E6"))
+    assert c.verdict == "correct" and c.queue == ["E9"]  # the engine's (hopeless) defence
+    while c.animate_step():
+        pass
+    assert c.phase == "playing"
+    run(c.user_move("E5-E10"))
+    assert c.phase == "solved"
+
+
+def test_the_shipped_deep_set_meets_the_targets():
+    puzzles = [p for f in DEEP for p in load_file(f)]
+    by_task = {t: sum(p.task == t for p in puzzles) for t in ("win", "win-in-two", "defend", "dont-jump")}
+    assert len(puzzles) >= 200 and by_task["win-in-two"] >= 60 and all(by_task.values()), by_task
+    sizes = {Position.from_str(p.position).size.__str__() for p in puzzles}
+    assert sizes == {"9x9", "11x11", "13x13", "15x19"}
+    assert all(p.extra["min_jumps"] >= 3 for p in puzzles if p.task == "win")
+    assert len({p.difficulty for p in puzzles}) >= 3
+
+
+@pytest.mark.parametrize("path", DEEP, ids=[p.name for p in DEEP])
+def test_each_deep_file_records_its_filter_and_no_rule_solves_a_shipped_puzzle(path):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    f = data["trivial_filter"]
+    assert set(f["solved_by"]) == set(RULES) and set(f["removed"]) == set(RULES)
+    assert f["candidates"] == f["kept"] + sum(f["removed"].values())
+    assert f["kept"] == len(data["puzzles"])
+    for p in load_file(path):
+        pos = Position.from_str(p.position)
+        assert solving_rule(pos, p.task, [pos.parse_move(m) for m in p.extra["solutions"]]) is None, p.id
+
+
+def test_phutball_puzzles_check_confirms_every_deep_file(capsys):
+    from phutball.cli import main
+    code = main(["puzzles", "check", *map(str, DEEP), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["false"] == 0
+    assert report["puzzles"] == sum(len(load_file(f)) for f in DEEP) >= 200
+
+
+# Eks to move; Ohs (attacking row 7) threaten D5-D7.  A man on D7 only lengthens the run (the ball
+# then lands on D8, still a goal); the one defence is to jump the ball away, D5-D3.
+THREATENED = """
+7 . . . . . . .
+6 . . . o . . .
+5 . . . * . . .
+4 . . . o . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  A B C D E F G
+"""
+
+
+def test_defend_finds_the_only_defence_and_the_page_judges_it():
+    pos = Position.from_diagram(THREATENED, "X")
+    a = analyse(pos, "defend")
+    assert [str(m) for m in a.solutions] == ["D5-D3"] and str(a.extra["threat"]) == "D5-D7"
+    p = _deep_puzzle(position=str(pos), task="defend", main_line=["D5-D3"], solutions=["D5-D3"],
+                     threat="D5-D7")
+    assert check_claim(p) == []
+    c = PuzzleController([p.to_dict()])
+    run(c.user_move("D7"))
+    assert c.verdict == "wrong" and c.queue == ["D5-D8"]  # the refutation: the longer run still scores
+    c.retry()
+    run(c.user_move("D5-D3"))
+    assert c.phase == "solved"
+
+
+def test_a_search_out_of_budget_is_reported_not_guessed():
+    pos = Position.from_diagram(THREATENED, "X")
+    problems = check_task(str(pos), "defend", ["D5-D3"], {"solutions": ["D5-D3"], "threat": "D5-D7"}, max_nodes=1)
+    assert problems and problems[0].startswith("cannot decide exactly")
