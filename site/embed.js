@@ -18,7 +18,8 @@
 // room) until the frame has drawn.
 (function () {
   "use strict";
-  const PARAMS = ["position", "moves", "record", "mode", "ply", "theme", "coords", "numbers", "arrows"];
+  const PARAMS = ["position", "moves", "record", "mode", "ply", "theme", "coords", "numbers", "arrows",
+                  "puzzle", "task", "text"];
 
   // ------------------------------------------------------------------ the frame's layout
   // Shared by the host page (this snippet) and the frame (embed.html, embedframe.js).
