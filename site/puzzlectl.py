@@ -78,6 +78,26 @@ def dump_progress(progress: dict[str, dict[str, Any]]) -> str:
     return json.dumps({"v": 1, "puzzles": progress}, sort_keys=True)
 
 
+def puzzles_from_files(files: object) -> list[dict[str, Any]]:
+    """The puzzles of the files a page fetched (``[{"name", "text"}]`` in index order), as dicts.
+
+    ``files`` is what the page's JavaScript hands over: that list, or
+    ``{"error": ...}`` when the fetch failed (raised here as :class:`OSError`).
+    """
+    from phutball.puzzles import load_text
+    if not isinstance(files, list):
+        reason = files.get("error") if isinstance(files, dict) else None
+        raise OSError(f"the puzzle files could not be fetched ({reason or 'no answer'})")
+    out: list[dict[str, Any]] = []
+    for f in files:
+        name, text = str(f["name"]), str(f["text"])
+        for p in load_text(text, name):
+            d = p.to_dict()
+            d["collection"] = p.collection or name
+            out.append(d)
+    return out
+
+
 # ---------------------------------------------------------------- oracles
 
 
