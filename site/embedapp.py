@@ -234,9 +234,8 @@ def start_puzzle(params: EmbedParams, marks: Marks, puzzle: dict) -> None:
         ev = box["entry"].view()
         w, h = size()
         game = ctl.game
-        hint = v["hint"] if v["hint"] is not None else None
         paint(game_diagram(game, game.cursor, w, h, marks, chain=ev["chain"], landings=ev["landings"],
-                           cursor=hint))
+                           cursor=v["hint"]))  # a hint's point, framed as the keyboard cursor is
         show_state(game)
         canvas.setAttribute("data-phase", v["phase"])
         line = v["line"]
