@@ -18,13 +18,15 @@
 // room) until the frame has drawn.
 (function () {
   "use strict";
-  const PARAMS = ["position", "moves", "record", "mode", "ply", "theme", "coords", "numbers", "arrows"];
+  const PARAMS = ["position", "moves", "record", "mode", "ply", "theme", "coords", "numbers", "arrows",
+                  "puzzle", "task", "text"];
 
   // ------------------------------------------------------------------ the frame's layout
   // Shared by the host page (this snippet) and the frame (embed.html, embedframe.js).
 
   const PAD = 4;          // .embed's padding, all sides
   const BAR = 6 + 34 + 4 + 42;  // the bar under the board: margin, one row of buttons, gap, two lines of status
+  const PUZZLE_BAR = BAR + 22;  // a puzzle's bar: its task on one more line
   const ERROR_HEIGHT = 220;     // a frame whose position cannot be read: the error box
   const CELL = { "2D": 40, "1D": 56 };  // the largest on-screen cell (diagram.natural_size)
 
@@ -51,8 +53,9 @@
   // parameters (a Map or object of name -> text, as in the fragment or the div's data-*).
   function layout(params, width) {
     const get = (k) => (params instanceof Map ? params.get(k) : params[k]);
-    const mode = String(get("mode") ?? (get("moves") !== undefined || get("record") !== undefined ? "replay" : "view"))
-      .toLowerCase();
+    const puzzle = get("puzzle") !== undefined || get("task") !== undefined;
+    const moves = get("moves") !== undefined || get("record") !== undefined;
+    const mode = String(get("mode") ?? (puzzle ? "puzzle" : moves ? "replay" : "view")).toLowerCase();
     const shape = shapeOf(get("position"), get("record"));
     if (!shape) return { height: ERROR_HEIGHT, canvas: null, bar: 0 };
     const cell = CELL[shape.variant];
@@ -60,7 +63,7 @@
                                             : [(shape.n + 2.4) * cell, 2.6 * cell];
     const cw = Math.max(1, Math.min(width - 2 * PAD, nw));
     const ch = Math.round(cw * nh / nw);
-    const bar = mode === "replay" || mode === "play" ? BAR : 0;
+    const bar = mode === "replay" || mode === "play" ? BAR : mode === "puzzle" ? PUZZLE_BAR : 0;
     return { height: ch + bar + 2 * PAD, canvas: [cw, ch], bar };
   }
 
@@ -124,12 +127,27 @@
     resized.observe(iframe);
   }
 
+  // A puzzle frame's result, {type: "phutball-puzzle", id, solved, attempts}: checked like the size
+  // message (this script's origin, one of its own frames) and dispatched again on the div as a
+  // "phutball-puzzle" event (detail {id, solved, attempts}) for the page to record.
+  function puzzleResult(f, data) {
+    const { id, solved, attempts } = data;
+    if (typeof id !== "string" || id.length > 2000 || typeof solved !== "boolean"
+        || !Number.isInteger(attempts) || attempts < 0) return;
+    f.iframe.parentNode.dispatchEvent(new CustomEvent("phutball-puzzle",
+      { bubbles: true, detail: { id, solved, attempts } }));
+  }
+
   window.addEventListener("message", (event) => {
     if (event.origin !== origin) return;
     const data = event.data;
-    if (!data || typeof data !== "object" || data.type !== "phutball-size") return;
+    if (!data || typeof data !== "object" || !["phutball-size", "phutball-puzzle"].includes(data.type)) return;
     const f = frames.find((x) => x.iframe.contentWindow === event.source);
     if (!f) return;
+    if (data.type === "phutball-puzzle") {
+      puzzleResult(f, data);
+      return;
+    }
     const height = Number(data.height);
     if (Number.isFinite(height) && height > 0 && height < 20000) f.iframe.style.height = `${Math.ceil(height)}px`;
     if (data.rendered === true) f.fallback.hidden = true;

@@ -17,9 +17,11 @@ from typing import Any, Callable
 
 from diagram import Marks, game_diagram, jump_frames, layout_for
 from embedctl import ReplayController, play_controller
-from embedparams import EmbedParams, ParamError, parse_params
+from embedparams import STANDARD_START, EmbedParams, ParamError, parse_params
 from phutball.errors import PhutballError
-from phutball.game import Game
+from phutball.game import Game, parse_any_position
+from playctl import PlayController
+from puzzlectl import ClaimError, PuzzleController, custom_puzzle, puzzles_from_files
 from remote import document, el, emit, flush_now, init_value, location_href, on, ready, spawn, window
 from remote import draw as draw_shapes
 
@@ -183,6 +185,161 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
     draw()
 
 
+# ---------------------------------------------------------------- puzzle
+
+
+def puzzle_of(params: EmbedParams) -> dict | None:
+    """The puzzle the parameters name (a shipped one) or set (a teacher's, decided by the engine here).
+
+    None after showing the error box: an unknown id, a position that is not the
+    puzzle's, or a teacher's position without the claimed solution.
+    """
+    if params.puzzle is not None:
+        try:
+            shipped = {p["id"]: p for p in puzzles_from_files(init_value("puzzleFiles"))}
+        except (PhutballError, OSError, KeyError, TypeError) as e:
+            frame("showError", "puzzle", params.puzzle, f"the lab's puzzles could not be read: {e}")
+            return None
+        p = shipped.get(params.puzzle)
+        if p is None:
+            frame("showError", "puzzle", params.puzzle, "no puzzle of the lab has this id")
+            return None
+        if params.position != STANDARD_START and params.position != str(parse_any_position(p["position"])):
+            frame("showError", "position", params.position, f"this is not the position of puzzle {params.puzzle}")
+            return None
+        return p
+    try:
+        return custom_puzzle(params.position, params.task or "", params.text)
+    except ClaimError as e:
+        frame("showError", "position", params.position,
+              f"{e.reason}, so it is not a '{params.task}' puzzle. Check the position, the side to move and the task.",
+              "This puzzle has no solution as set.")
+        return None
+
+
+def start_puzzle(params: EmbedParams, marks: Marks, puzzle: dict) -> None:
+    """Solve a puzzle in the frame: the puzzles page's controller judges every move (one judge)."""
+    ctl = PuzzleController([puzzle])
+    box: dict[str, Any] = {"entry": PlayController.new(puzzle["position"]), "busy": False, "posted": None}
+    el("task").textContent = ctl.task_prompt()
+
+    def post_result() -> None:
+        e = ctl.progress.get(puzzle["id"])
+        if e is not None and (e["solved"], e["attempts"]) != box["posted"]:
+            box["posted"] = (e["solved"], e["attempts"])
+            frame("puzzleResult", puzzle["id"], e["solved"], e["attempts"])
+
+    def draw() -> None:
+        v = ctl.view()
+        ev = box["entry"].view()
+        w, h = size()
+        game = ctl.game
+        paint(game_diagram(game, game.cursor, w, h, marks, chain=ev["chain"], landings=ev["landings"],
+                           cursor=v["hint"]))  # a hint's point, framed as the keyboard cursor is
+        show_state(game)
+        canvas.setAttribute("data-phase", v["phase"])
+        line = v["line"]
+        where = next((e["label"] for e in line if e["current"]), "")
+        set_status(ev["error"] or (f"{where}. " if where and v["can_step"] else "") + (v["message"] or
+                   "Click the board to play." if v["can_move"] else v["message"]),
+                   error=bool(ev["error"]) or v["verdict"] == "wrong")
+        busy = box["busy"]
+        el("retry").disabled = busy or not v["can_retry"]
+        el("hint").disabled = busy or not v["can_move"]
+        el("solution").disabled = busy
+        el("pfinish").disabled = busy or not ev["can_finish"]
+        lo, at, hi = ctl.review_from or 0, game.cursor, len(game.moves)
+        el("step-prev").disabled = busy or not (v["can_step"] and at > lo)
+        el("step-next").disabled = busy or not (v["can_step"] and at < hi)
+
+    def fresh_entry() -> None:
+        box["entry"] = PlayController.new(str(ctl.game.position))
+
+    async def animate() -> None:
+        while ctl.animate_step():
+            fresh_entry()
+            draw()
+            await flush_now()
+            await asyncio.sleep(HOP_SECONDS * 2)
+        fresh_entry()
+        box["busy"] = False
+        draw()
+        post_result()
+
+    async def submit(move: str) -> None:
+        try:
+            await ctl.user_move(move)
+        except PhutballError as e:
+            ctl.phase, ctl.message = "playing", str(e)
+        fresh_entry()
+        draw()
+        post_result()
+        await animate()
+
+    def entry_changed() -> None:
+        entry = box["entry"]
+        if entry.game.moves:
+            box["busy"] = True
+            set_status(f"You played {entry.game.moves[0]}. Checking…")
+            spawn(submit(entry.game.moves[0]))
+        else:
+            draw()
+
+    def on_pointerdown(event) -> None:
+        if event.button != 0 or box["busy"] or not ctl.view()["can_move"]:
+            return
+        rect = canvas.getBoundingClientRect()
+        lay = layout_for(box["entry"].position, *size())
+        box["entry"].click(lay.hit(float(event.clientX - rect.left), float(event.clientY - rect.top)))
+        entry_changed()
+
+    def on_key(event) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey or box["busy"]:
+            return
+        key = str(event.key)
+        if event.target.tagName == "BUTTON" and key in ("Enter", " "):
+            return
+        if ctl.key(key):
+            fresh_entry()
+            draw()
+        elif ctl.view()["can_move"] and box["entry"].key(key):
+            entry_changed()
+
+    def act(fn: Callable[[], Any]) -> Callable[[Any], None]:
+        def handler(event) -> None:
+            if box["busy"]:
+                return
+            result = fn()
+            if asyncio.iscoroutine(result):
+                async def later() -> None:
+                    await result
+                    draw()
+                spawn(later())
+                return
+            fresh_entry()
+            draw()
+            if ctl.queue:
+                box["busy"] = True
+                spawn(animate())
+        return handler
+
+    def finish() -> None:
+        box["entry"].finish_chain()
+        entry_changed()
+
+    on(canvas, "pointerdown", on_pointerdown)
+    on(document, "keydown", on_key)
+    on(el("retry"), "click", act(ctl.retry))
+    on(el("hint"), "click", act(ctl.show_hint))
+    on(el("solution"), "click", act(ctl.show_solution))
+    on(el("pfinish"), "click", lambda e: None if box["busy"] else finish())
+    on(el("step-prev"), "click", act(lambda: ctl.step("prev")))
+    on(el("step-next"), "click", act(lambda: ctl.step("next")))
+    on(window, "resize", lambda e: draw())
+    on(window, "phutball-theme", lambda e: draw())
+    draw()
+
+
 # ---------------------------------------------------------------- start
 
 
@@ -197,16 +354,25 @@ def run() -> None:
     except ParamError as e:
         frame("showError", e.name, str(e.text), e.reason)
         return
-    start_pos = params.game().start
+    puzzle = None
+    if params.mode == "puzzle":
+        puzzle = puzzle_of(params)
+        if puzzle is None:
+            return
+    start_pos = params.game().start if puzzle is None else parse_any_position(puzzle["position"])
     variant = "2D" if hasattr(start_pos, "size") else "1D"
     frame("takeOver")
     el("embed").setAttribute("data-mode", params.mode)
     el("bar").hidden = params.mode == "view"
     el("replay-controls").hidden = params.mode != "replay"
     el("play-controls").hidden = params.mode != "play"
+    el("puzzle-controls").hidden = params.mode != "puzzle"
     canvas.setAttribute("data-variant", variant)
     marks = Marks(params.coords, params.numbers, params.arrows)
-    {"view": start_view, "replay": start_replay, "play": start_play}[params.mode](params, marks)
+    if puzzle is not None:
+        start_puzzle(params, marks, puzzle)
+    else:
+        {"view": start_view, "replay": start_replay, "play": start_play}[params.mode](params, marks)
     frame("rendered")
 
 

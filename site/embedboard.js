@@ -202,3 +202,39 @@ window.phutballEmbedBoard.drawUntilReady = function (canvas, pos) {
   window.addEventListener("resize", draw);
   window.addEventListener("phutball-theme", draw);
 };
+
+// The puzzle files (puzzles/index.json and each file it lists) as [{name, text}], or {error} when a
+// fetch failed: fetched by the page while Pyodide starts and handed to the worker at start
+// (puzzlectl.puzzles_from_files reads them). Used by puzzles.html and puzzle embeds.
+window.phutballEmbedBoard.fetchPuzzleFiles = function () {
+  const text = (url) => fetch(url).then((r) => {
+    if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+    return r.text();
+  });
+  return text("./puzzles/index.json")
+    .then((t) => Promise.all(JSON.parse(t).files.map(
+      (name) => text(`./puzzles/${encodeURIComponent(name)}`).then((body) => ({ name, text: body })))))
+    .catch((err) => ({ error: String(err) }));
+};
+
+// The puzzles of those files in list order (puzzlectl.list_order: the paper's collection first,
+// then 1D before 2D, else file order; by difficulty inside one), each {p, collection}.
+window.phutballEmbedBoard.puzzlesInOrder = function (files) {
+  const all = [];
+  for (const f of files) {
+    let data = {};
+    try { data = JSON.parse(f.text) || {}; } catch (e) { data = {}; }
+    for (const p of data.puzzles || []) {
+      if (p && typeof p === "object") all.push({ p, collection: data.collection || f.name, i: all.length });
+    }
+  }
+  const first = new Map();
+  for (const e of all) if (!first.has(e.collection)) first.set(e.collection, e);
+  const rank = (c) => {
+    const e = first.get(c);
+    return [(e.p.source || {}).kind === "paper" ? 0 : 1, e.p.variant === "1D" ? 0 : 1, e.i];
+  };
+  const cmp = (a, b) => { for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return a[k] - b[k]; return 0; };
+  return all.slice().sort((a, b) => cmp(rank(a.collection), rank(b.collection))
+                               || (Number(a.p.difficulty) - Number(b.p.difficulty)) || (a.i - b.i));
+};

@@ -22,7 +22,7 @@
   const root = document.documentElement;
   const framed = window.parent !== window;
   if (framed) root.classList.add("framed");
-  const MODES = ["view", "play", "replay"];
+  const MODES = ["view", "play", "replay", "puzzle"];
   const THEMES = ["light", "dark", "auto"];
   const FAST = ["position", "mode", "theme", "coords", "numbers", "arrows"];
   const state = { owner: "js", rendered: false, pos: null, coords: true, params: null, booted: false };
@@ -55,7 +55,7 @@
     };
     const moves = values.has("moves") || values.has("record");
     const p = {
-      mode: word("mode", MODES, moves ? "replay" : "view"),
+      mode: word("mode", MODES, values.has("puzzle") || values.has("task") ? "puzzle" : moves ? "replay" : "view"),
       theme: word("theme", THEMES, "auto"),
       coords: flag("coords"),
       numbers: flag("numbers"),
@@ -138,7 +138,7 @@
     rendered();
   }
 
-  function showError(name, value, reason) {
+  function showError(name, value, reason, title = "This board cannot be shown.") {
     const p = document.createElement("p");
     p.append("The parameter ");
     const code = document.createElement("code");
@@ -150,7 +150,7 @@
     val.className = "value";
     val.textContent = value.length > 300 ? value.slice(0, 300) + "…" : value;
     q.append(val);
-    errorBox("This board cannot be shown.", p, q);
+    errorBox(title, p, q);
   }
 
   // Python takes the canvas over: this script stops drawing on it.
@@ -162,6 +162,11 @@
   // If the engine cannot start (a file missing on the host, no WebAssembly), say so in the frame
   // instead of "Starting the engine…" for ever.
   const ENGINE_WAIT_MS = 90000;
+  // A puzzle's result, for the host page (embed.js re-dispatches it on the div as a "phutball-puzzle" event).
+  function puzzleResult(id, solved, attempts) {
+    if (framed) window.parent.postMessage({ type: "phutball-puzzle", id, solved, attempts }, "*");
+  }
+
   function engineFailed(reason, force) {
     if (state.settled && !force) return;
     const p = document.createElement("p");
@@ -172,7 +177,7 @@
   // The worker's calls (remote.emit("phutball-frame", {call, args})).
   window.addEventListener("phutball-frame", (e) => {
     const d = e.detail || {};
-    const f = { showError, takeOver, rendered, engineFailed }[d.call];
+    const f = { showError, takeOver, rendered, engineFailed, puzzleResult }[d.call];
     if (f) f(...(d.args || []));
   });
   document.addEventListener("phutball-engine-failed", (e) => engineFailed(String(e.detail || "")));
@@ -209,7 +214,9 @@
     }, ENGINE_WAIT_MS);
     import("./host.js").then((host) => {
       const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      host.bootLab({ module: "embedapp", board: "board", extra: { reducedMotion } });
+      const extra = { reducedMotion };
+      if (state.puzzleFiles) extra.puzzleFiles = state.puzzleFiles;
+      host.bootLab({ module: "embedapp", board: "board", extra });
       state.booted = "listening";  // host.js listens from here on (bootLab's first, synchronous step)
       replayHeld();
     }, () => engineFailed("pyscript/core.js did not load from this site."));
@@ -230,6 +237,16 @@
     for (const t of types) document.addEventListener(t, first, true);
   }
 
+  // The first picture: the position itself, drawn here until Python takes the canvas over.
+  function showFirst(pos) {
+    state.pos = pos;
+    el("board").setAttribute("data-variant", pos.variant);
+    new ResizeObserver(drawPlain).observe(el("board"));
+    window.addEventListener("phutball-theme", drawPlain);
+    drawPlain();
+    rendered();
+  }
+
   function start() {
     const p = readParams(location.hash);
     state.params = p.raw;
@@ -237,23 +254,35 @@
     state.coords = p.coords;
     const embed = el("embed");
     embed.setAttribute("data-mode", p.mode || "view");
-    const controls = p.mode === "replay" || p.mode === "play";
+    const controls = p.mode === "replay" || p.mode === "play" || p.mode === "puzzle";
     el("replay-controls").hidden = p.mode !== "replay";
     el("play-controls").hidden = p.mode !== "play";
+    el("puzzle-controls").hidden = p.mode !== "puzzle";
+    el("task").hidden = p.mode !== "puzzle";
+    if (p.mode === "puzzle" && p.raw.has("puzzle")) {
+      // A shipped puzzle: its file is fetched (for the worker); without a position in the link, the
+      // frame takes its height from the puzzle's board once known (reported to the host page).
+      const E = window.phutballEmbedBoard;
+      state.puzzleFiles = E.fetchPuzzleFiles();
+      if (!p.raw.has("position")) {
+        state.puzzleFiles.then((files) => {
+          if (!Array.isArray(files) || state.settled) return;
+          const found = E.puzzlesInOrder(files).find((e) => e.p.id === p.raw.get("puzzle"));
+          const pos = found && typeof found.p.position === "string" && E.parsePosition(found.p.position);
+          if (!pos) return;
+          state.params = new Map(p.raw).set("position", found.p.position);
+          applyLayout();
+          showFirst(pos);
+        });
+      }
+    }
     el("bar").hidden = !controls;
     applyLayout();
     new ResizeObserver(applyLayout).observe(root);
     const pos = p.position === null ? null : window.phutballEmbedBoard.parsePosition(p.position);
     // The first picture: the position itself, when the parameters show it first.
     const first = pos && p.mode && p.theme && !p.ply && (!p.moves || p.mode === "replay");
-    if (first) {
-      state.pos = pos;
-      el("board").setAttribute("data-variant", pos.variant);
-      new ResizeObserver(drawPlain).observe(el("board"));
-      window.addEventListener("phutball-theme", drawPlain);
-      drawPlain();
-      rendered();
-    }
+    if (first) showFirst(pos);
     if (first && p.sure && p.mode === "view") {
       root.classList.add("ready");
     } else if (first && p.known && controls) {

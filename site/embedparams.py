@@ -12,8 +12,17 @@ position   a position string, 2D or 1D (default: the standard start)
 moves      moves played from it, separated by blanks or commas; move
            numbers (``1.``) are skipped
 record     a whole game record instead of position and moves
-mode       ``view`` (a static diagram), ``play`` (playable) or ``replay``
-           (step through the moves); default replay with moves, else view
+mode       ``view`` (a static diagram), ``play`` (playable), ``replay``
+           (step through the moves) or ``puzzle`` (solve it); default replay
+           with moves, puzzle with ``puzzle`` or ``task``, else view
+puzzle     a puzzle shipped with the lab, by id (``paper-example-1``);
+           ``position`` may be given too (it must be the puzzle's: it lets
+           embed.js reserve the frame's height before the frame loads)
+task       a teacher's own puzzle on ``position``: ``win`` (2D: win with
+           one jump; 1D: the side to move wins), ``only-move`` (1D: exactly
+           one winning move) or ``safe-move`` (2D: leave no winning jump);
+           the engine decides it when the frame loads
+text       a teacher's puzzle: the sentence shown once it is solved
 ply        the move shown first: replay starts at 0, view and play at the end
 theme      ``light``, ``dark`` or ``auto`` (the reader's system setting)
 coords     coordinates ``on``/``off`` (also true/false, yes/no, 1/0)
@@ -40,8 +49,13 @@ from phutball.game import Game, parse_any_position
 
 #: Every parameter, in the order links are written.  ``embed.js`` passes exactly
 #: these ``data-*`` attributes (a unit test keeps the two lists equal).
-PARAM_NAMES = ("position", "moves", "record", "mode", "ply", "theme", "coords", "numbers", "arrows")
-MODES = ("view", "play", "replay")
+PARAM_NAMES = ("position", "moves", "record", "mode", "ply", "theme", "coords", "numbers", "arrows",
+               "puzzle", "task", "text")
+MODES = ("view", "play", "replay", "puzzle")
+#: The tasks a teacher's puzzle may claim, by variant (the engine checks the claim in the frame).
+PUZZLE_TASKS = {"2D": ("win", "safe-move"), "1D": ("win", "only-move")}
+MAX_TEXT_CHARS = 600
+_PUZZLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}")
 THEMES = ("light", "dark", "auto")
 STANDARD_START = "15x19_O_H10"
 MAX_VALUE_CHARS = 20_000
@@ -71,6 +85,9 @@ class EmbedParams:
     coords: bool = True
     numbers: bool = True
     arrows: bool = True
+    puzzle: str | None = None
+    task: str | None = None
+    text: str = ""
 
     def game(self) -> Game:
         """A fresh game of the start position and moves (or the record), its cursor on :attr:`first_ply`."""
@@ -163,9 +180,11 @@ def parse_params(fragment: str) -> EmbedParams:
     record = raw.get("record")
     moves = _split_moves(raw.get("moves", ""))
     game = _game(raw.get("position"), moves, record)
-    mode = raw.get("mode", "replay" if game.moves else "view").strip().lower()
+    puzzle_like = "puzzle" in raw or "task" in raw
+    mode = raw.get("mode", "puzzle" if puzzle_like else "replay" if game.moves else "view").strip().lower()
     if mode not in MODES:
         raise ParamError("mode", raw["mode"], f"expected one of {', '.join(MODES)}")
+    puzzle, task, text = _puzzle_params(raw, mode, game)
     theme = raw.get("theme", "auto").strip().lower()
     if theme not in THEMES:
         raise ParamError("theme", raw["theme"], f"expected one of {', '.join(THEMES)}")
@@ -181,7 +200,43 @@ def parse_params(fragment: str) -> EmbedParams:
         coords=_flag("coords", raw["coords"]) if "coords" in raw else True,
         numbers=_flag("numbers", raw["numbers"]) if "numbers" in raw else True,
         arrows=_flag("arrows", raw["arrows"]) if "arrows" in raw else True,
+        puzzle=puzzle, task=task, text=text,
     )
+
+
+def _puzzle_params(raw: dict[str, str], mode: str, game: Game) -> tuple[str | None, str | None, str]:
+    """``puzzle``, ``task`` and ``text`` checked against the mode (the claim itself is the engine's to check)."""
+    if mode != "puzzle":
+        for name in ("puzzle", "task", "text"):
+            if name in raw:
+                raise ParamError(name, raw[name], "only for mode=puzzle")
+        return None, None, ""
+    for name in ("moves", "record", "ply"):
+        if name in raw:
+            raise ParamError(name, raw[name], "a puzzle starts from a position: give no moves, record or ply")
+    text = raw.get("text", "").strip()
+    if len(text) > MAX_TEXT_CHARS:
+        raise ParamError("text", text[:60] + "…", f"longer than {MAX_TEXT_CHARS} characters")
+    if "puzzle" in raw:
+        pid = raw["puzzle"].strip()
+        if not _PUZZLE_ID.fullmatch(pid):
+            raise ParamError("puzzle", raw["puzzle"], "expected a puzzle id such as 'paper-example-1' "
+                             "(letters, digits, '.', '_' and '-')")
+        for name in ("task", "text"):
+            if name in raw:
+                raise ParamError(name, raw[name], "a shipped puzzle has its own task and text: give puzzle "
+                                 "alone, or position and task for your own puzzle")
+        return pid, None, ""
+    if "position" not in raw:
+        raise ParamError("mode", raw["mode"], "a puzzle needs puzzle=<id>, or position and task")
+    variant = "2D" if hasattr(game.start, "size") else "1D"
+    tasks = PUZZLE_TASKS[variant]
+    if "task" not in raw:
+        raise ParamError("task", "", f"missing: a {variant} puzzle's task is one of {', '.join(tasks)}")
+    task = raw["task"].strip().lower()
+    if task not in tasks:
+        raise ParamError("task", raw["task"], f"expected one of {', '.join(tasks)} for a {variant} position")
+    return None, task, text
 
 
 def to_pairs(p: EmbedParams) -> list[tuple[str, str]]:
@@ -195,7 +250,7 @@ def to_pairs(p: EmbedParams) -> list[tuple[str, str]]:
         if p.moves:
             out.append(("moves", " ".join(p.moves)))
     has_moves = bool(p.moves) or p.record is not None
-    if p.mode != ("replay" if has_moves else "view"):
+    if p.mode != ("puzzle" if p.puzzle or p.task else "replay" if has_moves else "view"):
         out.append(("mode", p.mode))
     if p.ply is not None:
         out.append(("ply", str(p.ply)))
@@ -204,6 +259,9 @@ def to_pairs(p: EmbedParams) -> list[tuple[str, str]]:
     for name in ("coords", "numbers", "arrows"):
         if not getattr(p, name):
             out.append((name, "off"))
+    for name in ("puzzle", "task", "text"):
+        if getattr(p, name):
+            out.append((name, getattr(p, name)))
     return out
 
 
@@ -223,6 +281,8 @@ class Snippets:
 
 def fallback_text(p: EmbedParams) -> str:
     """One line describing the board, shown where JavaScript does not run."""
+    if p.mode == "puzzle":
+        return f"A phutball puzzle: {p.puzzle or p.position}"
     if p.record is not None:
         return "A phutball game (game record)."
     if p.moves:
@@ -263,3 +323,8 @@ def share_params(game: Game, kind: str, *, theme: str = "auto", coords: bool = T
     if kind == "position" and played and (numbers or arrows):
         return EmbedParams(position=str(game.start), moves=played, mode="view", **options)
     return EmbedParams(position=str(game.position), mode="view" if kind == "position" else "play", **options)
+
+
+def puzzle_share_params(puzzle_id: str, position: str, *, theme: str = "auto") -> EmbedParams:
+    """A shipped puzzle's embed (the puzzles page's Share dialog): its id, and its position for the frame's height."""
+    return EmbedParams(position=position, mode="puzzle", puzzle=puzzle_id, theme=theme)

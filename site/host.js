@@ -65,7 +65,8 @@ function snapshot() {
 
 async function serialize(e) {
   const out = { type: e.type, target: describe(e.target), currentTarget: describe(e.currentTarget) };
-  for (const k of ["key", "button", "clientX", "clientY", "ctrlKey", "metaKey", "altKey", "shiftKey", "origin"]) {
+  for (const k of ["key", "button", "pointerType", "clientX", "clientY", "ctrlKey", "metaKey", "altKey", "shiftKey",
+                   "origin"]) {
     if (e[k] !== undefined) out[k] = e[k];
   }
   if (e.type === "message") {

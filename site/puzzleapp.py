@@ -24,15 +24,16 @@ from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes
 from jobs import Runner
 from phutball.errors import PhutballError
 from phutball.game import SIDE_NAMES
-from phutball.puzzles import load_text
 from playctl import PlayController
 from puzzlectl import (PROGRESS_BACKUP_KEY, PROGRESS_KEY, UNREADABLE_PROGRESS_MESSAGE, Oracle1D,
-                       PuzzleController, dump_progress, read_progress)
+                       PuzzleController, dump_progress, puzzles_from_files, read_progress)
 from remote import document, draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
-from remote import flush, set_hash, spawn, storage, window
+from remote import flush, location_href, set_hash, spawn, storage, window
+from embedparams import puzzle_share_params, snippets
 
 canvas = el("board")
-state: dict = {"ctl": None, "entry": None, "busy": False, "answer_key": None, "list_html": None}
+state: dict = {"ctl": None, "entry": None, "busy": False, "answer_key": None, "list_html": None, "armed": None}
+TOUCH_CELL = 28.0  # CSS px: a touch on a board whose points are closer picks a point first, a second touch plays it
 STEP_DELAY = 0.65  # seconds between animated moves
 SLICE_MS = 40      # the longest the worker computes before it answers the page again
 
@@ -63,21 +64,6 @@ async def engine_call(name: str, args: list) -> dict:
 # ---------------------------------------------------------------- loading
 
 
-def load_puzzles(files: object) -> list[dict]:
-    """The puzzles of the files the page fetched (``[{"name", "text"}]`` in index order)."""
-    if not isinstance(files, list):
-        reason = files.get("error") if isinstance(files, dict) else None
-        raise OSError(f"the puzzle files could not be fetched ({reason or 'no answer'})")
-    out: list[dict] = []
-    for f in files:
-        name, text = str(f["name"]), str(f["text"])
-        for p in load_text(text, name):
-            d = p.to_dict()
-            d["collection"] = p.collection or name
-            out.append(d)
-    return out
-
-
 def initial_progress() -> tuple[dict, str]:
     """Stored progress, and a message if it was unreadable (then set aside, and replaced by a fresh one)."""
     raw = storage.get_item(PROGRESS_KEY)
@@ -98,6 +84,7 @@ def save_progress() -> None:
 
 def new_entry() -> None:
     ctl: PuzzleController = state["ctl"]
+    state["armed"] = None
     state["entry"] = None if ctl.game is None else PlayController.new(str(ctl.game.position))
 
 
@@ -120,7 +107,7 @@ def draw() -> None:
         hint = v["hint"]
         if v["variant"] == "2D":
             shapes = board_shapes(pos, lay, landings=ev["landings"], chain=ev["chain"],
-                                  last_move=ev["last_move"], hint=hint)
+                                  last_move=ev["last_move"], hint=hint, cursor=state["armed"])
         else:
             shapes = strip_shapes(pos.n, pos.ball, pos.stones, lay, landings=ev["landings"], chain=ev["chain"],
                                   last_move=last_targets(ctl), hint=hint)
@@ -141,6 +128,8 @@ def draw() -> None:
     msg.textContent = entry_msg or v["message"]
     msg.className = "message" + (" error" if v["verdict"] == "wrong" or entry_msg else
                                  " ok" if v["verdict"] == "correct" else "")
+    el("legend").textContent = v["legend"]
+    render_line(v)
     el("retry").hidden = not v["can_retry"]
     el("hint").disabled = not v["can_move"]
     el("moves").textContent = " ".join(v["moves"])
@@ -149,6 +138,21 @@ def draw() -> None:
     render_list()
     if location_hash() != v["id"]:
         set_hash(v["id"])
+
+
+def render_line(v) -> None:
+    """A refutation or solution, each move with its side, and the buttons that step through it."""
+    ctl: PuzzleController = state["ctl"]
+    line = v["line"]
+    el("step-controls").hidden = not line
+    items = "".join(f'<li{" class=current aria-current=step" if e["current"] else ""}>{escape(e["label"])}</li>'
+                    for e in line)
+    el("line").innerHTML = items
+    at, lo = (ctl.game.cursor, ctl.review_from) if line else (0, 0)
+    hi = len(ctl.game.moves) if line else 0
+    for ident, enabled in (("step-first", at > lo), ("step-prev", at > lo), ("step-next", at < hi),
+                           ("step-last", at < hi)):
+        el(ident).disabled = not (v["can_step"] and enabled)
 
 
 def last_targets(ctl) -> list:
@@ -306,13 +310,30 @@ def on_pointerdown(event) -> None:
     if event.button != 0 or entry is None or state["busy"] or ctl is None or not ctl.view()["can_move"]:
         return
     rect = canvas.getBoundingClientRect()
-    t = layout(entry.position).hit(float(event.clientX - rect.left), float(event.clientY - rect.top))
+    lay = layout(entry.position)
+    t = lay.hit(float(event.clientX - rect.left), float(event.clientY - rect.top))
+    if getattr(event, "pointerType", "") == "touch" and hasattr(entry.position, "size") and lay.cell < TOUCH_CELL \
+            and t is not None and t != state["armed"]:
+        # points closer than a fingertip: the first touch picks the point (marked), the second plays it
+        state["armed"] = t
+        draw()
+        el("message").textContent = f"{t} picked: touch it again to play there, or touch another point."
+        return
+    state["armed"] = None
     entry.click(t)
     handle_entry_change()
 
 
 def on_key(event) -> None:
     entry = state["entry"]
+    ctl = state["ctl"]
+    if ctl is not None and not state["busy"] and ctl.can_step() and str(event.target.tagName) not in (
+            "INPUT", "TEXTAREA", "SELECT") and not (event.ctrlKey or event.metaKey or event.altKey):
+        if ctl.key(str(event.key)):  # ← → Home End step through a refutation or solution
+            event.preventDefault()
+            new_entry()
+            draw()
+        return
     if entry is None or state["busy"] or event.target != canvas:
         return
     if entry.key(str(event.key)):
@@ -373,6 +394,7 @@ def on_restart(event) -> None:
 
 
 def open_index(i: int) -> None:
+    state["armed"] = None
     state["ctl"].open(i)
     new_entry()
     state["answer_key"] = None
@@ -381,14 +403,42 @@ def open_index(i: int) -> None:
 
 @guarded
 def on_prev(event) -> None:
-    ctl = state["ctl"]
-    open_index((ctl.index - 1) % len(ctl.puzzles))
+    open_index(state["ctl"].neighbour(-1))
 
 
 @guarded
 def on_next(event) -> None:
-    ctl = state["ctl"]
-    open_index((ctl.index + 1) % len(ctl.puzzles))
+    open_index(state["ctl"].neighbour(1))
+
+
+def stepper(where: str):
+    @guarded
+    def handler(event) -> None:
+        if state["ctl"].step(where):
+            new_entry()
+            draw()
+    return handler
+
+
+@guarded
+def on_share(event) -> None:
+    from urllib.parse import urljoin
+    p = state["ctl"].puzzle
+    params = puzzle_share_params(p["id"], p["position"])
+    s = snippets(urljoin(location_href(), "./"), params, height=share_height(p))
+    el("share-link").value = s.link
+    el("share-iframe").value = s.iframe
+    el("share-div").value = s.div
+    el("share-open").href = s.link
+    el("share-dialog").showModal()
+
+
+def share_height(p: dict) -> int:
+    """The iframe snippet's height at 480 px wide: the board's proportions plus the puzzle bar."""
+    from diagram import natural_size
+    from phutball.game import parse_any_position
+    w, h = natural_size(parse_any_position(p["position"]))
+    return round(min(480.0, w) * h / w) + 8 + 112
 
 
 @guarded
@@ -431,7 +481,7 @@ def on_hashchange(event) -> None:
 def start() -> None:
     on(window, "phutball-theme", lambda e: draw() if state["ctl"] is not None else None)
     try:
-        puzzles = load_puzzles(init_value("puzzleFiles"))
+        puzzles = puzzles_from_files(init_value("puzzleFiles"))
     except (PhutballError, OSError, ValueError, KeyError, TypeError) as e:
         el("puzzle-title").textContent = "The puzzles could not be loaded"
         el("message").textContent = str(e)
@@ -455,6 +505,10 @@ def start() -> None:
     on(el("restart"), "click", on_restart)
     on(el("prev"), "click", on_prev)
     on(el("next"), "click", on_next)
+    for where in ("first", "prev", "next", "last"):
+        on(el(f"step-{where}"), "click", stepper(where))
+    on(el("share"), "click", on_share)
+    on(el("share-close"), "click", lambda e: el("share-dialog").close())
     on(el("puzzle-groups"), "click", on_list_click)
     on(el("answer-area"), "click", on_answer_click)
     on(window, "hashchange", on_hashchange)

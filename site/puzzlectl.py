@@ -23,6 +23,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
+from phutball.errors import PhutballError
 from phutball.game import SIDE_NAMES, Game, parse_any_position, variant_of
 from phutball.notation import Point
 from savedstate import StoredValueError, backup_key, load_json
@@ -75,6 +76,26 @@ def read_progress(raw: str | None) -> tuple[dict[str, dict[str, Any]], bool]:
 
 def dump_progress(progress: dict[str, dict[str, Any]]) -> str:
     return json.dumps({"v": 1, "puzzles": progress}, sort_keys=True)
+
+
+def puzzles_from_files(files: object) -> list[dict[str, Any]]:
+    """The puzzles of the files a page fetched (``[{"name", "text"}]`` in index order), as dicts.
+
+    ``files`` is what the page's JavaScript hands over: that list, or
+    ``{"error": ...}`` when the fetch failed (raised here as :class:`OSError`).
+    """
+    from phutball.puzzles import load_text
+    if not isinstance(files, list):
+        reason = files.get("error") if isinstance(files, dict) else None
+        raise OSError(f"the puzzle files could not be fetched ({reason or 'no answer'})")
+    out: list[dict[str, Any]] = []
+    for f in files:
+        name, text = str(f["name"]), str(f["text"])
+        for p in load_text(text, name):
+            d = p.to_dict()
+            d["collection"] = p.collection or name
+            out.append(d)
+    return out
 
 
 # ---------------------------------------------------------------- oracles
@@ -164,10 +185,22 @@ class PuzzleController:
     after_queue: str = ""           # phase to enter when the queue is done
     retry_ply: int = 0
     answer_choice: Any = None
+    hint_level: int = 0             # hints shown at this position (graded_hints: 1, 2, 3)
+    review_from: int | None = None  # first ply of a line to step through (refutation, solution), else None
 
     def __post_init__(self) -> None:
         if self.puzzles:
-            self.open(0)
+            self.open(self.first_to_open())
+
+    def order(self) -> list[int]:
+        """The puzzles' indices in list order (:func:`list_order`): the list, Next and Previous follow it."""
+        return list_order(self.puzzles)
+
+    def first_to_open(self) -> int:
+        """The first unsolved puzzle of the list, else the list's first."""
+        order = self.order()
+        return next((i for i in order if not self.progress.get(self.puzzles[i]["id"], {}).get("solved")),
+                    order[0])
 
     # ------------------------------------------------------------ puzzle selection
 
@@ -196,6 +229,8 @@ class PuzzleController:
         self.after_queue = ""
         self.retry_ply = 0
         self.answer_choice = None
+        self.hint_level = 0
+        self.review_from = None
 
     def open_id(self, pid: str) -> bool:
         i = self.index_of(pid)
@@ -205,27 +240,28 @@ class PuzzleController:
         self.open(i)
         return True
 
+    def neighbour(self, step: int) -> int:
+        """The index ``step`` places away from the current puzzle in list order (wrapping around)."""
+        order = self.order()
+        return order[(order.index(self.index) + step) % len(order)]
+
     def next(self) -> None:
-        self.open((self.index + 1) % len(self.puzzles))
+        self.open(self.neighbour(1))
 
     def previous(self) -> None:
-        self.open((self.index - 1) % len(self.puzzles))
+        self.open(self.neighbour(-1))
 
     def groups(self) -> list[dict[str, Any]]:
         """Puzzles grouped by collection (source), each sorted by difficulty, with solved marks."""
         out: dict[str, list[dict[str, Any]]] = {}
-        for i, p in enumerate(self.puzzles):
+        for i in self.order():
+            p = self.puzzles[i]
             entry = self.progress.get(p["id"], {})
             out.setdefault(p.get("collection") or "Puzzles", []).append({
                 "index": i, "id": p["id"], "title": p["title"], "difficulty": p["difficulty"],
                 "solved": bool(entry.get("solved")), "attempts": int(entry.get("attempts", 0)),
                 "current": i == self.index})
-        def rank(name: str) -> tuple[int, int]:
-            first = self.puzzles[out[name][0]["index"]]
-            kind = first.get("source", {}).get("kind", "")
-            return (0 if kind == "paper" else 1, 0 if first["variant"] == "1D" else 1)
-        return [{"collection": k, "puzzles": sorted(out[k], key=lambda e: (e["difficulty"], e["index"]))}
-                for k in sorted(out, key=rank)]
+        return [{"collection": k, "puzzles": v} for k, v in out.items()]
 
     # ------------------------------------------------------------ the task
 
@@ -270,6 +306,7 @@ class PuzzleController:
             return
         self.phase = "busy"
         self.hint = None
+        self.hint_level = 0
         verdict = await self.oracle().judge(self.puzzle["task"], position, move)
         if verdict.get("takeback"):
             self.phase = "playing"
@@ -285,6 +322,7 @@ class PuzzleController:
             self.message = "✗ " + (verdict.get("note") or "That move loses.") + (
                 " Watch the refutation, then try again." if verdict["refutation"] else " Try again.")
             self.queue = list(verdict["refutation"])
+            self.review_from = ply_before
             self.after_queue = "wrong"
             self.phase = "wrong" if not self.queue else "busy"
             return
@@ -326,6 +364,8 @@ class PuzzleController:
         self.queue, self.after_queue = [], ""
         self.phase = "playing"
         self.verdict = ""
+        self.review_from = None
+        self.hint_level = 0
         self.message = "Try again. " + self.task_prompt()
 
     def restart(self) -> None:
@@ -341,10 +381,16 @@ class PuzzleController:
         if not move:
             self.message = "No hint available here."
             return
-        first = move.split("-")[0]
-        self.hint = Point.from_str(first) if p["variant"] == "2D" else int(first)
-        what = "the ball" if "-" in move else (first if p["variant"] == "2D" else f"square {first}")
-        self.message = f"Hint: use {what}."
+        hints = graded_hints(str(self.game.position), move)
+        self.hint_level = min(3, self.hint_level + 1)
+        parts = move.split("-")
+        # the board shows what the hint says: the ball of a jump (1), its first landing (2), its
+        # last landing (3); a placement's point only with the third hint
+        jump = len(parts) > 1
+        mark = {1: parts[0] if jump else None, 2: parts[1] if jump else None, 3: parts[-1]}[self.hint_level]
+        self.hint = None if mark is None else Point.from_str(mark) if p["variant"] == "2D" else int(mark)
+        more = " (Hint again for more.)" if self.hint_level < 3 else ""
+        self.message = f"Hint {self.hint_level} of 3: {hints[self.hint_level - 1]}{more}"
 
     def show_solution(self) -> None:
         """Queue the main line from the start, to be replayed on the board step by step."""
@@ -355,10 +401,43 @@ class PuzzleController:
             return
         self.game = Game(parse_any_position(p["position"]))
         self.queue = list(p["main_line"])
+        self.review_from = 0
         self.after_queue = "solution"
         self.phase = "busy"
         self.verdict = ""
         self.message = "The solution: " + " ".join(p["main_line"]) + ". " + p.get("text", "")
+
+    # ------------------------------------------------------------ stepping through a line
+
+    def can_step(self) -> bool:
+        """A refutation or solution, fully played out, can be stepped through move by move."""
+        return self.review_from is not None and self.game is not None and not self.queue \
+            and self.phase in ("wrong", "solution")
+
+    def step(self, where: str) -> bool:
+        """Move through the line shown: ``first``, ``prev``, ``next`` or ``last`` (replay embeds' buttons)."""
+        if not self.can_step():
+            return False
+        lo, hi, at = self.review_from, len(self.game.moves), self.game.cursor
+        ply = {"first": lo, "prev": max(lo, at - 1), "next": min(hi, at + 1), "last": hi}.get(where, at)
+        if ply == at:
+            return False
+        self.game.goto(ply)
+        return True
+
+    def key(self, key: str) -> bool:
+        """The arrow keys, Home and End step through a line, as in replay embeds."""
+        where = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}.get(key)
+        return where is not None and self.step(where)
+
+    def review_line(self) -> list[dict[str, Any]]:
+        """The line being shown, each move with its side, the move at the cursor marked ``current``."""
+        if self.review_from is None or self.game is None:
+            return []
+        line = labelled_line(str(self.game.start), self.game.moves)[self.review_from:]
+        for e in line:
+            e["current"] = e["ply"] == self.game.cursor
+        return line
 
     # ------------------------------------------------------------ answer tasks
 
@@ -411,6 +490,179 @@ class PuzzleController:
             "can_move": self.phase == "playing" and self.game is not None and p["task"] in PLAYING_TASKS,
             "can_retry": self.phase == "wrong", "index": self.index, "count": len(self.puzzles),
             "moves": list(self.game.moves[: self.game.cursor]) if self.game else [],
+            "legend": goal_legend(p["position"]) if self.game else "",
+            "line": self.review_line(), "can_step": self.can_step(),
             "positions": p.get("positions"), "answer_kind": p["task"] if p["task"] in (
                 "which-side", "compare", "potential") else None,
         }
+
+
+# ---------------------------------------------------------------- graded hints, legend, side labels
+
+
+def _board_of(position: str) -> Any:
+    return parse_any_position(position)
+
+
+def graded_hints(position: str, move: str) -> tuple[str, str, str]:
+    """Three hints toward ``move`` (a winning move of ``position``), each giving more away.
+
+    Derived from the move alone, never written per puzzle:
+
+    1. what kind of move it is: a jump (the ball moves) or a placement (a man is put down);
+    2. for a jump, where the ball first lands; for a placement, the area (three
+       squares of the strip, or a 3x3 block of the board) and whether it lies
+       toward the goal the mover attacks;
+    3. the move itself.
+    """
+    pos = _board_of(position)
+    parts = move.split("-")
+    is_2d = hasattr(pos, "size")
+    if len(parts) > 1:
+        hops = len(parts) - 1
+        first = (f"The move to find is a jump: the ball moves, in {hops} hop{'s' if hops > 1 else ''}."
+                 if hops > 1 else "The move to find is a jump of a single hop.")
+        where = parts[1] if is_2d else f"square {parts[1]}"
+        return (first, f"The ball's first landing is {where}.", f"The move: {move}.")
+    first = "The move to find is a placement: put a man down (no jump this time)."
+    if is_2d:
+        p = Point.from_str(parts[0])
+        w, h = pos.size.width, pos.size.height
+        c0, c1 = max(1, p.col - 1), min(w, p.col + 1)
+        r0, r1 = max(1, p.row - 1), min(h, p.row + 1)
+        corner = (str(Point(c0, r0)), str(Point(c1, r1)))
+        ahead = (p.row > pos.ball.row) == (pos.to_move == "O")
+        toward = "" if p.row == pos.ball.row else (" ahead of the ball" if ahead else " behind the ball")
+        near = " next to the ball" if max(abs(p.col - pos.ball.col), abs(p.row - pos.ball.row)) == 1 else ""
+        second = f"Place it in the block {corner[0]}–{corner[1]}{near or toward}."
+        return (first, second, f"The move: place a man on {parts[0]}.")
+    s = int(parts[0])
+    lo, hi = max(1, s - 1), min(pos.n, s + 1)
+    ahead = (s > pos.ball) == (pos.to_move == "L")
+    return (first, f"Place it on one of squares {lo}–{hi}, {'ahead of' if ahead else 'behind'} the ball.",
+            f"The move: place a stone on square {s}.")
+
+
+def goal_legend(position: str) -> str:
+    """Which end each side attacks (README, the rules): shown next to the board."""
+    pos = _board_of(position)
+    if hasattr(pos, "size"):
+        h = pos.size.height
+        return f"Ohs ↑ attacks the top goal line (row {h}) · Eks ↓ attacks the bottom one (row 1)"
+    return "Left → attacks the right end · Right ← attacks the left end"
+
+
+def labelled_line(start: str, moves: list[str] | tuple[str, ...]) -> list[dict[str, Any]]:
+    """Each move of a line from ``start`` with the side that plays it: ``{"ply", "side", "move", "label"}``."""
+    pos = _board_of(start)
+    out = []
+    for i, m in enumerate(moves, start=1):
+        side = SIDE_NAMES.get(pos.to_move, pos.to_move)
+        out.append({"ply": i, "side": side, "move": m, "label": f"{i}. {side} {m}"})
+        pos = pos.play(m)
+    return out
+
+
+def list_order(puzzles: list[dict[str, Any]]) -> list[int]:
+    """The puzzles' indices in the order of the list on the page (collections, then difficulty).
+
+    Collections: the paper's first, then 1D before 2D, otherwise in file order;
+    inside a collection by difficulty, then file order.  Next and Previous
+    follow this order too, and the page opens on its first unsolved puzzle.
+    """
+    first_of: dict[str, int] = {}
+    for i, p in enumerate(puzzles):
+        first_of.setdefault(p.get("collection") or "Puzzles", i)
+
+    def rank(name: str) -> tuple[int, int, int]:
+        first = puzzles[first_of[name]]
+        kind = first.get("source", {}).get("kind", "")
+        return (0 if kind == "paper" else 1, 0 if first["variant"] == "1D" else 1, first_of[name])
+
+    cols = sorted(first_of, key=rank)
+    return [i for c in cols for i in sorted(
+        (i for i, p in enumerate(puzzles) if (p.get("collection") or "Puzzles") == c),
+        key=lambda i: (puzzles[i]["difficulty"], i))]
+
+
+# ---------------------------------------------------------------- a teacher's own puzzle (puzzle embeds)
+
+
+class ClaimError(PhutballError):
+    """A well-formed puzzle whose claim the engine refutes (no win, several winning moves, ...).
+
+    Bad syntax is :class:`embedparams.ParamError`'s; this is a position that
+    does not have the solution its task claims.
+    """
+
+
+def _safe_moves_2d(pos: Any, limit: int = 1) -> list[str]:
+    """Up to ``limit`` moves (sorted order) after which the opponent has no winning jump."""
+    me = pos.to_move
+    out = []
+    for m in pos.legal_moves():
+        after = pos.play(m)
+        if after.winner == me or (after.winner is None
+                                  and after.find_winning_jump(max_nodes=200_000).status == "none"):
+            out.append(str(m))
+            if len(out) >= limit:
+                break
+    return out
+
+
+def custom_puzzle(position: str, task: str, text: str = "") -> dict[str, Any]:
+    """A teacher's puzzle (``position`` + ``task``) as the controller's puzzle dict, its solution found by the engine.
+
+    * 2D ``win``: the side to move has a winning jump (the win-in-one search);
+    * 2D ``safe-move``: no winning jump now, the opponent threatens one, and
+      some move leaves them none;
+    * 1D ``win``: the exact solver says the side to move wins;
+    * 1D ``only-move``: ... with exactly one winning move.
+
+    Raises :class:`ClaimError` (quoting the position) when the position does not
+    have the claimed solution.
+    """
+    from phutball.board import Position, other
+    pos = parse_any_position(position)
+    who = SIDE_NAMES[pos.to_move]
+    if hasattr(pos, "size"):
+        variant = "2D"
+        if pos.winner:
+            raise ClaimError("puzzle position", position, "the game is already over")
+        win = pos.find_winning_jump(max_nodes=2_000_000)
+        if task == "win":
+            if win.status != "found":
+                raise ClaimError("puzzle position", position, f"{who} have no winning jump here" + (
+                    "" if win.status == "none" else " that the engine could find"))
+            main_line = [str(win.jump)]
+        else:
+            if win.status != "none":
+                raise ClaimError("puzzle position", position, f"{who} can win at once: that is a win puzzle")
+            threatened = Position(pos.size, pos.men, pos.ball, other(pos.to_move))
+            if threatened.find_winning_jump(max_nodes=200_000).status != "found":
+                raise ClaimError("puzzle position", position,
+                                 f"{SIDE_NAMES[other(pos.to_move)]} threaten nothing: every move is safe")
+            safe = _safe_moves_2d(pos)
+            if not safe:
+                raise ClaimError("puzzle position", position, f"no move of {who} stops the winning jump")
+            main_line = safe
+    else:
+        from phutball.puzzles1d import analysis, best_line
+        variant = "1D"
+        if pos.winner:
+            raise ClaimError("puzzle position", position, "the game is already over")
+        a = analysis(position)
+        if not a.get("known"):
+            raise ClaimError("puzzle position", position, "the strip is too long for the exact solver here")
+        wins = a.get("winning_moves") or []
+        if not wins:
+            raise ClaimError("puzzle position", position,
+                             f"{who} does not win this position (the opponent wins in {a.get('plies')} plies)")
+        if task == "only-move" and len(wins) != 1:
+            raise ClaimError("puzzle position", position,
+                             f"{who} has {len(wins)} winning moves ({', '.join(wins)}), not only one")
+        main_line = list(best_line(position)["moves"])
+    prompt = {"win": f"{who} to play and win", "only-move": f"{who} to play: the only winning move",
+              "safe-move": f"{who} to move: stop the winning jump"}[task]
+    return {"id": f"{task}:{pos}", "title": prompt, "variant": variant, "position": str(pos), "task": task,
+            "difficulty": 1, "text": text, "main_line": main_line, "collection": "", "source": {}}

@@ -381,3 +381,51 @@ def test_share_params_for_the_three_kinds():
     assert (play.mode, play.position, play.coords) == ("play", str(g.position), False)
     with pytest.raises(ParamError):
         share_params(g, "everything")
+
+
+# ---------------------------------------------------------------- puzzle embeds
+
+
+def test_puzzle_parameters_a_shipped_id_or_a_position_and_task():
+    p = parse_params("puzzle=paper-example-1&position=L_o*o.o.o....")
+    assert (p.mode, p.puzzle, p.task, p.position) == ("puzzle", "paper-example-1", None, "L_o*o.o.o....")
+    assert parse_params(to_fragment(p)) == p
+    q = parse_params("position=L_o*o.o.o....&task=ONLY-MOVE&text=Jump+two%2C+not+three.")
+    assert (q.mode, q.task, q.text, q.puzzle) == ("puzzle", "only-move", "Jump two, not three.", None)
+    assert parse_params(to_fragment(q)) == q
+    assert parse_params("mode=puzzle&position=9x9_O_E5&task=safe-move").task == "safe-move"
+    from embedparams import puzzle_share_params
+    s = snippets("https://example.org/lab/", puzzle_share_params("2d-chain-1", "9x9_O_E2_A1"))
+    assert 'data-mode' not in s.div and 'data-puzzle="2d-chain-1"' in s.div
+    assert s.link == "https://example.org/lab/embed.html#position=9x9_O_E2_A1&puzzle=2d-chain-1"
+
+
+@pytest.mark.parametrize("fragment, name, words", [
+    ("mode=puzzle", "mode", "puzzle=<id>, or position and task"),
+    ("position=L_o*o.o.o....&mode=puzzle", "task", "missing"),
+    ("position=L_o*o.o.o....&task=safe-move", "task", "win, only-move for a 1D"),
+    ("position=9x9_O_E5&task=only-move", "task", "win, safe-move for a 2D"),
+    ("puzzle=<b>x</b>", "puzzle", "expected a puzzle id"),
+    ("puzzle=paper-example-1&task=win", "task", "has its own task"),
+    ("position=9x9_O_E5&task=win&moves=E6", "moves", "starts from a position"),
+    ("position=9x9_O_E5&text=hello", "text", "only for mode=puzzle"),
+    ("position=9x9_O_E5&task=win&text=" + "x" * 700, "text", "longer than 600"),
+])
+def test_bad_puzzle_parameters_name_the_parameter(fragment, name, words):
+    with pytest.raises(ParamError) as e:
+        parse_params(fragment)
+    assert e.value.name == name and words in str(e.value)
+
+
+def test_a_teachers_puzzle_is_decided_by_the_engine():
+    from puzzlectl import ClaimError, custom_puzzle
+    p = custom_puzzle("L_o*o.o.o....", "only-move", "Two, not three.")
+    assert p["main_line"][0] == "2-4-6" and p["text"] == "Two, not three." and p["variant"] == "1D"
+    assert custom_puzzle("5x5_O_B3_B4C4", "win")["main_line"] == ["B3-B5"]
+    for position, task, words in [("L_o*o.ooo....", "win", "does not win"),
+                                  ("L_o*oo.o.o....", "only-move", "3 winning moves"),
+                                  ("9x9_O_E5", "win", "no winning jump"),
+                                  ("9x9_O_E5", "safe-move", "threaten nothing")]:
+        with pytest.raises(ClaimError) as e:
+            custom_puzzle(position, task)
+        assert words in str(e.value) and position in str(e.value)

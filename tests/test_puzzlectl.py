@@ -83,13 +83,88 @@ def test_1d_wrong_move_gets_a_full_refutation_and_the_right_one_is_answered():
     assert c.phase == "solved" and c.progress["ex1"]["solved"]
 
 
-def test_hint_highlights_the_ball_or_the_square():
+def test_hints_are_graded_kind_then_landing_then_the_move():
     c = ctl(EX1)
     run(c.show_hint())
-    assert c.hint == 2 and "the ball" in c.message
+    assert c.hint == 2 and "Hint 1 of 3" in c.message and "jump" in c.message and "2-4-6" not in c.message
+    run(c.show_hint())
+    assert c.hint == 4 and "first landing is square 4" in c.message
+    run(c.show_hint())
+    assert c.hint == 6 and "Hint 3 of 3: The move: 2-4-6." in c.message
     c = ctl(WIN2D)
     run(c.show_hint())
-    assert c.hint == Point.from_str("B3")
+    assert c.hint == Point.from_str("B3") and "use the ball" not in c.message
+
+
+# A placement hint never gives the square away before the third hint:
+#
+#   7 . . . . . . .      Eks (to move, attacking row 1) must block at D3;
+#   6 . . . o . . .      the second hint names the 3x3 block C2-E4
+#   5 . . . @ . . .      and says it lies ahead of the ball.
+#   4 . . . o . . .
+#   3 . . . . . . .
+#     A B C D E F G
+def test_a_placement_hint_names_the_kind_then_the_area_then_the_point():
+    from puzzlectl import graded_hints
+    kind, area, move = graded_hints("7x7_X_D5_D4D6", "D3")
+    assert "placement" in kind and "D3" not in kind + area
+    assert area == "Place it in the block C2–E4 ahead of the ball." and move.endswith("D3.")
+    kind, area, move = graded_hints("L_o*o.o.o....", "10")
+    assert "placement" in kind and area == "Place it on one of squares 9–11, ahead of the ball."
+    assert graded_hints("R_o*o.o.o....", "1")[1] == "Place it on one of squares 1–2, ahead of the ball."
+    c = ctl(SAFE2D)
+    for level in (1, 2):
+        run(c.show_hint())
+        assert c.hint is None and "D3" not in c.message
+    run(c.show_hint())
+    assert c.hint == Point.from_str("D3")
+
+
+def test_the_legend_says_which_end_each_side_attacks():
+    from puzzlectl import goal_legend
+    assert goal_legend("L_o*o.o.o....") == "Left → attacks the right end · Right ← attacks the left end"
+    assert "Ohs ↑ attacks the top goal line (row 9)" in goal_legend("9x9_O_E5")
+    assert ctl(EX1).view()["legend"].startswith("Left →")
+
+
+def test_a_refutation_is_stepped_move_by_move_with_side_labels():
+    c = ctl(EX1)
+    run(c.user_move("2-4-6-8"))
+    assert not c.can_step()  # still being played out
+    drain(c)
+    v = c.view()
+    assert v["can_step"] and v["line"][0]["label"] == "1. Left 2-4-6-8" and v["line"][1]["side"] == "Right"
+    end = c.game.cursor
+    assert v["line"][-1]["current"] and end == len(c.game.moves)
+    assert c.key("ArrowLeft") and c.game.cursor == end - 1
+    assert c.step("first") and c.game.cursor == 0  # the position before the user's move
+    assert not any(e["current"] for e in c.view()["line"]) and not c.step("prev")
+    assert c.step("next") and c.view()["line"][0]["current"]
+    assert c.key("End") and c.game.cursor == end and not c.key("ArrowRight")
+    c.retry()
+    assert str(c.game.position) == EX1["position"] and c.view()["line"] == [] and not c.step("prev")
+
+
+def test_the_list_order_is_the_order_of_next_and_previous_and_the_first_unsolved_opens():
+    easy2d = dict(WIN2D, id="w0", difficulty=1)
+    hard1d = dict(EX1, id="h1", difficulty=4, collection="Generated", source={"kind": "generated"})
+    easy1d = dict(EX1, id="e1", difficulty=1, collection="Generated", source={"kind": "generated"})
+    puzzles = [dict(WIN2D, difficulty=3), easy2d, hard1d, easy1d, EX1]  # files in another order
+    c = PuzzleController(puzzles)
+    listed = [e["id"] for g in c.groups() for e in g["puzzles"]]
+    assert listed == ["ex1", "e1", "h1", "w0", "w2"]
+    assert c.puzzle["id"] == "ex1"
+    seen = [c.puzzle["id"]]
+    for _ in range(4):
+        c.next()
+        seen.append(c.puzzle["id"])
+    assert seen == listed
+    c.next()
+    assert c.puzzle["id"] == "ex1"
+    c.previous()
+    assert c.puzzle["id"] == "w2"
+    done = {"ex1": {"solved": True, "attempts": 1}, "e1": {"solved": True, "attempts": 2}}
+    assert PuzzleController(puzzles, progress=done).puzzle["id"] == "h1"
 
 
 def test_answers_and_solution():

@@ -545,3 +545,124 @@ def test_export_uses_the_theme_chosen_in_the_dialog(page, server, tmp_path):
     fills = {e.get("fill") for e in ET.parse(svg_path).getroot().iter() if e.get("fill")}
     assert wanted in fills
     assert page.evaluate("document.documentElement.dataset.theme") == page_theme  # the page is untouched
+
+
+# ----------------------------------------------------------------- puzzle embeds (issue 16)
+
+COURSE_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A lesson</title><link rel="icon" href="data:,">
+<script src="{origin}/embed.js"></script></head>
+<body>
+<h1>Exercise 1</h1>
+<div class="phutball" id="ex1" data-puzzle="paper-example-1" data-position="L_o*o.o.o....">Puzzle</div>
+<h1>Exercise 2</h1>
+<div class="phutball" id="ex2" data-position="5x5_O_B3_B4C4" data-task="win" data-text="Straight up!">Mine</div>
+<h1>Exercise 3</h1>
+<div class="phutball" id="bad" data-position="L_o*o.ooo...." data-task="win">Not a win</div>
+<script>
+  window.results = [];
+  document.addEventListener("phutball-puzzle", (e) => window.results.push([e.target.id, e.detail]));
+  window.addEventListener("message", (e) => {{ if (e.data && e.data.type === "phutball-puzzle") window.posted = true; }});
+</script>
+</body></html>
+"""
+
+
+@pytest.fixture(scope="module")
+def course(browser, server):
+    """A course page on another origin with two puzzle embeds (a shipped one, a teacher's) and a bad one."""
+    with StaticServer({}, pages={"/course.html": COURSE_PAGE.format(origin=server.origin)}) as srv:
+        assert srv.origin != server.origin
+        ctx = browser.new_context(viewport={"width": 900, "height": 1400})
+        page = ctx.new_page()
+        page.recorder = Recorder(page)
+        own_input_devices(page)
+        page.goto(f"{srv.origin}/course.html")
+        for i in ("ex1", "ex2", "bad"):
+            page.frame_locator(f"#{i} iframe").locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+        yield page
+        ctx.close()
+
+
+def test_a_shipped_puzzle_embed_is_solved_by_clicks_and_the_host_page_gets_the_result(course):
+    from phutball.puzzles1d import analysis
+    frame = course.frame_locator("#ex1 iframe")
+    board = frame.locator("#board")
+    expect(board).to_have_attribute("data-position", "L_o*o.o.o....")
+    expect(frame.locator("#task")).to_have_text("Left to play and win.")
+    height = frame.locator("#embed").evaluate("e => Math.ceil(e.getBoundingClientRect().height)")
+    assert course.locator("#ex1 iframe").evaluate("f => f.getBoundingClientRect().height") == height  # layout()'s
+    # a wrong move first: refuted on the board, reported as an attempt, then Retry
+    for s in (2, 4, 6, 8):
+        click_point(frame, s)
+    expect(board).to_have_attribute("data-phase", "wrong", timeout=60_000)
+    expect(frame.locator("#status")).to_contain_text("✗")
+    course.wait_for_function("window.results.length === 1")
+    assert course.evaluate("window.results") == [["ex1", {"id": "paper-example-1", "solved": False, "attempts": 1}]]
+    frame.locator("#step-prev").click()  # the refutation, move by move, each with its side
+    expect(frame.locator("#status")).to_contain_text(re.compile(r"^\d+\. (Left|Right) [0-9-]+\. "))
+    frame.locator("#retry").click()
+    expect(board).to_have_attribute("data-position", "L_o*o.o.o....")
+    for _ in range(12):
+        pos = board.get_attribute("data-position")
+        move = analysis(pos)["winning_moves"][0]
+        squares = [int(x) for x in move.split("-")]
+        for s in squares:
+            click_point(frame, s)
+        if len(squares) > 1 and board.get_attribute("data-phase") == "playing" \
+                and board.get_attribute("data-position") == pos:
+            frame.locator("#pfinish").click()
+        expect(board).not_to_have_attribute("data-position", pos)
+        expect(board).to_have_attribute("data-phase", re.compile("^(playing|solved)$"), timeout=60_000)
+        if board.get_attribute("data-phase") == "solved":
+            break
+    course.wait_for_function("window.results.length === 2")
+    assert course.evaluate("window.results[1]") == ["ex1", {"id": "paper-example-1", "solved": True, "attempts": 2}]
+    expect(frame.locator("#status")).to_contain_text("Solved")
+
+
+def test_a_teachers_puzzle_embed_with_hint_and_solution(course):
+    frame = course.frame_locator("#ex2 iframe")
+    board = frame.locator("#board")
+    expect(frame.locator("#task")).to_have_text("Ohs to play and win.")
+    frame.locator("#hint").click()
+    expect(frame.locator("#status")).to_contain_text("Hint 1 of 3")
+    click_point(frame, "B3")
+    click_point(frame, "B5")
+    expect(board).to_have_attribute("data-phase", "solved")
+    expect(frame.locator("#status")).to_contain_text("Straight up!")
+    course.wait_for_function("window.results.some(([id]) => id === 'ex2')")
+    got = [d for i, d in course.evaluate("window.results") if i == "ex2"]
+    assert got == [{"id": "win:5x5_O_B3_B4C4", "solved": True, "attempts": 1}]
+
+
+def test_a_teachers_bad_puzzle_shows_an_error_box(course):
+    frame = course.frame_locator("#bad iframe")
+    error = frame.locator("#error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("This puzzle has no solution as set.")
+    expect(error).to_contain_text("Left does not win this position")
+    expect(error.locator("code.value")).to_have_text("L_o*o.ooo....")
+    assert frame.locator("#board").is_hidden()
+
+
+def test_forged_puzzle_messages_are_not_dispatched(course):
+    n = course.evaluate("window.results.length")
+    course.evaluate("window.postMessage({type: 'phutball-puzzle', id: 'x', solved: true, attempts: 1}, '*')")
+    course.evaluate("() => new Promise((r) => setTimeout(r, 300))")  # let it be delivered (and ignored)
+    assert course.evaluate("window.results.length") == n
+
+
+def test_the_puzzles_share_dialog_writes_a_working_puzzle_snippet(page, server):
+    page.goto(f"{server.origin}/puzzles.html#2d-chain-1")
+    wait_ready(page)
+    page.click("#share")
+    expect(page.locator("#share-dialog")).to_be_visible()
+    link = page.locator("#share-link").input_value()
+    assert link.startswith(f"{server.origin}/embed.html#position=9x9_O_E2_") and link.endswith("&puzzle=2d-chain-1")
+    div = page.locator("#share-div").input_value()
+    assert 'data-puzzle="2d-chain-1"' in div and f'src="{server.origin}/embed.js"' in div
+    page.goto(link)
+    page.locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+    expect(page.locator("#task")).to_have_text("Ohs to play and win.")
+    assert parse_params(link.split("#", 1)[1]).puzzle == "2d-chain-1"

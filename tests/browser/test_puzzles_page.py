@@ -1,5 +1,7 @@
 """The puzzle page end to end: solving by clicks, refutations and retries, progress in localStorage."""
 
+from playwright.sync_api import expect
+
 from conftest import click_point, data_position, wait_ready
 from phutball.puzzles1d import analysis
 
@@ -224,3 +226,135 @@ def test_a_strip_is_solved_in_slices_and_the_main_thread_stays_free(page, server
     # The worker solved the strip in slices, answering the page in between: the page saw the progress.
     progress = {m for m in page.evaluate("window.messages") if "solving every position" in m}
     assert len(progress) >= 2, progress
+
+
+# ---------------------------------------------------------------- issue 16: order, hints, stepping, phone
+
+
+def list_ids(page) -> list[str]:
+    return page.eval_on_selector_all("#puzzle-groups button.puzzle-item", "bs => bs.map(b => b.dataset.id)")
+
+
+def test_the_page_opens_on_the_lists_first_puzzle_and_next_previous_follow_the_list(page, server):
+    page.goto(f"{server.origin}{URL}")
+    wait_ready(page)
+    ids = list_ids(page)
+    assert len(ids) > 40
+    assert page.url.endswith("#" + ids[0])
+    assert page.locator("#puzzle-groups button.puzzle-item").first.get_attribute("class").count("current") == 1
+    seen = [ids[0]]
+    for _ in range(len(ids) - 1):  # the whole list, across collections, in the list's own order
+        page.click("#next")
+        page.wait_for_function("id => location.hash !== '#' + id", arg=seen[-1])
+        seen.append(page.url.rsplit("#", 1)[1])
+    assert seen == ids
+    page.click("#next")
+    page.wait_for_function("id => location.hash === '#' + id", arg=ids[0])
+    page.click("#prev")
+    page.wait_for_function("id => location.hash === '#' + id", arg=ids[-1])
+    # solved puzzles are skipped when the page opens
+    page.evaluate("ids => localStorage.setItem('phutball.puzzles.v1', JSON.stringify({v: 1, puzzles: "
+                  "{[ids[0]]: {solved: true, attempts: 1}, [ids[1]]: {solved: true, attempts: 3}}}))", ids)
+    page.goto(f"{server.origin}{URL}")
+    wait_ready(page)
+    assert page.url.endswith("#" + ids[2])
+
+
+def test_hints_are_graded_kind_then_first_landing_then_the_move(page, server):
+    open_puzzle(page, server, "paper-example-1")
+    assert "Left → attacks the right end" in page.inner_text("#legend")
+    messages = []
+    for level in (1, 2, 3):
+        page.click("#hint")
+        page.wait_for_function(f"document.getElementById('message').textContent.includes('Hint {level} of 3')")
+        messages.append(page.inner_text("#message"))
+    assert "jump" in messages[0] and "2-4-6" not in messages[0] and "use the ball" not in messages[0]
+    assert "first landing is square 4" in messages[1]
+    assert "The move: 2-4-6." in messages[2]
+    open_puzzle(page, server, "2d-chain-1")
+    assert "Ohs ↑ attacks the top goal line (row 9)" in page.inner_text("#legend")
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('message').textContent.includes('Hint 1 of 3')")
+    assert "jump" in page.inner_text("#message") and "use the ball" not in page.inner_text("#message")
+
+
+def test_a_refutation_is_stepped_move_by_move_with_side_labels(page, server):
+    open_puzzle(page, server, "paper-example-1")
+    play_1d(page, "2-4-6-8")
+    wait_phase(page, "wrong")
+    expect(page.locator("#step-controls")).to_be_visible()
+    items = page.locator("#line li")
+    assert items.nth(0).inner_text() == "1. Left 2-4-6-8" and items.nth(1).inner_text().startswith("2. Right ")
+    end = data_position(page)
+    expect(items.last).to_have_class("current")
+    page.click("#step-prev")
+    expect(items.nth(items.count() - 2)).to_have_class("current")
+    before_end = data_position(page)
+    assert before_end != end
+    page.click("#step-first")
+    expect(page.locator("#board")).to_have_attribute("data-position", "L_o*o.o.o....")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#board")).to_have_attribute("data-position", "R_o......*...")
+    expect(items.nth(0)).to_have_class("current")
+    page.keyboard.press("End")
+    expect(page.locator("#board")).to_have_attribute("data-position", end)
+    expect(page.locator("#step-next")).to_be_disabled()
+    page.click("#retry")
+    expect(page.locator("#step-controls")).to_be_hidden()
+    assert data_position(page) == "L_o*o.o.o...."
+
+
+def test_the_phone_layout_fills_the_width_with_the_strip_and_keeps_the_buttons_on_screen(browser, server):
+    from boardview import LayoutStrip
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                              device_scale_factor=2)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server.origin}{URL}#paper-example-1")
+        wait_ready(page)
+        page.wait_for_function("document.getElementById('board').dataset.position !== ''")
+        box = page.locator("#board").bounding_box()
+        lay = LayoutStrip(12, box["width"], box["height"])
+        assert (lay.n + 2) * lay.cell >= 0.9 * 390  # the strip, end squares included
+        assert box["height"] <= 2.6 * lay.cell * 1.5  # no mostly empty canvas
+        for button in ("#hint", "#solution", "#restart", "#prev", "#next", "#share"):
+            b = page.locator(button).bounding_box()
+            assert b["y"] + b["height"] <= 844 and b["x"] + b["width"] <= 390, button
+        tops = page.eval_on_selector_all(".site-header nav a, .brand, #theme",
+                                         "es => es.map(e => Math.round(e.getBoundingClientRect().top))")
+        assert max(tops) - min(tops) <= 8  # the header on one line
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        ctx.close()
+
+
+def test_a_big_board_is_played_by_touch_a_point_picked_then_confirmed(browser, server):
+    from conftest import board_xy
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server.origin}/puzzles.html")
+        wait_ready(page)
+        big = page.evaluate("""() => [...document.querySelectorAll('#puzzle-groups button.puzzle-item')]
+                                 .map(b => b.dataset.id)""")
+        from phutball.puzzles import load_file
+        from conftest import ROOT
+        sized = {q.id: q for q in load_file(ROOT / "puzzles" / "2d.json")}
+        pid = max((i for i in big if i in sized and sized[i].task == "win"),
+                  key=lambda i: sized[i].start.size.width * 100 - sized[i].difficulty)
+        p = sized[pid]
+        page.goto(f"{server.origin}/puzzles.html#{pid}")
+        page.wait_for_function("pos => document.getElementById('board').dataset.position === pos", arg=p.position)
+        box = page.locator("#board").bounding_box()
+        from boardview import Layout2D
+        assert Layout2D(p.start.size, box["width"], box["height"]).cell < 28  # points closer than a fingertip
+        for point in p.main_line[0].split("-"):
+            x, y = board_xy(page, point)
+            page.touchscreen.tap(box["x"] + x, box["y"] + y)
+            expect(page.locator("#message")).to_contain_text(f"{point} picked")
+            assert data_position(page) == p.position  # nothing played by the first touch
+            page.touchscreen.tap(box["x"] + x, box["y"] + y)
+            expect(page.locator("#message")).not_to_contain_text("picked")
+        wait_phase(page, "solved")
+    finally:
+        ctx.close()
