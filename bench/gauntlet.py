@@ -160,7 +160,12 @@ def main(argv: list[str] | None = None) -> None:
         with ProcessPoolExecutor(a.jobs) as ex:
             results = list(ex.map(_play, tasks))
     else:
-        results = [_play(t) for t in tasks]
+        results = []
+        for t in tasks:  # one line per game on stderr, so a long run shows where it is
+            results.append(_play(t))
+            r = results[-1]
+            print(f"game {len(results)}/{len(tasks)}: opening {r.opening}, new plays {r.new_side}: "
+                  f"{r.score} ({r.ending}, {r.plies} plies)", file=sys.stderr, flush=True)
     s = summary(results)
     s.update(size=a.size, seconds=a.seconds, max_plies=a.max_plies, wall=time.perf_counter() - t0)
     if a.json:
