@@ -1,0 +1,550 @@
+"""The 2D computer player: iterative-deepening alpha-beta search with a transposition table.
+
+How it searches (negamax form, scores from the side to move's point of view):
+
+* **Win in one at every node.**  A node first lists the distinct positions
+  its jumps reach (memoised on ball point plus men left, as in
+  :meth:`Position.results`).  If one ends on the mover's goal rows the node
+  is a win (``WIN - ply``: sooner is better).  When a position has too many
+  distinct jump results to list, the pruned win-in-one search of
+  :mod:`phutball.winsearch` decides instead.
+* **Threats.**  The same list says whether the *opponent* could win with a
+  jump if it were their turn.  A node under such a threat only tries moves
+  that can parry it: a jump (the ball moves away), or a man on a landing
+  point of one of the threatening paths -- the only placements that change
+  a jump, because a man there extends the line so the ball lands further on
+  and the chain breaks (any other man only adds jumps).  At the search
+  horizon a threatened node is searched one ply more (a "check
+  extension", at most :data:`EXTENSIONS` per line), so a threat just
+  beyond the horizon is not mistaken for a quiet position; further
+  threats are only scored by the evaluation's threat term.  A win search
+  that gives up counts as a threat from the opponent but never as a win
+  for the side to move.
+* **Move ordering.**  The transposition-table move first, then jumps by how
+  far they carry the ball toward the mover's goal, then placements near the
+  ball ordered by a history table (moves that caused cut-offs before).
+* **Transposition table** keyed on (men, ball, side to move) with depth and
+  bound type; reused across the iterations of iterative deepening.
+* **Budget.**  The search stops after ``max_nodes`` nodes or ``max_seconds``
+  seconds, whichever comes first; the answer is the best move of the
+  deepest iteration, or of the unfinished iteration once its first move (the
+  previous best) has been searched.  :meth:`Searcher.steps` yields progress
+  every few nodes, so a browser can run it in slices and stop it at any time
+  ("move now"): :meth:`Searcher.best` is always a legal move.
+
+Candidate moves are every distinct jump result (up to :data:`JUMP_CAP`, or
+:data:`ROOT_JUMP_CAP` at the root) and
+every placement within two points of the ball (the men that can matter next
+move), or only the parrying moves under a threat.
+
+The evaluation (:func:`evaluate`) is in tenths of a row, from the side to
+move's point of view; it is documented there.
+
+Levels (:data:`LEVELS`) differ in node budget, depth and noise: the easy
+player adds random noise of a few rows to each root move's score, so it
+misjudges positions and a beginner can beat it; all levels take a win in one
+when there is one.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Generator, Iterable, Iterator, Literal
+
+from .board import Position, Side, jump_results, other, single_jumps
+from .errors import NoMoveError
+from .notation import Jump, Move2D, Placement, Point
+from .winsearch import win_path
+
+#: A sure win, minus the plies to reach it.
+WIN = 1_000_000
+#: Scores beyond this are wins or losses, not evaluations.
+WON = WIN - 1000
+#: Distinct jump results listed per node; beyond it the node falls back to the pruned win search.
+JUMP_CAP = 400
+#: Distinct jump results tried at the root (dense positions have millions).
+ROOT_JUMP_CAP = 2000
+#: Node budgets of the root's win-in-one searches when it has too many jump results to list: each
+#: is a fresh search run between two yields, so none keeps the caller waiting long.
+ROOT_WIN_BUDGETS = (5_000, 20_000, 200_000)
+#: Node budget of the win-in-one search used when a node has too many jump results.
+WIN_NODES = 2000
+#: Node budget for listing the opponent's winning paths (to find the men that break them).
+PARRY_NODES = 5000
+#: Plies a line may be extended at the horizon while the side to move faces a winning jump.
+EXTENSIONS = 2
+#: How often (in nodes) the search yields, so the caller can report progress or stop it.
+YIELD_EVERY = 16
+
+Reason = Literal["win-in-one", "only-move", "complete", "nodes", "time", "cancelled"]
+
+
+@dataclass(frozen=True)
+class Level:
+    """A playing strength: the search budget and how much noise spoils its judgement.
+
+    ``noise`` is the standard deviation, in tenths of a row, of a random
+    amount added to each root move's score (won and lost scores are exact).
+    """
+
+    name: str
+    max_nodes: int
+    max_depth: int
+    max_seconds: float
+    noise: float
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", max_nodes=200, max_depth=1, max_seconds=2.0, noise=40.0),
+    "medium": Level("medium", max_nodes=1500, max_depth=2, max_seconds=4.0, noise=8.0),
+    "hard": Level("hard", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0),
+}
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What the search knows so far: reported while it runs, and at the end (``done``)."""
+
+    depth: int          # deepest completed iteration
+    nodes: int
+    best: Move2D
+    score: int          # from the side to move's point of view (see :func:`evaluate`)
+    elapsed: float      # seconds
+    done: bool = False
+    reason: Reason | None = None
+
+    @property
+    def outcome(self) -> str:
+        """``"win in N"``, ``"loss in N"`` (plies) or the evaluation in rows, for display."""
+        if self.score > WON:
+            return f"win in {WIN - self.score}"
+        if self.score < -WON:
+            return f"loss in {WIN + self.score}"
+        return f"{self.score / 10:+.1f}"
+
+
+class _Stop(Exception):
+    """The budget ran out inside the search."""
+
+
+@dataclass
+class _Node:
+    """What is known about a (men, ball) state, for both sides: jump results, wins, reach."""
+
+    results: list[tuple[int, int, int]]  # distinct (col, row, men) after one jump
+    complete: bool                        # results holds every distinct result
+    win: dict[str, bool | None] = field(default_factory=dict)  # None: not decided yet
+
+
+def _advance(side: str, row: int, h: int) -> int:
+    """Rows gained toward ``side``'s goal by being on ``row`` (Ohs aim at row h, Eks at row 1)."""
+    return row if side == "O" else h + 1 - row
+
+
+def _by_progress(children: Iterable[tuple[int, int, int]], side: str) -> list[tuple[int, int, int]]:
+    """Jump results (col, row, men), furthest toward ``side``'s goal first; ties in sorted order."""
+    fwd = 1 if side == "O" else -1
+    return sorted(children, key=lambda k: (-fwd * k[1], k))
+
+
+def evaluate(pos: Position) -> int:
+    """The static evaluation of ``pos`` for the side to move, in tenths of a row (no search).
+
+    ``5 * ball + 6 * my_reach - 5 * their_reach + 4 - 25 * threatened`` where
+
+    * ``ball`` is the ball's row offset from the middle toward my goal,
+      counted in half rows (so ``5 * ball`` is tenths of a row): the ball's
+      distance to each goal;
+    * ``my_reach`` is how many rows my best jump would carry the ball toward
+      my goal now (0 if none goes forward);
+    * ``their_reach`` is the same for the opponent if it were their turn --
+      what I must watch after my move;
+    * ``4`` is the tempo of having the move;
+    * ``threatened`` is 1 when the opponent has a winning jump waiting (I
+      can still parry it: the search looks at that).
+
+    A position where the side to move can win at once is not evaluated: the
+    search scores it as a win.
+    """
+    s = Searcher(pos, max_depth=0)
+    node = s._node(pos._mask, pos.ball.col, pos.ball.row)
+    return s._evaluate(node, pos._mask, pos.ball.col, pos.ball.row, pos.to_move)
+
+
+class Searcher:
+    """One search for the best move in a position; see the module doc.
+
+    >>> s = Searcher(Position.from_str("9x9_O_E5_E6E7E8"), "hard")
+    >>> str(s.run().best)  # Ohs aim at row 9: the jump over three men wins at once
+    'E5-E9'
+    """
+
+    def __init__(self, pos: Position, level: str | Level = "hard", *, max_nodes: int | None = None,
+                 max_depth: int | None = None, max_seconds: float | None = None, seed: int | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
+        if pos.is_over:  # won, or drawn because the side to move has no legal move
+            raise NoMoveError("no move", str(pos), pos.over_reason())
+        lv = LEVELS[level] if isinstance(level, str) else level
+        self.pos = pos
+        self.level = lv
+        self.max_nodes = lv.max_nodes if max_nodes is None else max_nodes
+        self.max_depth = lv.max_depth if max_depth is None else max_depth
+        self.max_seconds = lv.max_seconds if max_seconds is None else max_seconds
+        self.clock = clock or time.perf_counter
+        self.w, self.h = pos.size.width, pos.size.height
+        # Noise is repeatable: the same position, level and seed give the same move.
+        self.rng = random.Random(f"{pos}/{lv.name}/{seed}")
+        self.nodes = 0
+        self.depth = 0
+        self.start: float | None = None
+        self.reason: Reason | None = None
+        self.tt: dict[tuple[int, int, int, str], tuple[int, int, int, tuple[int, int, int] | None]] = {}
+        self.cache: dict[tuple[int, int, int], _Node] = {}
+        self.history: dict[int, int] = {}
+        self.parries: dict[tuple[int, int, int, str], tuple[tuple[int, int, int], ...]] = {}
+        self._root_moves: dict[tuple[int, int, int], Move2D] = {}  # jump results -> their first path
+        self._best: Move2D = self._fallback()
+        self._score = 0
+
+    # ------------------------------------------------------------ public
+
+    def best(self) -> Move2D:
+        """The best move found so far (a legal move at any time, even before the search starts)."""
+        return self._best
+
+    def progress(self, done: bool = False) -> Progress:
+        return Progress(self.depth, self.nodes, self._best, self._score,
+                        (self.clock() - self.start) if self.start is not None else 0.0, done,
+                        self.reason if done else None)
+
+    def steps(self) -> Iterator[Progress]:
+        """Run the search, yielding progress every few nodes; the last item has ``done=True``.
+
+        Stop iterating at any time to cancel: :meth:`best` then holds the
+        best move found so far.
+        """
+        self.start = self.clock()
+        self.reason = "cancelled"
+        for _ in self._think():
+            yield self.progress()
+        yield self.progress(done=True)
+
+    def run(self) -> Progress:
+        """Search to the end of the budget and return the final progress (``.best`` is the move)."""
+        last = None
+        for last in self.steps():
+            pass
+        assert last is not None
+        return last
+
+    # ------------------------------------------------------------ root
+
+    def _fallback(self) -> Move2D:
+        """A legal move before any search: a placement near the ball, else anywhere, else a single jump."""
+        pos = self.pos
+        cands = self._placements(pos._mask, pos.ball.col, pos.ball.row)
+        if cands:
+            return self._to_move(cands[0])
+        cands = self._placements(pos._mask, pos.ball.col, pos.ball.row, radius=max(self.w, self.h))
+        if cands:
+            return self._to_move(cands[0])
+        step = single_jumps(self.w, self.h, pos.ball.col, pos.ball.row, pos._mask)[0]  # has_moves: one exists
+        return Jump((pos.ball, Point(step.col, step.row)))
+
+    def _to_move(self, child: tuple[int, int, int]) -> Move2D:
+        """The root move leading to ``child`` = (col, row, men) after it."""
+        if child in self._root_moves:
+            return self._root_moves[child]
+        c, r, m = child
+        added = m & ~self.pos._mask
+        if (c, r) != (self.pos.ball.col, self.pos.ball.row) or m != self.pos._mask | added or not added \
+                or added & (added - 1):
+            raise AssertionError(f"not a root move: {child}")
+        bit = added.bit_length() - 1
+        return Placement(Point(bit % self.w + 1, bit // self.w))
+
+    def _think(self) -> Generator[None, None, None]:
+        pos, side = self.pos, self.pos.to_move
+        mask, bc, br = pos._mask, pos.ball.col, pos.ball.row
+        goal, own_goal = pos.target_rows(side), pos.target_rows(other(side))
+        # List the root's jump results lazily, inside the time budget: yield every few so the caller
+        # shows progress and can stop ("move now"); the fallback move stands until the search has more.
+        listed = 0
+        try:
+            for c, r, m, path in jump_results(self.w, self.h, bc, br, mask):
+                jump = Jump(tuple(Point(pc, pr) for pc, pr in path))
+                if r in goal:  # a jump onto my goal wins, whatever the search below says
+                    self._best, self._score, self.reason = jump, WIN - 1, "win-in-one"
+                    return
+                if r not in own_goal:  # jumps onto my own goal rows lose at once: never candidates
+                    self._root_moves[(c, r, m)] = jump
+                listed += 1
+                if listed >= ROOT_JUMP_CAP:
+                    break
+                if listed % YIELD_EVERY == 0:
+                    self._check_time()
+                    yield
+            yield
+            if listed >= ROOT_JUMP_CAP:  # not every jump was listed: ask the pruned win search
+                for budget in ROOT_WIN_BUDGETS:
+                    status, wpath, _ = win_path(self.w, self.h, mask, bc, br, side, budget)
+                    if status == "found":
+                        self._best, self._score, self.reason = Jump(tuple(Point(pc, pr) for pc, pr in wpath)), \
+                            WIN - 1, "win-in-one"
+                        return
+                    self._check_time()
+                    yield
+                    if status == "none":
+                        break
+        except _Stop as stop:
+            self.reason = stop.args[0]
+            return
+        node = self._node(mask, bc, br)
+        jumps = _by_progress(self._root_moves, side)
+        if self._threatened(node, mask, bc, br, side):
+            # Under a threat the men that can break the chain come first, then jumps away, then
+            # every other placement, so a small budget still tries the likely parries.
+            parries = self._parries(mask, bc, br, side)
+            rest = set(parries)
+            children = parries + jumps + [p for p in self._placements(mask, bc, br, radius=max(self.w, self.h))
+                                          if p not in rest]
+            yield
+        else:
+            children = jumps + self._placements(mask, bc, br)
+        self.reason = "complete"
+        if not children:
+            return
+        self._best = self._to_move(children[0])
+        if len(children) == 1:
+            self.reason = "only-move"
+            return
+        noise = {c: (self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0) for c in children}
+        best_child = children[0]
+        child = best_child
+        try:
+            for depth in range(1, self.max_depth + 1):
+                children.sort(key=lambda c: c != best_child)  # the previous best first
+                alpha, it_best, it_score = -WIN - 1, None, -WIN - 1
+                for child in children:
+                    c, r, m = child
+                    n = round(noise[child])
+                    # The child must beat alpha after its noise is added: search it against alpha - n.
+                    v = -(yield from self._negamax(m, c, r, other(side), depth - 1, -WIN - 1, n - alpha, 1,
+                                                   EXTENSIONS))
+                    if abs(v) < WON:
+                        v += n
+                    if v > it_score:
+                        # The previous best is searched first, so any move that beats it is better informed.
+                        it_best, it_score = child, v
+                        alpha = max(alpha, v)
+                        self._best, self._score = self._to_move(child), v
+                best_child, self.depth = it_best, depth
+                self._best, self._score = self._to_move(best_child), it_score
+                if abs(it_score) > WON:
+                    break
+        except _Stop as stop:
+            self.reason = stop.args[0]
+            if self._score < -WON:
+                # Every move searched so far loses; the one being searched when time ran out might not.
+                self._best = self._to_move(child)
+
+    # ------------------------------------------------------------ the tree
+
+    def _tick(self) -> bool:
+        """Count a node; True when it is time to yield.  Raises _Stop when the budget is spent."""
+        self.nodes += 1
+        if self.nodes >= self.max_nodes:
+            raise _Stop("nodes")
+        if self.nodes % YIELD_EVERY == 0:
+            self._check_time()
+            return True
+        return False
+
+    def _negamax(self, mask: int, c: int, r: int, side: str, depth: int, alpha: int, beta: int,
+                 ply: int, ext: int) -> Generator[None, None, int]:
+        if self._tick():
+            yield
+        node = self._node(mask, c, r)
+        if self._wins(node, mask, c, r, side):
+            return WIN - ply
+        key = (mask, c, r, side)
+        entry = self.tt.get(key)
+        tt_child = None
+        if entry is not None:
+            e_depth, flag, value, tt_child = entry
+            if abs(value) > WON:  # stored as distance from this node: make it distance from the root
+                value = value - ply if value > 0 else value + ply
+            if e_depth >= depth:
+                if flag == 0 or (flag > 0 and value >= beta) or (flag < 0 and value <= alpha):
+                    return value
+        threatened = self._threatened(node, mask, c, r, side)
+        if depth <= 0:
+            if not threatened or ext <= 0:
+                return self._evaluate(node, mask, c, r, side)
+            depth, ext = 1, ext - 1  # check extension: see whether the threat can be parried
+        children = self._candidates(node, mask, c, r, side, tt_child)
+        if not children:
+            return self._evaluate(node, mask, c, r, side)
+        a0, best, best_child = alpha, -WIN - 1, None
+        nxt = other(side)
+        for child in children:
+            cc, rr, mm = child
+            v = -(yield from self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext))
+            if v > best:
+                best, best_child = v, child
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        moved = mm ^ mask  # the man placed, or the men jumped
+                        self.history[moved] = self.history.get(moved, 0) + depth * depth
+                        break
+        flag = 1 if best >= beta else (-1 if best <= a0 else 0)
+        if len(self.tt) > 400_000:
+            self.tt.clear()
+        stored = best + ply if best > WON else (best - ply if best < -WON else best)
+        self.tt[key] = (depth, flag, stored, best_child)
+        return best
+
+    # ------------------------------------------------------------ node facts
+
+    def _node(self, mask: int, c: int, r: int) -> _Node:
+        key = (c, r, mask)
+        node = self.cache.get(key)
+        if node is None:
+            w, h = self.w, self.h
+            out: list[tuple[int, int, int]] = []
+            seen: set[tuple[int, int, int]] = set()
+            stack = [(c, r, mask)]
+            complete = True
+            while stack and complete:
+                c0, r0, m0 = stack.pop()
+                for s in single_jumps(w, h, c0, r0, m0):
+                    k = (s.col, s.row, m0 & ~s.removed)
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    out.append(k)
+                    if len(out) >= JUMP_CAP:
+                        complete = False
+                        break
+                    if 0 < s.row <= h:
+                        stack.append(k)
+            node = _Node(out, complete)
+            if len(self.cache) > 200_000:
+                self.cache.clear()
+            self.cache[key] = node
+        return node
+
+    def _win_status(self, node: _Node, mask: int, c: int, r: int, side: str) -> bool | None:
+        """Whether ``side`` can win with one jump from this state; None if the win search gave up."""
+        if side not in node.win:
+            goal = (self.h, self.h + 1) if side == "O" else (0, 1)
+            known: bool | None = any(rr in goal for _, rr, _ in node.results)
+            if not known and not node.complete:
+                status, _, _ = win_path(self.w, self.h, mask, c, r, side, WIN_NODES)
+                known = {"found": True, "none": False}.get(status)
+                self._check_time()
+            node.win[side] = known
+        return node.win[side]
+
+    def _wins(self, node: _Node, mask: int, c: int, r: int, side: str) -> bool:
+        """Whether ``side``, to move, surely wins with one jump (an undecided search is not a win)."""
+        return self._win_status(node, mask, c, r, side) is True
+
+    def _threatened(self, node: _Node, mask: int, c: int, r: int, side: str) -> bool:
+        """Whether the opponent of ``side`` might win with a jump if it were their turn (undecided: yes)."""
+        return self._win_status(node, mask, c, r, other(side)) is not False
+
+    def _check_time(self) -> None:
+        if self.start is not None and self.clock() - self.start >= self.max_seconds:
+            raise _Stop("time")
+
+    def _placements(self, mask: int, c: int, r: int, radius: int = 2) -> list[tuple[int, int, int]]:
+        """Placements within ``radius`` of the ball (Chebyshev distance), as child states, sorted."""
+        w, h = self.w, self.h
+        out = []
+        for rr in range(max(1, r - radius), min(h, r + radius) + 1):
+            for cc in range(max(1, c - radius), min(w, c + radius) + 1):
+                bit = 1 << (rr * w + cc - 1)
+                if not mask & bit and (cc, rr) != (c, r):
+                    out.append((c, r, mask | bit))
+        return out
+
+    def _parries(self, mask: int, c: int, r: int, side: str) -> list[tuple[int, int, int]]:
+        """Placements that can spoil the opponent's winning jumps: men on their landing points.
+
+        If the winning paths cannot all be listed, every placement near the ball.
+        """
+        key = (c, r, mask, side)
+        cached = self.parries.get(key)
+        if cached is not None:
+            return list(cached)
+        opp = other(side)
+        pos = Position._from_mask(self.pos.size, mask, Point(c, r), opp)
+        found = pos.winning_jumps(limit=32, max_nodes=PARRY_NODES)
+        self._check_time()
+        # A chain may land where it jumped a man earlier: that point holds a man now, and "placing"
+        # there would be no move at all (a child equal to its parent), so only empty points count.
+        points = sorted({p for j in found.paths for p in j.path[1:]
+                         if 1 <= p.row <= self.h and (p.col, p.row) != (c, r)
+                         and not mask >> (p.row * self.w + p.col - 1) & 1})
+        if not found.complete or found.truncated or not points:
+            out = self._placements(mask, c, r)
+        else:
+            out = [(c, r, mask | 1 << (p.row * self.w + p.col - 1)) for p in points]
+        if len(self.parries) > 50_000:
+            self.parries.clear()
+        self.parries[key] = tuple(out)
+        return out
+
+    def _candidates(self, node: _Node, mask: int, c: int, r: int, side: str,
+                    first: tuple[int, int, int] | None) -> list[tuple[int, int, int]]:
+        """The moves to try, best-looking first (see the module doc)."""
+        h = self.h
+        own_goal = (0, 1) if side == "O" else (h, h + 1)
+        fwd = 1 if side == "O" else -1
+        jumps = _by_progress((k for k in node.results if k[1] not in own_goal), side)
+        if self._threatened(node, mask, c, r, side):
+            places = self._parries(mask, c, r, side)
+        else:
+            places = self._placements(mask, c, r)
+        hist = self.history
+        # Cut-off history first, then men placed toward my goal (they make my next jump).
+        places.sort(key=lambda k: (-hist.get(k[2] ^ mask, 0), -fwd * (((k[2] ^ mask).bit_length() - 1) // self.w)))
+        out = jumps + places
+        if first is not None and first in out:
+            out.remove(first)
+            out.insert(0, first)
+        return out
+
+    def _evaluate(self, node: _Node, mask: int, c: int, r: int, side: str) -> int:
+        """See :func:`evaluate`."""
+        h = self.h
+        opp = other(side)
+        here_me, here_opp = _advance(side, r, h), _advance(opp, r, h)
+        ball = here_me - here_opp  # = 2 * (rows from the middle toward my goal)
+        my_goal = (h, h + 1) if side == "O" else (0, 1)
+        opp_goal = (0, 1) if side == "O" else (h, h + 1)
+        my_reach = their_reach = 0
+        for _, rr, _ in node.results:
+            if rr not in opp_goal:
+                my_reach = max(my_reach, _advance(side, rr, h) - here_me)
+            if rr not in my_goal:
+                their_reach = max(their_reach, _advance(opp, rr, h) - here_opp)
+        threatened = self._threatened(node, mask, c, r, side)
+        return 5 * ball + 6 * my_reach - 5 * their_reach + 4 - 25 * threatened
+
+
+def choose_move(pos: Position, level: str | Level = "hard", *, max_nodes: int | None = None,
+                seed: int | None = None) -> Move2D:
+    """The computer's move in ``pos`` at ``level``: always a legal move.
+
+    Raises :class:`~phutball.errors.NoMoveError` when there is none (the game
+    is over: a goal was scored, or the side to move has no legal move -- a draw).
+    """
+    return Searcher(pos, level, max_nodes=max_nodes, seed=seed).run().best
+
+
+__all__ = ["LEVELS", "Level", "NoMoveError", "Progress", "Searcher", "choose_move", "evaluate", "Jump", "WIN"]

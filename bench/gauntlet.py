@@ -1,0 +1,185 @@
+"""Gauntlet: today's ``hard`` against the frozen baseline (``bench/baseline_ai.py``), equal CPU per move.
+
+    python bench/gauntlet.py [--games 100] [--seconds 0.5] [--size 15x19] [--max-plies 300]
+                             [--jobs 1] [--seed 1] [--json]
+
+* ``bench/baseline_ai.py`` is a byte-for-byte copy of ``phutball/ai.py`` as it
+  was when issue 14 was opened (commit 61bc14b): keep it unchanged, so every
+  later gauntlet measures against the same player.  It is loaded as
+  ``phutball.baseline_ai`` so its relative imports use today's board code.
+* Both players search with the same CPU budget per move (``time.process_time``,
+  no node limit, depth up to 64).  The new player is given the game's history
+  (repetitions); the baseline is not (it never knew about them).
+* Openings: the standard start with 4 men at random in the 5x5 square around
+  the ball (seeded), Ohs to move; each opening is played twice with the
+  colours swapped (``--games`` is rounded up to an even number).
+* A game ends with a goal, with no legal move or a third repetition (draws),
+  or after ``--max-plies`` plies (a draw).
+* Reports the new player's score (wins + draws/2), the Elo difference with a
+  95% interval (normal approximation on the per-game scores), and each
+  player's mean completed depth and node rate.
+
+Figures go into ``bench/README.md``; the machine is shared and noisy, so a
+short run is only a smoke test of the script, not a measurement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from phutball import Point, Position  # noqa: E402
+from phutball import ai  # noqa: E402
+from phutball.game import Game  # noqa: E402
+
+
+def load_baseline() -> ModuleType:
+    """``bench/baseline_ai.py`` as the module ``phutball.baseline_ai`` (its ``from .board`` imports work)."""
+    name = "phutball.baseline_ai"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("baseline_ai.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def opening(size: str, seed: int) -> Position:
+    """The start position with 4 men at random in the 5x5 square around the ball."""
+    start = Position.start(size)
+    rng = random.Random(f"gauntlet/{size}/{seed}")
+    c, r = start.ball.col, start.ball.row
+    square = [Point(c + dc, r + dr) for dc in range(-2, 3) for dr in range(-2, 3) if (dc, dr) != (0, 0)]
+    return Position(start.size, frozenset(rng.sample(square, 4)), start.ball, "O")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    opening: int
+    new_side: str        # "O" or "X"
+    score: float         # for the new player: 1, 0.5, 0
+    ending: str          # goal / repetition / no legal move / max plies
+    plies: int
+    depth: dict[str, float]    # mean completed depth per player ("new", "base")
+    nodes: dict[str, int]
+    cpu: dict[str, float]
+
+
+def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies: int) -> GameResult:
+    base = load_baseline()
+    game = Game(opening(size, opening_seed))
+    depths: dict[str, list[int]] = {"new": [], "base": []}
+    nodes = {"new": 0, "base": 0}
+    cpu = {"new": 0.0, "base": 0.0}
+    ending = "max plies"
+    while len(game.moves) < max_plies:
+        if game.result != "*":
+            ending = game.termination
+            break
+        pos = game.position
+        who = "new" if pos.to_move == new_side else "base"
+        t0 = time.process_time()
+        if who == "new":
+            res = ai.Searcher(pos, "hard", max_nodes=10**12, max_depth=64, max_seconds=seconds,
+                              clock=time.process_time, history=game.positions[:-1]).run()
+        else:
+            res = base.Searcher(pos, "hard", max_nodes=10**12, max_depth=64, max_seconds=seconds,
+                                clock=time.process_time).run()
+        cpu[who] += time.process_time() - t0
+        nodes[who] += res.nodes
+        depths[who].append(res.depth)
+        game.push(str(res.best))
+    else:
+        if game.result != "*":
+            ending = game.termination
+    result = game.result
+    score = 0.5 if result in ("draw", "*") else 1.0 if result == new_side else 0.0
+    return GameResult(opening_seed, new_side, score, ending, len(game.moves),
+                      {k: sum(v) / len(v) if v else 0.0 for k, v in depths.items()}, nodes, cpu)
+
+
+def _play(args: tuple[str, int, str, float, int]) -> GameResult:
+    return play(*args)
+
+
+def elo(score: float) -> float:
+    """The Elo difference that predicts ``score`` (the score clamped to 0.09%..99.91%: about +-1200)."""
+    s = min(max(score, 0.0009), 0.9991)
+    return -400 * math.log10(1 / s - 1)
+
+
+def summary(results: list[GameResult]) -> dict[str, Any]:
+    n = len(results)
+    scores = [r.score for r in results]
+    mean = sum(scores) / n
+    var = sum((s - mean) ** 2 for s in scores) / max(n - 1, 1)
+    half = 1.96 * math.sqrt(var / n)
+    out: dict[str, Any] = {
+        "games": n, "score": mean,
+        "wins": sum(s == 1 for s in scores), "draws": sum(s == 0.5 for s in scores),
+        "losses": sum(s == 0 for s in scores),
+        "elo": elo(mean), "elo_95": [elo(mean - half), elo(mean + half)],
+        "endings": {e: sum(r.ending == e for r in results) for e in sorted({r.ending for r in results})},
+        "mean_plies": sum(r.plies for r in results) / n,
+    }
+    for who in ("new", "base"):
+        out[f"{who}_mean_depth"] = sum(r.depth[who] for r in results) / n
+        cpu = sum(r.cpu[who] for r in results)
+        out[f"{who}_nodes_per_s"] = sum(r.nodes[who] for r in results) / cpu if cpu else 0.0
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per move, both players")
+    p.add_argument("--size", default="15x19")
+    p.add_argument("--max-plies", type=int, default=300)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--seed", type=int, default=1, help="first opening's seed")
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args(argv)
+    pairs = (a.games + 1) // 2
+    tasks = [(a.size, a.seed + i, side, a.seconds, a.max_plies) for i in range(pairs) for side in ("O", "X")]
+    t0 = time.perf_counter()
+    if a.jobs > 1:
+        with ProcessPoolExecutor(a.jobs) as ex:
+            results = list(ex.map(_play, tasks))
+    else:
+        results = []
+        for t in tasks:  # one line per game on stderr, so a long run shows where it is
+            results.append(_play(t))
+            r = results[-1]
+            print(f"game {len(results)}/{len(tasks)}: opening {r.opening}, new plays {r.new_side}: "
+                  f"{r.score} ({r.ending}, {r.plies} plies)", file=sys.stderr, flush=True)
+    s = summary(results)
+    s.update(size=a.size, seconds=a.seconds, max_plies=a.max_plies, wall=time.perf_counter() - t0)
+    if a.json:
+        print(json.dumps({"summary": s, "games": [asdict(r) for r in results]}))
+        return
+    print(f"new hard vs baseline on {a.size}, {a.seconds} s CPU per move, {s['games']} games "
+          f"({pairs} openings x 2 colours), max {a.max_plies} plies")
+    print(f"  score {s['score']:.1%}  (+{s['wins']} ={s['draws']} -{s['losses']})  "
+          f"Elo {s['elo']:+.0f}  95% [{s['elo_95'][0]:+.0f}, {s['elo_95'][1]:+.0f}]")
+    print(f"  endings {s['endings']}  mean length {s['mean_plies']:.0f} plies")
+    for who in ("new", "base"):
+        print(f"  {who:4}: mean depth {s[f'{who}_mean_depth']:.1f}, {s[f'{who}_nodes_per_s']:,.0f} nodes/s")
+    print(f"  wall {s['wall']:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
