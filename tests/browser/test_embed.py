@@ -137,7 +137,7 @@ def test_a_plain_diagram_is_drawn_without_loading_python(page, server):
     }""")
     assert painted
     loaded = [u for u in page.recorder.requests if u.endswith((".js", ".mjs", ".py", ".whl", ".wasm", ".zip"))
-              and not u.endswith(("/theme.js", "/embed.js", "/canvas.js", "/embedboard.js", "/embedframe.js"))]
+              and not u.endswith(("/theme.js", "/embed.js", "/canvas.js", "/embedboard.js", "/embedframe.js", "/sw-register.js"))]
     assert loaded == []
     assert page.recorder.errors == []
 
