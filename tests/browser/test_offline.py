@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from conftest import DIST, READY_TIMEOUT, Recorder, click_point, data_position, own_input_devices, wait_ready
 from phutball.puzzles1d import analysis
 from test_learnctl import SOLUTIONS
+from test_embed import engine_started
 from test_puzzles_page import play_1d
 
 # Promises that resolve once the page's registration has an activated worker /
@@ -111,7 +112,7 @@ def test_every_page_starts_and_plays_offline(visited, server, path):
     try:
         page.goto(f"{server.origin}/{path}")
         page.reload()  # a reload, as the issue asks: still nothing from the network
-        wait_ready(page)
+        engine_started(page)  # a play-mode embed starts its engine at the reader's first input
         canvas = "#strip" if path.startswith("calculator") else "#board"
         page.wait_for_function(f"document.querySelector('{canvas}').dataset.position")
         before = data_position(page, canvas)
