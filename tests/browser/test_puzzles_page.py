@@ -323,6 +323,8 @@ def test_the_phone_layout_fills_the_width_with_the_strip_and_keeps_the_buttons_o
         tops = page.eval_on_selector_all(".site-header nav a, .brand, #theme",
                                          "es => es.map(e => Math.round(e.getBoundingClientRect().top))")
         assert max(tops) - min(tops) <= 8  # the header on one line
+        # ... and every section's link shown whole (not scrolled away under the theme button)
+        assert page.evaluate("(n => n.scrollWidth <= n.clientWidth)(document.querySelector('.site-header nav'))")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         ctx.close()
