@@ -201,6 +201,7 @@ window.phutballEmbedBoard.drawUntilReady = function (canvas, pos) {
   draw();
   window.addEventListener("resize", draw);
   window.addEventListener("phutball-theme", draw);
+  if (document.fonts) document.fonts.ready.then(draw);  // coordinates are text: redraw in the page's font
 };
 
 // The puzzle files (puzzles/index.json and each file it lists) as [{name, text}], or {error} when a
