@@ -482,7 +482,7 @@ class Searcher:
         if cached is not None:
             return list(cached)
         opp = other(side)
-        pos = Position._from_mask(self.pos.size, mask, Point(c, r), opp)
+        pos = Position.from_mask(self.pos.size, mask, Point(c, r), opp)
         found = pos.winning_jumps(limit=32, max_nodes=PARRY_NODES)
         self._check_time()
         # A chain may land where it jumped a man earlier: that point holds a man now, and "placing"

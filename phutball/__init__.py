@@ -3,7 +3,8 @@
 Standard library only; runs on CPython 3.11+ and on Pyodide in the browser.
 """
 
-from .board import STANDARD, BoardSize, Position, Side, other
+from .board import STANDARD, BoardSize, Position
+from .sides import Side, other
 from .errors import (IllegalError, IllegalMoveError, IllegalPositionError, ParseError,
                      PhutballError, RecordError)
 from .notation import Jump, Move, Placement, Point, parse_move, parse_point

@@ -63,7 +63,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Generator, Iterable, Iterator, Literal
 
-from .board import Position, Side, jump_results, other, single_jumps
+from .bitboard import bit, bit_point, jump_results, single_jumps
+from .board import Position
+from .sides import Side, other
 from .errors import NoMoveError, PhutballError
 from .notation import Jump, Move2D, Placement, Point
 from .winsearch import win_path
@@ -179,8 +181,8 @@ def evaluate(pos: Position) -> int:
     search scores it as a win.
     """
     s = Searcher(pos, max_depth=0)
-    node = s._node(pos._mask, pos.ball.col, pos.ball.row)
-    return s._evaluate(node, pos._mask, pos.ball.col, pos.ball.row, pos.to_move)
+    node = s._node(pos.mask, pos.ball.col, pos.ball.row)
+    return s._evaluate(node, pos.mask, pos.ball.col, pos.ball.row, pos.to_move)
 
 
 class Searcher:
@@ -221,9 +223,9 @@ class Searcher:
         self.seen: dict[tuple[int, int, int, str], int] = {}
         for p in history:
             if isinstance(p, Position) and p.size == pos.size:
-                k = (p._mask, p.ball.col, p.ball.row, p.to_move)
+                k = (p.mask, p.ball.col, p.ball.row, p.to_move)
                 self.seen[k] = self.seen.get(k, 0) + 1
-        self._line: dict[tuple[int, int, int, str], int] = {(pos._mask, pos.ball.col, pos.ball.row, pos.to_move): 1}
+        self._line: dict[tuple[int, int, int, str], int] = {(pos.mask, pos.ball.col, pos.ball.row, pos.to_move): 1}
 
     # ------------------------------------------------------------ public
 
@@ -257,7 +259,7 @@ class Searcher:
             except PhutballError:  # a stale table entry: the line ends before it
                 break
             out.append(move)
-            key = (pos._mask, pos.ball.col, pos.ball.row, pos.to_move)
+            key = (pos.mask, pos.ball.col, pos.ball.row, pos.to_move)
             if pos.winner or key in met:
                 break
             met.add(key)
@@ -274,12 +276,12 @@ class Searcher:
     def _move_between(self, pos: Position, child: tuple[int, int, int]) -> Move2D | None:
         """The move of ``pos`` that leads to the state ``child`` = (col, row, men), or None."""
         c, r, m = child
-        mask, bc, br = pos._mask, pos.ball.col, pos.ball.row
+        mask, bc, br = pos.mask, pos.ball.col, pos.ball.row
         added = m & ~mask
         if (c, r) == (bc, br):
             if m == mask | added and added and not added & (added - 1):
-                bit = added.bit_length() - 1
-                return Placement(Point(bit % self.w + 1, bit // self.w))
+                index = added.bit_length() - 1
+                return Placement(Point(*bit_point(self.w, index)))
             return None
         for n, (jc, jr, jm, path) in enumerate(jump_results(self.w, self.h, bc, br, mask)):
             if (jc, jr, jm) == child:
@@ -313,13 +315,13 @@ class Searcher:
     def _fallback(self) -> Move2D:
         """A legal move before any search: a placement near the ball, else anywhere, else a single jump."""
         pos = self.pos
-        cands = self._placements(pos._mask, pos.ball.col, pos.ball.row)
+        cands = self._placements(pos.mask, pos.ball.col, pos.ball.row)
         if cands:
             return self._to_move(cands[0])
-        cands = self._placements(pos._mask, pos.ball.col, pos.ball.row, radius=max(self.w, self.h))
+        cands = self._placements(pos.mask, pos.ball.col, pos.ball.row, radius=max(self.w, self.h))
         if cands:
             return self._to_move(cands[0])
-        step = single_jumps(self.w, self.h, pos.ball.col, pos.ball.row, pos._mask)[0]  # has_moves: one exists
+        step = single_jumps(self.w, self.h, pos.ball.col, pos.ball.row, pos.mask)[0]  # has_moves: one exists
         return Jump((pos.ball, Point(step.col, step.row)))
 
     def _to_move(self, child: tuple[int, int, int]) -> Move2D:
@@ -327,16 +329,16 @@ class Searcher:
         if child in self._root_moves:
             return self._root_moves[child]
         c, r, m = child
-        added = m & ~self.pos._mask
-        if (c, r) != (self.pos.ball.col, self.pos.ball.row) or m != self.pos._mask | added or not added \
+        added = m & ~self.pos.mask
+        if (c, r) != (self.pos.ball.col, self.pos.ball.row) or m != self.pos.mask | added or not added \
                 or added & (added - 1):
             raise AssertionError(f"not a root move: {child}")
-        bit = added.bit_length() - 1
-        return Placement(Point(bit % self.w + 1, bit // self.w))
+        index = added.bit_length() - 1
+        return Placement(Point(*bit_point(self.w, index)))
 
     def _think(self) -> Generator[None, None, None]:
         pos, side = self.pos, self.pos.to_move
-        mask, bc, br = pos._mask, pos.ball.col, pos.ball.row
+        mask, bc, br = pos.mask, pos.ball.col, pos.ball.row
         goal, own_goal = pos.target_rows(side), pos.target_rows(other(side))
         # List the root's jump results lazily, inside the time budget: yield every few so the caller
         # shows progress and can stop ("move now"); the fallback move stands until the search has more.
@@ -556,9 +558,9 @@ class Searcher:
         out = []
         for rr in range(max(1, r - radius), min(h, r + radius) + 1):
             for cc in range(max(1, c - radius), min(w, c + radius) + 1):
-                bit = 1 << (rr * w + cc - 1)
-                if not mask & bit and (cc, rr) != (c, r):
-                    out.append((c, r, mask | bit))
+                b = bit(w, cc, rr)
+                if not mask & b and (cc, rr) != (c, r):
+                    out.append((c, r, mask | b))
         return out
 
     def _parries(self, mask: int, c: int, r: int, side: str) -> list[tuple[int, int, int]]:
@@ -571,7 +573,7 @@ class Searcher:
         if cached is not None:
             return list(cached)
         opp = other(side)
-        pos = Position._from_mask(self.pos.size, mask, Point(c, r), opp)
+        pos = Position.from_mask(self.pos.size, mask, Point(c, r), opp)
         found = pos.winning_jumps(limit=32, max_nodes=PARRY_NODES)
         self._check_time()
         # A chain may land where it jumped a man earlier: that point holds a man now, and "placing"
@@ -601,7 +603,7 @@ class Searcher:
             places = self._placements(mask, c, r)
         hist = self.history
         # Cut-off history first, then men placed toward my goal (they make my next jump).
-        places.sort(key=lambda k: (-hist.get(k[2] ^ mask, 0), -fwd * (((k[2] ^ mask).bit_length() - 1) // self.w)))
+        places.sort(key=lambda k: (-hist.get(k[2] ^ mask, 0), -fwd * bit_point(self.w, (k[2] ^ mask).bit_length() - 1)[1]))
         out = jumps + places
         if first is not None and first in out:
             out.remove(first)

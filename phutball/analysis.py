@@ -29,7 +29,8 @@ from typing import Any, Iterable, Iterator
 from .ai import WIN, WON, Searcher
 from .board import Position
 from .errors import IllegalError
-from .game import SIDE_NAMES, Game
+from .game import Game
+from .sides import SIDE_NAMES
 
 #: Longest 1D strip analysed (by the exact solver: 16 squares take well under a second).
 MAX_1D_SQUARES = 16

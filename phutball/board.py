@@ -40,175 +40,15 @@ from itertools import islice
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Literal, NamedTuple, Sequence
 
+from .bitboard import (DIRECTIONS, MAX_SIZE, MIN_SIZE, STANDARD, BoardSize, Step, bit, jump_results, mask_of,
+                       points_of, single_jumps)
 from .errors import IllegalMoveError, IllegalPositionError, ParseError, quote
 from .notation import COLUMN_LETTERS, Jump, Move2D, Placement, Point, parse_move, parse_points
-
-Side = Literal["O", "X"]
-SIDES: tuple[Side, Side] = ("O", "X")
-SIDE_NAMES = {"O": "Ohs", "X": "Eks"}
-
-MIN_SIZE = 5
-MAX_SIZE = 25
-
-#: The 8 directions as (d_col, d_row).
-DIRECTIONS: tuple[tuple[int, int], ...] = (
-    (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1),
-)
-
-
-def other(side: Side) -> Side:
-    """The opponent of ``side``."""
-    return "X" if side == "O" else "O"
-
-
-@dataclass(frozen=True, order=True)
-class BoardSize:
-    """A board of ``width`` columns by ``height`` rows, both odd, 5..25.
-
-    Written ``15x19`` (columns x rows).  The standard board is 15x19; the Go
-    board is 19x19 (columns A-T without I).
-    """
-
-    width: int = 15
-    height: int = 19
-
-    def __post_init__(self) -> None:
-        for name, v in (("width", self.width), ("height", self.height)):
-            if not (MIN_SIZE <= v <= MAX_SIZE) or v % 2 == 0:
-                raise IllegalPositionError(
-                    "bad board size", f"{self.width}x{self.height}",
-                    f"{name} must be odd and between {MIN_SIZE} and {MAX_SIZE}",
-                )
-
-    @classmethod
-    def from_str(cls, text: str) -> "BoardSize":
-        m = re.fullmatch(r"\s*([0-9]{1,3})\s*[xX×]\s*([0-9]{1,3})\s*", text) if isinstance(text, str) else None
-        if not m:
-            raise ParseError("bad board size", text, "expected columns x rows, e.g. '15x19'")
-        return cls(int(m.group(1)), int(m.group(2)))
-
-    def __str__(self) -> str:
-        return f"{self.width}x{self.height}"
-
-    def __repr__(self) -> str:
-        return f"BoardSize.from_str({str(self)!r})"
-
-    @property
-    def centre(self) -> Point:
-        return Point((self.width + 1) // 2, (self.height + 1) // 2)
-
-    @property
-    def columns(self) -> str:
-        return COLUMN_LETTERS[: self.width]
-
-    def on_board(self, p: Point) -> bool:
-        """True for the playing points: columns 1..width, rows 1..height."""
-        return 1 <= p.col <= self.width and 1 <= p.row <= self.height
-
-    def in_bounds(self, p: Point) -> bool:
-        """True where the ball may be: the board plus the off-board rows 0 and height+1."""
-        return 1 <= p.col <= self.width and 0 <= p.row <= self.height + 1
-
-    def check_point(self, p: Point, text: str, *, ball: bool = False) -> None:
-        """Raise ParseError if ``p`` is outside this board (rows 0/height+1 allowed for the ball)."""
-        if not 1 <= p.col <= self.width:
-            raise ParseError("bad point", text, f"column {COLUMN_LETTERS[p.col - 1]} is not on a {self} board "
-                             f"(columns {self.columns[0]}-{self.columns[-1]})")
-        top = self.height + 1 if ball else self.height
-        bottom = 0 if ball else 1
-        if not bottom <= p.row <= top:
-            raise ParseError("bad point", text, f"row {p.row} is not on a {self} board (rows {bottom}-{top})")
-
-    def points(self) -> Iterator[Point]:
-        """Every playing point, in sorted (column, row) order."""
-        for c in range(1, self.width + 1):
-            for r in range(1, self.height + 1):
-                yield Point(c, r)
-
-
-STANDARD = BoardSize(15, 19)
-
-
-class _Step(NamedTuple):
-    """One single jump: where it lands and what it removes (a tuple, so it sorts by landing point)."""
-
-    col: int
-    row: int
-    removed: int  # bitmask of the men jumped
-
-
-def single_jumps(width: int, height: int, col: int, row: int, mask: int) -> list[_Step]:
-    """The single jumps from (col, row) over the men in ``mask``, sorted by landing point.
-
-    Rule: the ball jumps over an unbroken line of one or more adjacent men in
-    one of the 8 directions and lands on the first empty point beyond; it may
-    land on a goal line or on the off-board row beyond it, but not off the
-    sides.  Point (c, r) is bit ``r * width + c - 1`` of ``mask``.
-    """
-    out = []
-    for dc, dr in DIRECTIONS:
-        c, r = col + dc, row + dr
-        removed = 0
-        while 1 <= c <= width and 1 <= r <= height:
-            bit = 1 << (r * width + c - 1)
-            if not mask & bit:
-                break
-            removed |= bit
-            c += dc
-            r += dr
-        if removed and 1 <= c <= width and 0 <= r <= height + 1:
-            out.append(_Step(c, r, removed))
-    out.sort()
-    return out
-
-
-def jump_results(width: int, height: int, col: int, row: int, mask: int
-                 ) -> Iterator[tuple[int, int, int, tuple[tuple[int, int], ...]]]:
-    """Lazily yield each distinct state one jump move reaches: ``(col, row, men, path)``.
-
-    ``path`` is the first path (in sorted order) to that state, as (col, row)
-    pairs from the ball.  States are memoised on (ball, men), so each is
-    visited once; the walk is iterative (no recursion limit on big boards)
-    and does its work only as it is consumed, so a caller can stop or pause
-    it at any point (the computer player counts it in its time budget).
-    """
-    seen: set[tuple[int, int, int]] = set()
-    path: list[tuple[int, int]] = [(col, row)]
-    masks = [mask]
-    stack = [iter(single_jumps(width, height, col, row, mask))]
-    while stack:
-        s = next(stack[-1], None)
-        if s is None:
-            stack.pop()
-            masks.pop()
-            path.pop()
-            continue
-        m2 = masks[-1] & ~s.removed
-        key = (s.col, s.row, m2)
-        if key in seen:
-            continue
-        seen.add(key)
-        yield s.col, s.row, m2, (*path, (s.col, s.row))
-        if s.row not in (0, height + 1):
-            path.append((s.col, s.row))
-            masks.append(m2)
-            stack.append(iter(single_jumps(width, height, s.col, s.row, m2)))
-
+from .sides import SIDE_NAMES, SIDES, Side, other
+from .winsearch import WinningJumps, WinSearch, find_winning_jump, winning_jumps
 
 #: Default bound of :meth:`Position.results` (distinct results listed).
 RESULTS_LIMIT = 2_000
-
-_POINT_TABLES: dict[BoardSize, list[Point]] = {}
-
-
-def _point_table(size: BoardSize) -> list[Point]:
-    """The Point of each bit of a men mask (bit ``r * width + c - 1``), built once per board size."""
-    table = _POINT_TABLES.get(size)
-    if table is None:
-        w = size.width
-        table = [Point(i % w + 1, i // w) for i in range(w * (size.height + 2))]
-        _POINT_TABLES[size] = table
-    return table
 
 
 @dataclass(frozen=True)
@@ -239,11 +79,7 @@ class Position:
         if self.ball in self.men:
             raise IllegalPositionError("bad position", str(self.ball), "a man stands under the ball")
         if self._mask < 0:
-            w = self.size.width
-            mask = 0
-            for p in self.men:
-                mask |= 1 << (p.row * w + p.col - 1)
-            object.__setattr__(self, "_mask", mask)
+            object.__setattr__(self, "_mask", mask_of(self.size.width, self.men))
 
     @classmethod
     def start(cls, size: BoardSize | str = STANDARD, to_move: Side = "O") -> "Position":
@@ -253,21 +89,20 @@ class Position:
         return cls(size, frozenset(), size.centre, to_move)
 
     @classmethod
-    def _from_mask(cls, size: BoardSize, mask: int, ball: Point, to_move: Side) -> "Position":
-        table = _point_table(size)
-        men = []
-        m = mask
-        while m:
-            low = m & -m
-            men.append(table[low.bit_length() - 1])
-            m ^= low
+    def from_mask(cls, size: BoardSize, mask: int, ball: Point, to_move: Side) -> "Position":
+        """The position with the men of ``mask`` (see :mod:`phutball.bitboard`), unchecked: for searches."""
         pos = object.__new__(cls)
         object.__setattr__(pos, "size", size)
-        object.__setattr__(pos, "men", frozenset(men))
+        object.__setattr__(pos, "men", frozenset(points_of(size, mask)))
         object.__setattr__(pos, "ball", ball)
         object.__setattr__(pos, "to_move", to_move)
         object.__setattr__(pos, "_mask", mask)
         return pos
+
+    @property
+    def mask(self) -> int:
+        """The men as a bitmask (bit ``row * width + col - 1``, see :mod:`phutball.bitboard`)."""
+        return self._mask
 
     @classmethod
     def from_str(cls, text: str) -> "Position":
@@ -455,7 +290,7 @@ class Position:
         occupied = self.men | {self.ball}
         return [Placement(p) for p in self.size.points() if p not in occupied]
 
-    def _steps(self, col: int, row: int, mask: int) -> list[_Step]:
+    def _steps(self, col: int, row: int, mask: int) -> list[Step]:
         """The single jumps from (col,row) with men ``mask``, sorted by landing point."""
         return single_jumps(self.size.width, self.size.height, col, row, mask)
 
@@ -531,7 +366,7 @@ class Position:
         nxt = other(self.to_move)
         for c, r, m, path in jump_results(self.size.width, self.size.height, self.ball.col, self.ball.row,
                                           self._mask):
-            yield (Position._from_mask(self.size, m, Point(c, r), nxt),
+            yield (Position.from_mask(self.size, m, Point(c, r), nxt),
                    Jump(tuple(Point(pc, pr) for pc, pr in path)))
 
     def results(self, limit: int | None = RESULTS_LIMIT) -> dict["Position", Jump]:
@@ -591,10 +426,10 @@ class Position:
         if isinstance(move, Placement):
             self._check(move, text)
             p = move.point
-            return Position._from_mask(self.size, self._mask | 1 << (p.row * self.size.width + p.col - 1),
+            return Position.from_mask(self.size, self._mask | bit(self.size.width, p.col, p.row),
                                        self.ball, nxt)
         mask, end = self._follow(move.path, text)
-        return Position._from_mask(self.size, mask, end, nxt)
+        return Position.from_mask(self.size, mask, end, nxt)
 
     # ------------------------------------------------------------ search
 
@@ -603,13 +438,9 @@ class Position:
 
         See :func:`phutball.winsearch.find_winning_jump`.
         """
-        from .winsearch import find_winning_jump
         return find_winning_jump(self, max_nodes=max_nodes, side=side)
 
     def winning_jumps(self, limit: int | None = None, max_nodes: int = 1_000_000) -> "WinningJumps":
         """Every jump path that wins at once, in sorted order (see :mod:`phutball.winsearch`)."""
-        from .winsearch import winning_jumps
         return winning_jumps(self, limit=limit, max_nodes=max_nodes)
 
-
-from .winsearch import WinningJumps, WinSearch  # noqa: E402  (re-exported for type hints)

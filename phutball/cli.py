@@ -14,7 +14,8 @@ from itertools import islice
 from typing import Any, Sequence
 
 from . import __version__
-from .board import SIDE_NAMES, BoardSize, Position, Side
+from .board import BoardSize, Position
+from .sides import SIDE_NAMES, Side
 from .errors import PhutballError, quote
 from .game import Game
 from .notation import parse_point, parse_points

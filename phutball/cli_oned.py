@@ -27,7 +27,8 @@ from typing import Any, Callable, TextIO
 from .errors import PhutballError
 from .potential import GeneralPotentials, OddishPotentials, potentials_of_text
 from .solve1d import MAX_SOLVE_N, Analysis, analyse
-from .strip import Strip, side_name
+from .sides import side_name
+from .strip import Strip
 
 __all__ = ["add_subcommands", "add_puzzle_subcommands", "cmd_solve1d", "cmd_potential", "solve1d_json",
            "cmd_puzzles_check", "cmd_puzzles_generate", "cmd_puzzles_respond", "cmd_puzzles_judge", "main"]

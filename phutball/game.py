@@ -49,8 +49,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .errors import IllegalError, ParseError, PhutballError, RecordError
+from .sides import SIDE_NAMES, other_side
 
-SIDE_NAMES = {"O": "Ohs", "X": "Eks", "L": "Left", "R": "Right"}
 RESULTS = ("O", "X", "L", "R", "draw", "*")
 TERMINATIONS = ("goal", "resignation", "agreement", "no legal move", "repetition", "unfinished")
 #: Occurrences of one position (men, ball, side to move) that draw the game (the lab's rule, see the README).
@@ -72,10 +72,6 @@ class GamePosition(Protocol):
 def _drawn(position: Any) -> bool:
     """Rule: the side to move has no legal move (and no goal was scored) -- the game is a draw."""
     return bool(getattr(position, "is_drawn", False))
-
-
-def _other(side: str) -> str:
-    return {"O": "X", "X": "O", "L": "R", "R": "L"}[side]
 
 
 def variant_of(position: Any) -> str:
@@ -208,7 +204,7 @@ class Game:
         if self.position.winner or _drawn(self.position) or self.repetition_at(self.cursor):
             raise IllegalError("resign", side, "the game is already over")
         self._truncate()
-        self._ending = (_other(side), "resignation")
+        self._ending = (other_side(side), "resignation")
 
     def agree_draw(self) -> None:
         if self.position.winner or _drawn(self.position) or self.repetition_at(self.cursor):
@@ -392,7 +388,7 @@ def _apply_result(game: Game, headers: dict[str, str]) -> None:
             raise RecordError("bad record", termination, "a draw can only be by agreement")
         game._ending = ("draw", "agreement")
         return
-    if result not in (game.position.to_move, _other(game.position.to_move)):
+    if result not in (game.position.to_move, other_side(game.position.to_move)):
         raise RecordError("bad record", result, "Result names a side that does not play this variant")
     if termination not in (None, "resignation"):
         raise RecordError("bad record", result, "no goal was scored, so a win must be by resignation")

@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from typing import Iterator, Union
 
 from .errors import IllegalMoveError, IllegalPositionError, ParseError
-from .strip import (BALL_CHARS, EMPTY_CHARS, LEFT, RIGHT, STONE_CHARS, Strip, other_side,
-                    parse_side, side_name, stones_mask)
+from .sides import LEFT, RIGHT, other_side, parse_side, side_name
+from .strip import BALL_CHARS, EMPTY_CHARS, STONE_CHARS, Strip, stones_mask
 
 __all__ = ["Oddish", "OddishPlacement", "OddishArrowMove", "OddishMove", "parse_oddish_move"]
 

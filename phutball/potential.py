@@ -45,7 +45,8 @@ from typing import Any, Union
 
 from .errors import IllegalPositionError, ParseError
 from .oddish import ARROW_CHARS, Oddish
-from .strip import LEFT, RIGHT, Strip, side_name
+from .sides import LEFT, RIGHT, side_name
+from .strip import Strip
 
 __all__ = ["running_sums", "OddishPotential", "OddishPotentials", "GeneralPotential",
            "GeneralPotentials", "Prediction", "oddish_potentials", "general_potentials",

@@ -260,7 +260,8 @@ def load_dir(folder: str | Path) -> list[Puzzle]:
 
 def check_claim_2d(p: Puzzle, max_nodes: int = 2_000_000) -> list[str]:
     """Problems with a 2D puzzle's claim, checked by the engine (empty list: the claim holds)."""
-    from .board import Position, other
+    from .board import Position
+    from .sides import other
     problems: list[str] = []
     pos = Position.from_str(p.position)
     try:

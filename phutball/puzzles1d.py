@@ -68,7 +68,8 @@ from typing import Any, Callable, Union
 from .errors import IllegalPositionError, ParseError, PhutballError
 from .oddish import Oddish
 from .solve1d import DRAW, LOSS, WIN, Analysis, MoveOutcome, analyse_oddish, strip_table
-from .strip import LEFT, RIGHT, Strip, other_side, side_name
+from .sides import LEFT, RIGHT, other_side, side_name
+from .strip import Strip
 
 __all__ = [
     "MAX_LIVE_N", "THEMES", "parse_position", "analysis_of", "check_claim_1d", "check_line",

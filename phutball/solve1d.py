@@ -59,7 +59,8 @@ from typing import Any, Callable, Generator, Iterator, Union
 
 from .errors import IllegalPositionError, ParseError
 from .notation import StripMove1D
-from .strip import LEFT, Strip, other_side, side_name
+from .sides import LEFT, other_side, side_name
+from .strip import Strip
 
 __all__ = [
     "WIN", "LOSS", "DRAW", "Progress", "MoveOutcome", "Analysis", "StripTable", "StripSolver",

@@ -37,12 +37,9 @@ from typing import Iterable, Iterator, Union
 
 from .errors import IllegalMoveError, IllegalPositionError, ParseError
 from .notation import StripJump, StripMove1D, StripPlacement, parse_strip_move
+from .sides import LEFT, RIGHT, other_side, parse_side, side_name
 
-__all__ = ["Strip", "LEFT", "RIGHT", "side_name", "parse_side", "other_side",
-           "STONE_CHARS", "EMPTY_CHARS", "BALL_CHARS"]
-
-LEFT = "L"
-RIGHT = "R"
+__all__ = ["Strip", "STONE_CHARS", "EMPTY_CHARS", "BALL_CHARS"]
 
 #: Characters read as an empty square / a stone / the ball.
 EMPTY_CHARS = ".·"
@@ -59,27 +56,6 @@ def stones_mask(stones: Iterable[int]) -> int:
     for s in stones:
         m |= 1 << (s - 1)
     return m
-
-
-def other_side(side: str) -> str:
-    """``'L'`` -> ``'R'`` and back."""
-    return RIGHT if side == LEFT else LEFT
-
-
-def side_name(side: str) -> str:
-    """``'L'`` -> ``'Left'``, ``'R'`` -> ``'Right'``."""
-    return "Left" if side == LEFT else "Right"
-
-
-def parse_side(text: object) -> str:
-    """Read a side to move: ``L``/``R``/``left``/``right`` (any case) -> ``'L'`` or ``'R'``."""
-    if isinstance(text, str):
-        t = text.strip().lower()
-        if t in ("l", "left"):
-            return LEFT
-        if t in ("r", "right"):
-            return RIGHT
-    raise ParseError("bad side to move", text, "expected 'L', 'R', 'left' or 'right'")
 
 
 def _split_side(text: str) -> tuple[str | None, str]:

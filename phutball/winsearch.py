@@ -23,12 +23,11 @@ enumeration by
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
+from .bitboard import DIRECTIONS, BitPosition, bit, row_mask, single_jumps
 from .notation import Jump, Point
-
-if TYPE_CHECKING:
-    from .board import Position, Side
+from .sides import Side
 
 Status = Literal["found", "none", "gave-up"]
 
@@ -69,15 +68,14 @@ class _Budget(Exception):
 
 def _row_occupancy(mask: int, width: int, height: int) -> int:
     """Bit r set when row r (1..height) holds at least one man."""
-    full = (1 << width) - 1
     occ = 0
     for r in range(1, height + 1):
-        if (mask >> (r * width)) & full:
+        if mask & row_mask(width, r):
             occ |= 1 << r
     return occ
 
 
-def _blocked(mask: int, row: int, side: "Side", width: int, height: int) -> bool:
+def _blocked(mask: int, row: int, side: Side, width: int, height: int) -> bool:
     """True when two consecutive man-less rows lie between ``row`` and ``side``'s goal."""
     empty = ~_row_occupancy(mask, width, height)
     pairs = empty & (empty >> 1)  # bit k: rows k and k+1 both empty
@@ -91,7 +89,7 @@ def _blocked(mask: int, row: int, side: "Side", width: int, height: int) -> bool
     return bool(pairs & window)
 
 
-def _may_reach_goal(w: int, h: int, mask: int, col: int, row: int, side: "Side") -> bool:
+def _may_reach_goal(w: int, h: int, mask: int, col: int, row: int, side: Side) -> bool:
     """Relaxed reachability: False proves that no jump path from (col,row) reaches ``side``'s goal.
 
     Relaxation: a jump from p in direction d may land on p+kd for any k >= 2
@@ -99,7 +97,6 @@ def _may_reach_goal(w: int, h: int, mask: int, col: int, row: int, side: "Side")
     on an off-board row.  Every true jump landing has that form, since men are
     only removed and a removed man's point is one of these candidates.
     """
-    from .board import DIRECTIONS
     goal = (h, h + 1) if side == "O" else (0, 1)
     seen = {(col, row)}
     stack = [(col, row)]
@@ -107,7 +104,7 @@ def _may_reach_goal(w: int, h: int, mask: int, col: int, row: int, side: "Side")
         c, r = stack.pop()
         for dc, dr in DIRECTIONS:
             x, y = c + dc, r + dr
-            while 1 <= x <= w and 1 <= y <= h and mask >> (y * w + x - 1) & 1:
+            while 1 <= x <= w and 1 <= y <= h and mask & bit(w, x, y):
                 x, y = x + dc, y + dr
                 if not (1 <= x <= w and 0 <= y <= h + 1):
                     break
@@ -119,7 +116,7 @@ def _may_reach_goal(w: int, h: int, mask: int, col: int, row: int, side: "Side")
     return False
 
 
-def find_winning_jump(pos: "Position", max_nodes: int = 200_000, side: "Side | None" = None) -> WinSearch:
+def find_winning_jump(pos: BitPosition, max_nodes: int = 200_000, side: Side | None = None) -> WinSearch:
     """A jump path that ends on ``side``'s goal rows, or a proof there is none, or "gave-up".
 
     ``side`` defaults to the side to move (the jump is made by the side to
@@ -128,20 +125,19 @@ def find_winning_jump(pos: "Position", max_nodes: int = 200_000, side: "Side | N
     side = side or pos.to_move
     if pos.is_over:
         return WinSearch(None, "none", 0)
-    status, path, nodes = win_path(pos.size.width, pos.size.height, pos._mask, pos.ball.col, pos.ball.row,
+    status, path, nodes = win_path(pos.size.width, pos.size.height, pos.mask, pos.ball.col, pos.ball.row,
                                    side, max_nodes)
     jump = Jump(tuple(Point(c, r) for c, r in path)) if path else None
     return WinSearch(jump, status, nodes)
 
 
-def win_path(w: int, h: int, mask: int, col: int, row: int, side: "Side",
+def win_path(w: int, h: int, mask: int, col: int, row: int, side: Side,
              max_nodes: int = 200_000) -> tuple[Status, list[tuple[int, int]] | None, int]:
     """The core of :func:`find_winning_jump` on raw state (men bitmask, ball at (col, row)).
 
     Returns ``(status, path as (col, row) pairs from the ball, nodes)``; the
     computer player (:mod:`phutball.ai`) calls it without building Positions.
     """
-    from .board import single_jumps
     goal = (h, h + 1) if side == "O" else (0, 1)
     sign = -1 if side == "O" else 1
     seen: set[tuple[int, int, int]] = set()
@@ -184,8 +180,8 @@ def win_path(w: int, h: int, mask: int, col: int, row: int, side: "Side",
     return ("found", path, nodes) if found else ("none", None, nodes)
 
 
-def winning_jumps(pos: "Position", limit: int | None = None, max_nodes: int = 1_000_000,
-                  side: "Side | None" = None) -> WinningJumps:
+def winning_jumps(pos: BitPosition, limit: int | None = None, max_nodes: int = 1_000_000,
+                  side: Side | None = None) -> WinningJumps:
     """Every jump path that wins at once for ``side``, in sorted order, up to ``limit``.
 
     States from which no winning continuation exists are memoised and never
@@ -211,7 +207,7 @@ def winning_jumps(pos: "Position", limit: int | None = None, max_nodes: int = 1_
         if nodes > max_nodes:
             raise _Budget
         any_win = False
-        for s in pos._steps(col, row, mask):
+        for s in single_jumps(w, h, col, row, mask):
             m2 = mask & ~s.removed
             key = (s.col, s.row, m2)
             path.append(Point(s.col, s.row))
@@ -229,9 +225,9 @@ def winning_jumps(pos: "Position", limit: int | None = None, max_nodes: int = 1_
         return any_win
 
     try:
-        if not _blocked(pos._mask, pos.ball.row, side, w, h) and \
-                _may_reach_goal(w, h, pos._mask, pos.ball.col, pos.ball.row, side):
-            walk(pos.ball.col, pos.ball.row, pos._mask)
+        if not _blocked(pos.mask, pos.ball.row, side, w, h) and \
+                _may_reach_goal(w, h, pos.mask, pos.ball.col, pos.ball.row, side):
+            walk(pos.ball.col, pos.ball.row, pos.mask)
     except _Full:
         return WinningJumps(tuple(out), True, True, nodes)
     except _Budget:

@@ -38,7 +38,8 @@ from calcjobs import (MAX_EXACT_M, MAX_EXACT_N, book_analysis, prediction_winner
 from phutball.errors import IllegalPositionError, ParseError, PhutballError
 from phutball.oddish import ARROW_CHARS, Oddish
 from phutball.potential import GeneralPotential, GeneralPotentials, general_potentials, general_values
-from phutball.strip import LEFT, RIGHT, Strip, side_name
+from phutball.sides import LEFT, RIGHT, side_name
+from phutball.strip import Strip
 
 DEFAULT_POSITION = "L_o*o.o.o...."   # the paper's example (1): Left wins
 MIN_N = 3

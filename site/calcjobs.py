@@ -34,7 +34,8 @@ from phutball.oddish import Oddish
 from phutball.potential import general_values
 from phutball.solve1d import (MAX_SOLVE_N, Analysis, StripSolver, StripTable, analyse_oddish,
                               load_book, oddish_table)
-from phutball.strip import LEFT, RIGHT, Strip, side_name
+from phutball.sides import LEFT, RIGHT, side_name
+from phutball.strip import Strip
 
 Job = Iterator[dict[str, Any]]
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from embedparams import EmbedParams
-from phutball.game import SIDE_NAMES, Game
+from phutball.game import Game
+from phutball.sides import SIDE_NAMES
 from playctl import PlayController, adapter
 
 #: Keys of a replay and where they go (see :meth:`ReplayController.go`).

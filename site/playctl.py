@@ -23,7 +23,8 @@ from typing import Any
 
 from phutball.board import BoardSize, Position
 from phutball.errors import PhutballError
-from phutball.game import SIDE_NAMES, Game, parse_any_position, variant_of
+from phutball.game import Game, parse_any_position, variant_of
+from phutball.sides import SIDE_NAMES
 from phutball.notation import Jump, Placement, Point, StripJump, StripPlacement
 
 Target = Any  # Point (2D) or int (1D)

@@ -23,7 +23,7 @@ from html import escape
 from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes
 from jobs import Runner
 from phutball.errors import PhutballError
-from phutball.game import SIDE_NAMES
+from phutball.sides import SIDE_NAMES
 from playctl import PlayController
 from puzzlectl import (PROGRESS_BACKUP_KEY, PROGRESS_KEY, UNREADABLE_PROGRESS_MESSAGE, Oracle1D,
                        PuzzleController, dump_progress, puzzles_from_files, read_progress)

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
 from phutball.errors import PhutballError
-from phutball.game import SIDE_NAMES, Game, parse_any_position, variant_of
+from phutball.game import Game, parse_any_position, variant_of
+from phutball.sides import SIDE_NAMES
 from phutball.notation import Point
 from savedstate import StoredValueError, backup_key, load_json
 
@@ -622,7 +623,8 @@ def custom_puzzle(position: str, task: str, text: str = "") -> dict[str, Any]:
     Raises :class:`ClaimError` (quoting the position) when the position does not
     have the claimed solution.
     """
-    from phutball.board import Position, other
+    from phutball.board import Position
+    from phutball.sides import other
     pos = parse_any_position(position)
     who = SIDE_NAMES[pos.to_move]
     if hasattr(pos, "size"):

@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 
 from phutball import BoardSize, Point, Position
 from phutball.ai import JUMP_CAP, LEVELS, WIN, Searcher, choose_move, evaluate
-from phutball.board import other
+from phutball.sides import other
 from phutball.notation import Jump, Move, Placement
 from test_perft import small_boards
 

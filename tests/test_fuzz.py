@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from phutball.ai import LEVELS, Searcher
-from phutball.board import BoardSize, Point, Position
+from phutball.board import BoardSize, Position
+from phutball.notation import Point
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position
 from phutball.notation import parse_move, parse_point, parse_points, parse_strip_move

@@ -7,7 +7,8 @@ from hypothesis import given, settings, strategies as st
 
 from phutball.errors import IllegalMoveError, IllegalPositionError, ParseError
 from phutball.notation import StripJump, StripPlacement, parse_strip_move
-from phutball.strip import Strip, parse_side
+from phutball.sides import parse_side
+from phutball.strip import Strip
 
 
 @st.composite
@@ -244,7 +245,7 @@ def test_mirror_maps_moves(s):
 @given(st.sampled_from(["L", "R"]), st.sampled_from([str.lower, str.upper, lambda s: s]),
        st.booleans())
 def test_side_round_trip(side, case, long):
-    from phutball.strip import side_name
+    from phutball.sides import side_name
     text = side_name(side) if long else side
     assert parse_side(case(text)) == side
     assert parse_side(f"  {text} ") == side

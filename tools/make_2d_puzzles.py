@@ -23,7 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from phutball import BoardSize, Point, Position  # noqa: E402
-from phutball.board import DIRECTIONS, other  # noqa: E402
+from phutball.bitboard import DIRECTIONS  # noqa: E402
+from phutball.sides import other
 from phutball.notation import Jump  # noqa: E402
 from phutball.puzzles import FORMAT, Puzzle, check_claim_2d  # noqa: E402
 

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from phutball import BoardSize, Position  # noqa: E402
 from phutball.ai import Level, Searcher  # noqa: E402
-from phutball.board import SIDE_NAMES, other  # noqa: E402
+from phutball.sides import SIDE_NAMES, other  # noqa: E402
 from phutball.puzzles import FORMAT  # noqa: E402
 from phutball.puzzles2d import RULES, Analysis, Undecided, analyse, rule_solves  # noqa: E402
 

@@ -41,7 +41,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from phutball.strip import LEFT, RIGHT, Strip  # noqa: E402
+from phutball.sides import LEFT, RIGHT  # noqa: E402
+from phutball.strip import Strip
 
 WIN, LOSS, DRAW = "win", "loss", "draw"
 _INVERT = {WIN: LOSS, LOSS: WIN, DRAW: DRAW}
