@@ -42,13 +42,13 @@ def _rss_mb() -> float:
 
 def worker(kind: str, n: int) -> dict:
     if kind == "python":
-        from phutball.solve1d import solve_strip
+        from phutball.oned.solve import solve_strip
         t0 = time.perf_counter()
         t = solve_strip(n)
         sec = time.perf_counter() - t0
         st = t.stats()
     elif kind == "sliced":
-        from phutball.solve1d import StripSolver
+        from phutball.oned.solve import StripSolver
         s = StripSolver(n)
         t0 = time.perf_counter()
         last = t0
@@ -94,8 +94,8 @@ def run_worker(kind: str, n: int) -> dict:
 
 
 def searches(quick: bool) -> dict:
-    from phutball.solve1d import load_book, pn_search, search_win
-    from phutball.strip import Strip
+    from phutball.oned.solve import load_book, pn_search, search_win
+    from phutball.oned.strip import Strip
     book = load_book("oned24")
     root = Strip.from_str(PAPER24)
     res: dict = {}
@@ -142,9 +142,9 @@ def searches(quick: bool) -> dict:
 
 
 def potentials(max_m: int, max_n: int) -> dict:
-    from phutball.potential import general_values, oddish_values
-    from phutball.solve1d import oddish_table, strip_table
-    from phutball.strip import Strip
+    from phutball.oned.potential import general_values, oddish_values
+    from phutball.oned.solve import oddish_table, strip_table
+    from phutball.oned.strip import Strip
     theorem = {}
     for m in range(2, max_m + 1):
         fails = 0

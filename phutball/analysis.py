@@ -128,8 +128,8 @@ def analyse(pos: Any, *, history: Iterable[Any] = (), level: str = "hard", max_n
 
 def _analyse_1d(strip: Any) -> Analysis:
     """The exact solver's verdict on a short 1D strip (win/loss in N, the main line)."""
-    from .solve1d import LOSS, WIN as SOLVED_WIN, analyse as solve, principal_line
-    from .strip import Strip
+    from .oned.solve import LOSS, WIN as SOLVED_WIN, analyse as solve, principal_line
+    from .oned.strip import Strip
     if not isinstance(strip, Strip) or strip.n > MAX_1D_SQUARES:
         raise UnsupportedError("unsupported position", str(strip),
                                f"analysis handles 2D boards and 1D strips of at most {MAX_1D_SQUARES} squares")

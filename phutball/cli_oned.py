@@ -25,10 +25,10 @@ import sys
 from typing import Any, Callable, TextIO
 
 from .errors import PhutballError
-from .potential import GeneralPotentials, OddishPotentials, potentials_of_text
-from .solve1d import MAX_SOLVE_N, Analysis, analyse
+from .oned.potential import GeneralPotentials, OddishPotentials, potentials_of_text
+from .oned.solve import MAX_SOLVE_N, Analysis, analyse
 from .sides import side_name
-from .strip import Strip
+from .oned.strip import Strip
 
 __all__ = ["add_subcommands", "add_puzzle_subcommands", "cmd_solve1d", "cmd_potential", "solve1d_json",
            "cmd_puzzles_check", "cmd_puzzles_generate", "cmd_puzzles_respond", "cmd_puzzles_judge", "main"]
@@ -179,8 +179,8 @@ def cmd_solve1d(args: argparse.Namespace, out: TextIO | None = None, err: TextIO
             return _fail(err, f"position {str(strip)!r}: the game is over ({side_name(strip.winner)} has won)",
                          "solve1d")
         if strip.n > 20:
-            from .solve1d import _book_for, _TABLES
-            if _book_for(strip) is None and strip.n not in _TABLES and strip.n <= MAX_SOLVE_N:
+            from .oned.solve import book_for, tables_cache_info
+            if book_for(strip) is None and strip.n not in tables_cache_info()["strips"] and strip.n <= MAX_SOLVE_N:
                 print(f"phutball: solving every position of a {strip.n}-square strip "
                       f"(takes a while: ~20 s for 24 squares)...", file=err)
         a = analyse(strip)

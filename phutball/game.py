@@ -92,9 +92,9 @@ def parse_any_position(text: str) -> Any:
     if re.fullmatch(r"[0-9]+\s*[xX×]\s*[0-9]+", head.strip()):
         return Position.from_str(text)
     if "|" in text or "↓" in text:
-        from .oddish import Oddish
+        from .oned.oddish import Oddish
         return Oddish.from_str(text)
-    from .strip import Strip
+    from .oned.strip import Strip
     return Strip.from_str(text)
 
 
@@ -336,7 +336,7 @@ def _start_from_headers(headers: dict[str, str]) -> Any:
         if variant == "1D":
             if setup is None:
                 raise RecordError("bad record", "", "a 1D record needs a Setup header with the start position")
-            from .strip import Strip
+            from .oned.strip import Strip
             return Strip.from_str(setup)
         size = BoardSize.from_str(headers.get("Size", "15x19"))
         if setup is None:

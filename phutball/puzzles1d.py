@@ -16,12 +16,12 @@ Three parts, all pure Python (they run in a browser worker under Pyodide):
 Where the answers come from
 ---------------------------
 A strip of up to :data:`MAX_LIVE_N` (20) squares is solved whole, once per
-process, by :func:`phutball.solve1d.strip_table` (20 squares: about half a
+process, by :func:`phutball.oned.solve.strip_table` (20 squares: about half a
 second in CPython).  Longer strips are answered only from the shipped books
 (``phutball/data/oned*.json``, the 24-square position of the paper); a position
 the book does not hold comes back with ``"known": false`` instead of starting a
 solve that would take minutes in a browser.  Oddish boards of up to 20 squares
-are solved by :func:`phutball.solve1d.oddish_table`.
+are solved by :func:`phutball.oned.solve.oddish_table`.
 
 The claim of each task (see :mod:`phutball.puzzles` and ``puzzles/README.md``)
 -------------------------------------------------------------------------------
@@ -66,10 +66,10 @@ import random
 from typing import Any, Callable, Union
 
 from .errors import IllegalPositionError, ParseError, PhutballError
-from .oddish import Oddish
-from .solve1d import DRAW, LOSS, WIN, Analysis, MoveOutcome, analyse_oddish, strip_table
+from .oned.oddish import Oddish
+from .oned.solve import DRAW, LOSS, WIN, Analysis, MoveOutcome, analyse_oddish, strip_table
 from .sides import LEFT, RIGHT, other_side, side_name
-from .strip import Strip
+from .oned.strip import Strip
 
 __all__ = [
     "MAX_LIVE_N", "THEMES", "parse_position", "analysis_of", "check_claim_1d", "check_line",
@@ -124,17 +124,17 @@ def _size(pos: Position1D) -> int:
 
 
 def _book_analysis(strip: Strip) -> Analysis | None:
-    from . import solve1d
+    from .oned import solve as solve1d
     try:
-        book = solve1d._book_for(strip)
+        book = solve1d.book_for(strip)
     except PhutballError:  # pragma: no cover - a broken data file
         return None
     return book.analysis(strip) if book is not None else None
 
 
 def _book_refutation(strip: Strip, move: str) -> list[str] | None:
-    from . import solve1d
-    book = solve1d._book_for(strip)
+    from .oned import solve as solve1d
+    book = solve1d.book_for(strip)
     if book is None:
         return None
     line = book.data.get("refutations", {}).get(str(strip), {}).get(move)
@@ -142,7 +142,7 @@ def _book_refutation(strip: Strip, move: str) -> list[str] | None:
 
 
 def analysis_of(pos: Position1D, max_solve_n: int = MAX_LIVE_N) -> Analysis | None:
-    """The exact :class:`~phutball.solve1d.Analysis` of a live position, or None if not quickly known.
+    """The exact :class:`~phutball.oned.solve.Analysis` of a live position, or None if not quickly known.
 
     Strips: the shipped book for strips longer than 20 squares, else a whole-strip
     solve when ``n <= max_solve_n`` (cached per process).  Oddish boards: solved
@@ -282,7 +282,7 @@ def _check_extras(p: Any, pos: Position1D, a: Analysis, max_solve_n: int) -> lis
 
 
 def _check_potential(p: Any, pos: Position1D) -> list[str]:
-    from .potential import general_potentials, oddish_potentials, predict
+    from .oned.potential import general_potentials, oddish_potentials, predict
     answer = p.extra.get("answer")
     if not isinstance(answer, dict) or not answer:
         return ["answer must be an object such as {\"pL\": 1, \"pR\": 0}"]
@@ -434,8 +434,8 @@ def _known(pos: Position1D, max_solve_n: int) -> bool:
     if pos.winner is not None:
         return True
     if isinstance(pos, Strip) and pos.n > max_solve_n:
-        from . import solve1d
-        return solve1d._book_for(pos) is not None
+        from .oned import solve as solve1d
+        return solve1d.book_for(pos) is not None
     if isinstance(pos, Oddish) and pos.m > max_solve_n:
         return False
     return True

@@ -36,10 +36,10 @@ from typing import Any, Optional
 from calcjobs import (MAX_EXACT_M, MAX_EXACT_N, book_analysis, prediction_winner,
                       solve_1d_now, solve_oddish_now, winner_of)
 from phutball.errors import IllegalPositionError, ParseError, PhutballError
-from phutball.oddish import ARROW_CHARS, Oddish
-from phutball.potential import GeneralPotential, GeneralPotentials, general_potentials, general_values
+from phutball.oned.oddish import ARROW_CHARS, Oddish
+from phutball.oned.potential import GeneralPotential, GeneralPotentials, general_potentials, general_values
 from phutball.sides import LEFT, RIGHT, side_name
-from phutball.strip import Strip
+from phutball.oned.strip import Strip
 
 DEFAULT_POSITION = "L_o*o.o.o...."   # the paper's example (1): Left wins
 MIN_N = 3

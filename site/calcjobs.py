@@ -30,12 +30,12 @@ import json
 import time
 from typing import Any, Callable, Iterator
 
-from phutball.oddish import Oddish
-from phutball.potential import general_values
-from phutball.solve1d import (MAX_SOLVE_N, Analysis, StripSolver, StripTable, analyse_oddish,
-                              load_book, oddish_table)
+from phutball.oned.oddish import Oddish
+from phutball.oned.potential import general_values
+from phutball.oned.solve import (MAX_SOLVE_N, Analysis, StripSolver, StripTable, analyse_oddish, clear_tables,
+                                 load_book, oddish_table)
 from phutball.sides import LEFT, RIGHT, side_name
-from phutball.strip import Strip
+from phutball.oned.strip import Strip
 
 Job = Iterator[dict[str, Any]]
 
@@ -111,12 +111,7 @@ def _remember(t: StripTable) -> None:
     if t.n >= BIG_N:
         for k in [k for k in _tables if k >= BIG_N and k != t.n]:
             del _tables[k]
-        try:  # the engine keeps its own cache of solved tables: drop the big ones too
-            from phutball import solve1d
-            for k in [k for k in solve1d._TABLES if k >= BIG_N and k != t.n]:
-                del solve1d._TABLES[k]
-        except Exception:  # pragma: no cover - only an optimisation
-            pass
+        clear_tables(min_n=BIG_N, keep=t.n)  # the engine's own cache of solved tables: the big ones too
     _tables[t.n] = t
 
 

@@ -49,8 +49,8 @@ def computer_2d(position: str, level: str = "hard", max_nodes: int | None = None
 
 
 def computer_1d(position: str) -> Job:
-    from phutball.solve1d import analyse
-    from phutball.strip import Strip
+    from phutball.oned.solve import analyse
+    from phutball.oned.strip import Strip
     strip = Strip.from_str(position)
     yield {"progress": [0, 1], "best": None}
     analysis = analyse(strip)
@@ -141,15 +141,15 @@ def puzzles1d_call(fn: str, args: list[Any]) -> Job:
 
     The first call on a strip of up to ``MAX_LIVE_N`` squares needs the whole
     strip solved (0.5 s in CPython for 19 squares, several seconds in Pyodide):
-    that solve runs first, in slices (:class:`~phutball.solve1d.StripSolver`),
+    that solve runs first, in slices (:class:`~phutball.oned.solve.StripSolver`),
     reporting ``{"solving": n, "progress": [step, steps]}``; the call itself is
     then a table lookup.
     """
     if fn not in PUZZLE_CALLS:
         raise ValueError(f"not a puzzle call: {fn!r}")
     from phutball import puzzles1d
-    from phutball.solve1d import StripSolver
-    from phutball.strip import Strip
+    from phutball.oned.solve import StripSolver
+    from phutball.oned.strip import Strip
     pos = puzzles1d.parse_position(args[0]) if args else None
     if isinstance(pos, Strip) and pos.n <= puzzles1d.MAX_LIVE_N and pos.n not in _SOLVED_STRIPS:
         for p in StripSolver(pos.n).steps():

@@ -86,7 +86,7 @@ def _wins(before: Any, move: Any, after: Any) -> str | None:
 
 def _wins_exactly(before: Any, move: Any, after: Any) -> str | None:
     """A move the exact 1D solver proves winning (the paper's example (1) has exactly one)."""
-    from phutball.solve1d import analyse
+    from phutball.oned.solve import analyse
     outcome = next(m for m in analyse(before).moves if m.move == move)
     if outcome.value == "win":
         return None
@@ -96,7 +96,7 @@ def _wins_exactly(before: Any, move: Any, after: Any) -> str | None:
 
 
 def _oddish_rule() -> str:
-    from phutball.potential import potentials_of_text
+    from phutball.oned.potential import potentials_of_text
     p = potentials_of_text("L_o*o.o.o....")
     odd = p.oddish
     return (f"When every stone is at an odd distance from the ball, only those squares matter "

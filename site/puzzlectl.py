@@ -219,7 +219,7 @@ class PuzzleController:
         self.index = max(0, min(index, len(self.puzzles) - 1))
         p = self.puzzle
         start = parse_any_position(p["position"])
-        from phutball.strip import Strip
+        from phutball.oned.strip import Strip
         playable = variant_of(start) == "2D" or isinstance(start, Strip)
         self.game = Game(start) if playable and p["task"] != "potential" else None
         self.phase = "playing"

@@ -76,7 +76,7 @@ def strip_moves(s):
 
 
 def all_strips(n: int):
-    from phutball.strip import Strip
+    from phutball.oned.strip import Strip
     for side in "LR":
         for b in range(2, n):
             for mask in range(1 << n):

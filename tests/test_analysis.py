@@ -13,7 +13,7 @@ from phutball.analysis import (Analysis, ReviewMark, ReviewProgress, Unsupported
                                review, review_marks)
 from phutball.errors import NoMoveError
 from phutball.game import Game
-from phutball.strip import Strip
+from phutball.oned.strip import Strip
 
 # Ohs (aiming at row 9) jump E5 over E6 E7 E8 to the goal at once.
 WIN_IN_ONE = """

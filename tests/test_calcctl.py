@@ -12,10 +12,10 @@ from calcctl import (DEFAULT_POSITION, CalcController, even_squares, html_explor
                      oddish_strip_squares, parse_input)
 from calcjobs import CalcRunner, explore  # noqa: E402
 from phutball.errors import PhutballError  # noqa: E402
-from phutball.oddish import Oddish  # noqa: E402
-from phutball.potential import general_potentials  # noqa: E402
-from phutball.solve1d import analyse  # noqa: E402
-from phutball.strip import Strip  # noqa: E402
+from phutball.oned.oddish import Oddish  # noqa: E402
+from phutball.oned.potential import general_potentials  # noqa: E402
+from phutball.oned.solve import analyse  # noqa: E402
+from phutball.oned.strip import Strip  # noqa: E402
 
 PAPER_ODDISH = "..ooo|ooo....o."
 FAILS = "L_.*.o..o.."   # bench/README-1d.md: Left wins in 15 (only move 3), PL = 2 > PR = 1 predicts Right

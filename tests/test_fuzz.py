@@ -21,9 +21,9 @@ from phutball.notation import Point
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position
 from phutball.notation import parse_move, parse_point, parse_points, parse_strip_move
-from phutball.oddish import Oddish, parse_oddish_move
+from phutball.oned.oddish import Oddish, parse_oddish_move
 from phutball.puzzles import load_text
-from phutball.strip import Strip
+from phutball.oned.strip import Strip
 
 FUZZ = settings(max_examples=60, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -16,7 +16,7 @@ from phutball.errors import IllegalPositionError, NoMoveError, ParseError, Phutb
 from phutball.game import Game
 from phutball.notation import parse_strip_move
 from phutball.puzzles import PuzzleFormatError, load_text
-from phutball.solve1d import MAX_SOLVE_N, solve_strip
+from phutball.oned.solve import MAX_SOLVE_N, solve_strip
 
 # ---------------------------------------------------------------- item 4: no null move "P-1"
 

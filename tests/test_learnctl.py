@@ -7,7 +7,7 @@ import pytest
 from learnctl import STEPS, LearnController
 from phutball.game import parse_any_position
 from phutball.notation import Point
-from phutball.solve1d import analyse
+from phutball.oned.solve import analyse
 
 # A move that does what each step asks (the controller and the engine decide; see also the
 # wrong moves below, which they must refuse).

@@ -6,9 +6,9 @@ from hypothesis import given, settings, strategies as st
 from oned_reference import retrograde
 from phutball.errors import IllegalMoveError, IllegalPositionError, ParseError
 from phutball.notation import StripJump, StripPlacement
-from phutball.oddish import Oddish, OddishArrowMove, OddishPlacement, parse_oddish_move
-from phutball.solve1d import solve_oddish
-from phutball.strip import Strip
+from phutball.oned.oddish import Oddish, OddishArrowMove, OddishPlacement, parse_oddish_move
+from phutball.oned.solve import solve_oddish
+from phutball.oned.strip import Strip
 
 
 @st.composite
@@ -213,7 +213,7 @@ def test_oddish_solver_matches_reference(m):
 
 
 def test_oddish_analysis_of_the_paper_example():
-    from phutball.solve1d import analyse_oddish
+    from phutball.oned.solve import analyse_oddish
     for side in "LR":
         a = analyse_oddish(Oddish.from_str("..ooo|ooo....o.", side))
         assert a.value == ("win" if side == "R" else "loss")      # pL = 1 > pR = 0: Right wins

@@ -9,8 +9,8 @@ remaining game is short enough.  One slow test re-solves the strip with the pure
 
 import pytest
 
-from phutball.solve1d import analyse, load_book, search_loss, search_win
-from phutball.strip import Strip
+from phutball.oned.solve import analyse, load_book, search_loss, search_win
+from phutball.oned.strip import Strip
 
 ROOT = "R_......oooo.*oo.o........"
 
@@ -180,7 +180,7 @@ def test_refutation_endings_agree_with_an_independent_search(book):
 def test_book_against_a_fresh_pure_python_solve(book):
     """Re-solve all 185 million Left-to-move positions of the 24-square strip with the in-package
     bitset engine (about 20 s, 0.5 GB) and compare every value and plies of the book."""
-    from phutball.solve1d import solve_strip
+    from phutball.oned.solve import solve_strip
     table = solve_strip(24)
     for key, e in book.entries.items():
         s = Strip.from_str(key)

@@ -9,8 +9,8 @@ np = pytest.importorskip("numpy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import oned_offline  # noqa: E402
 
-from phutball.solve1d import Book, solve_strip  # noqa: E402
-from phutball.strip import Strip  # noqa: E402
+from phutball.oned.solve import Book, solve_strip  # noqa: E402
+from phutball.oned.strip import Strip  # noqa: E402
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 8, 11, 14])

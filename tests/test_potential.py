@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from phutball.errors import IllegalPositionError, ParseError
-from phutball.oddish import Oddish
-from phutball.potential import (general_potentials, general_values, oddish_potentials, oddish_values,
-                                potentials_of_text, predict, running_sums)
-from phutball.solve1d import oddish_table, strip_table
-from phutball.strip import Strip
+from phutball.oned.oddish import Oddish
+from phutball.oned.potential import (general_potentials, general_values, oddish_potentials, oddish_values,
+                                     potentials_of_text, predict, running_sums)
+from phutball.oned.solve import oddish_table, strip_table
+from phutball.oned.strip import Strip
 
 
 # ---------------------------------------------------------------- the paper's Oddish example

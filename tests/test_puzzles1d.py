@@ -16,7 +16,7 @@ from phutball.errors import IllegalMoveError, IllegalPositionError, ParseError
 from phutball.puzzles import FORMAT, check_claim, load_dir, load_file, load_text
 from phutball.puzzles1d import (THEMES, analysis, best_line, check_claim_1d, classify, generate,
                                 judge, rate, respond)
-from phutball.strip import Strip
+from phutball.oned.strip import Strip
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 

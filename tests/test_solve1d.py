@@ -6,9 +6,9 @@ import pytest
 
 from oned_reference import all_strips, retrograde, strip_moves
 from phutball.errors import IllegalPositionError
-from phutball.solve1d import (MAX_SOLVE_N, StripSolver, analyse, lookup, pn_search, principal_line,
-                              search_loss, search_win, solve_strip, strip_table)
-from phutball.strip import Strip
+from phutball.oned.solve import (MAX_SOLVE_N, StripSolver, analyse, lookup, pn_search, principal_line, search_loss,
+                                 search_win, solve_strip, strip_table)
+from phutball.oned.strip import Strip
 
 
 def value_of(text):
@@ -206,19 +206,19 @@ def test_pn_search_proves_short_wins_and_respects_budgets():
 
 
 def test_progress_and_tables_housekeeping():
-    from phutball.solve1d import _TABLES, forget_tables
+    from phutball.oned.solve import clear_tables, tables_cache_info
     reports = list(StripSolver(8).steps())
     d = reports[-1].to_dict()
     assert d["done"] is True and d["states"] == 6 * 2 ** 7 and d["decided"] == d["states"]
     strip_table(8)
-    assert 8 in _TABLES
-    forget_tables()
-    assert 8 not in _TABLES
+    assert 8 in tables_cache_info()["strips"]
+    clear_tables()
+    assert tables_cache_info() == {"strips": [], "oddish": []}
 
 
 def test_unknown_book_is_a_parse_error():
     from phutball.errors import ParseError
-    from phutball.solve1d import load_book
+    from phutball.oned.solve import load_book
     with pytest.raises(ParseError, match="no-such-book"):
         load_book("no-such-book")
     assert load_book("oned24").n == 24

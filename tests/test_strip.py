@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from phutball.errors import IllegalMoveError, IllegalPositionError, ParseError
 from phutball.notation import StripJump, StripPlacement, parse_strip_move
 from phutball.sides import parse_side
-from phutball.strip import Strip
+from phutball.oned.strip import Strip
 
 
 @st.composite

@@ -42,7 +42,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from phutball.sides import LEFT, RIGHT  # noqa: E402
-from phutball.strip import Strip
+from phutball.oned.strip import Strip
 
 WIN, LOSS, DRAW = "win", "loss", "draw"
 _INVERT = {WIN: LOSS, LOSS: WIN, DRAW: DRAW}
@@ -375,7 +375,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(t.stats()))
         return 0
     if args.cmd == "check":
-        from phutball.solve1d import solve_strip
+        from phutball.oned.solve import solve_strip
         t = solve(args.n, log)
         py = solve_strip(args.n)
         bad = 0
@@ -393,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.engine == "numpy":
             t: Any = solve(root.n, log)
         else:
-            from phutball.solve1d import solve_strip
+            from phutball.oned.solve import solve_strip
             t = solve_strip(root.n)
         log(json.dumps(t.stats()))
         lines = PAPER24_LINES if str(root) == PAPER24_ROOT else {}

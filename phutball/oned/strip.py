@@ -35,9 +35,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Union
 
-from .errors import IllegalMoveError, IllegalPositionError, ParseError
-from .notation import StripJump, StripMove1D, StripPlacement, parse_strip_move
-from .sides import LEFT, RIGHT, other_side, parse_side, side_name
+from ..errors import IllegalMoveError, IllegalPositionError, ParseError
+from ..notation import StripJump, StripMove1D, StripPlacement, parse_strip_move
+from ..sides import LEFT, RIGHT, other_side, parse_side, side_name
 
 __all__ = ["Strip", "STONE_CHARS", "EMPTY_CHARS", "BALL_CHARS"]
 

@@ -42,8 +42,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, Union
 
-from .errors import IllegalMoveError, IllegalPositionError, ParseError
-from .sides import LEFT, RIGHT, other_side, parse_side, side_name
+from ..errors import IllegalMoveError, IllegalPositionError, ParseError
+from ..sides import LEFT, RIGHT, other_side, parse_side, side_name
 from .strip import BALL_CHARS, EMPTY_CHARS, STONE_CHARS, Strip, stones_mask
 
 __all__ = ["Oddish", "OddishPlacement", "OddishArrowMove", "OddishMove", "parse_oddish_move"]

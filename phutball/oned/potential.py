@@ -43,9 +43,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
-from .errors import IllegalPositionError, ParseError
+from ..errors import IllegalPositionError, ParseError
 from .oddish import ARROW_CHARS, Oddish
-from .sides import LEFT, RIGHT, side_name
+from ..sides import LEFT, RIGHT, side_name
 from .strip import Strip
 
 __all__ = ["running_sums", "OddishPotential", "OddishPotentials", "GeneralPotential",
