@@ -65,7 +65,7 @@ from typing import Callable, Generator, Iterable, Iterator, Literal
 
 from .bitboard import bit, bit_point, jump_results, single_jumps
 from .board import Position
-from .sides import Side, other
+from .sides import other
 from .errors import NoMoveError, PhutballError
 from .notation import Jump, Move2D, Placement, Point
 from .winsearch import win_path

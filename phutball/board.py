@@ -38,12 +38,11 @@ from __future__ import annotations
 import re
 from itertools import islice
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Literal, NamedTuple, Sequence
+from typing import Iterator, Literal, Sequence
 
-from .bitboard import (DIRECTIONS, MAX_SIZE, MIN_SIZE, STANDARD, BoardSize, Step, bit, jump_results, mask_of,
-                       points_of, single_jumps)
+from .bitboard import STANDARD, BoardSize, Step, bit, jump_results, mask_of, points_of, single_jumps
 from .errors import IllegalMoveError, IllegalPositionError, ParseError, quote
-from .notation import COLUMN_LETTERS, Jump, Move2D, Placement, Point, parse_move, parse_points
+from .notation import Jump, Move2D, Placement, Point, parse_move, parse_points
 from .sides import SIDE_NAMES, SIDES, Side, other
 from .winsearch import WinningJumps, WinSearch, find_winning_jump, winning_jumps
 

@@ -66,7 +66,7 @@ def add_subcommands(subparsers: Any) -> None:
 
 
 def add_puzzle_subcommands(subparsers: Any) -> None:
-    """Add ``puzzles check|generate|respond|judge`` (see :mod:`phutball.puzzles1d`)."""
+    """Add ``puzzles check|generate|respond|judge`` (see :mod:`phutball.puzzles`)."""
     pz = subparsers.add_parser(
         "puzzles", help="check, generate and play puzzle files",
         description="Puzzle files (puzzles/*.json, format in puzzles/README.md): check every claim "
@@ -92,7 +92,8 @@ def add_puzzle_subcommands(subparsers: Any) -> None:
                                    "difficulty by depth and by how many tempting moves lose, and "
                                    "write a varied puzzle file. The same seed gives the same file.")
     from .cli import bounded_int
-    from .puzzles1d import MAX_LIVE_N, MAX_TRIES
+    from .puzzles.common import MAX_LIVE_N
+    from .puzzles.generate import MAX_TRIES
     p.add_argument("--min-n", type=bounded_int(3, MAX_LIVE_N), default=9, help="shortest strip (default 9)")
     p.add_argument("--max-n", type=bounded_int(3, MAX_LIVE_N), default=16,
                    help=f"longest strip (default 16, at most {MAX_LIVE_N})")
@@ -216,7 +217,7 @@ def cmd_potential(args: argparse.Namespace, out: TextIO | None = None, err: Text
 def _load_puzzle_paths(paths: list[str]) -> list[tuple[str, Any]]:
     from pathlib import Path
 
-    from .puzzles import PuzzleFormatError, load_dir, load_file
+    from .puzzles.format import PuzzleFormatError, load_dir, load_file
     out: list[tuple[str, Any]] = []
     seen: dict[str, str] = {}
     for text in paths:
@@ -243,8 +244,8 @@ def cmd_puzzles_check(args: argparse.Namespace, out: TextIO | None = None, err: 
     """Handler of ``phutball puzzles check PATH... [--slow] [--json]``."""
     import time
 
-    from .puzzles import check_claim
-    from .puzzles1d import MAX_LIVE_N, check_claim_1d
+    from .puzzles.check import check_claim, check_claim_1d
+    from .puzzles.common import MAX_LIVE_N
     out = out or sys.stdout
     err = err or sys.stderr
     try:
@@ -291,8 +292,10 @@ def cmd_puzzles_generate(args: argparse.Namespace, out: TextIO | None = None, er
     """Handler of ``phutball puzzles generate [--min-n N --max-n N --count K --seed S --out FILE]``."""
     from collections import Counter
 
-    from .puzzles import load_text
-    from .puzzles1d import MAX_LIVE_N, check_claim_1d, generate_file
+    from .puzzles.format import load_text
+    from .puzzles.check import check_claim_1d
+    from .puzzles.common import MAX_LIVE_N
+    from .puzzles.generate import generate_file
     out = out or sys.stdout
     err = err or sys.stderr
     cmd = "puzzles generate"
@@ -344,7 +347,7 @@ def _move_text(o: dict[str, Any]) -> str:
 
 def cmd_puzzles_respond(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Handler of ``phutball puzzles respond POSITION [--json]``."""
-    from .puzzles1d import respond
+    from .puzzles.judge import respond
     out = out or sys.stdout
     err = err or sys.stderr
     try:
@@ -365,7 +368,7 @@ def cmd_puzzles_respond(args: argparse.Namespace, out: TextIO | None = None, err
 
 def cmd_puzzles_judge(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Handler of ``phutball puzzles judge POSITION MOVE [--json]``."""
-    from .puzzles1d import judge
+    from .puzzles.judge import judge
     out = out or sys.stdout
     err = err or sys.stderr
     try:

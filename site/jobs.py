@@ -18,7 +18,7 @@ Job kinds (``spec["kind"]``):
   (evaluation, mate distance, principal variation, its text).
 * ``review-2d`` -- the review of a game record: :func:`phutball.analysis.review`,
   reporting progress and, at the end, the marked moves.
-* ``puzzles1d`` -- one call of :mod:`phutball.puzzles1d` (``judge``,
+* ``puzzles1d`` -- one call of :mod:`phutball.puzzles.judge` (``judge``,
   ``respond``, ``analysis``, ``best_line``) for the puzzle page.
 """
 
@@ -137,7 +137,7 @@ _SOLVED_STRIPS: set[int] = set()  # strip lengths solved whole in this process (
 
 
 def puzzles1d_call(fn: str, args: list[Any]) -> Job:
-    """One call of :mod:`phutball.puzzles1d`.
+    """One call of :mod:`phutball.puzzles.judge`.
 
     The first call on a strip of up to ``MAX_LIVE_N`` squares needs the whole
     strip solved (0.5 s in CPython for 19 squares, several seconds in Pyodide):
@@ -147,15 +147,16 @@ def puzzles1d_call(fn: str, args: list[Any]) -> Job:
     """
     if fn not in PUZZLE_CALLS:
         raise ValueError(f"not a puzzle call: {fn!r}")
-    from phutball import puzzles1d
+    from phutball.puzzles import judge
+    from phutball.puzzles.common import MAX_LIVE_N, parse_position
     from phutball.oned.solve import StripSolver
     from phutball.oned.strip import Strip
-    pos = puzzles1d.parse_position(args[0]) if args else None
-    if isinstance(pos, Strip) and pos.n <= puzzles1d.MAX_LIVE_N and pos.n not in _SOLVED_STRIPS:
+    pos = parse_position(args[0]) if args else None
+    if isinstance(pos, Strip) and pos.n <= MAX_LIVE_N and pos.n not in _SOLVED_STRIPS:
         for p in StripSolver(pos.n).steps():
             yield {"progress": [p.step, p.steps], "solving": pos.n, "fraction": p.fraction, "best": None}
         _SOLVED_STRIPS.add(pos.n)
-    yield {"done": True, "result": getattr(puzzles1d, fn)(*args)}
+    yield {"done": True, "result": getattr(judge, fn)(*args)}
 
 
 KINDS: dict[str, Callable[..., Job]] = {

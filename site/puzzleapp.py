@@ -42,7 +42,7 @@ SLICE_MS = 40      # the longest the worker computes before it answers the page 
 
 
 async def engine_call(name: str, args: list) -> dict:
-    """Run one :mod:`phutball.puzzles1d` call as a sliced job; a strip's first solve shows its progress."""
+    """Run one :mod:`phutball.puzzles.judge` call as a sliced job; a strip's first solve shows its progress."""
     runner = Runner()
     runner.begin(json.dumps({"kind": "puzzles1d", "fn": name, "args": args}))
     try:

@@ -5,7 +5,7 @@ turns clicks into calls here.  The engine's answers come from an *oracle*:
 
 * 2D puzzles (wins in one jump, safe moves) are judged directly with the
   win-in-one search -- a few milliseconds;
-* 1D puzzles ask :mod:`phutball.puzzles1d` (``judge``/``respond``/``analysis``),
+* 1D puzzles ask :mod:`phutball.puzzles.judge` (``judge``/``respond``/``analysis``),
   which solves whole strips; in the browser that runs in a worker, so the
   oracle's methods are coroutines.
 
@@ -85,7 +85,7 @@ def puzzles_from_files(files: object) -> list[dict[str, Any]]:
     ``files`` is what the page's JavaScript hands over: that list, or
     ``{"error": ...}`` when the fetch failed (raised here as :class:`OSError`).
     """
-    from phutball.puzzles import load_text
+    from phutball.puzzles.format import load_text
     if not isinstance(files, list):
         reason = files.get("error") if isinstance(files, dict) else None
         raise OSError(f"the puzzle files could not be fetched ({reason or 'no answer'})")
@@ -103,23 +103,23 @@ def puzzles_from_files(files: object) -> list[dict[str, Any]]:
 
 
 class Oracle2D:
-    """Judges 2D puzzle moves with the engine (:mod:`phutball.puzzles2d`: win searches, exact)."""
+    """Judges 2D puzzle moves with the engine (:mod:`phutball.puzzles.twod`: win searches, exact)."""
 
     async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
-        from phutball import puzzles2d
+        from phutball.puzzles import twod as puzzles2d
         return puzzles2d.judge(task, position, move)
 
     async def respond(self, position: str) -> str | None:
-        from phutball import puzzles2d
+        from phutball.puzzles import twod as puzzles2d
         return puzzles2d.respond(position)  # the defence after a win-in-two threat
 
     async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None:
-        from phutball import puzzles2d
+        from phutball.puzzles import twod as puzzles2d
         return puzzles2d.hint(position, main_line, ply)
 
 
 class Oracle1D:
-    """Judges 1D puzzle moves with :mod:`phutball.puzzles1d`; ``call`` runs a function by name.
+    """Judges 1D puzzle moves with :mod:`phutball.puzzles.judge`; ``call`` runs a function by name.
 
     By default it calls the functions directly (tests, CPython); the browser
     passes a ``call`` that forwards to the worker.
@@ -130,8 +130,8 @@ class Oracle1D:
 
     @staticmethod
     async def _direct(name: str, args: list[Any]) -> dict[str, Any]:
-        from phutball import puzzles1d
-        return getattr(puzzles1d, name)(*args)
+        from phutball.puzzles import judge
+        return getattr(judge, name)(*args)
 
     async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
         d = await self.call("judge", [position, move])
@@ -649,7 +649,7 @@ def custom_puzzle(position: str, task: str, text: str = "") -> dict[str, Any]:
                 raise ClaimError("puzzle position", position, f"no move of {who} stops the winning jump")
             main_line = safe
     else:
-        from phutball.puzzles1d import analysis, best_line
+        from phutball.puzzles.judge import analysis, best_line
         variant = "1D"
         if pos.winner:
             raise ClaimError("puzzle position", position, "the game is already over")

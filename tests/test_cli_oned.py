@@ -1,4 +1,4 @@
-"""The solve1d and potential sub-commands (phutball/cli_oned.py): JSON, text, and bad input."""
+"""The solve1d and potential sub-commands (phutball/cli/oned.py, phutball/cli/puzzles.py): JSON, text, and bad input."""
 
 import argparse
 import json

@@ -12,8 +12,7 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from phutball.ai import LEVELS, Searcher
 from phutball.board import BoardSize, Position
@@ -22,7 +21,7 @@ from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position
 from phutball.notation import parse_move, parse_point, parse_points, parse_strip_move
 from phutball.oned.oddish import Oddish, parse_oddish_move
-from phutball.puzzles import load_text
+from phutball.puzzles.format import load_text
 from phutball.oned.strip import Strip
 
 FUZZ = settings(max_examples=60, deadline=None, derandomize=True,

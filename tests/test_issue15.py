@@ -15,7 +15,7 @@ from phutball.cli import main
 from phutball.errors import IllegalPositionError, NoMoveError, ParseError, PhutballError, RecordError, quote
 from phutball.game import Game
 from phutball.notation import parse_strip_move
-from phutball.puzzles import PuzzleFormatError, load_text
+from phutball.puzzles.format import PuzzleFormatError, load_text
 from phutball.oned.solve import MAX_SOLVE_N, solve_strip
 
 # ---------------------------------------------------------------- item 4: no null move "P-1"

@@ -76,7 +76,7 @@ def test_1d_wrong_move_gets_a_full_refutation_and_the_right_one_is_answered():
             break
         run(c.show_hint())
         move = c.message  # "Hint: use ..." -- take the solver's move directly instead
-        from phutball.puzzles1d import analysis
+        from phutball.puzzles.judge import analysis
         best = analysis(str(c.game.position))["winning_moves"][0]
         run(c.user_move(best))
         drain(c)
@@ -212,8 +212,8 @@ def test_progress_storage_ignores_corruption_entry_by_entry():
 
 
 def test_a_winning_move_outside_the_long_puzzles_book_is_taken_back_not_marked_wrong():
-    from phutball.puzzles import load_file
-    from phutball.puzzles1d import analysis, judge
+    from phutball.puzzles.format import load_file
+    from phutball.puzzles.judge import analysis, judge
     paper = {p.id: p for p in load_file(Path(__file__).resolve().parent.parent / "puzzles" / "paper.json")}
     only = paper["paper-24-backward-jump"]
     c = ctl(only.to_dict() | {"collection": "Paper"})

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from phutball.puzzles import FORMAT, PuzzleFormatError, check_claim, load_dir, load_text
+from phutball.puzzles.check import check_claim
+from phutball.puzzles.format import FORMAT, PuzzleFormatError, load_dir, load_text
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 ALL = load_dir(PUZZLES)

@@ -1,4 +1,4 @@
-"""1D puzzles (phutball/puzzles1d.py): claim checks, respond/judge, the generator, and the CLI.
+"""1D puzzles (phutball/puzzles/): claim checks, respond/judge, the generator, and the CLI.
 
 Every shipped puzzle's claim is also checked by tests/test_puzzles.py; here deliberately false
 puzzles show that each kind of false claim is caught, and the paper's examples drive the
@@ -13,9 +13,11 @@ import pytest
 
 from phutball.cli_oned import main
 from phutball.errors import IllegalMoveError, IllegalPositionError, ParseError
-from phutball.puzzles import FORMAT, check_claim, load_dir, load_file, load_text
-from phutball.puzzles1d import (THEMES, analysis, best_line, check_claim_1d, classify, generate,
-                                judge, rate, respond)
+from phutball.puzzles.check import check_claim
+from phutball.puzzles.format import FORMAT, load_dir, load_file, load_text
+from phutball.puzzles.check import check_claim_1d
+from phutball.puzzles.generate import THEMES, classify, generate, rate
+from phutball.puzzles.judge import analysis, best_line, judge, respond
 from phutball.oned.strip import Strip
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
@@ -278,7 +280,7 @@ def test_the_generator_rejects_bad_lengths(args):
 
 @pytest.mark.slow
 def test_the_shipped_generated_file_is_the_generators_output():
-    from phutball.puzzles1d import generate_file
+    from phutball.puzzles.generate import generate_file
     shipped = json.loads((PUZZLES / "generated-1d.json").read_text(encoding="utf-8"))
     made = generate_file(9, 18, 40, 1, tries=80000)
     assert shipped["generated_by"] == made["generated_by"]

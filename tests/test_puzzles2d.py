@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from phutball import Position
-from phutball.puzzles import FORMAT, PuzzleFormatError, check_claim, load_file, load_text
-from phutball.puzzles2d import RULES, analyse, check_task, rule_solves, solving_rule
+from phutball.puzzles.check import check_claim
+from phutball.puzzles.format import FORMAT, PuzzleFormatError, load_file, load_text
+from phutball.puzzles.twod import RULES, analyse, check_task, rule_solves, solving_rule
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
 from puzzlectl import PuzzleController  # noqa: E402

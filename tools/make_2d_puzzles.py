@@ -26,7 +26,8 @@ from phutball import BoardSize, Point, Position  # noqa: E402
 from phutball.bitboard import DIRECTIONS  # noqa: E402
 from phutball.sides import other
 from phutball.notation import Jump  # noqa: E402
-from phutball.puzzles import FORMAT, Puzzle, check_claim_2d  # noqa: E402
+from phutball.puzzles.check import check_claim_2d  # noqa: E402
+from phutball.puzzles.format import FORMAT, Puzzle
 
 
 def build_chain(rng: random.Random, size: BoardSize, side: str, n_jumps: int, via_own: bool):
@@ -230,8 +231,8 @@ def main() -> None:
         })
     data = {"format": FORMAT, "collection": "2D puzzles", "puzzles": puzzles}
     for d in puzzles:
-        from phutball.puzzles import _puzzle_from
-        p: Puzzle = _puzzle_from(d, "generated", "2D puzzles")
+        from phutball.puzzles.format import puzzle_from
+        p: Puzzle = puzzle_from(d, "generated", "2D puzzles")
         problems = check_claim_2d(p)
         assert not problems, (p.id, problems)
     Path(args.out).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

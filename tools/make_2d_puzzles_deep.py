@@ -5,11 +5,11 @@
 Deterministic: every game is the computer (``phutball.ai``) against itself at
 fixed levels and node budgets with fixed seeds (no clock limits), on 9x9,
 11x11, 13x13 and 15x19.  Every position of every game is scanned for the four
-tasks of :mod:`phutball.puzzles2d` (win through a long chain, win in two,
+tasks of :mod:`phutball.puzzles.twod` (win through a long chain, win in two,
 defend, don't jump); the engine decides each exactly (every placement and
 every jump result, with the win search; see that module) and records the
 complete solution set.  A candidate is then dropped if a trivial rule solves
-it (:data:`phutball.puzzles2d.RULES`); each file records how many candidates
+it (:data:`phutball.puzzles.twod.RULES`); each file records how many candidates
 each rule would solve and how many were removed.  Difficulty (1..5) comes
 from the engine's search effort (nodes) to verify the claim.
 """
@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from phutball import BoardSize, Position  # noqa: E402
 from phutball.ai import Level, Searcher  # noqa: E402
 from phutball.sides import SIDE_NAMES, other  # noqa: E402
-from phutball.puzzles import FORMAT  # noqa: E402
-from phutball.puzzles2d import RULES, Analysis, Undecided, analyse, rule_solves  # noqa: E402
+from phutball.puzzles.format import FORMAT  # noqa: E402
+from phutball.puzzles.twod import RULES, Analysis, Undecided, analyse, rule_solves  # noqa: E402
 
 SIZES = ("9x9", "11x11", "13x13", "15x19")
 #: The players: (level, node budget).  Self-play pairs every level with every other.

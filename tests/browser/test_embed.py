@@ -585,7 +585,7 @@ def course(browser, server):
 
 
 def test_a_shipped_puzzle_embed_is_solved_by_clicks_and_the_host_page_gets_the_result(course):
-    from phutball.puzzles1d import analysis
+    from phutball.puzzles.judge import analysis
     frame = course.frame_locator("#ex1 iframe")
     board = frame.locator("#board")
     expect(board).to_have_attribute("data-position", "L_o*o.o.o....")

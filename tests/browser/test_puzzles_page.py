@@ -3,7 +3,7 @@
 from playwright.sync_api import expect
 
 from conftest import click_point, data_position, wait_ready
-from phutball.puzzles1d import analysis
+from phutball.puzzles.judge import analysis
 
 URL = "/puzzles.html"
 
@@ -61,7 +61,7 @@ def test_a_2d_puzzle_and_hint(page, server):
     open_puzzle(page, server, "2d-chain-1")
     page.click("#hint")
     page.wait_for_function("document.getElementById('message').textContent.includes('Hint')")
-    from phutball.puzzles import load_file
+    from phutball.puzzles.format import load_file
     from conftest import ROOT
     p = {q.id: q for q in load_file(ROOT / "puzzles" / "2d.json")}["2d-chain-1"]
     for point in p.main_line[0].split("-"):
@@ -102,7 +102,7 @@ def test_next_previous_and_deep_links(page, server):
 
 
 def start_2d_chain_1(page, server):
-    from phutball.puzzles import load_file
+    from phutball.puzzles.format import load_file
     from conftest import ROOT
     p = {q.id: q for q in load_file(ROOT / "puzzles" / "2d.json")}["2d-chain-1"]
     open_puzzle(page, server, "2d-chain-1")
@@ -204,7 +204,7 @@ def test_deeply_nested_stored_progress_is_set_aside_reported_once_and_play_goes_
 
 
 def test_a_strip_is_solved_in_slices_and_the_main_thread_stays_free(page, server):
-    from phutball.puzzles import load_file
+    from phutball.puzzles.format import load_file
     from conftest import ROOT
     p = max(load_file(ROOT / "puzzles" / "generated-1d.json"), key=lambda q: len(q.position))
     assert len(p.position) - 2 >= 18  # a long strip: a second or more of solving in Pyodide
@@ -339,7 +339,7 @@ def test_a_big_board_is_played_by_touch_a_point_picked_then_confirmed(browser, s
         wait_ready(page)
         big = page.evaluate("""() => [...document.querySelectorAll('#puzzle-groups button.puzzle-item')]
                                  .map(b => b.dataset.id)""")
-        from phutball.puzzles import load_file
+        from phutball.puzzles.format import load_file
         from conftest import ROOT
         sized = {q.id: q for q in load_file(ROOT / "puzzles" / "2d.json")}
         pid = max((i for i in big if i in sized and sized[i].task == "win"),

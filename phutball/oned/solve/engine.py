@@ -7,7 +7,7 @@ describe the moves of a strip and of an Oddish board; :class:`Engine` runs the p
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generator
+from typing import Any, Callable, Generator
 
 WIN = "win"
 LOSS = "loss"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Union
 
 from ...notation import StripMove1D
 from .engine import DRAW, INVERT, LOSS, WIN

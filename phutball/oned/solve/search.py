@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ...errors import IllegalPositionError
 from ...notation import StripMove1D
 from ...sides import LEFT, other_side
 from ..potential import general_values

@@ -44,7 +44,7 @@ Tasks (``TASKS``):
   every move that does not lose at once.
 
 A 2D ``win`` may list every winning path in ``"solutions"``.  The 2D tasks are
-decided exactly by :mod:`phutball.puzzles2d` (its doc says why the analysis is
+decided exactly by :mod:`phutball.puzzles.twod` (its doc says why the analysis is
 complete).
 
 :func:`load_file` raises :class:`PuzzleFormatError` naming the file, the
@@ -62,11 +62,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ParseError, PhutballError, quote
+from ..errors import ParseError, PhutballError, quote
 
 FORMAT = "phutball-puzzles/1"
 TASKS = ("win", "only-move", "which-side", "compare", "safe-move", "potential", "win-in-two", "defend", "dont-jump")
-#: Tasks that only exist on a 2D board (decided by :mod:`phutball.puzzles2d`).
+#: Tasks that only exist on a 2D board (decided by :mod:`phutball.puzzles.twod`).
 TASKS_2D_ONLY = ("safe-move", "win-in-two", "defend", "dont-jump")
 SOURCE_KINDS = ("paper", "generated", "composed")
 
@@ -92,7 +92,7 @@ class Puzzle:
     @property
     def start(self) -> Any:
         """The position object (2D Position, 1D Strip or Oddish board)."""
-        from .game import parse_any_position
+        from ..game import parse_any_position
         return parse_any_position(self.position)
 
     def to_dict(self) -> dict[str, Any]:
@@ -148,7 +148,7 @@ _ANSWERS: dict[str, tuple[str, Any]] = {
 }
 
 
-def _puzzle_from(d: Any, where: str, collection: str) -> Puzzle:
+def puzzle_from(d: Any, where: str, collection: str) -> Puzzle:
     if not isinstance(d, dict):
         raise PuzzleFormatError("bad puzzle", where, "each puzzle must be a JSON object")
     pid = d.get("id", "?")
@@ -181,13 +181,13 @@ def _puzzle_from(d: Any, where: str, collection: str) -> Puzzle:
     if not all(isinstance(m, str) for m in d["main_line"]):
         raise PuzzleFormatError("bad puzzle", at, "main_line must be a list of moves in the notation")
     try:
-        from .game import parse_any_position
+        from ..game import parse_any_position
         pos = parse_any_position(d["position"])
         for p in d.get("positions", []):
             parse_any_position(p)
     except PhutballError as e:
         raise PuzzleFormatError("bad puzzle", at, f"position: {e}") from None
-    from .game import variant_of
+    from ..game import variant_of
     if d["task"] != "potential" and variant_of(pos) != d["variant"]:
         raise PuzzleFormatError("bad puzzle", at, f"position is not a {d['variant']} position")
     needs = {"which-side": ["answer"], "compare": ["positions", "answer"], "safe-move": ["trap"],
@@ -224,7 +224,7 @@ def load_text(text: str, where: str = "<text>") -> list[Puzzle]:
     collection = data.get("collection", "")
     if not isinstance(collection, str):
         raise PuzzleFormatError("bad puzzle file", where, "field 'collection' must be a string")
-    puzzles = [_puzzle_from(d, where, collection) for d in data["puzzles"]]
+    puzzles = [puzzle_from(d, where, collection) for d in data["puzzles"]]
     seen: set[str] = set()
     for p in puzzles:
         if p.id in seen:
@@ -253,71 +253,3 @@ def load_dir(folder: str | Path) -> list[Puzzle]:
             seen[p.id] = path.name
             out.append(p)
     return out
-
-
-# ---------------------------------------------------------------- checking claims (2D)
-
-
-def check_claim_2d(p: Puzzle, max_nodes: int = 2_000_000) -> list[str]:
-    """Problems with a 2D puzzle's claim, checked by the engine (empty list: the claim holds)."""
-    from .board import Position
-    from .sides import other
-    problems: list[str] = []
-    pos = Position.from_str(p.position)
-    try:
-        line_positions = [pos]
-        for m in p.main_line:
-            line_positions.append(line_positions[-1].play(m))
-    except PhutballError as e:
-        return [f"main line: {e}"]
-    me = pos.to_move
-    if p.task == "win":
-        win = pos.find_winning_jump(max_nodes=max_nodes)
-        if win.status != "found":
-            problems.append(f"no winning jump ({win.status})")
-        if len(p.main_line) != 1 or line_positions[1].winner != me:
-            problems.append("main line is not a single winning jump")
-        if p.extra.get("through_own_goal"):
-            own = 1 if me == "O" else pos.size.height
-            paths = pos.winning_jumps(limit=10_000, max_nodes=max_nodes)
-            if not paths.complete or paths.truncated:
-                problems.append("could not list every winning path")
-            elif not all(any(q.row == own for q in j.path) for j in paths.paths):
-                problems.append("some winning path avoids the own goal line")
-        min_jumps = p.extra.get("min_jumps")
-        if min_jumps:
-            paths = pos.winning_jumps(limit=10_000, max_nodes=max_nodes)
-            shortest = min((len(j.path) - 1 for j in paths.paths), default=0)
-            if not paths.complete or shortest < min_jumps:
-                problems.append(f"a winning path shorter than {min_jumps} jumps exists")
-    elif p.task == "safe-move":
-        if pos.find_winning_jump(max_nodes=max_nodes).status != "none":
-            problems.append("the side to move can win at once, so this is not a safe-move puzzle")
-        after = line_positions[1]
-        if after.winner == other(me) or after.find_winning_jump(max_nodes=max_nodes).status != "none":
-            problems.append(f"after {p.main_line[0]} the opponent can win at once")
-        trap = pos.play(p.extra["trap"])
-        if trap.winner != other(me) and trap.find_winning_jump(max_nodes=max_nodes).status != "found":
-            problems.append(f"the trap {p.extra['trap']} does not lose")
-        if "threat" in p.extra:
-            threatened = Position(pos.size, pos.men, pos.ball, other(me))
-            if threatened.play(p.extra["threat"]).winner != other(me):
-                problems.append(f"the threat {p.extra['threat']} does not win for the opponent")
-        for m in p.extra.get("safe_moves", []):
-            q = pos.play(m)
-            if q.winner == other(me) or q.find_winning_jump(max_nodes=max_nodes).status != "none":
-                problems.append(f"the listed safe move {m} loses")
-    elif p.task not in ("win-in-two", "defend", "dont-jump"):
-        problems.append(f"task {p.task!r} is not checked for 2D puzzles")
-    if p.task in ("win-in-two", "defend", "dont-jump") or (p.task == "win" and "solutions" in p.extra):
-        from .puzzles2d import check_task
-        problems += check_task(p.position, p.task, p.main_line, p.extra, max_nodes=max_nodes)
-    return problems
-
-
-def check_claim(p: Puzzle) -> list[str]:
-    """Problems with a puzzle's claim (empty: the engine or exact solver confirms it)."""
-    if p.variant == "2D":
-        return check_claim_2d(p)
-    from .puzzles1d import check_claim_1d
-    return check_claim_1d(p)

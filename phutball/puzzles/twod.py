@@ -36,10 +36,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .board import Position
-from .sides import Side, other
-from .errors import PhutballError
-from .notation import Jump, Move2D, Placement, Point
+from ..board import Position
+from ..sides import Side, other
+from ..errors import PhutballError
+from ..notation import Jump, Move2D, Placement, Point
 
 #: The 2D tasks this module decides.
 TASKS_2D = ("win", "win-in-two", "defend", "dont-jump")
@@ -404,7 +404,7 @@ def judge(task: str, position: str, move: str, max_nodes: int = 200_000) -> dict
     refutation of a wrong one is the defence that holds).  ``defend``,
     ``dont-jump``, ``safe-move``: the move must leave the opponent no winning jump.
     """
-    from .sides import SIDE_NAMES
+    from ..sides import SIDE_NAMES
     pos = Position.from_str(position)
     me, them = pos.to_move, other(pos.to_move)
     after = pos.play(move)
