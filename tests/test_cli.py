@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from phutball.cli import main
+from phutball.cli.main import main
 
 
 def run(capsys, *argv):

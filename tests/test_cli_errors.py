@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from phutball.cli import main
+from phutball.cli.main import main
 
 POS = "9x9_O_E5_E6E7E8D4D6"
 HUGE = "9" * 10_000

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from phutball.cli_oned import add_subcommands, main
+from phutball.cli.oned import add_subcommands, main
 
 
 def run(capsys, *argv):

@@ -11,7 +11,7 @@ from phutball import ai
 from phutball.ai import LEVELS, YIELD_EVERY, Searcher, choose_move
 from phutball.board import BoardSize, Position
 from phutball.notation import Point
-from phutball.cli import main
+from phutball.cli.main import main
 from phutball.errors import IllegalPositionError, NoMoveError, ParseError, PhutballError, RecordError, quote
 from phutball.game import Game
 from phutball.notation import parse_strip_move

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from phutball.cli_oned import main
+from phutball.cli.oned import main
 from phutball.errors import IllegalMoveError, IllegalPositionError, ParseError
 from phutball.puzzles.check import check_claim
 from phutball.puzzles.format import FORMAT, load_dir, load_file, load_text

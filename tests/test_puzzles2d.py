@@ -157,7 +157,7 @@ def test_each_deep_file_records_its_filter_and_no_rule_solves_a_shipped_puzzle(p
 
 
 def test_phutball_puzzles_check_confirms_every_deep_file(capsys):
-    from phutball.cli import main
+    from phutball.cli.main import main
     code = main(["puzzles", "check", *map(str, DEEP), "--json"])
     report = json.loads(capsys.readouterr().out)
     assert code == 0 and report["false"] == 0

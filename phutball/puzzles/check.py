@@ -6,12 +6,11 @@ from typing import Any
 
 from ..errors import PhutballError
 from ..oned.oddish import Oddish
-from ..oned.solve import LOSS, WIN, Analysis
+from ..oned.solve import LOSS, WIN, Analysis, plies_text
 from ..sides import LEFT, RIGHT, side_name
 from .format import Puzzle
 from .generate import classify
-from .common import (MAX_LIVE_N, Position1D, analysis_of, norm_move, outcome_of, parse_position, plies_text,
-                   winner_of)
+from .common import MAX_LIVE_N, Position1D, analysis_of, norm_move, outcome_of, parse_position, winner_of
 
 
 # ---------------------------------------------------------------- checking claims (2D)

@@ -159,8 +159,6 @@ def outcome_of(a: Analysis, pos: Position1D, move: str) -> MoveOutcome:
     return a.outcome(norm_move(pos, move))
 
 
-def plies_text(k: int | None) -> str:
-    return "?" if k is None else f"{k} ply" if k == 1 else f"{k} plies"
 
 
 # ====================================================================== checking claims

@@ -6,12 +6,12 @@ import random
 from typing import Any, Callable
 
 from ..errors import IllegalPositionError, ParseError
-from ..oned.solve import LOSS, WIN, Analysis
+from ..oned.solve import LOSS, WIN, Analysis, plies_text
 from ..oned.strip import Strip
 from ..sides import LEFT, RIGHT, other_side, side_name
 from .format import FORMAT
 from .judge import best_line
-from .common import MAX_LIVE_N, Position1D, analysis_of, norm_move, plies_text
+from .common import MAX_LIVE_N, Position1D, analysis_of, norm_move
 
 #: Most random positions :func:`generate` examines (``--tries``).
 MAX_TRIES = 10_000_000

@@ -10,6 +10,11 @@ from .engine import DRAW, INVERT, LOSS, WIN
 
 
 
+def plies_text(k: int | None) -> str:
+    """``'1 ply'``, ``'15 plies'``, or ``'?'`` when unknown."""
+    return "?" if k is None else f"{k} ply" if k == 1 else f"{k} plies"
+
+
 @dataclass(frozen=True)
 class MoveOutcome:
     """One legal move and what it leads to, for the side that plays it.

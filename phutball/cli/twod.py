@@ -1,54 +1,19 @@
-"""The ``phutball`` command line: readable text by default, ``--json`` for machines.
-
-Bad input prints one clear line to stderr and exits with status 2; a record
-that fails ``check`` exits with 1; nothing ever ends in a bare traceback.
-"""
+"""The 2D sub-commands: ``position``, ``show``, ``moves``, ``win``, ``check``, ``play``, ``hint``,
+``analyse`` and ``review``."""
 
 from __future__ import annotations
 
 import argparse
-import json
-import re
 import sys
 from itertools import islice
-from typing import Any, Sequence
+from typing import Any
 
-from . import __version__
-from .board import BoardSize, Position
-from .sides import SIDE_NAMES, Side
-from .errors import PhutballError, quote
-from .game import Game
-from .notation import parse_point, parse_points
-
-
-class CliError(Exception):
-    """A usage problem reported as one line (exit status 2)."""
-
-
-def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
-    if getattr(args, "json", False):
-        print(json.dumps(data, ensure_ascii=False))
-    else:
-        print(text)
-
-
-def bounded_int(lo: int, hi: int) -> Any:
-    """An argparse ``type`` for a whole number in ``lo..hi`` (ASCII digits, at most 12 of them).
-
-    Anything else -- huge, negative, not a number -- is a usage error: one line, exit status 2.
-    """
-    def parse(text: str) -> int:
-        t = text.strip()
-        if not re.fullmatch(r"[+-]?[0-9]{1,12}", t) or not lo <= int(t) <= hi:
-            raise argparse.ArgumentTypeError(f"must be a whole number, at least {lo} and at most {hi}, not {quote(text)}")
-        return int(t)
-    parse.__name__ = f"whole number {lo}..{hi}"
-    return parse
-
-
-#: Bounds of the CLI's work limits (``--limit``, ``--max-nodes``).
-MAX_LIMIT = 1_000_000
-MAX_NODES = 100_000_000
+from ..board import BoardSize, Position
+from ..errors import PhutballError, quote
+from ..game import Game
+from ..notation import parse_point, parse_points
+from ..sides import SIDE_NAMES, Side
+from .common import MAX_LIMIT, MAX_NODES, CliError, bounded_int, emit, read_file
 
 
 def _side(text: str) -> Side:
@@ -72,7 +37,7 @@ def cmd_position(args: argparse.Namespace) -> int:
     if len(set(men)) != len(men):
         raise CliError(f"--men lists a point twice: {quote(args.men)}")
     pos = Position(size, frozenset(men), ball, _side(args.to_move))
-    _emit(args, {"position": str(pos)}, str(pos))
+    emit(args, {"position": str(pos)}, str(pos))
     return 0
 
 
@@ -80,7 +45,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     pos = Position.from_str(args.position)
     status = (f"{SIDE_NAMES[pos.winner]} won" if pos.winner else "a draw: no legal move" if pos.is_drawn
               else f"{SIDE_NAMES[pos.to_move]} to move")
-    _emit(args, {"position": str(pos), "diagram": pos.to_diagram(), "to_move": pos.to_move,
+    emit(args, {"position": str(pos), "diagram": pos.to_diagram(), "to_move": pos.to_move,
                  "winner": pos.winner, "result": pos.result}, f"{pos.to_diagram()}\n{status}")
     return 0
 
@@ -104,7 +69,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
     more = "" if win.complete else " (search budget ran out; there may be more)"
     lines.append(f"{len(win.paths)}{'+' if win.truncated else ''} winning jumps{more}:")
     lines += [f"  {j}" for j in win.paths]
-    _emit(args, data, "\n".join(lines))
+    emit(args, data, "\n".join(lines))
     return 0
 
 
@@ -115,48 +80,40 @@ def cmd_win(args: argparse.Namespace) -> int:
             "nodes": res.nodes}
     text = {"found": f"winning jump: {res.jump}", "none": "no winning jump",
             "gave-up": f"gave up after {res.nodes} nodes (raise --max-nodes)"}[res.status]
-    _emit(args, data, text)
+    emit(args, data, text)
     return 0
 
 
-def _read_file(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise CliError(f"cannot read {path!r}: {e}") from None
-
-
 def cmd_check(args: argparse.Namespace) -> int:
-    text = _read_file(args.file)
+    text = read_file(args.file)
     try:
         game = Game.from_record(text)
     except PhutballError as e:
-        _emit(args, {"file": args.file, "valid": False, "error": str(e)}, f"{args.file}: invalid: {e}")
+        emit(args, {"file": args.file, "valid": False, "error": str(e)}, f"{args.file}: invalid: {e}")
         return 1
     data = {"file": args.file, "valid": True, "moves": len(game.moves), "result": game.result,
             "termination": game.termination, "final": str(game.position)}
-    _emit(args, data, f"{args.file}: valid, {len(game.moves)} moves, {game.result_text}; final {game.position}")
+    emit(args, data, f"{args.file}: valid, {len(game.moves)} moves, {game.result_text}; final {game.position}")
     return 0
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    from .ai import Searcher
+    from ..ai import Searcher
     pos = Position.from_str(args.position)
     if pos.is_over:  # a goal, or a draw: the side to move has no legal move
         raise CliError(f"no move to suggest in {quote(str(pos))}: {pos.over_reason()}")
     res = Searcher(pos, args.level, max_nodes=args.max_nodes).run()
     data = {"position": str(pos), "move": str(res.best), "outcome": res.outcome, "score": res.score,
             "depth": res.depth, "nodes": res.nodes, "reason": res.reason}
-    _emit(args, data, f"{res.best}  ({res.outcome}; depth {res.depth}, {res.nodes} nodes, {res.reason})")
+    emit(args, data, f"{res.best}  ({res.outcome}; depth {res.depth}, {res.nodes} nodes, {res.reason})")
     return 0
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     """The engine's evaluation and principal variation, one line per completed depth (2D), or the
     exact solver's verdict (short 1D strips)."""
-    from .analysis import analyse
-    from .game import parse_any_position
+    from ..analysis import analyse
+    from ..game import parse_any_position
     pos = parse_any_position(args.position)
     if pos.winner or getattr(pos, "is_drawn", False):
         reason = pos.over_reason() if hasattr(pos, "over_reason") else "the game is over"
@@ -175,14 +132,14 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         iterations.append(last.to_dict(side))
         lines.append(f"final     {last.text(side):<20}  {' '.join(last.pv)}  ({last.nodes} nodes)")
     data = {"position": str(pos), "to_move": side, **last.to_dict(side), "iterations": iterations}
-    _emit(args, data, "\n".join(lines))
+    emit(args, data, "\n".join(lines))
     return 0
 
 
 def cmd_review(args: argparse.Namespace) -> int:
     """Every move of a recorded game checked by the engine: the mistakes and blunders, with a better move."""
-    from .analysis import ReviewMark, review, score_text
-    game = Game.from_record(_read_file(args.file))
+    from ..analysis import ReviewMark, review, score_text
+    game = Game.from_record(read_file(args.file))
     marks = [m for m in review(game, max_nodes_per_position=args.max_nodes) if isinstance(m, ReviewMark)]
     counts = {label: sum(m.label == label for m in marks) for label in ("blunder", "mistake")}
     lines = [f"{args.file}: {len(game.moves)} moves reviewed, "
@@ -191,14 +148,14 @@ def cmd_review(args: argparse.Namespace) -> int:
         number = f"{m.ply // 2 + 1}.{'' if m.ply % 2 == 0 else '..'}"
         lines.append(f"  {number} {m.move} ({SIDE_NAMES[m.side]}): {m.label}, {score_text(m.before, m.side)}"
                      f" before, {score_text(m.after, m.side)} after; better {m.better}")
-    _emit(args, {"file": args.file, "moves": len(game.moves), "marks": [m.to_dict() for m in marks]},
+    emit(args, {"file": args.file, "moves": len(game.moves), "marks": [m.to_dict() for m in marks]},
           "\n".join(lines))
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play in the terminal: type moves, or 'undo', 'redo', 'moves', 'record', 'quit'."""
-    from .ai import choose_move
+    from ..ai import choose_move
     start = Position.from_str(args.position) if args.position else Position.start(args.size)
     game = Game(start)
     computer = _side(args.computer) if args.computer else None
@@ -239,23 +196,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-# ---------------------------------------------------------------- parser
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose usage errors are one line (``phutball moves: error: ...``), exit status 2.
-
-    Sub-command parsers inherit it (argparse makes them of the parent's class).
-    """
-
-    def error(self, message: str) -> Any:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    p = OneLineParser(prog="phutball", description="Philosopher's Football: positions, moves, records, solving.")
-    p.add_argument("--version", action="version", version=f"phutball {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+def add_subcommands(sub: Any) -> None:
+    """Add the 2D sub-commands to an argparse sub-parsers object (each sets ``func``)."""
 
     def add(name: str, func: Any, help: str) -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help, description=help)
@@ -312,35 +254,3 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("file", help="a game record (.phut)")
     sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=20_000,
                     help="search budget per position (default 20000)")
-
-    try:
-        from .cli_oned import add_subcommands
-    except ImportError:  # the 1D part is optional while it is being built
-        pass
-    else:
-        add_subcommands(sub)
-    return p
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as e:  # a usage error (one line, already printed) or --help / --version
-        return 0 if e.code is None else e.code if isinstance(e.code, int) else 2
-    try:
-        return int(args.func(args) or 0)
-    except (PhutballError, CliError) as e:
-        print(f"phutball {args.command}: error: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
-    except Exception as e:  # never a bare traceback
-        print(f"phutball {args.command}: internal error: {type(e).__name__}: {e}", file=sys.stderr)
-        return 70
-
-
-if __name__ == "__main__":
-    sys.exit(main())
