@@ -27,9 +27,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 from .ai import WIN, WON, Searcher
-from .board import Position
 from .errors import IllegalError
-from .game import Game
+from .game import Game, variant_of
 from .sides import SIDE_NAMES
 
 #: Longest 1D strip analysed (by the exact solver: 16 squares take well under a second).
@@ -112,7 +111,7 @@ def analyse(pos: Any, *, history: Iterable[Any] = (), level: str = "hard", max_n
     when the game is over, :class:`UnsupportedError` for a board this cannot
     analyse.  Budgets default to ``level``'s.
     """
-    if not isinstance(pos, Position):
+    if variant_of(pos) != "2D":
         yield _analyse_1d(pos)
         return
     s = Searcher(pos, level, max_nodes=max_nodes, max_depth=max_depth, max_seconds=max_seconds,

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, Sequence, runtime_checkable
 
 from .errors import IllegalError, ParseError, PhutballError, RecordError
 from .sides import SIDE_NAMES, other_side
@@ -60,13 +60,25 @@ MAX_MOVE_NUMBER_DIGITS = 6
 HEADER_ORDER = ("Variant", "Size", "Ohs", "Eks", "Left", "Right", "Date", "Setup", "Result", "Termination")
 
 
+@runtime_checkable
 class GamePosition(Protocol):
-    to_move: str
+    """What :class:`Game`, the play page's controller and the puzzles need of a position.
+
+    2D :class:`~phutball.board.Position`, 1D :class:`~phutball.oned.strip.Strip` and
+    :class:`~phutball.oned.oddish.Oddish` all provide it: the side to move, the winner once a
+    move has ended on (or past) a goal, the next position after a move, and the landing points
+    of the next single jump after a partial chain (for a UI building a jump click by click).
+    """
+
+    @property
+    def to_move(self) -> Any: ...
 
     @property
     def winner(self) -> str | None: ...
 
     def play(self, move: Any) -> "GamePosition": ...
+
+    def landings(self, path: Sequence[Any] = ()) -> list[Any]: ...
 
 
 def _drawn(position: Any) -> bool:
@@ -106,11 +118,11 @@ class Game:
     move the cursor; :meth:`push` plays a move there and drops the redo tail.
     """
 
-    start: Any
+    start: GamePosition
     moves: list[str] = field(default_factory=list)
     headers: dict[str, str] = field(default_factory=dict)
     cursor: int = -1
-    _positions: list[Any] = field(default_factory=list, repr=False)
+    _positions: list[GamePosition] = field(default_factory=list, repr=False)
     _ending: tuple[str, str] | None = None  # (result, termination) for resignation/agreement
     _keys: list[str] = field(default_factory=list, repr=False)  # str() of _positions[i], filled lazily
 
@@ -133,11 +145,11 @@ class Game:
     # ------------------------------------------------------------ navigation
 
     @property
-    def position(self) -> Any:
+    def position(self) -> GamePosition:
         return self._positions[self.cursor]
 
     @property
-    def positions(self) -> list[Any]:
+    def positions(self) -> list[GamePosition]:
         return list(self._positions)
 
     @property

@@ -24,20 +24,12 @@ from typing import Any
 from phutball.board import BoardSize, Position
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
-from phutball.sides import SIDE_NAMES
 from phutball.notation import Jump, Placement, Point, StripJump, StripPlacement
+from phutball.sides import side_name
 
 Target = Any  # Point (2D) or int (1D)
 
 DEFAULT_STRIP = "L_.....*....."
-
-
-def side_name(side: str) -> str:
-    return SIDE_NAMES[side]
-
-
-def _other(side: str) -> str:
-    return {"O": "X", "X": "O", "L": "R", "R": "L"}[side]
 
 
 # ---------------------------------------------------------------- variant adapters
@@ -95,11 +87,7 @@ class _AdapterStrip:
         return 1 <= t <= self.pos.n and t != self.pos.ball and t not in self.pos.stones
 
     def landings(self, chain: list[int]) -> list[int]:
-        if not chain:
-            return []
-        k = len(chain)
-        out = {j.path[k] for j in self.pos.jumps() if len(j.path) > k and list(j.path[:k]) == chain}
-        return sorted(out)
+        return self.pos.landings(chain) if chain else []
 
     def ends_move(self, t: int) -> bool:
         return t in (0, self.pos.n + 1)

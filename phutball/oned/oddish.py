@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, Union
+from typing import Iterator, Sequence, Union
 
 from ..errors import IllegalMoveError, IllegalPositionError, ParseError
 from ..sides import LEFT, RIGHT, other_side, parse_side, side_name
@@ -291,6 +291,16 @@ class Oddish:
         for d in (-1, 1):
             for k in range(1, self._run(d) + 1):
                 yield OddishArrowMove(d, k)
+
+    def landings(self, path: Sequence[int] = ()) -> list[int]:
+        """The gaps the arrow can move to (past 1..k stones next to it on either side), sorted.
+
+        The Oddish counterpart of :meth:`phutball.board.Position.landings`: an arrow move is one
+        step, so ``path`` is empty or just the arrow's gap; anything else raises IllegalMoveError.
+        """
+        if list(path) not in ([], [self.arrow]):
+            raise self._illegal("-".join(map(str, path)), f"an arrow move starts from the arrow's gap {self.arrow}")
+        return sorted(self.arrow + mv.direction * mv.count for mv in self.arrow_moves())
 
     def legal_moves(self) -> list[OddishMove]:
         """All legal moves, sorted: placements by square, then arrow moves (left, then right)."""

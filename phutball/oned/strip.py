@@ -33,7 +33,7 @@ Text forms
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Union
+from typing import Iterable, Iterator, Sequence, Union
 
 from ..errors import IllegalMoveError, IllegalPositionError, ParseError
 from ..notation import StripJump, StripMove1D, StripPlacement, parse_strip_move
@@ -249,6 +249,32 @@ class Strip:
                 if not 1 <= q <= self.n:
                     break
                 pos = q
+
+    def landings(self, path: Sequence[int] = ()) -> list[int]:
+        """Where the next single jump can land after the partial jump ``path`` (default: from the ball), sorted.
+
+        What a UI highlights while a chain is being built, as :meth:`phutball.board.Position.landings`:
+        a jump passes the contiguous stones next to the ball and lands on the next empty square or
+        past an end (0 or ``n + 1``), which ends the move (paper section 1).  Empty when the game is
+        over or the chain has left the strip; an illegal ``path`` raises :class:`IllegalMoveError`.
+        """
+        if self.is_over:
+            return []
+        path = list(path) or [self.ball]
+        if path[0] != self.ball:
+            raise self._illegal("-".join(map(str, path)), f"a jump starts from the ball's square {self.ball}")
+        here, stones = (self.ball, self.stones) if len(path) == 1 else self._check_jump(StripJump(tuple(path)))
+        if not 1 <= here <= self.n:
+            return []
+        out = []
+        for d in (-1, 1):
+            q = here + d
+            if not (1 <= q <= self.n and q in stones):
+                continue
+            while 1 <= q <= self.n and q in stones:
+                q += d
+            out.append(q)
+        return sorted(out)
 
     def legal_moves(self) -> list[StripMove1D]:
         """All legal moves, sorted: placements by square, then jumps by path."""

@@ -1,0 +1,215 @@
+"""The import rules of the architecture (README "Architecture"), checked by parsing every import with ``ast``.
+
+Every import counts, those inside functions and under ``TYPE_CHECKING`` included:
+
+* no import cycle among the engine's modules (``phutball/``);
+* the engine never imports the site, ``js``, ``pyodide`` or ``pyscript``;
+* in ``site/``, only the glue modules (:data:`GLUE`) import browser modules;
+* no module uses another module's ``_private`` name (``from x import _y``, or ``mod._y``
+  where ``mod`` is an imported module; dunders allowed).
+
+Each rule is also run on a small made-up tree that breaks it, so the checks are seen to fail.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "phutball"
+SITE = ROOT / "site"
+BROWSER = {"js", "pyodide", "pyscript"}
+#: The only site modules that may import js/pyodide/pyscript: the glue between the page and the controllers.
+GLUE = {"app", "calcapp", "embedapp", "learnapp", "puzzleapp", "dom", "labboot", "remote"}
+
+
+def engine_modules(root: Path) -> dict[str, Path]:
+    """Dotted module name -> file, for every ``.py`` under the package ``root``."""
+    out = {}
+    for f in sorted(root.rglob("*.py")):
+        parts = list(f.relative_to(root.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = f
+    return out
+
+
+def site_modules(root: Path) -> dict[str, Path]:
+    return {f.stem: f for f in sorted(root.glob("*.py"))}
+
+
+def imports(name: str, path: Path) -> list[tuple[str, list[str], int]]:
+    """Every import of a module: (imported module, names taken from it, line); relative ones resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(a.name, [], node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            out.append((mod, [a.name for a in node.names], node.lineno))
+    return out
+
+
+def engine_graph(mods: dict[str, Path]) -> dict[str, set[str]]:
+    """Module -> the engine modules it imports (``from pkg import mod`` counts as importing ``pkg.mod``)."""
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+    for m, path in mods.items():
+        for target, names, _ in imports(m, path):
+            for t in [f"{target}.{n}" for n in names if f"{target}.{n}" in mods] or [target]:
+                if t in mods and t != m:
+                    graph[m].add(t)
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as [a, b, ..., a], or None."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(m: str) -> list[str] | None:
+        state[m] = 1
+        stack.append(m)
+        for n in sorted(graph[m]):
+            if state.get(n) == 1:
+                return stack[stack.index(n):] + [n]
+            if n not in state:
+                found = visit(n)
+                if found:
+                    return found
+        stack.pop()
+        state[m] = 2
+        return None
+
+    for m in sorted(graph):
+        if m not in state:
+            found = visit(m)
+            if found:
+                return found
+    return None
+
+
+def browser_imports(mods: dict[str, Path], forbidden: set[str] = BROWSER | {"site"}) -> dict[str, list[str]]:
+    """Module -> the imports of ``forbidden`` top-level modules it makes (as 'js (line 3)')."""
+    out: dict[str, list[str]] = {}
+    for m, path in mods.items():
+        for target, _, line in imports(m, path):
+            if target.split(".")[0] in forbidden:
+                out.setdefault(m, []).append(f"{target} (line {line})")
+    return out
+
+
+def private_uses(mods: dict[str, Path], known: set[str]) -> list[str]:
+    """``from x import _y`` and ``mod._y`` (mod an imported module), x/mod being one of ``known``."""
+    bad = []
+    for m, path in mods.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        aliases: dict[str, str] = {}
+        for target, names, line in imports(m, path):
+            for n in names:
+                if f"{target}.{n}" in known:
+                    aliases[n] = f"{target}.{n}"
+                elif target in known and n.startswith("_") and not n.startswith("__"):
+                    bad.append(f"{path.relative_to(path.parents[1])}:{line}: from {target} import {n}")
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                for a in node.names:
+                    if isinstance(node, ast.Import) and a.name in known:
+                        aliases[a.asname or a.name] = a.name
+                    elif a.asname and a.asname in aliases and isinstance(node, ast.ImportFrom):
+                        aliases[a.asname] = aliases.pop(a.name, aliases[a.asname])
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+                base = node.value
+                dotted = []
+                while isinstance(base, ast.Attribute):
+                    dotted.insert(0, base.attr)
+                    base = base.value
+                if isinstance(base, ast.Name) and base.id in aliases:
+                    bad.append(f"{path.relative_to(path.parents[1])}:{node.lineno}: "
+                               f"{'.'.join([base.id, *dotted, node.attr])}")
+    return bad
+
+
+def known_modules() -> set[str]:
+    return set(engine_modules(ENGINE)) | set(site_modules(SITE))
+
+
+# ---------------------------------------------------------------------------- the rules, on the real tree
+
+
+def test_no_import_cycles_in_the_engine():
+    cycle = find_cycle(engine_graph(engine_modules(ENGINE)))
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_engine_imports_neither_site_nor_browser():
+    assert browser_imports(engine_modules(ENGINE)) == {}
+
+
+def test_only_glue_modules_import_browser_modules():
+    mods = site_modules(SITE)
+    assert GLUE <= set(mods), f"glue modules listed but missing: {sorted(GLUE - set(mods))}"
+    found = browser_imports(mods, BROWSER)  # (the stdlib's ``site`` is no browser module)
+    assert {m: v for m, v in found.items() if m not in GLUE} == {}
+    assert set(found) & GLUE, "no glue module imports the browser: the check is blind"
+
+
+def test_no_module_uses_another_modules_private_names():
+    mods = {**engine_modules(ENGINE), **site_modules(SITE)}
+    assert private_uses(mods, known_modules()) == []
+
+
+# ---------------------------------------------------------------------------- the checks can fail
+
+
+def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        f = tmp_path / rel
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_a_cycle_through_a_function_level_import_is_found(tmp_path):
+    root = _tree(tmp_path, {
+        "eng/__init__.py": "",
+        "eng/a.py": "from .sub import b\n",
+        "eng/sub/__init__.py": "",
+        "eng/sub/b.py": "def f():\n    from ..a import x\n",
+    })
+    assert find_cycle(engine_graph(engine_modules(root / "eng"))) == ["eng.a", "eng.sub.b", "eng.a"]
+
+
+def test_browser_and_site_imports_are_found(tmp_path):
+    root = _tree(tmp_path, {"eng/__init__.py": "", "eng/a.py": "def f():\n    import js\n",
+                            "eng/b.py": "from pyscript import display\nfrom site import x\n"})
+    assert browser_imports(engine_modules(root / "eng")) == {
+        "eng.a": ["js (line 2)"], "eng.b": ["pyscript (line 1)", "site (line 2)"]}
+
+
+@pytest.mark.parametrize("code", [
+    "from eng.a import _hidden\n",
+    "from eng import a\nprint(a._hidden)\n",
+    "import eng.a as m\nprint(m._hidden)\n",
+    "def f():\n    from .a import _hidden\n",
+])
+def test_private_uses_are_found(tmp_path, code):
+    root = _tree(tmp_path, {"eng/__init__.py": "", "eng/a.py": "_hidden = 1\n", "eng/b.py": code})
+    mods = engine_modules(root / "eng")
+    assert len(private_uses(mods, set(mods))) == 1
+
+
+def test_dunders_and_own_privates_are_allowed(tmp_path):
+    root = _tree(tmp_path, {"eng/__init__.py": "", "eng/a.py": "_hidden = 1\nprint(_hidden)\n",
+                            "eng/b.py": "from eng import a\nprint(a.__name__)\n"})
+    mods = engine_modules(root / "eng")
+    assert private_uses(mods, set(mods)) == []
