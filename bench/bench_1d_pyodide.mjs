@@ -15,19 +15,20 @@ const repo = path.resolve(here, "..");
 const maxN = Number(process.argv[2] || 24);
 const py = await loadPyodide({ indexURL: path.join(repo, "node_modules/pyodide/") });
 const src = path.join(repo, "phutball");
-py.FS.mkdirTree("/home/pyodide/phutball/data");
-for (const f of fs.readdirSync(src)) {
-  if (f.endsWith(".py") || f === "py.typed") py.FS.writeFile(`/home/pyodide/phutball/${f}`, fs.readFileSync(path.join(src, f)));
+function copyTree(dir, dest) {  // the package with its subpackages (phutball/oned/solve/, ...) and data
+  py.FS.mkdirTree(dest);
+  for (const f of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (f.isDirectory() && f.name !== "__pycache__") copyTree(path.join(dir, f.name), `${dest}/${f.name}`);
+    else if (f.isFile() && /\.(py|json|typed)$/.test(f.name)) py.FS.writeFile(`${dest}/${f.name}`, fs.readFileSync(path.join(dir, f.name)));
+  }
 }
-for (const f of fs.readdirSync(path.join(src, "data"))) {
-  py.FS.writeFile(`/home/pyodide/phutball/data/${f}`, fs.readFileSync(path.join(src, "data", f)));
-}
+copyTree(src, "/home/pyodide/phutball");
 py.globals.set("MAX_N", maxN);
 const out = await py.runPythonAsync(`
 import sys, time, json
 sys.path.insert(0, "/home/pyodide")
-from phutball.solve1d import StripSolver, analyse
-from phutball.strip import Strip
+from phutball.oned.solve import StripSolver, analyse
+from phutball.oned.strip import Strip
 res = {"python": sys.version.split()[0], "runs": {}}
 for n in range(10, MAX_N + 1, 2):
     s = StripSolver(n)

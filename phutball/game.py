@@ -1,7 +1,7 @@
 """Games: a start position, a move history with undo/redo, and the game record format.
 
 Works for 2D positions (:class:`phutball.board.Position`) and 1D strips
-(:class:`phutball.strip.Strip`) alike: anything with ``from_str``, ``__str__``,
+(:class:`phutball.oned.strip.Strip`) alike: anything with ``from_str``, ``__str__``,
 ``play(text)``, ``to_move`` and ``winner``.
 
 Game record format
