@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import DIST, READY_TIMEOUT, Recorder, click_point, data_position, own_input_devices, wait_ready
-from phutball.puzzles1d import analysis
+from phutball.puzzles.judge import analysis
 from test_learnctl import SOLUTIONS
 from test_embed import engine_started
 from test_puzzles_page import play_1d
