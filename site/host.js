@@ -15,7 +15,9 @@
 // The worker's side of this protocol is remote.py.  Nothing here needs special
 // HTTP headers: messages only, so any static host and any iframe works.
 
-import { PyWorker } from "./pyscript/core.js";
+// PyScript, loaded at once but only after storage-guard.mjs's check: PyScript
+// opens IndexedDB as it loads.
+const pyscript = import("./storage-guard.mjs").then(() => import("./pyscript/core.js"));
 
 // File names filled in by tools/build_site.py.
 const BUILD = { wheel: "{{ENGINE_WHEEL}}", lab: "{{LAB_ZIP}}" };
@@ -295,7 +297,8 @@ export async function bootLab({ module, board = "board", extra = {} }) {
     // Pyodide's download and start give no events through the worker: show
     // a slowly advancing estimate until Python reports in.
     timer = setInterval(() => { pct = Math.min(70, pct + (70 - pct) * 0.06); progress(pct, "Starting the engine…"); }, 200);
-    worker = await PyWorker(here("./labboot.py"), { version: here("./pyodide/pyodide.mjs"), config: {} });
+    const { PyWorker } = await pyscript;
+    worker = await PyWorker(here("./labboot.py"), { version: here("./pyodide/lab.mjs"), config: {} });
     worker.addEventListener("message", (e) => {
       if (typeof e.data !== "string" || !e.data.startsWith("[")) return;
       let ops;

@@ -14,6 +14,9 @@ served from any sub-path of any static host, or framed by another page):
                              whose name starts with "." or "_" are skipped.
   pyscript/                  @pyscript/core dist (core.js, core.css, lazily
                              imported chunks; no source maps)
+  pyodide/lab.mjs            from site/: the module the pages' worker loads (pyodide.mjs
+                             after storage-guard.mjs's check that IndexedDB works)
+  vendor/fake-indexeddb/     fake-indexeddb's ES modules (npm), for storage-guard.mjs
   pyodide/                   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                              python_stdlib.zip, pyodide-lock.json (rewritten),
                              and the micropip + packaging wheels from PyPI
@@ -107,6 +110,7 @@ PUZZLES = ROOT / "puzzles"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_NPM = NODE_MODULES / "pyodide"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+FAKE_IDB_ESM = NODE_MODULES / "fake-indexeddb" / "build" / "esm"
 CACHE = ROOT / "build" / "cache"
 
 # Pyodide runtime files needed to boot (the rest of the npm package is docs,
@@ -153,7 +157,8 @@ def sha256_file(path: Path) -> str:
 
 def check_node_modules() -> dict:
     versions = {}
-    for name, pkg in (("pyodide", PYODIDE_NPM), ("@pyscript/core", PYSCRIPT_DIST.parent)):
+    for name, pkg in (("pyodide", PYODIDE_NPM), ("@pyscript/core", PYSCRIPT_DIST.parent),
+                      ("fake-indexeddb", FAKE_IDB_ESM.parent.parent)):
         pj = pkg / "package.json"
         if not pj.is_file():
             raise BuildError(f"{pj} is missing: run `npm ci` first (or `make dist`).")
@@ -296,6 +301,12 @@ def plan(versions: dict, site: Path = SITE) -> tuple[dict[str, Path | bytes], di
         files[f"pyodide/{whl.name}"] = whl
     files["pyodide/pyodide-lock.json"] = json.dumps(lock, separators=(",", ":")).encode()
 
+    # An in-memory IndexedDB for site/storage-guard.mjs, loaded only where the browser refuses one.
+    if not (FAKE_IDB_ESM / "index.js").is_file():
+        raise BuildError(f"{FAKE_IDB_ESM} missing: run `npm ci`")
+    for src in sorted(FAKE_IDB_ESM.rglob("*.js")):
+        files[f"vendor/fake-indexeddb/{src.relative_to(FAKE_IDB_ESM).as_posix()}"] = src
+
     # PyScript core: every module chunk (core.js imports them lazily by name).
     for src in sorted(PYSCRIPT_DIST.iterdir()):
         if src.is_file() and not src.name.endswith(".map"):
@@ -322,7 +333,7 @@ def plan(versions: dict, site: Path = SITE) -> tuple[dict[str, Path | bytes], di
                 continue
             src = Path(dirpath) / fname
             rel = src.relative_to(site).as_posix()
-            if rel.split("/")[0] in ("pyodide", "pyscript", "wheels") or rel == "build-info.json":
+            if rel in files or rel.split("/")[0] in ("pyscript", "wheels") or rel == "build-info.json":
                 raise BuildError(f"site/{rel} clashes with a generated path of dist/")
             if src.suffix.lower() in TEXT_SUFFIXES:
                 data = src.read_bytes()

@@ -131,3 +131,37 @@ def test_no_request_leaves_the_origin(visited, server):
     assert len(ctx.requests) > 20
     own = (server.origin + "/", f"blob:{server.origin}/", "data:")
     assert [u for u in ctx.requests if not u.startswith(own)] == []
+
+
+BLOG = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog post</title>
+<link rel="icon" href="data:,"></head><body><p>Try it:</p>
+<div class="phutball" id="play" data-position="9x9_O_E5" data-mode="play">Board 9x9_O_E5</div>
+<script src="{origin}/embed.js"></script></body></html>"""
+
+IN_FRAME = """async () => ({controlled: !!navigator.serviceWorker.controller,
+  registrations: await navigator.serviceWorker.getRegistrations().then((r) => r.length, () => 0)})"""
+# (a frame on another site may not be allowed service workers at all: none, then)
+
+
+def test_an_embed_on_another_site_plays_beside_the_labs_worker(visited, server):
+    """This profile has the lab's worker; a blog on another site embeds the lab: the frame's
+    storage is partitioned by the blog's site, so the worker neither serves nor is installed
+    there, and the embed plays from the network as before."""
+    from devserver import StaticServer
+    ctx, lab_page = visited
+    assert lab_page.evaluate(IN_FRAME)["registrations"] == 1
+    with StaticServer({}, pages={"/blog.html": BLOG.format(origin=server.origin)}) as blog:
+        other_site = blog.origin.replace("127.0.0.1", "localhost")   # another site, not only another port
+        page = new_page(ctx)
+        try:
+            page.goto(f"{other_site}/blog.html")
+            frame = page.frame_locator("#play iframe")
+            engine_started(frame)
+            embed = next(f for f in page.frames if f.url.startswith(f"{server.origin}/embed.html"))
+            assert embed.evaluate(IN_FRAME) == {"controlled": False, "registrations": 0}
+            before = data_position(frame)
+            click_point(frame, "A1")
+            expect(frame.locator("#board")).not_to_have_attribute("data-position", before)
+            assert page.recorder.errors == []
+        finally:
+            page.close()
