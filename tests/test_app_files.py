@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import shutil
 import struct
+import sys
 from pathlib import Path
 
 import pytest
@@ -61,3 +65,20 @@ def test_the_build_writes_the_precache_list_and_build_id_into_the_service_worker
     assert changed != bid and len(changed) == 16
     with pytest.raises(build_site.BuildError, match="exactly once"):
         build_site.service_worker(b"no token", bid, integrity)
+
+
+def test_the_engine_wheel_is_byte_for_byte_the_same_when_built_again(tmp_path, monkeypatch):
+    """Same sources, same wheel bytes, whatever the files' times (each fresh clone has its own):
+    so the same build id, and returning visitors keep their cache."""
+    sys.path.insert(0, str(SITE.parent / "tools"))
+    import build_site
+    digests = []
+    for run, mtime in (("first", 1_600_000_000), ("second", 1_700_000_000)):
+        def copy_as_checked_out_at(src, dest, mtime=mtime):
+            shutil.copyfile(src, dest)
+            os.utime(dest, (mtime, mtime))
+        monkeypatch.setattr(build_site.shutil, "copy2", copy_as_checked_out_at)
+        monkeypatch.setattr(build_site, "CACHE", tmp_path / run)   # no reuse: a real second build
+        wheel = build_site.build_engine_wheel()
+        digests.append(hashlib.sha256(wheel.read_bytes()).hexdigest())
+    assert digests[0] == digests[1]

@@ -125,6 +125,7 @@ PYODIDE_RUNTIME = [
 LOCK_PACKAGES = ["micropip", "packaging"]
 
 TOKEN = "{{ENGINE_WHEEL}}"
+WHEEL_EPOCH = "315532800"  # 1980-01-01, the earliest time a zip file can hold
 LAB_TOKEN = "{{LAB_ZIP}}"
 SW_FILE = "sw.js"
 SW_TOKEN = "/*{{PRECACHE}}*/ null"
@@ -235,7 +236,9 @@ def build_engine_wheel() -> Path:
             shutil.copy2(f, dest)
         whl_dir = Path(tmp) / "wheel"
         cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", str(src), "-w", str(whl_dir)]
-        subprocess.run(cmd, check=True)
+        # The same sources give the same bytes (zip timestamps from SOURCE_DATE_EPOCH), so the
+        # same build id: a rebuild on a fresh clone does not make every visitor download the lab again.
+        subprocess.run(cmd, check=True, env={**os.environ, "SOURCE_DATE_EPOCH": WHEEL_EPOCH})
         wheels = list(whl_dir.glob("*.whl"))
         if len(wheels) != 1:
             raise BuildError(f"pip wheel produced {wheels}")
