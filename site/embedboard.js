@@ -2,8 +2,8 @@
 // not wait for Python (embed.html in `view` mode, and the first picture of
 // `replay` and `play` while Python loads).
 //
-// A line-for-line mirror of site/boardview.py (Layout2D, board_shapes,
-// LayoutStrip, strip_shapes, without the marks) and of site/diagram.py's
+// A line-for-line mirror of site/lab/views/board.py (Layout2D, board_shapes,
+// LayoutStrip, strip_shapes, without the marks) and of site/lab/views/diagram.py's
 // natural_size, plus a strict subset of the engine's position-string parsers.
 // The parsers answer null for anything they are not sure of; the frame then
 // asks Python, whose answer (or error message) is the only authority.
@@ -80,7 +80,7 @@
     return /^\d/.test(text) ? parse2D(text) : parseStrip(text);
   }
 
-  // ------------------------------------------------------------ layouts (boardview.Layout2D, LayoutStrip)
+  // ------------------------------------------------------------ layouts (lab.views.board.Layout2D, LayoutStrip)
 
   function layout2D(pos, cssW, cssH) {
     const w = pos.width, h = pos.height;
@@ -100,7 +100,7 @@
     return { cell: c, xy: (sq) => [x0 + sq * c, cssH / 2 - c * 0.2] };
   }
 
-  // ------------------------------------------------------------ shapes (boardview.board_shapes, strip_shapes)
+  // ------------------------------------------------------------ shapes (lab.views.board.board_shapes, strip_shapes)
 
   function ball(out, x, y, c, k) {
     out.push({ t: "circle", x, y, rad: c * k, fill: v("ball"), stroke: v("ball-edge"), lw: Math.max(1.5, c * k * 0.18) });
@@ -179,7 +179,7 @@
     return pos.variant === "2D" ? boardShapes(pos, cssW, cssH, coordinates) : stripShapes(pos, cssW, cssH, coordinates);
   }
 
-  // diagram.natural_size: the canvas size at which the position fills its layout, `cell` pixels a point.
+  // lab.views.diagram.natural_size: the canvas size at which the position fills its layout, `cell` pixels a point.
   function naturalSize(pos, cell) {
     return pos.variant === "2D" ? [(pos.width + 1.2) * cell, (pos.height + 3.2) * cell]
                                 : [(pos.n + 2.4) * cell, 2.6 * cell];
@@ -206,7 +206,7 @@ window.phutballEmbedBoard.drawUntilReady = function (canvas, pos) {
 
 // The puzzle files (puzzles/index.json and each file it lists) as [{name, text}], or {error} when a
 // fetch failed: fetched by the page while Pyodide starts and handed to the worker at start
-// (puzzlectl.puzzles_from_files reads them). Used by puzzles.html and puzzle embeds.
+// (lab.puzzles.puzzles_from_files reads them). Used by puzzles.html and puzzle embeds.
 window.phutballEmbedBoard.fetchPuzzleFiles = function () {
   const text = (url) => fetch(url).then((r) => {
     if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
@@ -218,7 +218,7 @@ window.phutballEmbedBoard.fetchPuzzleFiles = function () {
     .catch((err) => ({ error: String(err) }));
 };
 
-// The puzzles of those files in list order (puzzlectl.list_order: the paper's collection first,
+// The puzzles of those files in list order (lab.puzzles.list_order: the paper's collection first,
 // then 1D before 2D, else file order; by difficulty inside one), each {p, collection}.
 window.phutballEmbedBoard.puzzlesInOrder = function (files) {
   const all = [];

@@ -5,9 +5,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
-
-from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes  # noqa: E402
+from lab.views.board import Layout2D, LayoutStrip, board_shapes, strip_shapes
 from phutball import BoardSize, Point, Position  # noqa: E402
 
 P = Point.from_str

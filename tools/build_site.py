@@ -120,6 +120,10 @@ PYODIDE_RUNTIME = [
 # Lock-file packages shipped as PyPI wheels (micropip imports packaging).
 LOCK_PACKAGES = ["micropip", "packaging"]
 
+# The site's Python packages, unpacked into the worker's site-packages (lab-<hash>.zip):
+# lab/ the pure-Python controllers and views, glue/ the only modules that import js/pyscript.
+LAB_PACKAGES = ("lab", "glue")
+
 TOKEN = "{{ENGINE_WHEEL}}"
 LAB_TOKEN = "{{LAB_ZIP}}"
 SW_FILE = "sw.js"
@@ -249,7 +253,7 @@ def build_engine_wheel() -> Path:
 
 
 def lab_archive(site: Path = SITE) -> tuple[str, bytes]:
-    """The site's Python modules (site/*.py) as one zip for the pages' worker: (file name, bytes).
+    """The site's Python packages (site/lab/, site/glue/) as one zip for the pages' worker: (file name, bytes).
 
     Deterministic (sorted names, fixed timestamps), named by its content's hash,
     so a browser's HTTP cache never serves a stale one.
@@ -258,12 +262,14 @@ def lab_archive(site: Path = SITE) -> tuple[str, bytes]:
     import zipfile
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for src in sorted(site.glob("*.py")):
-            if src.name.startswith((".", "_")):
-                continue
-            info = zipfile.ZipInfo(src.name, date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, src.read_bytes())
+        for package in LAB_PACKAGES:
+            for src in sorted((site / package).rglob("*.py")):
+                rel = src.relative_to(site)
+                if any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
+                    continue
+                info = zipfile.ZipInfo(rel.as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                z.writestr(info, src.read_bytes())
     data = buf.getvalue()
     return f"lab-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
 
