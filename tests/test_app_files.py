@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import struct
+import sys
 from pathlib import Path
 
 import pytest
@@ -49,10 +50,14 @@ def test_every_page_links_the_manifest_and_registers_the_worker_in_its_head(page
     assert sum(line.strip() == HEAD_LINE for line in head.splitlines()) == 1
 
 
-def test_the_build_writes_the_precache_list_and_build_id_into_the_service_worker():
-    import sys
+def _build_site():
     sys.path.insert(0, str(SITE.parent / "tools"))
     import build_site
+    return build_site
+
+
+def test_the_build_writes_the_precache_list_and_build_id_into_the_service_worker():
+    build_site = _build_site()
     integrity = {"a.html": build_site.sri(b"a"), "b.js": build_site.sri(b"b")}
     bid = build_site.build_id(integrity)
     out = build_site.service_worker((SITE / "sw.js").read_bytes(), bid, integrity).decode()
@@ -61,3 +66,35 @@ def test_the_build_writes_the_precache_list_and_build_id_into_the_service_worker
     assert changed != bid and len(changed) == 16
     with pytest.raises(build_site.BuildError, match="exactly once"):
         build_site.service_worker(b"no token", bid, integrity)
+
+
+def test_the_build_writes_the_calculators_first_picture_as_the_controller_renders_it():
+    """calculator.html's default position (input, strip, caption, length) is generated, not committed."""
+    from lab.calc.controller import DEFAULT_POSITION, CalcController
+    build_site = _build_site()
+    page = build_site.site_files(SITE, "engine.whl", "lab-0.zip")["calculator.html"].decode()
+    v = CalcController().view()
+    assert f'<canvas id="strip" tabindex="0" data-position="{v["position"]}"' in page
+    assert f'id="position-input" class="mono" type="text" value="{v["input"]}"' in page
+    assert f'<span id="strip-pretty" class="mono strip-pretty">{v["texts"]["strip-pretty"]}</span>' in page
+    assert f'<span id="strip-caption" class="small">{v["texts"]["strip-caption"]}</span>' in page
+    assert f'min="3" max="60" value="{v["n"]}"' in page and v["position"] == DEFAULT_POSITION
+    assert "{{" not in page
+    source = (SITE / "calculator.html").read_text()
+    assert f'"{DEFAULT_POSITION}"' not in source and v["texts"]["strip-caption"] not in source
+
+
+def test_the_build_refuses_a_page_token_it_does_not_know(tmp_path):
+    build_site = _build_site()
+    (tmp_path / "page.html").write_text("<p>{{CALC_NOPE}}</p>")
+    with pytest.raises(build_site.BuildError, match="CALC_"):
+        build_site.site_files(tmp_path, "engine.whl", "lab-0.zip")
+
+
+def test_no_generated_start_board_is_committed_or_shipped():
+    """The start position is drawn before Python by embedboard.js; no page loads a pre-rendered file."""
+    build_site = _build_site()
+    files = build_site.site_files(SITE, "engine.whl", "lab-0.zip")
+    assert "start-board.js" not in files
+    assert not any(b"start-board" in data for data in files.values() if isinstance(data, bytes))
+

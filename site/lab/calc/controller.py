@@ -1,4 +1,4 @@
-"""The potential calculator's state, computations and HTML, in pure Python (unit-tested).
+"""The potential calculator's state and computations, in pure Python (unit-tested); its HTML is :mod:`.render`.
 
 ``glue/calc.py`` (the page's glue, run in the page's worker and talking to the page
 through ``glue/remote.py``) turns DOM events into calls here and shows what
@@ -456,6 +456,18 @@ class CalcController:
         return self.jobs.get(kind) or Exact("pending", "Solving…")
 
     # ---------------------------------------------------------------- view
+
+    def first_paint(self) -> dict[str, str]:
+        """What calculator.html shows before the worker has started: the values of its ``CALC_<KEY>`` tokens.
+
+        ``tools/build_site.py`` writes these into the built page (the default
+        position's input, strip, caption and length, and the length's bounds),
+        so the page's first picture is this controller's own view.
+        """
+        v = self.view()
+        return {"INPUT": v["input"], "POSITION": v["position"], "PRETTY": v["texts"]["strip-pretty"],
+                "CAPTION": v["texts"]["strip-caption"], "N": str(v["n"]), "MIN_N": str(MIN_N),
+                "MAX_N": str(MAX_N)}
 
     def view(self) -> dict[str, Any]:
         """Everything the page shows, as plain data (and HTML for the detail sections)."""
