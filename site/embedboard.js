@@ -7,11 +7,15 @@
 // natural_size, plus a strict subset of the engine's position-string parsers.
 // The parsers answer null for anything they are not sure of; the frame then
 // asks Python, whose answer (or error message) is the only authority.
-// tests/browser/test_embed.py checks that these shapes equal boardview's, as
-// JSON, for 2D boards and 1D strips, so the two cannot drift apart.
+// tests/browser/test_embed.py checks that these shapes equal lab.views.board's, as
+// JSON, for 2D boards and 1D strips, so the two cannot drift apart. The
+// proportions are not copied here: the build writes lab.views.board.GEOMETRY
+// in (tests/test_app_files.py runs the built file in node against Python).
 (function () {
   "use strict";
   const COLUMN_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+  // The drawing's proportions (lab.views.board.GEOMETRY), written in by tools/build_site.py.
+  const G = /*{{GEOMETRY}}*/ null;
   const v = (name) => `var(--${name})`;
 
   // ------------------------------------------------------------ position strings
@@ -84,20 +88,20 @@
 
   function layout2D(pos, cssW, cssH) {
     const w = pos.width, h = pos.height;
-    const cols = w + 1.2;
-    const rows = h + 2 + 1.2;
-    const c = Math.max(4.0, Math.min(cssW / cols, cssH / rows));
+    const cols = w + G.board_margin;
+    const rows = h + 2 + G.board_margin;
+    const c = Math.max(G.board_min_cell, Math.min(cssW / cols, cssH / rows));
     const gridW = (w - 1) * c;
     const gridH = (h + 1) * c;
-    const x0 = (cssW - gridW) / 2 + 0.3 * c;
-    const y0 = (cssH - gridH) / 2 - 0.3 * c;
+    const x0 = (cssW - gridW) / 2 + G.board_shift * c;
+    const y0 = (cssH - gridH) / 2 - G.board_shift * c;
     return { cell: c, xy: (col, row) => [x0 + (col - 1) * c, y0 + (h + 1 - row) * c] };
   }
 
   function layoutStrip(n, cssW, cssH) {
-    const c = Math.max(6.0, Math.min(cssW / (n + 2.4), cssH / 2.6, 64.0));
+    const c = Math.max(G.strip_min_cell, Math.min(cssW / (n + G.strip_width), cssH / G.strip_height, G.strip_max_cell));
     const x0 = (cssW - (n + 2) * c) / 2 + c / 2;
-    return { cell: c, xy: (sq) => [x0 + sq * c, cssH / 2 - c * 0.2] };
+    return { cell: c, xy: (sq) => [x0 + sq * c, cssH / 2 - c * G.strip_raise] };
   }
 
   // ------------------------------------------------------------ shapes (lab.views.board.board_shapes, strip_shapes)
@@ -144,10 +148,10 @@
     }
     for (const p of pos.men) {
       const [x, y] = lay.xy(p.col, p.row);
-      out.push({ t: "circle", x, y, rad: c * 0.42, fill: v("man"), stroke: v("man-edge"), lw: 1 });
+      out.push({ t: "circle", x, y, rad: c * G.man, fill: v("man"), stroke: v("man-edge"), lw: 1 });
     }
     const [bx, by] = lay.xy(pos.ball.col, pos.ball.row);
-    ball(out, bx, by, c, 0.44);
+    ball(out, bx, by, c, G.board_ball);
     return out;
   }
 
@@ -167,10 +171,10 @@
     }
     for (const sq of pos.stones) {
       const [x, y] = lay.xy(sq);
-      out.push({ t: "circle", x, y, rad: c * 0.36, fill: v("man"), stroke: v("man-edge"), lw: 1 });
+      out.push({ t: "circle", x, y, rad: c * G.stone, fill: v("man"), stroke: v("man-edge"), lw: 1 });
     }
     const [bx, by] = lay.xy(pos.ball);
-    ball(out, bx, by, c, 0.38);
+    ball(out, bx, by, c, G.strip_ball);
     return out;
   }
 
@@ -181,8 +185,8 @@
 
   // lab.views.diagram.natural_size: the canvas size at which the position fills its layout, `cell` pixels a point.
   function naturalSize(pos, cell) {
-    return pos.variant === "2D" ? [(pos.width + 1.2) * cell, (pos.height + 3.2) * cell]
-                                : [(pos.n + 2.4) * cell, 2.6 * cell];
+    return pos.variant === "2D" ? [(pos.width + G.board_margin) * cell, (pos.height + 2 + G.board_margin) * cell]
+                                : [(pos.n + G.strip_width) * cell, G.strip_height * cell];
   }
 
   window.phutballEmbedBoard = { parsePosition, shapes, naturalSize };

@@ -13,7 +13,10 @@ served from any sub-path of any static host, or framed by another page):
                              phutball-0.1.0-py3-none-any.whl), {{LAB_ZIP}} by
                              the site's Python archive's; in .html files {{CALC_<KEY>}} by
                              what the site's own Python renders for the
-                             calculator's first picture (page_tokens). Files or folders
+                             calculator's first picture (page_tokens), and in
+                             .js files /*{{GEOMETRY}}*/ null by the drawing's
+                             proportions, lab.views.board.GEOMETRY as JSON
+                             (script_tokens). Files or folders
                              whose name starts with "." or "_" are skipped.
   pyscript/                  @pyscript/core dist (core.js, core.css, lazily
                              imported chunks; no source maps)
@@ -129,6 +132,7 @@ LAB_PACKAGES = ("lab", "glue")
 
 TOKEN = "{{ENGINE_WHEEL}}"
 LAB_TOKEN = "{{LAB_ZIP}}"
+GEOMETRY_TOKEN = "/*{{GEOMETRY}}*/ null"
 SW_FILE = "sw.js"
 SW_TOKEN = "/*{{PRECACHE}}*/ null"
 TEXT_SUFFIXES = {".html", ".htm", ".json", ".toml", ".py", ".js", ".mjs", ".css", ".txt", ".svg"}
@@ -296,12 +300,24 @@ def page_tokens(site: Path = SITE) -> dict[str, str]:
     return {f"{{{{CALC_{k}}}}}": html.escape(v, quote=True) for k, v in CalcController().first_paint().items()}
 
 
+def script_tokens(site: Path = SITE) -> dict[str, str]:
+    """The values the build writes into the scripts: the drawing's proportions for embedboard.js.
+
+    ``lab.views.board.GEOMETRY`` is their one definition; the JavaScript mirror gets it as JSON.
+    """
+    import dataclasses
+    _importable(site)
+    from lab.views.board import GEOMETRY
+    return {GEOMETRY_TOKEN: json.dumps(dataclasses.asdict(GEOMETRY), sort_keys=True)}
+
+
 def site_files(site: Path, wheel_name: str, lab_name: str) -> dict[str, Path | bytes]:
     """Every file under ``site`` as dist/ gets it: text files with the build's tokens written in."""
     files: dict[str, Path | bytes] = {}
     if not site.is_dir():
         raise BuildError(f"{site} is missing")
     page = page_tokens(site)
+    script = script_tokens(site)
     used_token = False
     for dirpath, dirnames, filenames in os.walk(site):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "_")))
@@ -316,6 +332,9 @@ def site_files(site: Path, wheel_name: str, lab_name: str) -> dict[str, Path | b
                 data = src.read_bytes()
                 used_token = used_token or TOKEN.encode() in data
                 data = data.replace(TOKEN.encode(), wheel_name.encode()).replace(LAB_TOKEN.encode(), lab_name.encode())
+                if src.suffix.lower() == ".js":
+                    for token, value in script.items():
+                        data = data.replace(token.encode(), value.encode())
                 if src.suffix.lower() == ".html":   # the pages' first pictures
                     for token, value in page.items():
                         data = data.replace(token.encode(), value.encode())

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from lab.views.board import Ghost, Layout2D, LayoutStrip, Shape, board_shapes, strip_shapes
+from lab.views.board import GEOMETRY, Ghost, Layout2D, LayoutStrip, Shape, board_shapes, strip_shapes
 from phutball.game import Game, variant_of
 from phutball.notation import Point
 
@@ -67,8 +67,8 @@ def jump_path(game: Game, ply: int) -> list[Target]:
 def natural_size(pos: Any, cell: float = EXPORT_CELL) -> tuple[float, float]:
     """The canvas size (CSS pixels) at which ``pos`` fills its layout exactly, ``cell`` pixels a point."""
     if variant_of(pos) == "2D":
-        return (pos.size.width + 1.2) * cell, (pos.size.height + 3.2) * cell
-    return (pos.n + 2.4) * cell, 2.6 * cell
+        return (pos.size.width + GEOMETRY.board_margin) * cell, (pos.size.height + 2 + GEOMETRY.board_margin) * cell
+    return (pos.n + GEOMETRY.strip_width) * cell, GEOMETRY.strip_height * cell
 
 
 def layout_for(pos: Any, width: float, height: float) -> Layout2D | LayoutStrip:
