@@ -6,7 +6,7 @@
     python bench/bench_1d.py --json out.json
 
 Figures:
-1. whole-strip solve in CPython with the in-package bitset retrograde (phutball.solve1d),
+1. whole-strip solve in CPython with the in-package bitset retrograde (phutball.oned.solve),
    n = 10..24, positions per second and peak memory (each run in a fresh process);
    the naive graph retrograde of the tests for comparison (n = 10, 12);
 2. the offline NumPy path (tools/oned_offline.py), n = 16..24;
@@ -184,7 +184,7 @@ def main() -> int:
         return 0
     results: dict = {"python": {}, "numpy": {}, "naive": {}, "sliced": {}}
     say = lambda s: print(s, flush=True)  # noqa: E731
-    say("## Whole-strip solve, CPython, pure-Python bitset retrograde (phutball.solve1d)")
+    say("## Whole-strip solve, CPython, pure-Python bitset retrograde (phutball.oned.solve)")
     say("| n | Left-to-move states | seconds | positions/s (both sides) | peak MB | longest win |")
     say("|---|---|---|---|---|---|")
     for n in range(10, 25):

@@ -215,16 +215,17 @@ class Game:
         """``side`` resigns: the other side wins."""
         if self.position.winner or _drawn(self.position) or self.repetition_at(self.cursor):
             raise IllegalError("resign", side, "the game is already over")
-        self._truncate()
+        self.truncate()
         self._ending = (other_side(side), "resignation")
 
     def agree_draw(self) -> None:
         if self.position.winner or _drawn(self.position) or self.repetition_at(self.cursor):
             raise IllegalError("draw", "", "the game is already over")
-        self._truncate()
+        self.truncate()
         self._ending = ("draw", "agreement")
 
-    def _truncate(self) -> None:
+    def truncate(self) -> None:
+        """Drop the moves after the cursor: the line played from here on replaces them."""
         del self.moves[self.cursor:]
         del self._positions[self.cursor + 1:]
         del self._keys[self.cursor + 1:]

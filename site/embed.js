@@ -8,7 +8,7 @@
 // turns every div.phutball into an iframe of embed.html (found next to this
 // script, whatever its path or origin) whose parameters are the div's data-*
 // attributes, passed in the URL fragment as embed.html reads them (see
-// site/embedparams.py). Divs added later: call window.phutballEmbed.scan().
+// site/lab/embedparams.py). Divs added later: call window.phutballEmbed.scan().
 //
 // The iframe gets its final height at once, before the frame loads: layout()
 // below computes it from the parameters and the width, and embed.html lays
@@ -28,7 +28,7 @@
   const BAR = 6 + 34 + 4 + 42;  // the bar under the board: margin, one row of buttons, gap, two lines of status
   const PUZZLE_BAR = BAR + 22;  // a puzzle's bar: its task on one more line
   const ERROR_HEIGHT = 220;     // a frame whose position cannot be read: the error box
-  const CELL = { "2D": 40, "1D": 56 };  // the largest on-screen cell (diagram.natural_size)
+  const CELL = { "2D": 40, "1D": 56 };  // the largest on-screen cell (lab.views.diagram.natural_size)
 
   // The board's shape as far as the text says it, without judging it (the engine does):
   // {variant: "2D", width, height}, {variant: "1D", n}, or null when it cannot be told.

@@ -2,16 +2,20 @@
 // not wait for Python (embed.html in `view` mode, and the first picture of
 // `replay` and `play` while Python loads).
 //
-// A line-for-line mirror of site/boardview.py (Layout2D, board_shapes,
-// LayoutStrip, strip_shapes, without the marks) and of site/diagram.py's
+// A line-for-line mirror of site/lab/views/board.py (Layout2D, board_shapes,
+// LayoutStrip, strip_shapes, without the marks) and of site/lab/views/diagram.py's
 // natural_size, plus a strict subset of the engine's position-string parsers.
 // The parsers answer null for anything they are not sure of; the frame then
 // asks Python, whose answer (or error message) is the only authority.
-// tests/browser/test_embed.py checks that these shapes equal boardview's, as
-// JSON, for 2D boards and 1D strips, so the two cannot drift apart.
+// tests/browser/test_embed.py checks that these shapes equal lab.views.board's, as
+// JSON, for 2D boards and 1D strips, so the two cannot drift apart. The
+// proportions are not copied here: the build writes lab.views.board.GEOMETRY
+// in (tests/test_app_files.py runs the built file in node against Python).
 (function () {
   "use strict";
   const COLUMN_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+  // The drawing's proportions (lab.views.board.GEOMETRY), written in by tools/build_site.py.
+  const G = /*{{GEOMETRY}}*/ null;
   const v = (name) => `var(--${name})`;
 
   // ------------------------------------------------------------ position strings
@@ -80,27 +84,27 @@
     return /^\d/.test(text) ? parse2D(text) : parseStrip(text);
   }
 
-  // ------------------------------------------------------------ layouts (boardview.Layout2D, LayoutStrip)
+  // ------------------------------------------------------------ layouts (lab.views.board.Layout2D, LayoutStrip)
 
   function layout2D(pos, cssW, cssH) {
     const w = pos.width, h = pos.height;
-    const cols = w + 1.2;
-    const rows = h + 2 + 1.2;
-    const c = Math.max(4.0, Math.min(cssW / cols, cssH / rows));
+    const cols = w + G.board_margin;
+    const rows = h + 2 + G.board_margin;
+    const c = Math.max(G.board_min_cell, Math.min(cssW / cols, cssH / rows));
     const gridW = (w - 1) * c;
     const gridH = (h + 1) * c;
-    const x0 = (cssW - gridW) / 2 + 0.3 * c;
-    const y0 = (cssH - gridH) / 2 - 0.3 * c;
+    const x0 = (cssW - gridW) / 2 + G.board_shift * c;
+    const y0 = (cssH - gridH) / 2 - G.board_shift * c;
     return { cell: c, xy: (col, row) => [x0 + (col - 1) * c, y0 + (h + 1 - row) * c] };
   }
 
   function layoutStrip(n, cssW, cssH) {
-    const c = Math.max(6.0, Math.min(cssW / (n + 2.4), cssH / 2.6, 64.0));
+    const c = Math.max(G.strip_min_cell, Math.min(cssW / (n + G.strip_width), cssH / G.strip_height, G.strip_max_cell));
     const x0 = (cssW - (n + 2) * c) / 2 + c / 2;
-    return { cell: c, xy: (sq) => [x0 + sq * c, cssH / 2 - c * 0.2] };
+    return { cell: c, xy: (sq) => [x0 + sq * c, cssH / 2 - c * G.strip_raise] };
   }
 
-  // ------------------------------------------------------------ shapes (boardview.board_shapes, strip_shapes)
+  // ------------------------------------------------------------ shapes (lab.views.board.board_shapes, strip_shapes)
 
   function ball(out, x, y, c, k) {
     out.push({ t: "circle", x, y, rad: c * k, fill: v("ball"), stroke: v("ball-edge"), lw: Math.max(1.5, c * k * 0.18) });
@@ -144,10 +148,10 @@
     }
     for (const p of pos.men) {
       const [x, y] = lay.xy(p.col, p.row);
-      out.push({ t: "circle", x, y, rad: c * 0.42, fill: v("man"), stroke: v("man-edge"), lw: 1 });
+      out.push({ t: "circle", x, y, rad: c * G.man, fill: v("man"), stroke: v("man-edge"), lw: 1 });
     }
     const [bx, by] = lay.xy(pos.ball.col, pos.ball.row);
-    ball(out, bx, by, c, 0.44);
+    ball(out, bx, by, c, G.board_ball);
     return out;
   }
 
@@ -167,10 +171,10 @@
     }
     for (const sq of pos.stones) {
       const [x, y] = lay.xy(sq);
-      out.push({ t: "circle", x, y, rad: c * 0.36, fill: v("man"), stroke: v("man-edge"), lw: 1 });
+      out.push({ t: "circle", x, y, rad: c * G.stone, fill: v("man"), stroke: v("man-edge"), lw: 1 });
     }
     const [bx, by] = lay.xy(pos.ball);
-    ball(out, bx, by, c, 0.38);
+    ball(out, bx, by, c, G.strip_ball);
     return out;
   }
 
@@ -179,10 +183,10 @@
     return pos.variant === "2D" ? boardShapes(pos, cssW, cssH, coordinates) : stripShapes(pos, cssW, cssH, coordinates);
   }
 
-  // diagram.natural_size: the canvas size at which the position fills its layout, `cell` pixels a point.
+  // lab.views.diagram.natural_size: the canvas size at which the position fills its layout, `cell` pixels a point.
   function naturalSize(pos, cell) {
-    return pos.variant === "2D" ? [(pos.width + 1.2) * cell, (pos.height + 3.2) * cell]
-                                : [(pos.n + 2.4) * cell, 2.6 * cell];
+    return pos.variant === "2D" ? [(pos.width + G.board_margin) * cell, (pos.height + 2 + G.board_margin) * cell]
+                                : [(pos.n + G.strip_width) * cell, G.strip_height * cell];
   }
 
   window.phutballEmbedBoard = { parsePosition, shapes, naturalSize };
@@ -206,7 +210,7 @@ window.phutballEmbedBoard.drawUntilReady = function (canvas, pos) {
 
 // The puzzle files (puzzles/index.json and each file it lists) as [{name, text}], or {error} when a
 // fetch failed: fetched by the page while Pyodide starts and handed to the worker at start
-// (puzzlectl.puzzles_from_files reads them). Used by puzzles.html and puzzle embeds.
+// (lab.puzzles.puzzles_from_files reads them). Used by puzzles.html and puzzle embeds.
 window.phutballEmbedBoard.fetchPuzzleFiles = function () {
   const text = (url) => fetch(url).then((r) => {
     if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
@@ -218,7 +222,7 @@ window.phutballEmbedBoard.fetchPuzzleFiles = function () {
     .catch((err) => ({ error: String(err) }));
 };
 
-// The puzzles of those files in list order (puzzlectl.list_order: the paper's collection first,
+// The puzzles of those files in list order (lab.puzzles.list_order: the paper's collection first,
 // then 1D before 2D, else file order; by difficulty inside one), each {p, collection}.
 window.phutballEmbedBoard.puzzlesInOrder = function (files) {
   const all = [];

@@ -2,11 +2,11 @@
 // when that needs no Python, and the engine started only when it is needed.
 //
 // The parameters are in the fragment (embed.html#position=...&mode=view, see
-// site/embedparams.py). This script reads only the few it can be sure of: a
+// site/lab/embedparams.py). This script reads only the few it can be sure of: a
 // `view` of a plain position (no moves) is drawn here from the JavaScript
 // shapes of embedboard.js and Python is never loaded. `replay` and `play`
 // draw their first picture here too and start the engine (host.js: one
-// PyScript worker running embedapp.py) at the reader's first click, key or
+// PyScript worker running glue/embed.py) at the reader's first click, key or
 // focus in the frame; that first input is queued and applied once the engine
 // is ready. Anything else (a view of moves, a record, a `ply`, and every bad
 // parameter, whose message Python words) starts the engine at once. Values
@@ -216,7 +216,7 @@
       const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       const extra = { reducedMotion };
       if (state.puzzleFiles) extra.puzzleFiles = state.puzzleFiles;
-      host.bootLab({ module: "embedapp", board: "board", extra });
+      host.bootLab({ module: "glue.embed", board: "board", extra });
       state.booted = "listening";  // host.js listens from here on (bootLab's first, synchronous step)
       replayHeld();
     }, () => engineFailed("pyscript/core.js did not load from this site."));
@@ -295,7 +295,7 @@
     }
   }
 
-  // readParams is exposed for tests/browser/test_embed.py, which checks it against embedparams.py.
+  // readParams is exposed for tests/browser/test_embed.py, which checks it against lab/embedparams.py.
   window.phutballFrame = { rendered, showError, takeOver, report, readParams, engineFailed, bootEngine };
   // The theme before the first paint; the rest once the body is there.
   applyTheme(readParams(location.hash).theme);

@@ -1,7 +1,7 @@
 // The main thread's half of every page: small JavaScript, no Python.
 //
 // Python (the page's controller and the engine) runs in ONE PyScript worker
-// per page (labboot.py).  This module
+// per page (glue/labboot.py).  This module
 //   * boots that worker (PyScript's PyWorker, Pyodide from ./pyodide/) while
 //     fetching the engine wheel and the site's Python (lab.zip) in parallel,
 //     and shows "Starting the engine… N%" in #loading;
@@ -12,7 +12,7 @@
 //     DOM: no SharedArrayBuffer, so no synchronous access);
 //   * queues board clicks and key presses made before the engine is ready and
 //     replays them once it is, saying so on the page.
-// The worker's side of this protocol is remote.py.  Nothing here needs special
+// The worker's side of this protocol is glue/remote.py.  Nothing here needs special
 // HTTP headers: messages only, so any static host and any iframe works.
 
 // PyScript, loaded at once but only after storage-guard.mjs's check: PyScript
@@ -279,7 +279,7 @@ function fail(err) {
 
 // ------------------------------------------------------------------ boot
 
-// bootLab({module: "app", board: "board"}): start the page's Python.
+// bootLab({module: "glue.play", board: "board"}): start the page's Python.
 export async function bootLab({ module, board = "board", extra = {} }) {
   captureEarly(board);
   progress(5, "Starting the engine…");
@@ -298,7 +298,7 @@ export async function bootLab({ module, board = "board", extra = {} }) {
     // a slowly advancing estimate until Python reports in.
     timer = setInterval(() => { pct = Math.min(70, pct + (70 - pct) * 0.06); progress(pct, "Starting the engine…"); }, 200);
     const { PyWorker } = await pyscript;
-    worker = await PyWorker(here("./labboot.py"), { version: here("./pyodide/lab.mjs"), config: {} });
+    worker = await PyWorker(here("./glue/labboot.py"), { version: here("./pyodide/lab.mjs"), config: {} });
     worker.addEventListener("message", (e) => {
       if (typeof e.data !== "string" || !e.data.startsWith("[")) return;
       let ops;

@@ -1,17 +1,14 @@
 """The play page's analysis and review, controller side: reports in, what the page shows out (no browser)."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
 
-import pytest  # noqa: E402
+import pytest
 
-from boardview import Ghost  # noqa: E402
-from diagram import play_shapes  # noqa: E402
+from lab.views.board import Ghost
+from lab.views.diagram import play_shapes
 from phutball import Point  # noqa: E402
 from phutball.game import Game  # noqa: E402
-from playctl import PlayController, eval_bar, level_choices, mark_text, pv_notation  # noqa: E402
+from lab.play import PlayController, eval_bar, level_choices, mark_text, pv_notation
 
 P = Point.from_str
 
@@ -181,11 +178,11 @@ def test_review_shows_progress_then_marks_the_moves_with_the_better_move():
 
 
 def run_job(spec, ms=40):
-    """Run a job of ``jobs.py`` to the end, in slices as the page does; every slice's report, in order
+    """Run a job of ``lab/jobs.py`` to the end, in slices as the page does; every slice's report, in order
     (``ms=0``: a slice is one report, so every report is seen)."""
     import json
 
-    from jobs import Runner
+    from lab.jobs import Runner
     runner = Runner()
     assert json.loads(runner.begin(json.dumps(spec))) == {"ok": True}
     reports = []

@@ -53,10 +53,14 @@ def test_every_page_links_the_manifest_and_registers_the_worker_in_its_head(page
     assert sum(line.strip() == HEAD_LINE for line in head.splitlines()) == 1
 
 
-def test_the_build_writes_the_precache_list_and_build_id_into_the_service_worker():
-    import sys
+def _build_site():
     sys.path.insert(0, str(SITE.parent / "tools"))
     import build_site
+    return build_site
+
+
+def test_the_build_writes_the_precache_list_and_build_id_into_the_service_worker():
+    build_site = _build_site()
     integrity = {"a.html": build_site.sri(b"a"), "b.js": build_site.sri(b"b")}
     bid = build_site.build_id(integrity)
     out = build_site.service_worker((SITE / "sw.js").read_bytes(), bid, integrity).decode()
@@ -82,3 +86,115 @@ def test_the_engine_wheel_is_byte_for_byte_the_same_when_built_again(tmp_path, m
         wheel = build_site.build_engine_wheel()
         digests.append(hashlib.sha256(wheel.read_bytes()).hexdigest())
     assert digests[0] == digests[1]
+
+
+def test_the_build_writes_the_calculators_first_picture_as_the_controller_renders_it():
+    """calculator.html's default position (input, strip, caption, length) is generated, not committed."""
+    from lab.calc.controller import DEFAULT_POSITION, CalcController
+    build_site = _build_site()
+    page = build_site.site_files(SITE, "engine.whl", "lab-0.zip")["calculator.html"].decode()
+    v = CalcController().view()
+    assert f'<canvas id="strip" tabindex="0" data-position="{v["position"]}"' in page
+    assert f'id="position-input" class="mono" type="text" value="{v["input"]}"' in page
+    assert f'<span id="strip-pretty" class="mono strip-pretty">{v["texts"]["strip-pretty"]}</span>' in page
+    assert f'<span id="strip-caption" class="small">{v["texts"]["strip-caption"]}</span>' in page
+    assert f'min="3" max="60" value="{v["n"]}"' in page and v["position"] == DEFAULT_POSITION
+    assert "{{" not in page
+    source = (SITE / "calculator.html").read_text()
+    assert f'"{DEFAULT_POSITION}"' not in source and v["texts"]["strip-caption"] not in source
+
+
+def test_the_build_refuses_a_page_token_it_does_not_know(tmp_path):
+    build_site = _build_site()
+    (tmp_path / "page.html").write_text("<p>{{CALC_NOPE}}</p>")
+    with pytest.raises(build_site.BuildError, match="CALC_"):
+        build_site.site_files(tmp_path, "engine.whl", "lab-0.zip")
+
+
+def test_no_generated_start_board_is_committed_or_shipped():
+    """The start position is drawn before Python by embedboard.js; no page loads a pre-rendered file."""
+    build_site = _build_site()
+    files = build_site.site_files(SITE, "engine.whl", "lab-0.zip")
+    assert "start-board.js" not in files
+    assert not any(b"start-board" in data for data in files.values() if isinstance(data, bytes))
+
+
+# ----------------------------------------------------------------- drawing constants: one definition
+
+GEOMETRY_CASES = [("15x19_O_H10", 480, 600), ("9x9_o_e5_d4,e6,f7", 333, 421), ("L_o*o.o.o....", 480, 120),
+                  ("R_.*.o..o..", 900, 200)]
+
+
+def _javascript_drawing(script: str, tmp_path: Path) -> list[dict]:
+    """embedboard.js run by node: the shapes and natural size of each of GEOMETRY_CASES."""
+    import shutil
+    import subprocess
+    node = shutil.which("node")
+    assert node, "node is needed to run embedboard.js (Debian: apt-get install nodejs)"
+    prog = tmp_path / "run.js"
+    prog.write_text("globalThis.window = {};\n" + script + """
+const B = window.phutballEmbedBoard;
+const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(cases.map(([t, w, h]) => {
+  const p = B.parsePosition(t);
+  return { shapes: B.shapes(p, w, h, true), natural: B.naturalSize(p, 36) };
+})));
+""")
+    out = subprocess.run([node, str(prog)], input=json.dumps(GEOMETRY_CASES), capture_output=True, text=True,
+                         check=True)
+    return json.loads(out.stdout)
+
+
+def _python_drawing() -> list[dict]:
+    from lab.views.board import Layout2D, LayoutStrip, board_shapes, strip_shapes
+    from lab.views.diagram import natural_size
+    from phutball.game import parse_any_position
+    out = []
+    for text, w, h in GEOMETRY_CASES:
+        pos = parse_any_position(text)
+        if hasattr(pos, "size"):
+            shapes = board_shapes(pos, Layout2D(pos.size, w, h))
+        else:
+            shapes = strip_shapes(pos.n, pos.ball, pos.stones, LayoutStrip(pos.n, w, h))
+        out.append({"shapes": shapes, "natural": list(natural_size(pos, 36))})
+    return out
+
+
+def _close(a, b) -> bool:
+    if isinstance(a, float) or isinstance(b, float):
+        return isinstance(a, (int, float)) and isinstance(b, (int, float)) and a == pytest.approx(b, abs=1e-9)
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(_close(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)):
+        return isinstance(b, (list, tuple)) and len(a) == len(b) and all(map(_close, a, b))
+    return a == b
+
+
+def test_the_drawing_constants_are_defined_once_and_the_build_writes_them_into_the_javascript(tmp_path):
+    import dataclasses
+    from lab.views.board import GEOMETRY
+    build_site = _build_site()
+    source = (SITE / "embedboard.js").read_text()
+    assert source.count(build_site.GEOMETRY_TOKEN) == 1
+    for literal in ("1.2", "2.4", "2.6", "64.0", "0.44", "0.38", "0.36"):   # no copy of a value in the mirror
+        assert literal not in source, literal
+    built = build_site.site_files(SITE, "engine.whl", "lab-0.zip")["embedboard.js"].decode()
+    assert json.dumps(dataclasses.asdict(GEOMETRY), sort_keys=True) in built and "{{" not in built
+    js, py = _javascript_drawing(built, tmp_path), _python_drawing()
+    for case, a, b in zip(GEOMETRY_CASES, js, py):
+        assert _close(a, b), case
+
+
+def test_the_javascript_mirror_follows_a_changed_constant(tmp_path, monkeypatch):
+    """Change the Python definition: the built JavaScript draws the new proportions, as Python does."""
+    import dataclasses
+    from lab.views import board
+    build_site = _build_site()
+    before = _javascript_drawing(build_site.site_files(SITE, "e.whl", "l.zip")["embedboard.js"].decode(), tmp_path)
+    monkeypatch.setattr(board, "GEOMETRY", dataclasses.replace(board.GEOMETRY, board_margin=4.0, strip_width=6.0,
+                                                               man=0.3, strip_ball=0.45))
+    after = _javascript_drawing(build_site.site_files(SITE, "e.whl", "l.zip")["embedboard.js"].decode(), tmp_path)
+    py = _python_drawing()
+    for case, a, b, old in zip(GEOMETRY_CASES, after, py, before):
+        assert _close(a["shapes"], b["shapes"]), case
+        assert not _close(a["shapes"], old["shapes"]), case

@@ -4,7 +4,8 @@ Every import counts, those inside functions and under ``TYPE_CHECKING`` included
 
 * no import cycle among the engine's modules (``phutball/``);
 * the engine never imports the site, ``js``, ``pyodide`` or ``pyscript``;
-* in ``site/``, only the glue modules (:data:`GLUE`) import browser modules;
+* in ``site/``, only the glue package (``site/glue/``) imports browser modules, and the
+  controllers and views (``site/lab/``) never import the glue; no cycle there either;
 * no module uses another module's ``_private`` name (``from x import _y``, or ``mod._y``
   where ``mod`` is an imported module; dunders allowed).
 
@@ -22,8 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "phutball"
 SITE = ROOT / "site"
 BROWSER = {"js", "pyodide", "pyscript"}
-#: The only site modules that may import js/pyodide/pyscript: the glue between the page and the controllers.
-GLUE = {"app", "calcapp", "embedapp", "learnapp", "puzzleapp", "dom", "labboot", "remote"}
+#: The site's two packages: the controllers and views, and the glue (the only js/pyscript importers).
+LAB, GLUE = "lab", "glue"
 
 
 def engine_modules(root: Path) -> dict[str, Path]:
@@ -38,7 +39,12 @@ def engine_modules(root: Path) -> dict[str, Path]:
 
 
 def site_modules(root: Path) -> dict[str, Path]:
-    return {f.stem: f for f in sorted(root.glob("*.py"))}
+    """Dotted module name -> file, for the site's packages ``lab`` and ``glue``."""
+    return {**engine_modules(root / LAB), **engine_modules(root / GLUE)}
+
+
+def in_package(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
 
 
 def imports(name: str, path: Path) -> list[tuple[str, list[str], int]]:
@@ -146,8 +152,10 @@ def known_modules() -> set[str]:
 # ---------------------------------------------------------------------------- the rules, on the real tree
 
 
-def test_no_import_cycles_in_the_engine():
-    cycle = find_cycle(engine_graph(engine_modules(ENGINE)))
+@pytest.mark.parametrize("modules", [lambda: engine_modules(ENGINE), lambda: site_modules(SITE)],
+                         ids=["engine", "site"])
+def test_no_import_cycles(modules):
+    cycle = find_cycle(engine_graph(modules()))
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
@@ -157,10 +165,15 @@ def test_engine_imports_neither_site_nor_browser():
 
 def test_only_glue_modules_import_browser_modules():
     mods = site_modules(SITE)
-    assert GLUE <= set(mods), f"glue modules listed but missing: {sorted(GLUE - set(mods))}"
+    assert any(in_package(m, LAB) for m in mods) and any(in_package(m, GLUE) for m in mods)
     found = browser_imports(mods, BROWSER)  # (the stdlib's ``site`` is no browser module)
-    assert {m: v for m, v in found.items() if m not in GLUE} == {}
-    assert set(found) & GLUE, "no glue module imports the browser: the check is blind"
+    assert {m: v for m, v in found.items() if not in_package(m, GLUE)} == {}
+    assert any(in_package(m, GLUE) for m in found), "no glue module imports the browser: the check is blind"
+
+
+def test_controllers_and_views_never_import_the_glue():
+    lab = {m: p for m, p in site_modules(SITE).items() if in_package(m, LAB)}
+    assert browser_imports(lab, {GLUE}) == {}
 
 
 def test_no_module_uses_another_modules_private_names():
@@ -187,6 +200,13 @@ def test_a_cycle_through_a_function_level_import_is_found(tmp_path):
         "eng/sub/b.py": "def f():\n    from ..a import x\n",
     })
     assert find_cycle(engine_graph(engine_modules(root / "eng"))) == ["eng.a", "eng.sub.b", "eng.a"]
+
+
+def test_a_controller_importing_the_glue_is_found(tmp_path):
+    root = _tree(tmp_path, {"lab/__init__.py": "", "lab/play.py": "def f():\n    from glue.remote import el\n",
+                            "glue/__init__.py": "", "glue/remote.py": "import js\n"})
+    lab = {m: p for m, p in site_modules(root).items() if in_package(m, LAB)}
+    assert browser_imports(lab, {GLUE}) == {"lab.play": ["glue.remote (line 2)"]}
 
 
 def test_browser_and_site_imports_are_found(tmp_path):

@@ -1,13 +1,8 @@
 """The board drawing worked out in Python: layout, hit-testing and shapes, without a browser."""
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
-
-from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes  # noqa: E402
+from lab.views.board import Layout2D, LayoutStrip, board_shapes, strip_shapes
 from phutball import BoardSize, Point, Position  # noqa: E402
 
 P = Point.from_str
@@ -66,11 +61,3 @@ def test_strip_layout_hits_and_shapes():
     shapes = strip_shapes(11, 2, {1, 3, 5, 7}, lay, landings=[4])
     assert len(circles(shapes, "man")) == 4 and len(circles(shapes, "ball")) == 1
     assert [s["s"] for s in shapes if s["t"] == "text"] == [str(i) for i in range(1, 12)]
-
-
-def test_the_pre_rendered_start_board_is_up_to_date():
-    import subprocess
-    root = Path(__file__).resolve().parent.parent
-    proc = subprocess.run([sys.executable, str(root / "tools" / "prerender.py"), "--check"],
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr

@@ -1,16 +1,15 @@
-"""The potential calculator's controller and jobs (site/calcctl.py, site/calcjobs.py), without a browser."""
+"""The potential calculator's controller and jobs (site/lab/calc/, run by site/lab/jobs.py), without a browser."""
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
-
-from calcctl import (DEFAULT_POSITION, CalcController, even_squares, html_explorer,  # noqa: E402
-                     oddish_strip_squares, parse_input)
-from calcjobs import CalcRunner, explore  # noqa: E402
+from lab.calc.controller import DEFAULT_POSITION, CalcController, parse_input
+from lab.calc.jobs import CALC_KINDS, explore
+from lab.calc.render import html_explorer
+from lab.calc.words import even_squares, oddish_strip_squares
+from lab.jobs import Runner
 from phutball.errors import PhutballError  # noqa: E402
 from phutball.oned.oddish import Oddish  # noqa: E402
 from phutball.oned.potential import general_potentials  # noqa: E402
@@ -223,7 +222,7 @@ def test_running_sums_square_by_square():
 
 
 def test_oddish_moves_written_on_the_strip():
-    from calcctl import oddish_move_1d
+    from lab.calc.words import oddish_move_1d
     s = Strip.from_str("L_.o.o*o.o.o.")
     board = Oddish.from_strip(s)
     for mv in board.legal_moves():
@@ -333,7 +332,7 @@ def test_long_strip_is_left_to_the_worker_and_short_ones_are_direct():
 # ---------------------------------------------------------------- jobs and the explorer
 
 
-def run(r: CalcRunner, spec: dict, channel: str = "main") -> list[dict]:
+def run(r: Runner, spec: dict, channel: str = "main") -> list[dict]:
     assert json.loads(r.begin(json.dumps({**spec, "channel": channel}))) == {"ok": True}
     out = []
     while True:
@@ -344,7 +343,7 @@ def run(r: CalcRunner, spec: dict, channel: str = "main") -> list[dict]:
 
 
 def test_runner_exact_1d_reports_progress_then_the_result():
-    r = CalcRunner()
+    r = Runner(CALC_KINDS)
     steps = run(r, {"kind": "exact-1d", "position": "L_.*.o..o..o..o..o."})
     assert len(steps) > 2 and any("Solving every position of a 17-square strip" in s.get("text", "") for s in steps)
     res = steps[-1]["result"]
@@ -355,7 +354,7 @@ def test_runner_exact_1d_reports_progress_then_the_result():
 
 
 def test_runner_oddish_errors_and_channels():
-    r = CalcRunner()
+    r = Runner(CALC_KINDS)
     res = run(r, {"kind": "exact-oddish", "position": "L_" + PAPER_ODDISH})[-1]["result"]
     assert (res["value"], res["plies"], res["winner"]) == ("loss", 22, "R")
     assert "unknown job kind" in r.begin(json.dumps({"kind": "nope"}))
@@ -405,13 +404,16 @@ def test_explorer_limit_truncates():
 
 
 def test_the_page_opens_the_default_position_before_the_engine_is_ready():
-    page = (Path(__file__).resolve().parent.parent / "site" / "calculator.html").read_text(encoding="utf-8")
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import build_site   # the page as built: its first picture is written in by the build
+    page = build_site.site_files(build_site.SITE, "engine.whl", "lab-0.zip")["calculator.html"].decode()
     assert f'data-position="{DEFAULT_POSITION}"' in page and f'value="{DEFAULT_POSITION}"' in page
     assert '<script type="py"' not in page and "py-config" not in page   # no Python on the main thread
 
 
 def test_a_link_with_malformed_escapes_names_them_and_keeps_the_default():
-    from calcctl import decode_fragment
+    from lab.calc.controller import decode_fragment
     assert decode_fragment("L_o*o.o%2E") == ("L_o*o.o.", "")
     text, error = decode_fragment("%E0%A4%A")
     assert text == "" and "'%E0%A4%A'" in error and "UTF-8" in error

@@ -1,4 +1,4 @@
-"""Embeds and diagrams without a browser: the marks in boardview, diagram.py (numbers, arrows, SVG),
+"""Embeds and diagrams without a browser: the marks in boardview, lab/views/diagram.py (numbers, arrows, SVG),
 the embed parameters (parsing, errors, links, snippets) and the replay controller.
 
 Boards are ASCII diagrams (top row first, ``.`` empty, ``o`` a man, ``*`` the ball).
@@ -6,7 +6,6 @@ Boards are ASCII diagrams (top row first, ``.`` empty, ``o`` a man, ``*`` the ba
 
 import math
 import re
-import sys
 import urllib.parse
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
@@ -17,14 +16,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "site"))
 
-from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes  # noqa: E402
-from diagram import (Marks, colour_names, game_diagram, jump_frames, jump_path, natural_size,  # noqa: E402
-                     placement_numbers, shapes_to_svg)
-from embedctl import ReplayController, play_controller  # noqa: E402
-from embedparams import (PARAM_NAMES, EmbedParams, ParamError, parse_params, share_params, snippets,  # noqa: E402
-                         to_fragment, to_pairs)
+from lab.views.board import Layout2D, LayoutStrip, board_shapes, strip_shapes
+from lab.views.diagram import (Marks, colour_names, game_diagram, jump_frames, jump_path, natural_size,
+                               placement_numbers, shapes_to_svg)
+from lab.embed import ReplayController, play_controller
+from lab.embedparams import (PARAM_NAMES, EmbedParams, ParamError, parse_params, share_params, snippets,
+                             to_fragment, to_pairs)
 from phutball import Point, Position  # noqa: E402
 from phutball.game import Game  # noqa: E402
 
@@ -98,7 +96,7 @@ def test_coordinates_off_leaves_no_labels():
     assert not [s for s in board_shapes(pos, Layout2D(pos.size, 300, 400), coordinates=False) if s["t"] == "text"]
 
 
-# ---------------------------------------------------------------- diagram.py
+# ---------------------------------------------------------------- lab/views/diagram.py
 
 
 def test_placement_numbers_follow_the_game_and_forget_jumped_men():
@@ -394,7 +392,7 @@ def test_puzzle_parameters_a_shipped_id_or_a_position_and_task():
     assert (q.mode, q.task, q.text, q.puzzle) == ("puzzle", "only-move", "Jump two, not three.", None)
     assert parse_params(to_fragment(q)) == q
     assert parse_params("mode=puzzle&position=9x9_O_E5&task=safe-move").task == "safe-move"
-    from embedparams import puzzle_share_params
+    from lab.embedparams import puzzle_share_params
     s = snippets("https://example.org/lab/", puzzle_share_params("2d-chain-1", "9x9_O_E2_A1"))
     assert 'data-mode' not in s.div and 'data-puzzle="2d-chain-1"' in s.div
     assert s.link == "https://example.org/lab/embed.html#position=9x9_O_E2_A1&puzzle=2d-chain-1"
@@ -418,7 +416,7 @@ def test_bad_puzzle_parameters_name_the_parameter(fragment, name, words):
 
 
 def test_a_teachers_puzzle_is_decided_by_the_engine():
-    from puzzlectl import ClaimError, custom_puzzle
+    from lab.puzzles import ClaimError, custom_puzzle
     p = custom_puzzle("L_o*o.o.o....", "only-move", "Two, not three.")
     assert p["main_line"][0] == "2-4-6" and p["text"] == "Two, not three." and p["variant"] == "1D"
     assert custom_puzzle("5x5_O_B3_B4C4", "win")["main_line"] == ["B3-B5"]

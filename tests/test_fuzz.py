@@ -124,7 +124,7 @@ def test_puzzle_file_text(text, depth):
 @FUZZ
 @given(texts(), texts())
 def test_embed_parameters(a, b):
-    from embedparams import parse_params
+    from lab.embedparams import parse_params
     for fragment in (a, f"position={a}&moves={b}", f"record={a}", f"p={a}&ply={b}", f"#{a}={b}"):
         only_documented(parse_params, fragment)
 

@@ -327,7 +327,7 @@ def test_long_inputs_are_quoted_shortened():
 
 def test_play_controller_with_a_full_board_and_the_computer():
     """The play page's controller on a full board: the computer's move (a jump) is played, the game ends."""
-    from playctl import PlayController
+    from lab.play import PlayController
     ctl = PlayController.new(FULL_5.replace("_O_", "_X_"), mode="computer", computer_side="X")
     assert ctl.computer_to_move()
     move = Searcher(ctl.position, "easy").run().best

@@ -1,12 +1,8 @@
 """Sliced jobs for the search worker: progress, results, stopping, errors."""
 
 import json
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
-
-from jobs import Runner  # noqa: E402
+from lab.jobs import Runner
 from phutball import Position  # noqa: E402
 
 

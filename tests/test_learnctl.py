@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from learnctl import STEPS, LearnController
+from lab.learn import STEPS, LearnController
 from phutball.game import parse_any_position
 from phutball.notation import Point
 from phutball.oned.solve import analyse

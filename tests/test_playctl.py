@@ -1,11 +1,6 @@
 """The play page's controller: clicks, chains, keys, undo/redo, records, without a browser."""
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
-
-from playctl import PlayController  # noqa: E402
+from lab.play import PlayController
 from phutball import Point  # noqa: E402
 
 P = Point.from_str

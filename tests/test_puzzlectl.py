@@ -2,13 +2,10 @@
 
 import asyncio
 import json
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
-
-from puzzlectl import PuzzleController, dump_progress, load_progress  # noqa: E402
+from lab.puzzles import PuzzleController, dump_progress, load_progress
 from phutball import Point  # noqa: E402
 
 EX1 = {"id": "ex1", "title": "Example (1)", "variant": "1D", "task": "win", "difficulty": 2,
@@ -105,7 +102,7 @@ def test_hints_are_graded_kind_then_landing_then_the_move():
 #   3 . . . . . . .
 #     A B C D E F G
 def test_a_placement_hint_names_the_kind_then_the_area_then_the_point():
-    from puzzlectl import graded_hints
+    from lab.puzzles import graded_hints
     kind, area, move = graded_hints("7x7_X_D5_D4D6", "D3")
     assert "placement" in kind and "D3" not in kind + area
     assert area == "Place it in the block C2–E4 ahead of the ball." and move.endswith("D3.")
@@ -121,7 +118,7 @@ def test_a_placement_hint_names_the_kind_then_the_area_then_the_point():
 
 
 def test_the_legend_says_which_end_each_side_attacks():
-    from puzzlectl import goal_legend
+    from lab.puzzles import goal_legend
     assert goal_legend("L_o*o.o.o....") == "Left → attacks the right end · Right ← attacks the left end"
     assert "Ohs ↑ attacks the top goal line (row 9)" in goal_legend("9x9_O_E5")
     assert ctl(EX1).view()["legend"].startswith("Left →")
@@ -237,7 +234,7 @@ def test_a_winning_move_outside_the_long_puzzles_book_is_taken_back_not_marked_w
 
 
 def test_unreadable_stored_progress_is_reported_as_such_and_bad_entries_are_not():
-    from puzzlectl import read_progress
+    from lab.puzzles import read_progress
     nested = "[" * 5000 + "]" * 5000  # deeper than the JSON parser's recursion allows
     for raw in (nested, "{not json", "[]", '{"v": 2, "puzzles": {}}', json.dumps({"v": 1, "puzzles": []})):
         assert read_progress(raw) == ({}, True), raw[:20]

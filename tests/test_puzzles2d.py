@@ -17,8 +17,7 @@ from phutball.puzzles.check import check_claim
 from phutball.puzzles.format import FORMAT, PuzzleFormatError, load_file, load_text
 from phutball.puzzles.twod import RULES, analyse, check_task, rule_solves, solving_rule
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
-from puzzlectl import PuzzleController  # noqa: E402
+from lab.puzzles import PuzzleController
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 DEEP = sorted(PUZZLES.glob("2d-deep-*.json"))

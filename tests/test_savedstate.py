@@ -1,15 +1,11 @@
 """Reading localStorage values safely: corrupt and deeply nested values are set aside, never crash."""
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
-
-from learnctl import LearnController  # noqa: E402
-from savedstate import MAX_DEPTH, StoredValueError, backup_key, load_json, nesting_depth, set_aside  # noqa: E402
+from lab.learn import LearnController
+from lab.savedstate import MAX_DEPTH, StoredValueError, backup_key, load_json, nesting_depth, set_aside
 
 DEEP = '{"v":1,"record":' + "[" * 5000 + "]" * 5000 + "}"  # issue 15, item 12
 

@@ -10,7 +10,13 @@ served from any sub-path of any static host, or framed by another page):
                              in text files (.html .htm .json .toml .py .js .mjs
                              .css .txt) the token {{ENGINE_WHEEL}} is replaced by
                              the engine wheel's file name (e.g.
-                             phutball-0.1.0-py3-none-any.whl). Files or folders
+                             phutball-0.1.0-py3-none-any.whl), {{LAB_ZIP}} by
+                             the site's Python archive's; in .html files {{CALC_<KEY>}} by
+                             what the site's own Python renders for the
+                             calculator's first picture (page_tokens), and in
+                             .js files /*{{GEOMETRY}}*/ null by the drawing's
+                             proportions, lab.views.board.GEOMETRY as JSON
+                             (script_tokens). Files or folders
                              whose name starts with "." or "_" are skipped.
   pyscript/                  @pyscript/core dist (core.js, core.css, lazily
                              imported chunks; no source maps)
@@ -124,9 +130,14 @@ PYODIDE_RUNTIME = [
 # Lock-file packages shipped as PyPI wheels (micropip imports packaging).
 LOCK_PACKAGES = ["micropip", "packaging"]
 
+# The site's Python packages, unpacked into the worker's site-packages (lab-<hash>.zip):
+# lab/ the pure-Python controllers and views, glue/ the only modules that import js/pyscript.
+LAB_PACKAGES = ("lab", "glue")
+
 TOKEN = "{{ENGINE_WHEEL}}"
 WHEEL_EPOCH = "315532800"  # 1980-01-01, the earliest time a zip file can hold
 LAB_TOKEN = "{{LAB_ZIP}}"
+GEOMETRY_TOKEN = "/*{{GEOMETRY}}*/ null"
 SW_FILE = "sw.js"
 SW_TOKEN = "/*{{PRECACHE}}*/ null"
 TEXT_SUFFIXES = {".html", ".htm", ".json", ".toml", ".py", ".js", ".mjs", ".css", ".txt", ".svg"}
@@ -257,7 +268,7 @@ def build_engine_wheel() -> Path:
 
 
 def lab_archive(site: Path = SITE) -> tuple[str, bytes]:
-    """The site's Python modules (site/*.py) as one zip for the pages' worker: (file name, bytes).
+    """The site's Python packages (site/lab/, site/glue/) as one zip for the pages' worker: (file name, bytes).
 
     Deterministic (sorted names, fixed timestamps), named by its content's hash,
     so a browser's HTTP cache never serves a stale one.
@@ -266,14 +277,83 @@ def lab_archive(site: Path = SITE) -> tuple[str, bytes]:
     import zipfile
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for src in sorted(site.glob("*.py")):
-            if src.name.startswith((".", "_")):
-                continue
-            info = zipfile.ZipInfo(src.name, date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, src.read_bytes())
+        for package in LAB_PACKAGES:
+            for src in sorted((site / package).rglob("*.py")):
+                rel = src.relative_to(site)
+                if any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
+                    continue
+                info = zipfile.ZipInfo(rel.as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                z.writestr(info, src.read_bytes())
     data = buf.getvalue()
     return f"lab-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
+
+
+def _importable(site: Path) -> None:
+    """Make the engine and the site's packages (lab/) importable here, as they are in the worker."""
+    for path in (str(ROOT), str(site)):
+        if path not in sys.path:
+            sys.path.insert(0, path)
+
+
+def page_tokens(site: Path = SITE) -> dict[str, str]:
+    """The values the build writes into the pages: ``{{CALC_<KEY>}}`` -> text, HTML-escaped.
+
+    Rendered by the site's own Python (``lab.calc.controller.CalcController.first_paint``),
+    so the calculator's first picture is what its worker will show; never committed.
+    """
+    import html
+    _importable(site)
+    from lab.calc.controller import CalcController
+    return {f"{{{{CALC_{k}}}}}": html.escape(v, quote=True) for k, v in CalcController().first_paint().items()}
+
+
+def script_tokens(site: Path = SITE) -> dict[str, str]:
+    """The values the build writes into the scripts: the drawing's proportions for embedboard.js.
+
+    ``lab.views.board.GEOMETRY`` is their one definition; the JavaScript mirror gets it as JSON.
+    """
+    import dataclasses
+    _importable(site)
+    from lab.views.board import GEOMETRY
+    return {GEOMETRY_TOKEN: json.dumps(dataclasses.asdict(GEOMETRY), sort_keys=True)}
+
+
+def site_files(site: Path, wheel_name: str, lab_name: str) -> dict[str, Path | bytes]:
+    """Every file under ``site`` as dist/ gets it: text files with the build's tokens written in."""
+    files: dict[str, Path | bytes] = {}
+    if not site.is_dir():
+        raise BuildError(f"{site} is missing")
+    page = page_tokens(site)
+    script = script_tokens(site)
+    used_token = False
+    for dirpath, dirnames, filenames in os.walk(site):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "_")))
+        for fname in sorted(filenames):
+            if fname.startswith((".", "_")) or fname.endswith((".pyc", "~")):
+                continue
+            src = Path(dirpath) / fname
+            rel = src.relative_to(site).as_posix()
+            if rel.split("/")[0] in ("pyscript", "wheels") or rel == "build-info.json":
+                raise BuildError(f"site/{rel} clashes with a generated path of dist/")
+            if src.suffix.lower() in TEXT_SUFFIXES:
+                data = src.read_bytes()
+                used_token = used_token or TOKEN.encode() in data
+                data = data.replace(TOKEN.encode(), wheel_name.encode()).replace(LAB_TOKEN.encode(), lab_name.encode())
+                if src.suffix.lower() == ".js":
+                    for token, value in script.items():
+                        data = data.replace(token.encode(), value.encode())
+                if src.suffix.lower() == ".html":   # the pages' first pictures
+                    for token, value in page.items():
+                        data = data.replace(token.encode(), value.encode())
+                    if b"{{CALC_" in data:
+                        raise BuildError(f"site/{rel} has a {{{{CALC_...}}}} token the build does not know")
+                files[rel] = data
+            else:
+                files[rel] = src
+    if not used_token:
+        log(f"warning: no file in site/ uses {TOKEN}, so no page installs the engine wheel")
+    return files
 
 
 # ---------------------------------------------------------------- plan
@@ -326,29 +406,11 @@ def plan(versions: dict, site: Path = SITE) -> tuple[dict[str, Path | bytes], di
     info["lab_archive"] = {"file_name": lab_name, "sha256": hashlib.sha256(lab_bytes).hexdigest()}
 
     # Everything under site/ (tokens substituted in text files).
-    used_token = False
-    if not site.is_dir():
-        raise BuildError(f"{site} is missing")
-    for dirpath, dirnames, filenames in os.walk(site):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "_")))
-        for fname in sorted(filenames):
-            if fname.startswith((".", "_")) or fname.endswith((".pyc", "~")):
-                continue
-            src = Path(dirpath) / fname
-            rel = src.relative_to(site).as_posix()
-            if rel in files or rel.split("/")[0] in ("pyscript", "wheels") or rel == "build-info.json":
-                raise BuildError(f"site/{rel} clashes with a generated path of dist/")
-            if src.suffix.lower() in TEXT_SUFFIXES:
-                data = src.read_bytes()
-                if TOKEN.encode() in data:
-                    used_token = True
-                    data = data.replace(TOKEN.encode(), wheel.name.encode())
-                data = data.replace(LAB_TOKEN.encode(), lab_name.encode())
-                files[rel] = data
-            else:
-                files[rel] = src
-    if not used_token:
-        log(f"warning: no file in site/ uses {TOKEN}, so no page installs the engine wheel")
+    site_part = site_files(site, wheel.name, lab_name)
+    clash = sorted(set(site_part) & set(files))
+    if clash:  # site/pyodide/lab.mjs may sit beside the runtime, not replace a file of it
+        raise BuildError(f"site/{clash[0]} clashes with a generated path of dist/")
+    files.update(site_part)
 
     # The puzzle files (puzzles/*.json) and their index, for puzzles.html.
     names = []

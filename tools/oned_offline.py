@@ -2,7 +2,7 @@
 """Offline (build-time) whole-strip 1D phutball solver in NumPy, and the long-puzzle books.
 
 Never imported by ``phutball/`` -- the browser does not get NumPy.  It is an
-implementation independent of :mod:`phutball.solve1d` (same state space, but
+implementation independent of :mod:`phutball.oned.solve` (same state space, but
 array views and transposes instead of integer shifts), so each checks the other.
 
 State space: Left to move, the ball on square ``b`` (2..n-1), the other
@@ -18,7 +18,7 @@ goes ply by ply (wins in 1, losses in 2, ...), like a retrograde BFS.
 Usage::
 
     python tools/oned_offline.py solve 20            # timing and statistics
-    python tools/oned_offline.py check 16            # compare with phutball.solve1d
+    python tools/oned_offline.py check 16            # compare with phutball.oned.solve
     python tools/oned_offline.py book                # write phutball/data/oned24.json
     python tools/oned_offline.py book --root L_.*.o..o..o..o..o..o..o.. --name oned24long \
         --title "Longest win" --engine python          # another long puzzle (fast engine)
@@ -358,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("solve", help="solve a whole strip and print statistics")
     p.add_argument("n", type=int)
-    p = sub.add_parser("check", help="compare with the pure-Python solver of phutball.solve1d")
+    p = sub.add_parser("check", help="compare with the pure-Python solver of phutball.oned.solve")
     p.add_argument("n", type=int)
     p = sub.add_parser("book", help="write a long-puzzle book (default: the paper's 24-square position)")
     p.add_argument("--root", default=PAPER24_ROOT, help="the puzzle position (default: the paper's)")
@@ -367,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default=None, help="output file (default phutball/data/<name>.json)")
     p.add_argument("--budget", type=int, default=400)
     p.add_argument("--engine", choices=["numpy", "python"], default="numpy",
-                   help="numpy (default, this file) or python (phutball.solve1d; faster, same values)")
+                   help="numpy (default, this file) or python (phutball.oned.solve; faster, same values)")
     args = ap.parse_args(argv)
     log = lambda s: print(s, file=sys.stderr, flush=True)  # noqa: E731
     if args.cmd == "solve":

@@ -14,7 +14,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "site"))
 
 from devserver import StaticServer  # noqa: E402
 
@@ -137,7 +136,7 @@ def wait_ready(page) -> None:
 
 def board_xy(page, target, canvas: str = "#board"):
     """Page coordinates of a board point ('H10') or strip square (int) on the canvas."""
-    from boardview import Layout2D, LayoutStrip
+    from lab.views.board import Layout2D, LayoutStrip
     from phutball.game import parse_any_position
     from phutball.notation import Point
     c = page.locator(canvas)

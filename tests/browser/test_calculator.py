@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import READY_TIMEOUT, click_point, data_position, own_input_devices
 
-from boardview import LayoutStrip
+from lab.views.board import LayoutStrip
 
 DIST = Path(__file__).resolve().parents[2] / "dist"
 

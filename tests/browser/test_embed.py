@@ -3,7 +3,7 @@ and the SVG/PNG export, in headless Chromium.
 
 The JavaScript drawing of plain diagrams (embedboard.js) and the frame's reading of
 its parameters (embedframe.js) are checked against the Python they mirror
-(boardview.py, embedparams.py), so the two cannot drift apart.
+(lab/views/board.py, lab/embedparams.py), so the two cannot drift apart.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from playwright.sync_api import expect
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, DIST, READY_TIMEOUT, Recorder, click_point, own_input_devices, wait_ready
 from devserver import StaticServer
-from diagram import Marks, frame_shapes, natural_size
-from embedparams import parse_params
+from lab.views.diagram import Marks, frame_shapes, natural_size
+from lab.embedparams import parse_params
 from phutball.errors import PhutballError
 from phutball.game import parse_any_position
 

@@ -305,7 +305,7 @@ def test_a_refutation_is_stepped_move_by_move_with_side_labels(page, server):
 
 
 def test_the_phone_layout_fills_the_width_with_the_strip_and_keeps_the_buttons_on_screen(browser, server):
-    from boardview import LayoutStrip
+    from lab.views.board import LayoutStrip
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                               device_scale_factor=2)
     try:
@@ -348,7 +348,7 @@ def test_a_big_board_is_played_by_touch_a_point_picked_then_confirmed(browser, s
         page.goto(f"{server.origin}/puzzles.html#{pid}")
         page.wait_for_function("pos => document.getElementById('board').dataset.position === pos", arg=p.position)
         box = page.locator("#board").bounding_box()
-        from boardview import Layout2D
+        from lab.views.board import Layout2D
         assert Layout2D(p.start.size, box["width"], box["height"]).cell < 28  # points closer than a fingertip
         for point in p.main_line[0].split("-"):
             x, y = board_xy(page, point)

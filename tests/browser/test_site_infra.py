@@ -83,7 +83,9 @@ def test_page_refers_only_to_relative_urls_that_are_shipped(name):
         host = (DIST / "host.js").read_text()
         build = re.search(r'const BUILD = \{ wheel: "([^"]+)", lab: "([^"]+)" \};', host)
         assert build, "host.js names the engine wheel and the site's Python archive"
-        urls += [f"./wheels/{build[1]}", f"./{build[2]}", "./labboot.py", "./pyodide/pyodide.mjs"]
+        boot = re.search(r'PyWorker\(here\("([^"]+\.py)"\)', host)
+        assert boot, "host.js starts the worker from a Python file of the build"
+        urls += [f"./wheels/{build[1]}", f"./{build[2]}", boot[1], "./pyodide/pyodide.mjs"]
     else:
         assert refs.configs, f"{name} has neither a worker boot (host.js) nor a PyScript config"
     for url in urls:

@@ -1,8 +1,8 @@
 """Diagrams of a game: numbered placements, the last jump's arrow, shapes at any size, and SVG.
 
 Pure Python (no ``js``/``pyscript``), unit-tested without a browser.  Used by
-the embeds (``embedapp.py``) and by the play page's share/export dialog
-(``share.py``): the same shape list that ``canvas.js`` replays on screen is
+the embeds (``glue/embed.py``) and by the play page's share/export dialog
+(``glue/share.py``): the same shape list that ``canvas.js`` replays on screen is
 turned into SVG text here (:func:`shapes_to_svg`) or drawn on an offscreen
 canvas at 2x for PNG (``phutballCanvas.downloadPNG`` in ``canvas.js``).
 """
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from boardview import Ghost, Layout2D, LayoutStrip, Shape, board_shapes, strip_shapes
+from lab.views.board import GEOMETRY, Ghost, Layout2D, LayoutStrip, Shape, board_shapes, strip_shapes
 from phutball.game import Game, variant_of
 from phutball.notation import Point
 
@@ -67,8 +67,8 @@ def jump_path(game: Game, ply: int) -> list[Target]:
 def natural_size(pos: Any, cell: float = EXPORT_CELL) -> tuple[float, float]:
     """The canvas size (CSS pixels) at which ``pos`` fills its layout exactly, ``cell`` pixels a point."""
     if variant_of(pos) == "2D":
-        return (pos.size.width + 1.2) * cell, (pos.size.height + 3.2) * cell
-    return (pos.n + 2.4) * cell, 2.6 * cell
+        return (pos.size.width + GEOMETRY.board_margin) * cell, (pos.size.height + 2 + GEOMETRY.board_margin) * cell
+    return (pos.n + GEOMETRY.strip_width) * cell, GEOMETRY.strip_height * cell
 
 
 def layout_for(pos: Any, width: float, height: float) -> Layout2D | LayoutStrip:
@@ -98,7 +98,7 @@ def frame_shapes(pos: Any, width: float, height: float, *, marks: Marks = Marks(
 
 def play_shapes(pos: Any, view: Mapping[str, Any], width: float, height: float, *,
                 show_cursor: bool) -> list[Shape]:
-    """A playable board as :meth:`playctl.PlayController.view` describes it: the jump being
+    """A playable board as :meth:`lab.play.PlayController.view` describes it: the jump being
     entered and its landings, the last move, the hint (ring, and arrows along a jump), and the
     keyboard cursor when ``show_cursor`` (the keyboard is in use), and the analysis' principal
     variation as numbered ghost moves (``view["pv"]``)."""

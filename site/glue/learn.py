@@ -1,16 +1,16 @@
 """Glue of the rules lesson (learn.html), run in the page's worker: events -> LearnController -> page.
 
-Talks to the page only through ``remote.py``; the lesson itself is ``learnctl.py``.
+Talks to the page only through ``glue/remote.py``; the lesson itself is ``lab/learn.py``.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from diagram import layout_for, play_shapes
-from learnctl import STORAGE_KEY, LearnController
-from savedstate import set_aside
-from remote import document, draw as draw_shapes, el, on, ready, storage, window
+from lab.views.diagram import layout_for, play_shapes
+from lab.learn import STORAGE_KEY, LearnController
+from lab.savedstate import set_aside
+from glue.remote import document, draw as draw_shapes, el, on, ready, storage, window
 
 canvas = el("board")
 ctl = LearnController()

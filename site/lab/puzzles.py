@@ -1,6 +1,6 @@
 """The puzzle page's state and logic, in pure Python (unit-tested without a browser).
 
-``site/puzzleapp.py`` draws what :meth:`PuzzleController.view` returns and
+``site/glue/puzzles.py`` draws what :meth:`PuzzleController.view` returns and
 turns clicks into calls here.  The engine's answers come from an *oracle*:
 
 * 2D puzzles (wins in one jump, safe moves) are judged directly with the
@@ -27,7 +27,7 @@ from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.sides import SIDE_NAMES
 from phutball.notation import Point
-from savedstate import StoredValueError, backup_key, load_json
+from lab.savedstate import StoredValueError, backup_key, load_json
 
 PROGRESS_KEY = "phutball.puzzles.v1"
 #: Where unreadable stored progress is set aside (never deleted) before starting fresh.
@@ -361,7 +361,7 @@ class PuzzleController:
     def retry(self) -> None:
         if self.game is not None:
             self.game.goto(self.retry_ply)
-            self.game._truncate()
+            self.game.truncate()
         self.queue, self.after_queue = [], ""
         self.phase = "playing"
         self.verdict = ""
@@ -592,7 +592,7 @@ def list_order(puzzles: list[dict[str, Any]]) -> list[int]:
 class ClaimError(PhutballError):
     """A well-formed puzzle whose claim the engine refutes (no win, several winning moves, ...).
 
-    Bad syntax is :class:`embedparams.ParamError`'s; this is a position that
+    Bad syntax is :class:`lab.embedparams.ParamError`'s; this is a position that
     does not have the solution its task claims.
     """
 

@@ -35,6 +35,32 @@ from phutball.notation import COLUMN_LETTERS, Point
 Shape = dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Geometry:
+    """The drawing's proportions, in cells (a cell: the distance between two neighbouring points).
+
+    Defined here once: the layouts below, :func:`lab.views.diagram.natural_size`
+    and the JavaScript mirror ``embedboard.js`` (the build writes :data:`GEOMETRY`
+    into it as JSON, see ``tools/build_site.py``) all read these.
+    """
+
+    board_margin: float = 1.2     # a 2D board's extra columns (and rows, besides the 2 off-board rows): coordinates
+    board_shift: float = 0.3      # the grid's shift right and up, making room for the row numbers
+    board_min_cell: float = 4.0   # CSS pixels: the smallest cell drawn
+    strip_width: float = 2.4      # a strip's extra cells across: its two ends and the margins
+    strip_height: float = 2.6     # a strip's height in cells (square numbers below, marks above)
+    strip_min_cell: float = 6.0   # CSS pixels
+    strip_max_cell: float = 64.0  # CSS pixels: a short strip does not grow past this
+    strip_raise: float = 0.2      # the squares sit this far above the canvas' middle
+    man: float = 0.42             # a man's radius on a 2D board
+    stone: float = 0.36           # a stone's radius on a strip
+    board_ball: float = 0.44      # the ball's radius on a 2D board
+    strip_ball: float = 0.38      # the ball's radius on a strip
+
+
+GEOMETRY = Geometry()
+
+
 def var(name: str) -> str:
     return f"var(--{name})"
 
@@ -53,9 +79,10 @@ class Layout2D:
 
     @property
     def cell(self) -> float:
-        cols = self.size.width + 1.2   # + coordinate margins
-        rows = self.size.height + 2 + 1.2
-        return max(4.0, min(self.css_w / cols, self.css_h / rows))
+        g = GEOMETRY
+        cols = self.size.width + g.board_margin   # + coordinate margins
+        rows = self.size.height + 2 + g.board_margin
+        return max(g.board_min_cell, min(self.css_w / cols, self.css_h / rows))
 
     @property
     def origin(self) -> tuple[float, float]:
@@ -63,8 +90,8 @@ class Layout2D:
         c = self.cell
         grid_w = (self.size.width - 1) * c
         grid_h = (self.size.height + 1) * c
-        x0 = (self.css_w - grid_w) / 2 + 0.3 * c
-        y0 = (self.css_h - grid_h) / 2 - 0.3 * c
+        x0 = (self.css_w - grid_w) / 2 + GEOMETRY.board_shift * c
+        y0 = (self.css_h - grid_h) / 2 - GEOMETRY.board_shift * c
         return x0, y0
 
     def xy(self, p: Point) -> tuple[float, float]:
@@ -144,10 +171,10 @@ def board_shapes(pos: Position, layout: Layout2D, *, landings: Iterable[Point] =
     for p in sorted(pos.men):
         x, y = layout.xy(p)
         if p in gone:
-            out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.42, "fill": var("man-gone"),
+            out.append({"t": "circle", "x": x, "y": y, "rad": c * GEOMETRY.man, "fill": var("man-gone"),
                         "stroke": var("man-edge"), "lw": 1, "dash": [3, 3]})
         else:
-            out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.42, "fill": var("man"),
+            out.append({"t": "circle", "x": x, "y": y, "rad": c * GEOMETRY.man, "fill": var("man"),
                         "stroke": var("man-edge"), "lw": 1})
     _move_numbers(out, layout.xy, c, pos.men - gone, move_numbers)
     _arrow(out, [layout.xy(p) for p in arrow], c)
@@ -158,7 +185,8 @@ def board_shapes(pos: Position, layout: Layout2D, *, landings: Iterable[Point] =
             x, y = layout.xy(p)
             out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.16, "fill": var("chain")})
     out.extend(ghost_shapes(layout, ghosts))
-    _ball_and_marks(out, layout.xy, c, 0.44, chain[-1] if chain else pos.ball, landings, hint, cursor)
+    _ball_and_marks(out, layout.xy, c, GEOMETRY.board_ball, chain[-1] if chain else pos.ball, landings, hint,
+                    cursor)
     return out
 
 
@@ -184,7 +212,7 @@ def ghost_shapes(layout: Layout2D, ghosts: Sequence[Ghost]) -> list[Shape]:
     for g in ghosts:
         x, y = layout.xy(g.path[-1])
         if len(g.path) == 1:
-            out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.42, "fill": var("ghost"),
+            out.append({"t": "circle", "x": x, "y": y, "rad": c * GEOMETRY.man, "fill": var("ghost"),
                         "stroke": var("ghost-edge"), "lw": 1, "dash": [3, 2]})
             lx, ly = x, y
         else:
@@ -264,12 +292,14 @@ class LayoutStrip:
 
     @property
     def cell(self) -> float:
-        return max(6.0, min(self.css_w / (self.n + 2.4), self.css_h / 2.6, 64.0))
+        g = GEOMETRY
+        return max(g.strip_min_cell, min(self.css_w / (self.n + g.strip_width), self.css_h / g.strip_height,
+                                         g.strip_max_cell))
 
     def xy(self, square: int) -> tuple[float, float]:
         c = self.cell
         x0 = (self.css_w - (self.n + 2) * c) / 2 + c / 2
-        return x0 + square * c, self.css_h / 2 - c * 0.2
+        return x0 + square * c, self.css_h / 2 - c * GEOMETRY.strip_raise
 
     def hit(self, x: float, y: float) -> int | None:
         c = self.cell
@@ -307,12 +337,12 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
     stones = sorted(stones)
     for sq in stones:
         x, y = layout.xy(sq)
-        out.append({"t": "circle", "x": x, "y": y, "rad": c * 0.36, "fill": var("man"), "stroke": var("man-edge"),
+        out.append({"t": "circle", "x": x, "y": y, "rad": c * GEOMETRY.stone, "fill": var("man"), "stroke": var("man-edge"),
                     "lw": 1})
     _move_numbers(out, layout.xy, c, stones, move_numbers)
     _arrow(out, [(layout.xy(s)[0], layout.xy(s)[1] - c * 0.7) for s in arrow], c)
     if chain and len(chain) > 1:
         pts = [[layout.xy(s)[0], layout.xy(s)[1] - c * 0.55] for s in chain]
         out.append({"t": "line", "pts": pts, "stroke": var("chain"), "lw": max(2.0, c * 0.08)})
-    _ball_and_marks(out, layout.xy, c, 0.38, chain[-1] if chain else ball, landings, hint, cursor)
+    _ball_and_marks(out, layout.xy, c, GEOMETRY.strip_ball, chain[-1] if chain else ball, landings, hint, cursor)
     return out

@@ -1,10 +1,10 @@
 """Glue of the puzzle page, run in the page's worker: events -> PuzzleController -> shapes on the canvas.
 
-It talks to the page only through ``remote.py`` (the worker cannot touch the
-DOM).  Moves are entered with a :class:`playctl.PlayController` on the current
+It talks to the page only through ``glue/remote.py`` (the worker cannot touch the
+DOM).  Moves are entered with a :class:`lab.play.PlayController` on the current
 position (the same clicks, jump chains and highlighted landings as the play
 page); each finished move goes to the puzzle controller, which judges it.
-1D judging runs here too, as a sliced job (``jobs.py``): the first move on a
+1D judging runs here too, as a sliced job (``lab/jobs.py``): the first move on a
 strip solves it whole, 40 ms at a time, and between two slices the worker
 answers the page.  Queued moves (engine replies, refutations, solutions) are
 animated one by one.
@@ -20,16 +20,16 @@ import asyncio
 import json
 from html import escape
 
-from boardview import Layout2D, LayoutStrip, board_shapes, strip_shapes
-from jobs import Runner
+from lab.jobs import Runner
 from phutball.errors import PhutballError
 from phutball.sides import SIDE_NAMES
-from playctl import PlayController
-from puzzlectl import (PROGRESS_BACKUP_KEY, PROGRESS_KEY, UNREADABLE_PROGRESS_MESSAGE, Oracle1D,
-                       PuzzleController, dump_progress, puzzles_from_files, read_progress)
-from remote import document, draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
-from remote import flush, location_href, set_hash, spawn, storage, window
-from embedparams import puzzle_share_params, snippets
+from lab.play import PlayController
+from lab.puzzles import (PROGRESS_BACKUP_KEY, PROGRESS_KEY, UNREADABLE_PROGRESS_MESSAGE, Oracle1D,
+                         PuzzleController, dump_progress, puzzles_from_files, read_progress)
+from glue.remote import document, draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
+from glue.remote import flush, location_href, set_hash, spawn, storage, window
+from lab.embedparams import puzzle_share_params, snippets
+from lab.views.diagram import Marks, frame_shapes, layout_for, natural_size
 
 canvas = el("board")
 state: dict = {"ctl": None, "entry": None, "busy": False, "answer_key": None, "list_html": None, "armed": None}
@@ -89,8 +89,7 @@ def new_entry() -> None:
 
 
 def layout(pos):
-    w, h = max(1.0, float(canvas.clientWidth)), max(1.0, float(canvas.clientHeight))
-    return Layout2D(pos.size, w, h) if hasattr(pos, "size") else LayoutStrip(pos.n, w, h)
+    return layout_for(pos, max(1.0, float(canvas.clientWidth)), max(1.0, float(canvas.clientHeight)))
 
 
 def draw() -> None:
@@ -104,14 +103,10 @@ def draw() -> None:
         ev = entry.view()
         pos = entry.position
         lay = layout(pos)
-        hint = v["hint"]
-        if v["variant"] == "2D":
-            shapes = board_shapes(pos, lay, landings=ev["landings"], chain=ev["chain"],
-                                  last_move=ev["last_move"], hint=hint, cursor=state["armed"])
-        else:
-            shapes = strip_shapes(pos.n, pos.ball, pos.stones, lay, landings=ev["landings"], chain=ev["chain"],
-                                  last_move=last_targets(ctl), hint=hint)
-        draw_shapes("board", shapes)
+        last = ev["last_move"] if v["variant"] == "2D" else last_targets(ctl)
+        draw_shapes("board", frame_shapes(pos, lay.css_w, lay.css_h, marks=Marks(numbers=False),
+                                          landings=ev["landings"], chain=ev["chain"], last_move=last,
+                                          hint=v["hint"], cursor=state["armed"]))
         canvas.hidden = False
         el("finish").disabled = not ev["can_finish"]
         entry_msg = ev["error"]
@@ -435,7 +430,6 @@ def on_share(event) -> None:
 
 def share_height(p: dict) -> int:
     """The iframe snippet's height at 480 px wide: the board's proportions plus the puzzle bar."""
-    from diagram import natural_size
     from phutball.game import parse_any_position
     w, h = natural_size(parse_any_position(p["position"]))
     return round(min(480.0, w) * h / w) + 8 + 112

@@ -1,11 +1,10 @@
 """The calculator page's long computations, as sliced jobs (pure Python, unit-tested).
 
-The calculator's glue (``calcapp.py``, in the page's one PyScript worker, never
-on the main thread) calls ``begin(spec)`` and then ``step(ms)`` again and again
-on a *channel*; each step advances that channel's job for about ``ms``
-milliseconds and returns progress, and finally the result.  Between two steps
-the worker answers the page.  Stopping is ``stop(channel)`` (or simply not
-stepping any more).
+The calculator's glue (``glue/calc.py``, in the page's one PyScript worker, never
+on the main thread) runs these with the site's one job runner,
+:class:`lab.jobs.Runner`: ``begin(spec)``, then ``step(ms)`` again and again;
+each step advances the job for about ``ms`` milliseconds and returns progress,
+and finally the result.  Between two steps the worker answers the page.
 
 Job kinds (``spec["kind"]``):
 
@@ -26,9 +25,10 @@ solve short strips directly, in the event's handler (well under 100 ms).
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any, Callable, Iterator
+
+from lab.jobs import Job
 
 from phutball.oned.oddish import Oddish
 from phutball.oned.potential import general_values
@@ -36,8 +36,6 @@ from phutball.oned.solve import (MAX_SOLVE_N, Analysis, StripSolver, StripTable,
                                  load_book, oddish_table)
 from phutball.sides import LEFT, RIGHT, side_name
 from phutball.oned.strip import Strip
-
-Job = Iterator[dict[str, Any]]
 
 #: Longest strip the exact 1D solver handles (the engine's limit).
 MAX_EXACT_N = MAX_SOLVE_N
@@ -235,59 +233,9 @@ def explore(n: int, limit: int = 300) -> Job:
     yield {"done": True, "progress": [1, 1], "result": result}
 
 
-KINDS: dict[str, Callable[..., Job]] = {
+#: The calculator's job kinds, run by :class:`lab.jobs.Runner`.
+CALC_KINDS: dict[str, Callable[..., Job]] = {
     "exact-1d": exact_1d,
     "exact-oddish": exact_oddish,
     "explore": explore,
 }
-
-
-class CalcRunner:
-    """One current job per channel, advanced in time slices by :meth:`step`."""
-
-    def __init__(self) -> None:
-        self.jobs: dict[str, Job] = {}
-        self.last: dict[str, dict[str, Any]] = {}
-
-    def begin(self, spec_json: str) -> str:
-        try:
-            spec = json.loads(spec_json)
-            channel = str(spec.pop("channel", "main"))
-            kind = spec.pop("kind")
-        except (ValueError, KeyError, AttributeError) as e:
-            return json.dumps({"error": f"bad job spec: {e}"})
-        if kind not in KINDS:
-            return json.dumps({"error": f"unknown job kind {kind!r}"})
-        try:
-            self.jobs[channel] = KINDS[kind](**spec)
-        except TypeError as e:
-            return json.dumps({"error": f"bad job spec: {e}"})
-        self.last[channel] = {"progress": [0, 1]}
-        return json.dumps({"ok": True})
-
-    def step(self, ms: float = 40.0, channel: str = "main") -> str:
-        job = self.jobs.get(channel)
-        last = self.last.get(channel, {})
-        if job is None:
-            return json.dumps({"done": True, "error": "no job", **last})
-        deadline = time.perf_counter() + ms / 1000.0
-        try:
-            while True:
-                last = next(job)
-                if last.get("done") or time.perf_counter() >= deadline:
-                    break
-        except StopIteration:
-            last = {**last, "done": True}
-        except Exception as e:  # report, never crash the worker
-            last = {k: v for k, v in last.items() if k != "result"}
-            last.update(done=True, error=str(e) or type(e).__name__)
-        self.last[channel] = last
-        if last.get("done"):
-            self.jobs.pop(channel, None)
-        return json.dumps(last)
-
-    def stop(self, channel: str = "main") -> str:
-        job = self.jobs.pop(channel, None)
-        if job is not None:
-            job.close()
-        return json.dumps({"stopped": job is not None})

@@ -679,8 +679,8 @@ class PlayController:
                 "side": side_name(side), "pv": pv_notation(self.game.cursor, a["pv"]), "done": a["done"]}
 
     def pv_ghosts(self) -> list[Any]:
-        """The principal variation as numbered ghost moves (:class:`boardview.Ghost`); empty when none."""
-        from boardview import Ghost
+        """The principal variation as numbered ghost moves (:class:`lab.views.board.Ghost`); empty when none."""
+        from lab.views.board import Ghost
         a = self._current_analysis()
         if a is None or self.chain:
             return []

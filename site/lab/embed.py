@@ -1,7 +1,7 @@
 """The state of an embedded board in ``replay`` and ``play`` mode, in pure Python (unit-tested).
 
-``embedapp.py`` turns DOM events into calls here and draws what they say with
-:mod:`diagram`.  ``play`` reuses the play page's :class:`PlayController`
+``glue/embed.py`` turns DOM events into calls here and draws what they say with
+:mod:`lab.views.diagram`.  ``play`` reuses the play page's :class:`PlayController`
 (nothing is saved: an embed never touches the play page's stored game).
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from embedparams import EmbedParams
+from lab.embedparams import EmbedParams
+from lab.play import PlayController, adapter
 from phutball.game import Game
 from phutball.sides import SIDE_NAMES
-from playctl import PlayController, adapter
 
 #: Keys of a replay and where they go (see :meth:`ReplayController.go`).
 REPLAY_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last",

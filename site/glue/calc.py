@@ -1,11 +1,11 @@
 """Glue of the calculator page (calculator.html), run in the page's worker: events -> CalcController -> page.
 
-It talks to the page only through ``remote.py`` (the worker cannot touch the
+It talks to the page only through ``glue/remote.py`` (the worker cannot touch the
 DOM; ``host.js`` on the main thread applies what it sends).  Everything the page
-shows comes from ``calcctl.CalcController.view()``; the strip is drawn by
-``boardview.py``'s shapes replayed by ``canvas.js``.  Short strips are solved at
+shows comes from ``lab.calc.controller.CalcController.view()``; the strip is drawn by
+``lab/views/board.py``'s shapes replayed by ``canvas.js``.  Short strips are solved at
 once in the event's handler (a few milliseconds); longer ones and the explorer
-run here too, as ``calcjobs.py`` jobs in slices of ``SLICE_MS``: between two
+run here too, as ``lab/calc/jobs.py`` jobs in slices of ``SLICE_MS``: between two
 slices the worker answers the page (a click on the strip, Stop).
 """
 
@@ -15,12 +15,15 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from boardview import LayoutStrip, strip_shapes
-from calcctl import CalcController, even_squares, html_explorer
-from calcjobs import CalcRunner
-from remote import (copy_text, document, el, flush_now, init_value, location_fragment, location_hash,
-                    location_href, on, ready, set_hash, spawn, window)
-from remote import draw as draw_shapes
+from glue.remote import (copy_text, document, el, flush_now, init_value, location_fragment, location_hash,
+                         location_href, on, ready, set_hash, spawn, window)
+from glue.remote import draw as draw_shapes
+from lab.calc.controller import CalcController
+from lab.calc.jobs import CALC_KINDS
+from lab.calc.render import html_explorer
+from lab.calc.words import even_squares
+from lab.jobs import Runner
+from lab.views.board import LayoutStrip, strip_shapes
 
 SLICE_MS = 40               # the longest the worker computes before it answers the page again
 HASH_SAFE = "-_.!~*'()"     # the characters encodeURIComponent leaves as they are
@@ -127,7 +130,7 @@ def ensure_exact() -> None:
 async def run_exact(rec: dict[str, Any]) -> None:
     """Solve ``rec``'s position in slices, showing progress between them; Stop sets ``rec["cancel"]``."""
     kind = rec["kind"]
-    runner = CalcRunner()
+    runner = Runner(CALC_KINDS)
     result = None
     try:
         spec = {"kind": "exact-1d" if kind == "strip" else "exact-oddish", "position": rec["position"]}
@@ -201,7 +204,7 @@ async def run_explore(n: int) -> None:
     el("explore-progress").value = 0
     el("explore-text").textContent = "Starting the solver…"
     el("explore-run").disabled = True
-    runner = CalcRunner()
+    runner = Runner(CALC_KINDS)
     try:
         r = json.loads(runner.begin(json.dumps({"kind": "explore", "n": n})))
         if r.get("error"):

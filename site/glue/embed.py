@@ -1,12 +1,12 @@
 """Glue of embed.html when it needs Python, run in the frame's worker: play, replay, views of moves, bad parameters.
 
-It talks to the page only through ``remote.py`` (the worker cannot touch the
+It talks to the page only through ``glue/remote.py`` (the worker cannot touch the
 DOM).  embedframe.js has already applied the theme, fixed the frame's layout
 (its height never depends on Python) and, where it could, drawn the first
-picture; this module reads the parameters with :mod:`embedparams` (the only
+picture; this module reads the parameters with :mod:`lab.embedparams` (the only
 authority on them), shows a bad one as text via embedframe.js's ``showError``,
 and otherwise runs the board: :class:`ReplayController` or the play page's
-:class:`PlayController` (nothing is stored), drawn with :mod:`diagram`.  Jumps
+:class:`PlayController` (nothing is stored), drawn with :mod:`lab.views.diagram`.  Jumps
 are animated hop by hop when stepping forward.
 """
 
@@ -15,15 +15,15 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Callable
 
-from diagram import Marks, game_diagram, jump_frames, layout_for
-from embedctl import ReplayController, play_controller
-from embedparams import STANDARD_START, EmbedParams, ParamError, parse_params
+from lab.views.diagram import Marks, game_diagram, jump_frames, layout_for
+from lab.embed import ReplayController, play_controller
+from lab.embedparams import STANDARD_START, EmbedParams, ParamError, parse_params
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position
-from playctl import PlayController
-from puzzlectl import ClaimError, PuzzleController, custom_puzzle, puzzles_from_files
-from remote import document, el, emit, flush_now, init_value, location_href, on, ready, spawn, window
-from remote import draw as draw_shapes
+from lab.play import PlayController
+from lab.puzzles import ClaimError, PuzzleController, custom_puzzle, puzzles_from_files
+from glue.remote import document, el, emit, flush_now, init_value, location_href, on, ready, spawn, window
+from glue.remote import draw as draw_shapes
 
 canvas = el("board")
 HOP_SECONDS = 0.3  # an animated jump's pause per hop
@@ -377,7 +377,7 @@ def run() -> None:
 
 
 def start() -> None:
-    """Called by labboot.py in the frame's worker; always ends ready (the board or a message is shown)."""
+    """Called by glue/labboot.py in the frame's worker; always ends ready (the board or a message is shown)."""
     try:
         run()
     except PhutballError as e:  # should not happen: parse_params checked everything

@@ -1,6 +1,6 @@
 """Long computations as resumable jobs, run in slices (pure Python, unit-tested).
 
-The browser runs these in the page's PyScript worker (``labboot.py``), so the
+The browser runs these in the page's PyScript worker (``glue/labboot.py``), so the
 page's main thread never blocks: the page's glue calls ``begin(spec)`` and then
 ``step(ms)`` again and again, answering the page's events in between; each step advances the job's generator for about ``ms``
 milliseconds and reports progress, the best move so far, and the result when
@@ -170,42 +170,66 @@ KINDS: dict[str, Callable[..., Job]] = {
 
 
 class Runner:
-    """Holds the current job between ``step`` calls."""
+    """The site's one job runner: one current job per *channel*, advanced in time slices by :meth:`step`.
 
-    def __init__(self) -> None:
-        self.job: Job | None = None
-        self.last: dict[str, Any] = {}
+    ``kinds`` maps a spec's ``kind`` to its job function (default :data:`KINDS`,
+    the play and puzzle pages'; the calculator passes
+    :data:`lab.calc.jobs.CALC_KINDS`).  Every answer is a JSON object.  Errors
+    have one format: ``{"error": text}`` from :meth:`begin` for a spec that
+    cannot start (``"bad job spec: ..."``, ``"unknown job kind ..."``), and
+    ``{"done": true, "error": "<ExceptionType>: <message>", ...}`` from
+    :meth:`step` when the job raised (the worker never crashes) or there is
+    ``"no job"``.
+    """
+
+    def __init__(self, kinds: dict[str, Callable[..., Job]] | None = None) -> None:
+        self.kinds = KINDS if kinds is None else kinds
+        self.jobs: dict[str, Job] = {}
+        self.last: dict[str, dict[str, Any]] = {}
 
     def begin(self, spec_json: str) -> str:
-        spec = json.loads(spec_json)
-        kind = spec.pop("kind")
-        if kind not in KINDS:
-            return json.dumps({"error": f"unknown job kind {kind!r}"})
+        """Start the job ``spec_json`` describes (``kind``, its arguments, optional ``channel``)."""
         try:
-            self.job = KINDS[kind](**spec)
-        except (TypeError, ValueError) as e:  # a bad spec: reported like a failing job
-            self.job = None
-            return json.dumps({"error": f"{type(e).__name__}: {e}"})
-        self.last = {"progress": [0, 1], "best": None}
+            spec = json.loads(spec_json)
+            channel = str(spec.pop("channel", "main"))
+            kind = spec.pop("kind")
+        except (ValueError, KeyError, AttributeError, TypeError) as e:
+            return json.dumps({"error": f"bad job spec: {type(e).__name__}: {e}"})
+        if kind not in self.kinds:
+            return json.dumps({"error": f"unknown job kind {kind!r}"})
+        self.stop(channel)
+        try:
+            self.jobs[channel] = self.kinds[kind](**spec)
+        except (TypeError, ValueError) as e:  # a bad spec: reported, never a crash
+            return json.dumps({"error": f"bad job spec: {type(e).__name__}: {e}"})
+        self.last[channel] = {"progress": [0, 1], "best": None}
         return json.dumps({"ok": True})
 
-    def step(self, ms: float = 40.0) -> str:
-        if self.job is None:
-            return json.dumps({"done": True, "error": "no job", **self.last})
+    def step(self, ms: float = 40.0, channel: str = "main") -> str:
+        """Advance the channel's job for about ``ms`` milliseconds; its last report (``done`` at the end)."""
+        job = self.jobs.get(channel)
+        last = self.last.get(channel, {})
+        if job is None:
+            return json.dumps({"done": True, "error": "no job", **last})
         deadline = time.perf_counter() + ms / 1000.0
         try:
             while True:
-                self.last = next(self.job)
-                if self.last.get("done") or time.perf_counter() >= deadline:
+                last = next(job)
+                if last.get("done") or time.perf_counter() >= deadline:
                     break
         except StopIteration:
-            self.last = {**self.last, "done": True}
+            last = {**last, "done": True}
         except Exception as e:  # report, never crash the worker
-            self.last = {**self.last, "done": True, "error": f"{type(e).__name__}: {e}"}
-        if self.last.get("done"):
-            self.job = None
-        return json.dumps(self.last)
+            last = {k: v for k, v in last.items() if k != "result"}
+            last.update(done=True, error=f"{type(e).__name__}: {e}")
+        self.last[channel] = last
+        if last.get("done"):
+            self.jobs.pop(channel, None)
+        return json.dumps(last)
 
-    def stop(self) -> str:
-        self.job = None
-        return json.dumps(self.last)
+    def stop(self, channel: str = "main") -> str:
+        """Drop the channel's job (closing its generator): ``{"stopped": true}`` if there was one."""
+        job = self.jobs.pop(channel, None)
+        if job is not None:
+            job.close()
+        return json.dumps({"stopped": job is not None})

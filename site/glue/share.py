@@ -1,9 +1,9 @@
 """The play page's "Share / embed" dialog: a link, the iframe and div snippets, and SVG/PNG diagrams.
 
-Browser glue only (``app.py`` calls :func:`bind` once).  The parameters come from
-:func:`embedparams.share_params`, the snippets from :func:`embedparams.snippets`,
-the picture from :func:`diagram.game_diagram`: SVG text is made in Python by
-:func:`diagram.shapes_to_svg`, PNG by ``canvas.js`` drawing the same shapes on
+Browser glue only (``glue/play.py`` calls :func:`bind` once).  The parameters come from
+:func:`lab.embedparams.share_params`, the snippets from :func:`lab.embedparams.snippets`,
+the picture from :func:`lab.views.diagram.game_diagram`: SVG text is made in Python by
+:func:`lab.views.diagram.shapes_to_svg`, PNG by ``canvas.js`` drawing the same shapes on
 an offscreen canvas at twice the size.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from diagram import EXPORT_CELL, Marks, colour_names, game_diagram, natural_size, shapes_to_svg
-from embedparams import EmbedParams, share_params, snippets
+from lab.views.diagram import EXPORT_CELL, Marks, colour_names, game_diagram, natural_size, shapes_to_svg
+from lab.embedparams import EmbedParams, share_params, snippets
 from phutball.game import Game
-from remote import copy_text, download, download_png, el, location_href, on, resolve_colours
+from glue.remote import copy_text, download, download_png, el, location_href, on, resolve_colours
 
 PNG_RATIO = 2  # PNG pixels per CSS pixel: crisp on slides and in print
 

@@ -5,7 +5,7 @@ the page's initial state as JSON and the engine wheel and ``lab.zip`` (the
 site's Python modules) as bytes the main thread fetched while Pyodide booted;
 it unpacks both into site-packages (no micropip, no second request), imports the
 page's module and calls its ``start()``.  ``dispatch`` delivers a DOM event to
-the handler the page registered (see ``remote.py``).
+the handler the page registered (see ``glue/remote.py``).
 """
 
 import json
@@ -28,7 +28,7 @@ async def start(init_json, wheel, lab):
         _unpack(wheel, "wheel")
         _unpack(lab, "zip")
         import importlib
-        import remote
+        from glue import remote
         init = json.loads(str(init_json))
         remote.init(init, xworker)
         page = importlib.import_module(init["module"])
@@ -44,7 +44,7 @@ async def start(init_json, wheel, lab):
 
 
 async def dispatch(handler_id, event_json, snapshot_json):
-    import remote
+    from glue import remote
     return await remote.dispatch(int(handler_id), str(event_json), str(snapshot_json))
 
 

@@ -2,7 +2,7 @@
 
 Pure Python, unit-tested without a browser.  Each :class:`Step` gives a position,
 one sentence about a rule, a task, and a check of the move the learner played;
-the board is a :class:`~playctl.PlayController`, so moves are entered exactly as
+the board is a :class:`~lab.play.PlayController`, so moves are entered exactly as
 on the play page (click the ball, then the landings; Enter or the ball to stop).
 A move that does what the step asks completes it (kept in localStorage); any
 other move is explained and taken back, so the learner tries again from the
@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from phutball.notation import Jump, Placement, StripJump
-from playctl import PlayController, side_name
-from savedstate import StoredValueError, load_json
+from lab.play import PlayController, side_name
+from lab.savedstate import StoredValueError, load_json
 
 STORAGE_KEY = "phutball.learn.v1"
 

@@ -1,9 +1,9 @@
 """Glue of the play page, run in the page's worker: events -> PlayController -> shapes on the canvas.
 
-It talks to the page only through ``remote.py`` (the worker cannot touch the
-DOM).  All game logic is in ``playctl.py`` and the engine; all drawing is
-computed by ``boardview.py`` and replayed by ``canvas.js`` on the main thread.
-The computer's search runs here too, in slices (``jobs.py``): between two
+It talks to the page only through ``glue/remote.py`` (the worker cannot touch the
+DOM).  All game logic is in ``lab/play.py`` and the engine; all drawing is
+computed by ``lab/views/board.py`` and replayed by ``canvas.js`` on the main thread.
+The computer's search runs here too, in slices (``lab/jobs.py``): between two
 slices the worker answers clicks (Stop, Move now, the board).
 """
 
@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import json
 
-import share
-from diagram import layout_for, play_shapes
+from glue import share
+from lab.views.diagram import layout_for, play_shapes
 from html import escape
-from jobs import Runner
+from lab.jobs import Runner
 from phutball.errors import PhutballError
-from playctl import PlayController, adapter, level_choices, mark_text, side_name
-from remote import document, el, flush_now, location_hash, on, ready, set_hash, spawn, storage, window
-from remote import draw as draw_shapes
-from remote import copy_text, download, init_value, location_href
-from savedstate import StoredValueError, load_json, set_aside
+from lab.play import PlayController, adapter, level_choices, mark_text, side_name
+from glue.remote import document, el, flush_now, location_hash, on, ready, set_hash, spawn, storage, window
+from glue.remote import draw as draw_shapes
+from glue.remote import copy_text, download, init_value, location_href
+from lab.savedstate import StoredValueError, load_json, set_aside
 
 STORAGE_KEY = "phutball.play.v1"
 canvas = el("board")

@@ -1,0 +1,8 @@
+"""The browser glue: the only modules that import ``js``, ``pyscript``, ``pyodide`` or ``polyscript``.
+
+Run in each page's one PyScript worker: :mod:`glue.labboot` starts it,
+:mod:`glue.remote` talks to the page (``host.js``), and one module per page turns
+its events into calls of the ``lab`` controllers: :mod:`glue.play` (index.html),
+:mod:`glue.puzzles`, :mod:`glue.learn`, :mod:`glue.calc` (calculator.html),
+:mod:`glue.embed` (embed.html), with :mod:`glue.share` (the play page's share dialog).
+"""
