@@ -107,7 +107,7 @@
   // ------------------------------------------------------------ shapes (lab.views.board.board_shapes, strip_shapes)
 
   function ball(out, x, y, c, k) {
-    out.push({ t: "circle", x, y, rad: c * k, fill: v("ball"), stroke: v("ball-edge"), lw: Math.max(1.5, c * k * 0.18) });
+    out.push({ t: "circle", x, y, rad: c * k, fill: v("ball"), stroke: v("ball-edge"), lw: Math.max(G.ball_edge_min, c * k * G.ball_edge) });
   }
 
   function boardShapes(pos, cssW, cssH, coordinates) {
@@ -116,9 +116,9 @@
     const out = [{ t: "rect", x: 0, y: 0, w: cssW, h: cssH, fill: v("bg") }];
     const [left, top] = lay.xy(1, h + 1);
     const [right, bottom] = lay.xy(w, 0);
-    const pad = c * 0.5;
+    const pad = c * G.frame_pad;
     out.push({ t: "rect", x: left - pad, y: top - pad, w: right - left + 2 * pad, h: bottom - top + 2 * pad,
-               fill: v("board"), r: c * 0.2 });
+               fill: v("board"), r: c * G.frame_corner });
     for (const row of [h + 1, 0]) {
       const y = lay.xy(1, row)[1];
       out.push({ t: "rect", x: left - pad, y: y - pad, w: right - left + 2 * pad, h: c, fill: v("offboard") });
@@ -127,23 +127,23 @@
       const y = lay.xy(1, row)[1];
       const goal = row === 1 || row === h;
       out.push({ t: "line", pts: [[left, y], [right, y]], stroke: v(goal ? "goal" : "grid"),
-                 lw: goal ? Math.max(2.0, c * 0.09) : 1 });
+                 lw: goal ? Math.max(G.goal_line_min, c * G.goal_line) : 1 });
     }
     for (let col = 1; col <= w; col++) {
       const x = lay.xy(col, 1)[0];
       out.push({ t: "line", pts: [[x, lay.xy(col, h)[1]], [x, lay.xy(col, 1)[1]]], stroke: v("grid"), lw: 1 });
     }
     if (coordinates) {
-      const fs = Math.max(8.0, c * 0.42);
+      const fs = Math.max(G.coord_size_min, c * G.coord_size);
       for (let col = 1; col <= w; col++) {
         const x = lay.xy(col, 0)[0];
-        out.push({ t: "text", x, y: bottom + c * 0.95, s: COLUMN_LETTERS[col - 1], fill: v("coord"), size: fs,
+        out.push({ t: "text", x, y: bottom + c * G.coord_below, s: COLUMN_LETTERS[col - 1], fill: v("coord"), size: fs,
                    align: "center" });
       }
       for (let row = 0; row < h + 2; row++) {
         const y = lay.xy(1, row)[1];
-        out.push({ t: "text", x: left - c * 0.75, y, s: String(row), fill: v("coord"),
-                   size: fs * (row === 0 || row === h + 1 ? 0.8 : 1), align: "right" });
+        out.push({ t: "text", x: left - c * G.coord_left, y, s: String(row), fill: v("coord"),
+                   size: fs * (row === 0 || row === h + 1 ? G.coord_offboard : 1), align: "right" });
       }
     }
     for (const p of pos.men) {
@@ -162,10 +162,12 @@
     for (let sq = 0; sq < n + 2; sq++) {
       const [x, y] = lay.xy(sq);
       const end = sq === 0 || sq === n + 1;
-      out.push({ t: "rect", x: x - c * 0.46, y: y - c * 0.46, w: c * 0.92, h: c * 0.92,
-                 fill: v(end ? "offboard" : "board"), stroke: v("grid"), lw: 1, r: c * 0.12 });
+      const half = c * G.square;
+      out.push({ t: "rect", x: x - half, y: y - half, w: 2 * half, h: 2 * half,
+                 fill: v(end ? "offboard" : "board"), stroke: v("grid"), lw: 1, r: c * G.square_corner });
       if (numbers && !end) {
-        out.push({ t: "text", x, y: y + c * 0.85, s: String(sq), fill: v("coord"), size: Math.max(8.0, c * 0.32),
+        out.push({ t: "text", x, y: y + c * G.number_below, s: String(sq), fill: v("coord"),
+                   size: Math.max(G.coord_size_min, c * G.number_size),
                    align: "center" });
       }
     }

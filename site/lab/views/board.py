@@ -56,6 +56,21 @@ class Geometry:
     stone: float = 0.36           # a stone's radius on a strip
     board_ball: float = 0.44      # the ball's radius on a 2D board
     strip_ball: float = 0.38      # the ball's radius on a strip
+    ball_edge: float = 0.18       # the ball's outline, in ball radii ...
+    ball_edge_min: float = 1.5    # ... and at least this many CSS pixels
+    frame_pad: float = 0.5        # a 2D board's frame beyond the outer points
+    frame_corner: float = 0.2     # the frame's corner radius
+    goal_line: float = 0.09       # the goal lines' width ...
+    goal_line_min: float = 2.0    # ... at least this many CSS pixels
+    coord_size: float = 0.42      # the coordinates' font size ...
+    coord_size_min: float = 8.0   # ... at least this many CSS pixels
+    coord_offboard: float = 0.8   # the off-board rows' numbers, smaller by this factor
+    coord_below: float = 0.95     # the column letters, below the lowest row
+    coord_left: float = 0.75      # the row numbers, left of the first column
+    square: float = 0.46          # half a strip square's side
+    square_corner: float = 0.12   # a strip square's corner radius
+    number_below: float = 0.85    # a strip square's number, below its middle ...
+    number_size: float = 0.32     # ... in this font size (at least coord_size_min)
 
 
 GEOMETRY = Geometry()
@@ -130,9 +145,10 @@ def board_shapes(pos: Position, layout: Layout2D, *, landings: Iterable[Point] =
     out: list[Shape] = [{"t": "rect", "x": 0, "y": 0, "w": layout.css_w, "h": layout.css_h, "fill": var("bg")}]
     left, top = layout.xy(Point(1, h + 1))
     right, bottom = layout.xy(Point(w, 0))
-    pad = c * 0.5
+    g = GEOMETRY
+    pad = c * g.frame_pad
     out.append({"t": "rect", "x": left - pad, "y": top - pad, "w": right - left + 2 * pad,
-                "h": bottom - top + 2 * pad, "fill": var("board"), "r": c * 0.2})
+                "h": bottom - top + 2 * pad, "fill": var("board"), "r": c * g.frame_corner})
     for row in (h + 1, 0):  # the off-board rows: shaded bands behind the goal lines
         _, y = layout.xy(Point(1, row))
         out.append({"t": "rect", "x": left - pad, "y": y - pad, "w": right - left + 2 * pad, "h": c,
@@ -141,21 +157,22 @@ def board_shapes(pos: Position, layout: Layout2D, *, landings: Iterable[Point] =
         _, y = layout.xy(Point(1, row))
         goal = row in (1, h)
         out.append({"t": "line", "pts": [[left, y], [right, y]],
-                    "stroke": var("goal" if goal else "grid"), "lw": max(2.0, c * 0.09) if goal else 1})
+                    "stroke": var("goal" if goal else "grid"),
+                    "lw": max(g.goal_line_min, c * g.goal_line) if goal else 1})
     for col in range(1, w + 1):
         x, _ = layout.xy(Point(col, 1))
         out.append({"t": "line", "pts": [[x, layout.xy(Point(col, h))[1]], [x, layout.xy(Point(col, 1))[1]]],
                     "stroke": var("grid"), "lw": 1})
     if coordinates:
-        fs = max(8.0, c * 0.42)
+        fs = max(g.coord_size_min, c * g.coord_size)
         for col in range(1, w + 1):
             x, _ = layout.xy(Point(col, 0))
-            out.append({"t": "text", "x": x, "y": bottom + c * 0.95, "s": COLUMN_LETTERS[col - 1],
+            out.append({"t": "text", "x": x, "y": bottom + c * g.coord_below, "s": COLUMN_LETTERS[col - 1],
                         "fill": var("coord"), "size": fs, "align": "center"})
         for row in range(0, h + 2):
             _, y = layout.xy(Point(1, row))
-            out.append({"t": "text", "x": left - c * 0.75, "y": y, "s": str(row),
-                        "fill": var("coord"), "size": fs * (0.8 if row in (0, h + 1) else 1), "align": "right"})
+            out.append({"t": "text", "x": left - c * g.coord_left, "y": y, "s": str(row), "fill": var("coord"),
+                        "size": fs * (g.coord_offboard if row in (0, h + 1) else 1), "align": "right"})
     if last_move:
         pts = [list(layout.xy(p)) for p in last_move]
         if len(pts) == 1:
@@ -264,7 +281,7 @@ def _ball_and_marks(out: list[Shape], xy: Any, c: float, k: float, ball: Any, la
     """The ball (radius ``k`` cells), landing rings, the hint ring and the keyboard cursor, on top."""
     bx, by = xy(ball)
     out.append({"t": "circle", "x": bx, "y": by, "rad": c * k, "fill": var("ball"), "stroke": var("ball-edge"),
-                "lw": max(1.5, c * k * 0.18)})
+                "lw": max(GEOMETRY.ball_edge_min, c * k * GEOMETRY.ball_edge)})
     for t in landings:
         x, y = xy(t)
         out.append({"t": "circle", "x": x, "y": y, "rad": c * k * 0.68, "stroke": var("landing"),
@@ -320,16 +337,18 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
     and ``arrow`` are the diagram marks of :func:`board_shapes`, the arrow running
     above the squares.
     """
-    c = layout.cell
+    c, g = layout.cell, GEOMETRY
     out: list[Shape] = [{"t": "rect", "x": 0, "y": 0, "w": layout.css_w, "h": layout.css_h, "fill": var("bg")}]
     for sq in range(0, n + 2):
         x, y = layout.xy(sq)
         end = sq in (0, n + 1)
-        out.append({"t": "rect", "x": x - c * 0.46, "y": y - c * 0.46, "w": c * 0.92, "h": c * 0.92,
-                    "fill": var("offboard" if end else "board"), "stroke": var("grid"), "lw": 1, "r": c * 0.12})
+        half = c * g.square
+        out.append({"t": "rect", "x": x - half, "y": y - half, "w": 2 * half, "h": 2 * half,
+                    "fill": var("offboard" if end else "board"), "stroke": var("grid"), "lw": 1,
+                    "r": c * g.square_corner})
         if numbers and not end:
-            out.append({"t": "text", "x": x, "y": y + c * 0.85, "s": str(sq), "fill": var("coord"),
-                        "size": max(8.0, c * 0.32), "align": "center"})
+            out.append({"t": "text", "x": x, "y": y + c * g.number_below, "s": str(sq), "fill": var("coord"),
+                        "size": max(g.coord_size_min, c * g.number_size), "align": "center"})
     for sq in last_move:
         x, y = layout.xy(sq)
         out.append({"t": "rect", "x": x - c * 0.46, "y": y - c * 0.46, "w": c * 0.92, "h": c * 0.92,
