@@ -416,7 +416,7 @@ def test_bad_puzzle_parameters_name_the_parameter(fragment, name, words):
 
 
 def test_a_teachers_puzzle_is_decided_by_the_engine():
-    from lab.puzzles import ClaimError, custom_puzzle
+    from phutball.puzzles.custom import ClaimError, custom_puzzle
     p = custom_puzzle("L_o*o.o.o....", "only-move", "Two, not three.")
     assert p["main_line"][0] == "2-4-6" and p["text"] == "Two, not three." and p["variant"] == "1D"
     assert custom_puzzle("5x5_O_B3_B4C4", "win")["main_line"] == ["B3-B5"]

@@ -21,7 +21,8 @@ from lab.embedparams import STANDARD_START, EmbedParams, ParamError, parse_param
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position
 from lab.play import PlayController
-from lab.puzzles import ClaimError, PuzzleController, custom_puzzle, puzzles_from_files
+from lab.puzzles import PuzzleController, puzzles_from_files
+from phutball.puzzles.custom import ClaimError, custom_puzzle
 from glue.remote import document, el, emit, flush_now, init_value, location_href, on, ready, spawn, window
 from glue.remote import draw as draw_shapes
 

@@ -1,0 +1,95 @@
+"""Puzzles made on the spot: a position and a task (an embed's ``position`` + ``task``), the solution
+found by the engine, or a typed error saying why the position does not have the claimed one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..board import Position
+from ..errors import PhutballError
+from ..game import parse_any_position
+from ..sides import SIDE_NAMES, other
+from .judge import analysis, best_line
+
+
+class ClaimError(PhutballError):
+    """A well-formed puzzle whose claim the engine refutes (no win, several winning moves, ...).
+
+    Bad syntax is the caller's to report (a :class:`~phutball.errors.ParseError` for the
+    position); this is a position that does not have the solution its task claims.
+    """
+
+
+def safe_moves_2d(pos: Position, limit: int = 1) -> list[str]:
+    """Up to ``limit`` moves (sorted order) after which the opponent has no winning jump."""
+    me = pos.to_move
+    out = []
+    for m in pos.legal_moves():
+        after = pos.play(m)
+        if after.winner == me or (after.winner is None
+                                  and after.find_winning_jump(max_nodes=200_000).status == "none"):
+            out.append(str(m))
+            if len(out) >= limit:
+                break
+    return out
+
+
+def custom_puzzle(position: str, task: str, text: str = "") -> dict[str, Any]:
+    """A teacher's puzzle (``position`` + ``task``) as a puzzle dict (the puzzle file's fields), its solution
+    found by the engine.
+
+    * 2D ``win``: the side to move has a winning jump (the win-in-one search);
+    * 2D ``safe-move``: no winning jump now, the opponent threatens one, and
+      some move leaves them none;
+    * 1D ``win``: the exact solver says the side to move wins;
+    * 1D ``only-move``: ... with exactly one winning move.
+
+    Raises :class:`ClaimError` (quoting the position) when the position does not
+    have the claimed solution.
+    """
+    pos = parse_any_position(position)
+    who = SIDE_NAMES[pos.to_move]
+    if hasattr(pos, "size"):
+        variant = "2D"
+        if pos.winner:
+            raise ClaimError("puzzle position", position, "the game is already over")
+        win = pos.find_winning_jump(max_nodes=2_000_000)
+        if task == "win":
+            if win.status != "found":
+                raise ClaimError("puzzle position", position, f"{who} have no winning jump here" + (
+                    "" if win.status == "none" else " that the engine could find"))
+            main_line = [str(win.jump)]
+        else:
+            if win.status != "none":
+                raise ClaimError("puzzle position", position, f"{who} can win at once: that is a win puzzle")
+            threatened = Position(pos.size, pos.men, pos.ball, other(pos.to_move))
+            if threatened.find_winning_jump(max_nodes=200_000).status != "found":
+                raise ClaimError("puzzle position", position,
+                                 f"{SIDE_NAMES[other(pos.to_move)]} threaten nothing: every move is safe")
+            safe = safe_moves_2d(pos)
+            if not safe:
+                raise ClaimError("puzzle position", position, f"no move of {who} stops the winning jump")
+            main_line = safe
+    else:
+        variant = "1D"
+        if pos.winner:
+            raise ClaimError("puzzle position", position, "the game is already over")
+        a = analysis(position)
+        if not a.get("known"):
+            raise ClaimError("puzzle position", position, "the strip is too long for the exact solver here")
+        wins = a.get("winning_moves") or []
+        if not wins:
+            raise ClaimError("puzzle position", position,
+                             f"{who} does not win this position (the opponent wins in {a.get('plies')} plies)")
+        if task == "only-move" and len(wins) != 1:
+            raise ClaimError("puzzle position", position,
+                             f"{who} has {len(wins)} winning moves ({', '.join(wins)}), not only one")
+        main_line = list(best_line(position)["moves"])
+    prompt = {"win": f"{who} to play and win", "only-move": f"{who} to play: the only winning move",
+              "safe-move": f"{who} to move: stop the winning jump"}[task]
+    return {"id": f"{task}:{pos}", "title": prompt, "variant": variant, "position": str(pos), "task": task,
+            "difficulty": 1, "text": text, "main_line": main_line, "collection": "", "source": {}}
+
+
+__all__ = ["ClaimError", "custom_puzzle", "safe_moves_2d"]
