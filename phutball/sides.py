@@ -17,7 +17,7 @@ from typing import Literal
 
 from .errors import ParseError
 
-__all__ = ["Side", "SIDES", "LEFT", "RIGHT", "SIDE_NAMES", "other", "other_side", "side_name", "parse_side"]
+__all__ = ["Side", "SIDES", "LEFT", "RIGHT", "SIDE_NAMES", "other", "other_side", "side_name", "sides_of", "parse_side"]
 
 #: A 2D side: Ohs or Eks.
 Side = Literal["O", "X"]
@@ -41,6 +41,11 @@ def other(side: Side) -> Side:
 def other_side(side: str) -> str:
     """The opponent of any side: ``'O'`` <-> ``'X'``, ``'L'`` <-> ``'R'``."""
     return _OTHER[side]
+
+
+def sides_of(variant: str) -> tuple[str, str]:
+    """The two sides of a variant, the first to move first: ``('O', 'X')`` in 2D, ``('L', 'R')`` in 1D."""
+    return SIDES if variant == "2D" else (LEFT, RIGHT)
 
 
 def side_name(side: str) -> str:

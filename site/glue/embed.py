@@ -19,7 +19,7 @@ from lab.views.diagram import Marks, game_diagram, jump_frames, layout_for
 from lab.embed import ReplayController, play_controller
 from lab.embedparams import STANDARD_START, EmbedParams, ParamError, parse_params
 from phutball.errors import PhutballError
-from phutball.game import Game, parse_any_position
+from phutball.game import Game, parse_any_position, variant_of
 from lab.play import PlayController
 from lab.puzzles import PuzzleController, puzzles_from_files
 from phutball.puzzles.custom import ClaimError, custom_puzzle
@@ -361,7 +361,7 @@ def run() -> None:
         if puzzle is None:
             return
     start_pos = params.game().start if puzzle is None else parse_any_position(puzzle["position"])
-    variant = "2D" if hasattr(start_pos, "size") else "1D"
+    variant = variant_of(start_pos)
     frame("takeOver")
     el("embed").setAttribute("data-mode", params.mode)
     el("bar").hidden = params.mode == "view"

@@ -16,6 +16,7 @@ from lab.views.diagram import layout_for, play_shapes
 from html import escape
 from lab.jobs import Runner
 from phutball.errors import PhutballError
+from phutball.sides import other_side
 from lab.play import PlayController, adapter, level_choices, mark_text, side_name
 from glue.remote import document, el, flush_now, location_hash, on, ready, set_hash, spawn, storage, window
 from glue.remote import draw as draw_shapes
@@ -554,7 +555,7 @@ def on_new_game(event) -> None:
     if mode.startswith("computer"):
         human = mode.split("-")[1]  # the side the human plays
         first = position.split("_")[1] if "x" in position.split("_")[0] else position.split("_")[0]
-        second = {"O": "X", "X": "O", "L": "R", "R": "L"}[first]
+        second = other_side(first)
         computer = second if human == "first" else first
         mode = "computer"
     ctl.new_game(position, mode=mode, computer_side=computer)

@@ -22,7 +22,8 @@ from html import escape
 
 from lab.jobs import Runner
 from phutball.errors import PhutballError
-from phutball.sides import SIDE_NAMES
+from phutball.game import variant_of
+from phutball.sides import SIDE_NAMES, sides_of
 from lab.play import PlayController
 from lab.puzzles import (PROGRESS_BACKUP_KEY, PROGRESS_KEY, UNREADABLE_PROGRESS_MESSAGE, Oracle1D,
                          PuzzleController, dump_progress, puzzles_from_files, read_progress)
@@ -201,7 +202,7 @@ def render_answer(v) -> None:
     state["answer_key"] = key
     area.hidden = False
     p = state["ctl"].puzzle
-    sides = ("L", "R") if p["variant"] == "1D" else ("O", "X")
+    sides = sides_of(p["variant"])
     if kind == "which-side":
         html = "".join(f'<button type="button" class="answer" data-answer="{s}">{SIDE_NAMES[s]} wins</button>'
                        for s in sides)
@@ -307,7 +308,7 @@ def on_pointerdown(event) -> None:
     rect = canvas.getBoundingClientRect()
     lay = layout(entry.position)
     t = lay.hit(float(event.clientX - rect.left), float(event.clientY - rect.top))
-    if getattr(event, "pointerType", "") == "touch" and hasattr(entry.position, "size") and lay.cell < TOUCH_CELL \
+    if getattr(event, "pointerType", "") == "touch" and variant_of(entry.position) == "2D" and lay.cell < TOUCH_CELL \
             and t is not None and t != state["armed"]:
         # points closer than a fingertip: the first touch picks the point (marked), the second plays it
         state["armed"] = t

@@ -45,7 +45,7 @@ from html import escape
 from typing import Any
 
 from phutball.errors import QUOTE_MAX, PhutballError, quote
-from phutball.game import Game, parse_any_position
+from phutball.game import Game, parse_any_position, variant_of
 
 #: Every parameter, in the order links are written.  ``embed.js`` passes exactly
 #: these ``data-*`` attributes (a unit test keeps the two lists equal).
@@ -229,7 +229,7 @@ def _puzzle_params(raw: dict[str, str], mode: str, game: Game) -> tuple[str | No
         return pid, None, ""
     if "position" not in raw:
         raise ParamError("mode", raw["mode"], "a puzzle needs puzzle=<id>, or position and task")
-    variant = "2D" if hasattr(game.start, "size") else "1D"
+    variant = variant_of(game.start)
     tasks = PUZZLE_TASKS[variant]
     if "task" not in raw:
         raise ParamError("task", "", f"missing: a {variant} puzzle's task is one of {', '.join(tasks)}")

@@ -25,7 +25,7 @@ from phutball.board import BoardSize, Position
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.notation import Jump, Placement, Point, StripJump, StripPlacement
-from phutball.sides import side_name
+from phutball.sides import side_name, sides_of
 
 Target = Any  # Point (2D) or int (1D)
 
@@ -175,7 +175,7 @@ class PlayController:
     @property
     def sides(self) -> tuple[str, str]:
         """The two sides of this game: Ohs and Eks on a board, Left and Right on a strip."""
-        return ("O", "X") if self.variant == "2D" else ("L", "R")
+        return sides_of(self.variant)
 
     def set_computer(self, side: str | None, level: str | None = None) -> None:
         """Let the computer play ``side`` (None: two players on this device) at ``level``."""

@@ -517,7 +517,7 @@ def graded_hints(position: str, move: str) -> tuple[str, str, str]:
     """
     pos = _board_of(position)
     parts = move.split("-")
-    is_2d = hasattr(pos, "size")
+    is_2d = variant_of(pos) == "2D"
     if len(parts) > 1:
         hops = len(parts) - 1
         first = (f"The move to find is a jump: the ball moves, in {hops} hop{'s' if hops > 1 else ''}."
@@ -546,7 +546,7 @@ def graded_hints(position: str, move: str) -> tuple[str, str, str]:
 def goal_legend(position: str) -> str:
     """Which end each side attacks (README, the rules): shown next to the board."""
     pos = _board_of(position)
-    if hasattr(pos, "size"):
+    if variant_of(pos) == "2D":
         h = pos.size.height
         return f"Ohs ↑ attacks the top goal line (row {h}) · Eks ↓ attacks the bottom one (row 1)"
     return "Left → attacks the right end · Right ← attacks the left end"
