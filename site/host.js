@@ -17,7 +17,10 @@
 
 // PyScript, loaded at once but only after storage-guard.mjs's check: PyScript
 // opens IndexedDB as it loads.
-const pyscript = import("./storage-guard.mjs").then(() => import("./pyscript/core.js"));
+const pyscript = import("./storage-guard.mjs").catch((err) => console.warn("phutball:", err))
+  .then(() => import("./pyscript/core.js"))
+  .catch(() => { throw new Error("pyscript/core.js did not load from this site."); });
+pyscript.catch(() => {});  // reported where it is awaited (bootLab)
 
 // File names filled in by tools/build_site.py.
 const BUILD = { wheel: "{{ENGINE_WHEEL}}", lab: "{{LAB_ZIP}}" };

@@ -21,6 +21,11 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 READY_TIMEOUT = 90_000  # ms: a cold Pyodide start on a busy 2-core machine
+#: A main-thread task this long (ms) means Python ran on the page's main thread (a Pyodide start
+#: takes seconds there, a solve or a search too): what the tests check. Drawing a large table or
+#: board takes a few tens of ms on a quiet machine and a few hundred on a loaded one, so the 50 ms
+#: target of issue 12 is measured by bench/bench_startup.py, not asserted in tests.
+BLOCKED_MS = 500
 
 
 # ---------------------------------------------------------------- settling

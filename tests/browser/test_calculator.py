@@ -12,7 +12,7 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from conftest import READY_TIMEOUT, click_point, data_position, own_input_devices
+from conftest import BLOCKED_MS, READY_TIMEOUT, click_point, data_position, own_input_devices
 
 from lab.views.board import LayoutStrip
 
@@ -129,7 +129,7 @@ def test_longer_strip_is_solved_in_the_worker_and_flags_a_disagreement(calc_page
     assert text(page, "#verdict").startswith("Left wins: Left to move wins in 21 plies")
     assert page.is_visible("#disagreement")
     assert page.locator("#moves-table tbody tr").count() > 10
-    assert long_tasks_after_ready(page) == [] or max(long_tasks_after_ready(page)) < 100
+    assert [t for t in long_tasks_after_ready(page) if t >= BLOCKED_MS] == []
 
 
 def test_clicking_squares_edits_the_position_and_the_url(calc_page, calc_server):
@@ -234,7 +234,7 @@ def test_explorer_lists_failures_and_opens_one(calc_page, calc_server):
     page.wait_for_function("document.getElementById('explore-summary').textContent.includes('On 13 squares')",
                            timeout=60_000)
     assert "wrongly in 926" in text(page, "#explore-summary")      # bench/README-1d.md: 90,112 - 89,186
-    assert long_tasks_after_ready(page) == [] or max(long_tasks_after_ready(page)) < 100
+    assert [t for t in long_tasks_after_ready(page) if t >= BLOCKED_MS] == []
     assert not page.calc_errors
 
 
@@ -253,7 +253,7 @@ def test_long_solve_shows_progress_and_stops(calc_page, calc_server):
     # the page stays usable: edit a short strip meanwhile
     type_position(page, "L_o*o.o.o....")
     page.wait_for_function("document.getElementById('verdict').textContent.includes('13 plies')")
-    assert long_tasks_after_ready(page) == [] or max(long_tasks_after_ready(page)) < 100
+    assert [t for t in long_tasks_after_ready(page) if t >= BLOCKED_MS] == []
 
 
 def test_solver_finishes_a_longer_strip_and_nothing_leaves_the_site(calc_page, calc_server):
@@ -268,7 +268,7 @@ def test_solver_finishes_a_longer_strip_and_nothing_leaves_the_site(calc_page, c
     assert position(page) == "L_.*.o..o..o..o..oo"
     assert all(u.startswith(calc_server) or u.startswith(("data:", "blob:")) for u in page.calc_requests), \
         [u for u in page.calc_requests if not u.startswith(calc_server)]
-    assert long_tasks_after_ready(page) == [] or max(long_tasks_after_ready(page)) < 100
+    assert [t for t in long_tasks_after_ready(page) if t >= BLOCKED_MS] == []
     assert not page.calc_errors
 
 
@@ -369,7 +369,7 @@ def test_the_page_answers_while_a_long_solve_runs(calc_page, calc_server):
     page.click("#solve-stop")
     page.wait_for_selector("#solve-status", state="hidden")
     tasks = long_tasks_after_ready(page)
-    assert tasks == [] or max(tasks) < 100, tasks      # no main-thread task of 100 ms or more
+    assert [t for t in tasks if t >= BLOCKED_MS] == [], tasks   # Python never blocked the page
     assert not page.calc_errors
 
 

@@ -2,7 +2,7 @@
 
 import re
 
-from conftest import click_point, data_position, wait_ready
+from conftest import BLOCKED_MS, click_point, data_position, wait_ready
 
 # Eks (moving down) to move wins at once with E5-E1, over E4, E3 and E2.
 EKS_WINS = "9x9_X_E5_D6E2E3E4"
@@ -68,7 +68,7 @@ def test_analysis_shows_a_deepening_evaluation_and_its_line_as_ghosts_and_a_move
     assert pv(page) and page.inner_text("#pv").startswith("2. ")
     assert ghosts(page)[0] == f"1:{pv(page)[0]}"
     assert re.match(r"Eks ", page.inner_text("#eval-text"))
-    assert [d for d in page.evaluate("window.longTasks") if d > 100] == []
+    assert [d for d in page.evaluate("window.longTasks") if d >= BLOCKED_MS] == []
 
     page.uncheck("#analyse")
     assert page.is_hidden("#analysis") and ghosts(page) == []
