@@ -4,6 +4,7 @@ import json
 
 from lab.jobs import Runner
 from phutball import Position  # noqa: E402
+from phutball.game import parse_any_position
 
 
 def run(r, spec):
@@ -43,7 +44,7 @@ def test_stop_and_unknown_kinds_and_errors_are_reported():
     assert json.loads(r.step(5))["error"] == "no job"
     assert "unknown job kind" in json.loads(r.begin(json.dumps({"kind": "nope"})))["error"]
     steps = run(r, {"kind": "computer-2d", "position": "not a position"})
-    assert "ParseError" in steps[-1]["error"]
+    assert steps[-1]["error"].startswith("bad position 'not a position'")  # the engine's own words
 
 
 def test_puzzle_calls_run_as_jobs_and_other_names_are_refused():
@@ -86,3 +87,18 @@ def test_a_puzzle_call_on_an_unsolved_strip_solves_it_in_slices_first():
     assert steps[-1]["result"]["winning_moves"] is not None
     again = run(r, {"kind": "puzzles1d", "fn": "analysis", "args": [pos]})
     assert len(again) == 1 and again[0]["result"] == steps[-1]["result"]  # solved once per process
+
+
+def test_a_typed_engine_error_is_shown_as_its_message_a_bug_with_its_type():
+    """One format for every page: what the engine says about bad input, or the bug's type and text."""
+    def bad_position(position: str):
+        yield {"position": str(parse_any_position(position))}
+
+    def bug():
+        yield {}[0]
+    r = Runner(kinds={"bad-position": bad_position, "bug": bug})
+    assert json.loads(r.begin(json.dumps({"kind": "bad-position", "position": "9x9_Q_E5"})))["ok"]
+    error = json.loads(r.step(1000))["error"]
+    assert "9x9_Q_E5" in error and not error.startswith("ParseError")
+    assert json.loads(r.begin(json.dumps({"kind": "bug"})))["ok"]
+    assert json.loads(r.step(1000))["error"] == "KeyError: 0"

@@ -28,6 +28,8 @@ import json
 import time
 from typing import Any, Callable, Iterator
 
+from phutball.errors import PhutballError
+
 Job = Iterator[dict[str, Any]]
 
 
@@ -169,6 +171,14 @@ KINDS: dict[str, Callable[..., Job]] = {
 }
 
 
+def error_text(e: Exception) -> str:
+    """A job's error as the page shows it: a typed engine error's own message (it names what was
+    wrong, quoting the input); anything else (a bug) with its type, ``'RuntimeError: boom'``."""
+    if isinstance(e, PhutballError):
+        return str(e)
+    return f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+
+
 class Runner:
     """The site's one job runner: one current job per *channel*, advanced in time slices by :meth:`step`.
 
@@ -177,7 +187,7 @@ class Runner:
     :data:`lab.calc.jobs.CALC_KINDS`).  Every answer is a JSON object.  Errors
     have one format: ``{"error": text}`` from :meth:`begin` for a spec that
     cannot start (``"bad job spec: ..."``, ``"unknown job kind ..."``), and
-    ``{"done": true, "error": "<ExceptionType>: <message>", ...}`` from
+    ``{"done": true, "error": error_text(exception), ...}`` from
     :meth:`step` when the job raised (the worker never crashes) or there is
     ``"no job"``.
     """
@@ -194,14 +204,14 @@ class Runner:
             channel = str(spec.pop("channel", "main"))
             kind = spec.pop("kind")
         except (ValueError, KeyError, AttributeError, TypeError) as e:
-            return json.dumps({"error": f"bad job spec: {type(e).__name__}: {e}"})
+            return json.dumps({"error": f"bad job spec: {error_text(e)}"})
         if kind not in self.kinds:
             return json.dumps({"error": f"unknown job kind {kind!r}"})
         self.stop(channel)
         try:
             self.jobs[channel] = self.kinds[kind](**spec)
         except (TypeError, ValueError) as e:  # a bad spec: reported, never a crash
-            return json.dumps({"error": f"bad job spec: {type(e).__name__}: {e}"})
+            return json.dumps({"error": f"bad job spec: {error_text(e)}"})
         self.last[channel] = {"progress": [0, 1], "best": None}
         return json.dumps({"ok": True})
 
@@ -221,7 +231,7 @@ class Runner:
             last = {**last, "done": True}
         except Exception as e:  # report, never crash the worker
             last = {k: v for k, v in last.items() if k != "result"}
-            last.update(done=True, error=f"{type(e).__name__}: {e}")
+            last.update(done=True, error=error_text(e))
         self.last[channel] = last
         if last.get("done"):
             self.jobs.pop(channel, None)
