@@ -22,7 +22,7 @@ from lab.calc.controller import CalcController
 from lab.calc.jobs import CALC_KINDS
 from lab.calc.render import html_explorer
 from lab.calc.words import even_squares
-from lab.jobs import Runner
+from lab.jobs import Runner, error_text
 from lab.views.board import LayoutStrip, strip_shapes
 
 SLICE_MS = 40               # the longest the worker computes before it answers the page again
@@ -155,7 +155,7 @@ async def run_exact(rec: dict[str, Any]) -> None:
     except Exception as e:  # a bug: report it on the page, never leave "Solving…" for ever
         import traceback
         traceback.print_exc()
-        ctl.job_update(kind, rec["position"], "error", f"{type(e).__name__}: {e}")
+        ctl.job_update(kind, rec["position"], "error", error_text(e))
     finally:
         runner.stop()
         rec["done"] = True

@@ -14,7 +14,7 @@ import json
 from glue import share
 from lab.views.diagram import layout_for, play_shapes
 from html import escape
-from lab.jobs import Runner
+from lab.jobs import Runner, error_text
 from phutball.errors import PhutballError
 from phutball.sides import other_side
 from lab.play import PlayController, adapter, level_choices, mark_text, side_name
@@ -387,7 +387,7 @@ async def computer_move() -> None:
     try:
         best = await run_search("The computer is thinking…", ctl.level)
     except Exception as e:  # whatever went wrong, never leave the page "thinking" nor re-run the search
-        best, thinking["error"] = None, f"{type(e).__name__}: {e}"
+        best, thinking["error"] = None, error_text(e)
     if thinking["stop"] == "user":
         ctl.set_computer(None)
         ctl.message = "Stopped. The computer is off; you play both sides."
