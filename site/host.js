@@ -26,6 +26,22 @@ pyscript.catch(() => {});  // reported where it is awaited (bootLab)
 const BUILD = { wheel: "{{ENGINE_WHEEL}}", lab: "{{LAB_ZIP}}" };
 const here = (path) => new URL(path, document.baseURI).href;
 
+// The build this page was served from, when a service worker serves it (sw.js):
+// the page's Python worker names it in its first request, so that worker gets
+// the page's files even if a newer build has been installed meanwhile. Null
+// without a service worker (a first visit, a frame on another site).
+function servedBuild() {
+  let sw = null;
+  try { sw = navigator.serviceWorker && navigator.serviceWorker.controller; } catch (e) { sw = null; }
+  if (!sw) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (e) => resolve(typeof e.data === "string" ? e.data : null);
+    sw.postMessage({ type: "build" }, [channel.port2]);
+    setTimeout(() => resolve(null), 5000);  // a worker that does not answer: start anyway
+  });
+}
+
 // ------------------------------------------------------------------ progress
 
 function progress(pct, text) {
@@ -293,6 +309,7 @@ export async function bootLab({ module, board = "board", extra = {} }) {
   });
   const archives = Promise.all([fetchBytes(`./wheels/${BUILD.wheel}`), fetchBytes(`./${BUILD.lab}`)]);
   archives.catch(() => {});
+  const build = servedBuild();
   let timer = null;
   try {
     let pct = 10;
@@ -301,7 +318,9 @@ export async function bootLab({ module, board = "board", extra = {} }) {
     // a slowly advancing estimate until Python reports in.
     timer = setInterval(() => { pct = Math.min(70, pct + (70 - pct) * 0.06); progress(pct, "Starting the engine…"); }, 200);
     const { PyWorker } = await pyscript;
-    worker = await PyWorker(here("./glue/labboot.py"), { version: here("./pyodide/lab.mjs"), config: {} });
+    const served = await build;
+    const runtime = here("./pyodide/lab.mjs") + (served ? `?build=${encodeURIComponent(served)}` : "");
+    worker = await PyWorker(here("./glue/labboot.py"), { version: runtime, config: {} });
     worker.addEventListener("message", (e) => {
       if (typeof e.data !== "string" || !e.data.startsWith("[")) return;
       let ops;

@@ -9,11 +9,9 @@
 //   each site that embeds it, and a sandboxed frame may not register at all.
 //   A frame is still served by the lab's worker when the lab frames itself.
 // * Update: every load of a page the worker controls asks for sw.js again; a
-//   new build installs in the background while the page keeps its own.
-//   When a complete new build is waiting at the start of a page load,
-//   this page asks it to take over and, once it has, reloads itself (nothing
-//   was played yet). The worker takes over only if this is the lab's only
-//   top-level page, so an open game in another tab never sees files change.
+//   new build installs in the background and activates, while every open
+//   page (and its Python worker) keeps being served the build it was loaded
+//   with (sw.js keeps a table of them). The next page load gets the new build.
 // * Plain static hosting: the worker's scope is this folder; no server setting.
 (function () {
   "use strict";
@@ -35,12 +33,9 @@
   let sw;
   try { sw = navigator.serviceWorker; } catch (e) { return; }  // storage blocked
   const register = () => sw.register("./sw.js").then((reg) => {
-    if (!sw.controller) return;
     // Look for a new build now (the browser's own check after a navigation
     // may come much later); one small request for sw.js.
-    if (!reg.waiting) { reg.update().catch(() => {}); return; }
-    sw.addEventListener("controllerchange", () => location.reload(), { once: true });
-    reg.waiting.postMessage({ type: "take-over" });
+    if (sw.controller) reg.update().catch(() => {});
   }).catch((err) => console.info("phutball: offline use is not available here:", err.message));
   // A returning visitor's page checks for a new build at once; a first visit
   // registers when the page is ready, so the worker's download of the build

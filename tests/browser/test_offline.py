@@ -11,23 +11,35 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DIST, READY_TIMEOUT, Recorder, click_point, data_position, own_input_devices, wait_ready
+from conftest import DIST, READY_TIMEOUT, ROOT, Recorder, click_point, data_position, own_input_devices, wait_ready
 from phutball.puzzles.judge import analysis
 from test_learnctl import SOLUTIONS
 from test_embed import engine_started
 from test_puzzles_page import play_1d
 
-# Promises that resolve once the page's registration has an activated worker /
-# a new worker installed and waiting (polled in the page: a condition, not a time).
-UNTIL = """async (what) => {
-  for (;;) {
-    const reg = await navigator.serviceWorker.getRegistration();
-    if (what === "active" && reg && reg.active && reg.active.state === "activated") return true;
-    if (what === "waiting" && reg && reg.waiting) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+# The page's registration has an activated worker.
+ACTIVE = """async () => {
+  const reg = await navigator.serviceWorker.getRegistration();
+  return !!(reg && reg.active && reg.active.state === "activated");
 }"""
 CACHES = "async () => (await caches.keys()).filter((k) => k.startsWith('phutball-lab-')).sort()"
+SW_STATE = """async () => {
+  const reg = await navigator.serviceWorker.getRegistration();
+  const state = (w) => w && w.state;
+  return {controlled: !!navigator.serviceWorker.controller, caches: await caches.keys(),
+          installing: state(reg && reg.installing), waiting: state(reg && reg.waiting), active: state(reg && reg.active)};
+}"""
+
+
+def until(page, condition: str, arg, what: str, server=None) -> None:
+    """Poll `condition(arg)` in the page until it is true (a condition, not a time); fail
+    saying `what` was awaited if it is not within READY_TIMEOUT."""
+    import time
+    deadline = time.monotonic() + READY_TIMEOUT / 1000
+    while not page.evaluate(condition, arg):
+        seen = "" if server is None else f"; the server saw {server.requests.count('/sw.js')} requests for sw.js"
+        assert time.monotonic() < deadline, f"never happened: {what}; {page.evaluate(SW_STATE)}{seen}"
+        page.wait_for_timeout(100)
 
 
 def build_id(dist) -> str:
@@ -45,7 +57,7 @@ def visit_once(page, url: str) -> None:
     """A first visit: the page is ready, then its service worker has cached the whole build."""
     page.goto(url)
     wait_ready(page)
-    page.evaluate(UNTIL, "active")
+    until(page, ACTIVE, None, "the service worker active")
 
 
 @pytest.fixture(scope="module")
@@ -165,3 +177,113 @@ def test_an_embed_on_another_site_plays_beside_the_labs_worker(visited, server):
             assert page.recorder.errors == []
         finally:
             page.close()
+
+
+# ------------------------------------------------------------ a new build
+def restamp(site, marker: str) -> str:
+    """Make `site` a new build: index.html carries `marker`, sw.js lists every file's new hash.
+
+    What tools/build_site.py does after any change, with its own functions; files
+    are replaced, never written through (the copy is hard links into dist/).
+    """
+    import os
+    import re
+    from build_site import build_id as new_id, service_worker, sri
+    index = site / "index.html"
+    text = re.sub(r"<!--build-marker:\w+-->", "", index.read_text())
+    tmp = site / "index.html.tmp"
+    tmp.write_text(text.replace("<title>", f"<!--build-marker:{marker}--><title>", 1))
+    os.replace(tmp, index)
+    integrity = {p.relative_to(site).as_posix(): sri(p) for p in site.rglob("*")
+                 if p.is_file() and p.name != "sw.js"}
+    build = new_id(integrity)
+    (site / "sw.js").unlink()
+    (site / "sw.js").write_bytes(service_worker(ROOT / "site" / "sw.js", build, integrity))
+    return build
+
+
+MARKER = r"(html) => (html.match(/<!--build-marker:(\w+)-->/) || [])[1] || null"
+SHOWN = f"() => ({MARKER})(document.documentElement.outerHTML)"
+# What the page's own files are now: index.html fetched again by the page (a subresource
+# request of this page's client, as a page's later requests for puzzles or books are).
+FETCHED = f"() => fetch('./index.html').then((r) => r.text()).then({MARKER})"
+# The same from a new blob: worker of this page (as the page's Python worker is), first asking
+# with `?build=` (as host.js makes the Python worker do), then with no hint.
+FROM_WORKER = """(build) => new Promise((resolve) => {
+  const code = `(async () => {
+    const text = async (url) => (await fetch(url)).text();
+    const first = await text(${JSON.stringify(new URL("./index.html", location.href).href + (build ? "?build=" + build : ""))});
+    const again = await text(${JSON.stringify(new URL("./index.html", location.href).href)});
+    postMessage([first, again]);
+  })()`;
+  const worker = new Worker(URL.createObjectURL(new Blob([code], { type: "text/javascript" })));
+  worker.onmessage = (e) => { worker.terminate(); resolve(e.data); };
+})"""
+# The page's registration has a new worker active whose build is cached as `name`
+# (nothing installing or waiting), / `name` is the lab's only cache.
+SETTLED = """async (name) => {
+  const reg = await navigator.serviceWorker.getRegistration();
+  return !!(reg && reg.active && reg.active.state === "activated" && !reg.installing && !reg.waiting
+            && (await caches.keys()).includes(name));
+}"""
+ONLY = """async (name) => {
+  const names = (await caches.keys()).filter((k) => k.startsWith('phutball-lab-'));
+  return names.length === 1 && names[0] === name;
+}"""
+
+
+def markers_from_worker(page, build: str | None) -> list[str | None]:
+    return [page.evaluate(f"({MARKER})", html) for html in page.evaluate(FROM_WORKER, build)]
+
+
+def test_a_new_build_replaces_the_cached_one(browser, tmp_path):
+    """Deploy a new build while a visitor has the lab open: the next load gets it, while a
+    page already open keeps every file of the build it was loaded with (and so does its
+    Python worker); the old build's cache goes when its last page does."""
+    import os
+    import shutil
+    from devserver import StaticServer
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site, copy_function=os.link)
+    first = restamp(site, "one")
+    with StaticServer({"/": site}) as srv:
+        ctx = browser.new_context()
+        try:
+            page = new_page(ctx)
+            visit_once(page, f"{srv.origin}/index.html")
+            assert page.evaluate(SHOWN) == "one"
+            assert page.evaluate(CACHES) == [f"phutball-lab-{first}"]
+
+            second = restamp(site, "two")          # deployed while the visitor is away
+            page.reload()                          # this load is the cached build ...
+            wait_ready(page)
+            assert page.evaluate(SHOWN) == "one"
+            until(page, SETTLED, f"phutball-lab-{second}", "the new build installed", srv)  # ... and installs the new one
+            assert page.evaluate(CACHES) == sorted([f"phutball-lab-{first}", f"phutball-lab-{second}"])
+            # The new build is active now, but this open page still gets its own files,
+            # and so does a worker it starts once it names the page's build.
+            assert page.evaluate(FETCHED) == "one"
+            assert markers_from_worker(page, first) == ["one", "one"]
+            assert markers_from_worker(page, None) == ["two", "two"]
+
+            other = new_page(ctx)                  # a new tab: the new build, whole
+            other.goto(f"{srv.origin}/index.html")
+            wait_ready(other)
+            assert other.evaluate(SHOWN) == "two"
+            assert other.evaluate(FETCHED) == "two"
+            before = data_position(other)
+            click_point(other, "H5")
+            expect(other.locator("#board")).not_to_have_attribute("data-position", before)
+            assert page.evaluate(FETCHED) == "one"  # the first tab still on its build, still playing
+            before = data_position(page)
+            click_point(page, "H5")
+            expect(page.locator("#board")).not_to_have_attribute("data-position", before)
+
+            page.reload()                          # the second load after the deploy: the new build
+            wait_ready(page)
+            assert page.evaluate(SHOWN) == "two"
+            assert page.evaluate(FETCHED) == "two"
+            until(page, ONLY, f"phutball-lab-{second}", "the old build's cache deleted")  # no page uses it now
+            assert page.recorder.errors == [] and other.recorder.errors == []
+        finally:
+            ctx.close()
