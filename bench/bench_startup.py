@@ -151,8 +151,11 @@ def measure_page(playwright, server, url: str) -> dict[str, dict | None]:
     try:
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         server.reset_counters()
-        page.goto(url)
-        page.wait_for_function("window.__startup && window.__startup.ready", timeout=READY_MS)
+        try:
+            page.goto(url)
+            page.wait_for_function("window.__startup && window.__startup.ready", timeout=READY_MS)
+        except Exception:  # did not start: counted in the `started` column, as the reloads are
+            return {"cold": None, "warm": None, "offline": None}
         out["cold"] = read(page, server)
         page.evaluate(SW_ACTIVE)  # the worker has cached the build (or there is none)
         for load in ("warm", "offline"):
@@ -174,15 +177,18 @@ def measure_page(playwright, server, url: str) -> dict[str, dict | None]:
     return out
 
 
-def measure_host(playwright, server, host, path: str, frames: int) -> dict:
+def measure_host(playwright, server, host, path: str, frames: int) -> dict | None:
     tmp, ctx = profile(playwright)
     try:
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         server.reset_counters()
         page.goto(host.origin + path)
         embeds = [page.frame_locator("iframe").nth(i) for i in range(frames)]
-        for f in embeds:
-            f.locator("html.ready").wait_for(timeout=READY_MS)
+        try:
+            for f in embeds:
+                f.locator("html.ready").wait_for(timeout=READY_MS)
+        except Exception:  # a frame never became ready: left out of the medians
+            return None
         page.wait_for_timeout(300)  # let the last size messages arrive and lay out
         origin = page.evaluate("performance.timeOrigin")
         ready = [f.locator("html").evaluate("() => window.__startup.readyAt") - origin for f in embeds]
@@ -220,7 +226,10 @@ def main() -> int:
                 for n in hosts:
                     hosts[n].append(measure_host(p, server, host, "/one.html" if n == 1 else "/three.html", n))
                 print(f"[bench] run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
-    base = med(r["ready"] for r in results[("bare PyScript", "cold")])
+    base = med(r["ready"] for r in results[("bare PyScript", "cold")] if r)
+    if base is None:
+        print("the bare page never started: no figures", file=sys.stderr)
+        return 1
     print(f"Start-up, medians of {args.runs} fresh profiles; x = ratio to the bare page's cold ready "
           f"({base / 1000:.2f} s)")
     print("| page | load | board visible | ready | longest task before ready | MB sent | started |")
@@ -238,11 +247,15 @@ def main() -> int:
             vis_s = f"{vis / base:.2f}x ({vis / 1000:.2f} s)" if vis is not None else "–"
             print(f"| {name} | {load} | {vis_s} | {ready / base:.2f}x ({ready / 1000:.2f} s) | "
                   f"{med(r['task'] for r in ok):.0f} ms | {med(r['bytes'] for r in ok) / 1e6:.2f} | {started} |")
-    one = med(r["ready"] for r in hosts[1])
+    one = med(r["ready"] for r in hosts[1] if r)
     print()
     print("| host page (another origin, cold) | all frames ready | vs one embed | layout shift | MB sent |")
     print("|---|---:|---:|---:|---:|")
     for n, rs in hosts.items():
+        rs = [r for r in rs if r]
+        if not rs or one is None:
+            print(f"| {n} Python embeds | – (never all ready) | – | – | – |")
+            continue
         ready = med(r["ready"] for r in rs)
         print(f"| {n} Python embed{'s' if n > 1 else ''} | {ready / base:.2f}x ({ready / 1000:.2f} s) | "
               f"{ready / one:.2f}x | {med(r['shift'] for r in rs):.4f} | {med(r['bytes'] for r in rs) / 1e6:.2f} |")
