@@ -63,7 +63,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Generator, Iterable, Iterator, Literal
 
-from .bitboard import bit, bit_point, jump_results, single_jumps
+from .bitboard import DIRECTIONS, bit, bit_point, jump_results, single_jumps
 from .board import Position
 from .sides import other
 from .errors import NoMoveError, PhutballError
@@ -150,6 +150,46 @@ class _Node:
     win: dict[str, bool | None] = field(default_factory=dict)  # None: not decided yet
 
 
+_Ray = tuple[tuple[int, int, int], ...]  # (bit, col, row) of each point along one direction
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """Per-board tables built once: rays for the single jumps, and the squares around each point."""
+
+    rays: tuple[tuple[_Ray, ...], ...]          # by bit index of the ball: the 8 directions
+    near: tuple[tuple[tuple[int, int], ...], ...]  # by bit index: (bit, row) within 2 points, on the board
+
+
+_GEOMETRY: dict[tuple[int, int], _Geometry] = {}
+
+
+def _geometry(w: int, h: int) -> _Geometry:
+    """The tables of a ``w`` x ``h`` board (rows 0..h+1 have bits: the ball may stand there)."""
+    geo = _GEOMETRY.get((w, h))
+    if geo is None:
+        rays, near = [], []
+        for index in range(w * (h + 2)):
+            c, r = bit_point(w, index)
+            dirs = []
+            for dc, dr in DIRECTIONS:
+                ray, cc, rr = [], c + dc, r + dr
+                # Men stand on rows 1..h only, so a line of men ends there at the latest: the ball
+                # may land on the off-board rows 0 and h+1 but never beyond them or off the sides.
+                while 1 <= cc <= w and 0 <= rr <= h + 1:
+                    ray.append((bit(w, cc, rr), cc, rr))
+                    if rr in (0, h + 1):
+                        break
+                    cc, rr = cc + dc, rr + dr
+                if len(ray) >= 2:
+                    dirs.append(tuple(ray))
+            rays.append(tuple(dirs))
+            near.append(tuple((bit(w, cc, rr), rr) for rr in range(max(1, r - 2), min(h, r + 2) + 1)
+                              for cc in range(max(1, c - 2), min(w, c + 2) + 1) if (cc, rr) != (c, r)))
+        geo = _GEOMETRY[(w, h)] = _Geometry(tuple(rays), tuple(near))
+    return geo
+
+
 def _advance(side: str, row: int, h: int) -> int:
     """Rows gained toward ``side``'s goal by being on ``row`` (Ohs aim at row h, Eks at row 1)."""
     return row if side == "O" else h + 1 - row
@@ -206,6 +246,8 @@ class Searcher:
         self.max_seconds = lv.max_seconds if max_seconds is None else max_seconds
         self.clock = clock or time.perf_counter
         self.w, self.h = pos.size.width, pos.size.height
+        geo = _geometry(self.w, self.h)
+        self.rays, self.near = geo.rays, geo.near
         # Noise is repeatable: the same position, level and seed give the same move.
         self.rng = random.Random(f"{pos}/{lv.name}/{seed}")
         self.nodes = 0
@@ -504,24 +546,29 @@ class Searcher:
         key = (c, r, mask)
         node = self.cache.get(key)
         if node is None:
-            w, h = self.w, self.h
+            w, h, rays = self.w, self.h, self.rays
             out: list[tuple[int, int, int]] = []
             seen: set[tuple[int, int, int]] = set()
             stack = [(c, r, mask)]
             complete = True
             while stack and complete:
                 c0, r0, m0 = stack.pop()
-                for s in single_jumps(w, h, c0, r0, m0):
-                    k = (s.col, s.row, m0 & ~s.removed)
-                    if k in seen:
-                        continue
-                    seen.add(k)
-                    out.append(k)
-                    if len(out) >= JUMP_CAP:
-                        complete = False
+                for ray in rays[r0 * w + c0 - 1]:  # single jumps (bitboard.single_jumps, unrolled)
+                    removed = 0
+                    for b, cc, rr in ray:
+                        if m0 & b:
+                            removed |= b
+                            continue
+                        if removed:
+                            k = (cc, rr, m0 & ~removed)
+                            if k not in seen:
+                                seen.add(k)
+                                out.append(k)
+                                if 0 < rr <= h:
+                                    stack.append(k)
                         break
-                    if 0 < s.row <= h:
-                        stack.append(k)
+                if len(out) >= JUMP_CAP:
+                    complete = False
             node = _Node(out, complete)
             if len(self.cache) > 200_000:
                 self.cache.clear()
@@ -555,6 +602,8 @@ class Searcher:
     def _placements(self, mask: int, c: int, r: int, radius: int = 2) -> list[tuple[int, int, int]]:
         """Placements within ``radius`` of the ball (Chebyshev distance), as child states, sorted."""
         w, h = self.w, self.h
+        if radius == 2:
+            return [(c, r, mask | b) for b, _ in self.near[r * w + c - 1] if not mask & b]
         out = []
         for rr in range(max(1, r - radius), min(h, r + radius) + 1):
             for cc in range(max(1, c - radius), min(w, c + radius) + 1):
