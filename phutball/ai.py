@@ -4,7 +4,8 @@ How it searches (negamax form, scores from the side to move's point of view):
 
 * **Win in one at every node.**  A node first lists the distinct positions
   its jumps reach (memoised on ball point plus men left, as in
-  :meth:`Position.results`).  If one ends on the mover's goal rows the node
+  :meth:`Position.results`; the single jumps are read from per-board ray
+  tables built once).  If one ends on the mover's goal rows the node
   is a win (``WIN - ply``: sooner is better).  When a position has too many
   distinct jump results to list, the pruned win-in-one search of
   :mod:`phutball.winsearch` decides instead.
@@ -23,6 +24,18 @@ How it searches (negamax form, scores from the side to move's point of view):
 * **Move ordering.**  The transposition-table move first, then jumps by how
   far they carry the ball toward the mover's goal, then placements near the
   ball ordered by a history table (moves that caused cut-offs before).
+* **Forward pruning of placements.**  At a node with at least
+  :data:`BEAM_DEPTH` plies left and no threat against the mover, only the
+  :data:`BEAM` placements whose position the static evaluation likes least
+  for the opponent are searched; every jump, every parry and the table's
+  move always are.  (Measured by matches against the frozen baseline, see
+  ``bench/README.md``: ranking by the evaluation is what makes the pruning
+  pay; ranking by the history table alone lost strength.)
+* **Principal variation search.**  The first move of a node gets the full
+  window, the others a null window around alpha and a full search only
+  when they beat it.  The children of the last ply before the horizon are
+  evaluated in place, without a generator frame, unless one of them must
+  be extended.
 * **Transposition table** keyed on (men, ball, side to move) with depth and
   bound type; reused across the iterations of iterative deepening.  It also
   gives the principal variation (:meth:`Searcher.pv`): the best move, then
@@ -63,7 +76,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Generator, Iterable, Iterator, Literal
 
-from .bitboard import bit, bit_point, jump_results, single_jumps
+from .bitboard import DIRECTIONS, bit, bit_point, jump_results, single_jumps
 from .board import Position
 from .sides import other
 from .errors import NoMoveError, PhutballError
@@ -87,6 +100,11 @@ WIN_NODES = 2000
 PARRY_NODES = 5000
 #: Plies a line may be extended at the horizon while the side to move faces a winning jump.
 EXTENSIONS = 2
+#: Forward pruning: at nodes with at least BEAM_DEPTH plies left, only the BEAM best-ranked
+#: placements are searched (every jump, every parry and the table's move always are).
+BEAM = 8
+BEAM_DEPTH = 3
+BEAM_RANK = True
 #: How often (in nodes) the search yields, so the caller can report progress or stop it.
 YIELD_EVERY = 16
 
@@ -147,7 +165,49 @@ class _Node:
 
     results: list[tuple[int, int, int]]  # distinct (col, row, men) after one jump
     complete: bool                        # results holds every distinct result
+    lo: int                               # the lowest and highest row the results reach
+    hi: int                               # (the ball's own row when there is no jump)
     win: dict[str, bool | None] = field(default_factory=dict)  # None: not decided yet
+
+
+_Ray = tuple[tuple[int, int, int], ...]  # (bit, col, row) of each point along one direction
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """Per-board tables built once: rays for the single jumps, and the squares around each point."""
+
+    rays: tuple[tuple[_Ray, ...], ...]          # by bit index of the ball: the 8 directions
+    near: tuple[tuple[tuple[int, int], ...], ...]  # by bit index: (bit, row) within 2 points, on the board
+
+
+_GEOMETRY: dict[tuple[int, int], _Geometry] = {}
+
+
+def _geometry(w: int, h: int) -> _Geometry:
+    """The tables of a ``w`` x ``h`` board (rows 0..h+1 have bits: the ball may stand there)."""
+    geo = _GEOMETRY.get((w, h))
+    if geo is None:
+        rays, near = [], []
+        for index in range(w * (h + 2)):
+            c, r = bit_point(w, index)
+            dirs = []
+            for dc, dr in DIRECTIONS:
+                ray, cc, rr = [], c + dc, r + dr
+                # Men stand on rows 1..h only, so a line of men ends there at the latest: the ball
+                # may land on the off-board rows 0 and h+1 but never beyond them or off the sides.
+                while 1 <= cc <= w and 0 <= rr <= h + 1:
+                    ray.append((bit(w, cc, rr), cc, rr))
+                    if rr in (0, h + 1):
+                        break
+                    cc, rr = cc + dc, rr + dr
+                if len(ray) >= 2:
+                    dirs.append(tuple(ray))
+            rays.append(tuple(dirs))
+            near.append(tuple((bit(w, cc, rr), rr) for rr in range(max(1, r - 2), min(h, r + 2) + 1)
+                              for cc in range(max(1, c - 2), min(w, c + 2) + 1) if (cc, rr) != (c, r)))
+        geo = _GEOMETRY[(w, h)] = _Geometry(tuple(rays), tuple(near))
+    return geo
 
 
 def _advance(side: str, row: int, h: int) -> int:
@@ -206,6 +266,9 @@ class Searcher:
         self.max_seconds = lv.max_seconds if max_seconds is None else max_seconds
         self.clock = clock or time.perf_counter
         self.w, self.h = pos.size.width, pos.size.height
+        geo = _geometry(self.w, self.h)
+        self.rays, self.near = geo.rays, geo.near
+        self.beam, self.beam_depth, self.beam_rank = BEAM, BEAM_DEPTH, BEAM_RANK
         # Noise is repeatable: the same position, level and seed give the same move.
         self.rng = random.Random(f"{pos}/{lv.name}/{seed}")
         self.nodes = 0
@@ -406,8 +469,15 @@ class Searcher:
                     c, r, m = child
                     n = round(noise[child])
                     # The child must beat alpha after its noise is added: search it against alpha - n.
-                    v = -(yield from self._negamax(m, c, r, other(side), depth - 1, -WIN - 1, n - alpha, 1,
-                                                   EXTENSIONS))
+                    # Principal variation search: a move after the first is first only tested for
+                    # beating alpha (a null window), and searched fully only when it does.
+                    v = WIN + 1
+                    if child is not children[0] and alpha > -WON:
+                        v = -(yield from self._negamax(m, c, r, other(side), depth - 1, n - alpha - 1, n - alpha,
+                                                       1, EXTENSIONS))
+                    if v > alpha - n:
+                        v = -(yield from self._negamax(m, c, r, other(side), depth - 1, -WIN - 1, n - alpha, 1,
+                                                       EXTENSIONS))
                     if abs(v) < WON:
                         v += n
                     if v > it_score:
@@ -451,6 +521,15 @@ class Searcher:
                  ply: int, ext: int) -> Generator[None, None, int]:
         if self._tick():
             yield
+        found = self._probe(mask, c, r, side, depth, alpha, beta, ply, ext)
+        if type(found) is int:
+            return found
+        return (yield from self._expand(mask, c, r, side, alpha, beta, ply, found))
+
+    def _probe(self, mask: int, c: int, r: int, side: str, depth: int, alpha: int, beta: int,
+               ply: int, ext: int) -> int | tuple[_Node, tuple[int, int, int] | None, int, int]:
+        """A node's value when known without searching its moves (repetition, a win, the table, the
+        horizon), else what :meth:`_expand` needs: (node, table move, depth, extensions left)."""
         key = (mask, c, r, side)
         if self.seen.get(key, 0) + self._line.get(key, 0) >= 2:
             return 0  # this is the position's third occurrence: the game is drawn by repetition
@@ -471,7 +550,14 @@ class Searcher:
             if not threatened or ext <= 0:
                 return self._evaluate(node, mask, c, r, side)
             depth, ext = 1, ext - 1  # check extension: see whether the threat can be parried
-        children = self._candidates(node, mask, c, r, side, tt_child)
+        return node, tt_child, depth, ext
+
+    def _expand(self, mask: int, c: int, r: int, side: str, alpha: int, beta: int, ply: int,
+                found: tuple[_Node, tuple[int, int, int] | None, int, int]) -> Generator[None, None, int]:
+        """Search a node's moves (alpha-beta, principal variation search) and store the result."""
+        node, tt_child, depth, ext = found
+        key = (mask, c, r, side)
+        children = self._candidates(node, mask, c, r, side, tt_child, depth)
         if not children:
             return self._evaluate(node, mask, c, r, side)
         a0, best, best_child = alpha, -WIN - 1, None
@@ -480,7 +566,21 @@ class Searcher:
         try:
             for child in children:
                 cc, rr, mm = child
-                v = -(yield from self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext))
+                if depth <= 1:  # a leaf below: no generator unless it is extended
+                    due = self._tick()
+                    leaf = self._probe(mm, cc, rr, nxt, 0, -beta, -alpha, ply + 1, ext)
+                    if type(leaf) is int:
+                        v = -leaf
+                    else:
+                        v = -(yield from self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, leaf))
+                    if due:
+                        yield
+                elif best > -WIN - 1 and beta - alpha > 1:  # principal variation search (see _think)
+                    v = -(yield from self._negamax(mm, cc, rr, nxt, depth - 1, -alpha - 1, -alpha, ply + 1, ext))
+                    if alpha < v < beta:
+                        v = -(yield from self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext))
+                else:
+                    v = -(yield from self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext))
                 if v > best:
                     best, best_child = v, child
                     if v > alpha:
@@ -504,25 +604,42 @@ class Searcher:
         key = (c, r, mask)
         node = self.cache.get(key)
         if node is None:
-            w, h = self.w, self.h
+            w, h, rays = self.w, self.h, self.rays
             out: list[tuple[int, int, int]] = []
             seen: set[tuple[int, int, int]] = set()
             stack = [(c, r, mask)]
             complete = True
             while stack and complete:
                 c0, r0, m0 = stack.pop()
-                for s in single_jumps(w, h, c0, r0, m0):
-                    k = (s.col, s.row, m0 & ~s.removed)
-                    if k in seen:
-                        continue
-                    seen.add(k)
-                    out.append(k)
-                    if len(out) >= JUMP_CAP:
-                        complete = False
+                for ray in rays[r0 * w + c0 - 1]:  # single jumps (bitboard.single_jumps, unrolled)
+                    removed = 0
+                    for b, cc, rr in ray:
+                        if m0 & b:
+                            removed |= b
+                            continue
+                        if removed:
+                            k = (cc, rr, m0 & ~removed)
+                            if k not in seen:
+                                seen.add(k)
+                                out.append(k)
+                                if 0 < rr <= h:
+                                    stack.append(k)
                         break
-                    if 0 < s.row <= h:
-                        stack.append(k)
-            node = _Node(out, complete)
+                if len(out) >= JUMP_CAP:
+                    complete = False
+            rows = [k[1] for k in out]
+            lo, hi = (min(rows), max(rows)) if rows else (r, r)
+            node = _Node(out, complete, lo, hi)
+            # A result on a goal row decides that side's win at once; no result there decides it only
+            # when every result is listed (otherwise _win_status asks the pruned win search).
+            if hi >= h:
+                node.win["O"] = True
+            elif complete:
+                node.win["O"] = False
+            if lo <= 1:
+                node.win["X"] = True
+            elif complete:
+                node.win["X"] = False
             if len(self.cache) > 200_000:
                 self.cache.clear()
             self.cache[key] = node
@@ -530,15 +647,12 @@ class Searcher:
 
     def _win_status(self, node: _Node, mask: int, c: int, r: int, side: str) -> bool | None:
         """Whether ``side`` can win with one jump from this state; None if the win search gave up."""
-        if side not in node.win:
-            goal = (self.h, self.h + 1) if side == "O" else (0, 1)
-            known: bool | None = any(rr in goal for _, rr, _ in node.results)
-            if not known and not node.complete:
-                status, _, _ = win_path(self.w, self.h, mask, c, r, side, WIN_NODES)
-                known = {"found": True, "none": False}.get(status)
-                self._check_time()
-            node.win[side] = known
-        return node.win[side]
+        win = node.win
+        if side not in win:  # not every result is listed and none wins (see _node)
+            status, _, _ = win_path(self.w, self.h, mask, c, r, side, WIN_NODES)
+            win[side] = {"found": True, "none": False}.get(status)
+            self._check_time()
+        return win[side]
 
     def _wins(self, node: _Node, mask: int, c: int, r: int, side: str) -> bool:
         """Whether ``side``, to move, surely wins with one jump (an undecided search is not a win)."""
@@ -555,6 +669,8 @@ class Searcher:
     def _placements(self, mask: int, c: int, r: int, radius: int = 2) -> list[tuple[int, int, int]]:
         """Placements within ``radius`` of the ball (Chebyshev distance), as child states, sorted."""
         w, h = self.w, self.h
+        if radius == 2:
+            return [(c, r, mask | b) for b, _ in self.near[r * w + c - 1] if not mask & b]
         out = []
         for rr in range(max(1, r - radius), min(h, r + radius) + 1):
             for cc in range(max(1, c - radius), min(w, c + radius) + 1):
@@ -591,41 +707,50 @@ class Searcher:
         return out
 
     def _candidates(self, node: _Node, mask: int, c: int, r: int, side: str,
-                    first: tuple[int, int, int] | None) -> list[tuple[int, int, int]]:
+                    first: tuple[int, int, int] | None, depth: int) -> list[tuple[int, int, int]]:
         """The moves to try, best-looking first (see the module doc)."""
         h = self.h
         own_goal = (0, 1) if side == "O" else (h, h + 1)
         fwd = 1 if side == "O" else -1
         jumps = _by_progress((k for k in node.results if k[1] not in own_goal), side)
+        hist = self.history
         if self._threatened(node, mask, c, r, side):
             places = self._parries(mask, c, r, side)
+            places.sort(key=lambda k: (-hist.get(k[2] ^ mask, 0),
+                                       -fwd * bit_point(self.w, (k[2] ^ mask).bit_length() - 1)[1]))
         else:
-            places = self._placements(mask, c, r)
-        hist = self.history
-        # Cut-off history first, then men placed toward my goal (they make my next jump).
-        places.sort(key=lambda k: (-hist.get(k[2] ^ mask, 0), -fwd * bit_point(self.w, (k[2] ^ mask).bit_length() - 1)[1]))
+            # Cut-off history first, then men placed toward my goal (they make my next jump).
+            near = [(-hist.get(b, 0), -fwd * row, b) for b, row in self.near[r * self.w + c - 1] if not mask & b]
+            near.sort()
+            if depth >= self.beam_depth and len(near) > self.beam:
+                # Forward pruning: rank by the opponent's static evaluation after the placement
+                # (lowest first), then by the order above; search only the best ``beam``.
+                if self.beam_rank:
+                    nxt, ev, nd = other(side), self._evaluate, self._node
+                    near = [(ev(nd(m, c, r), m, c, r, nxt), k) for k in near for m in (mask | k[2],)]
+                    near.sort()
+                    near = [k for _, k in near]
+                del near[self.beam:]
+            places = [(c, r, mask | b) for _, _, b in near]
         out = jumps + places
-        if first is not None and first in out:
-            out.remove(first)
+        if first is not None:  # the table's move (a child of this very state) first, even if pruned
+            if first in out:
+                out.remove(first)
             out.insert(0, first)
         return out
 
     def _evaluate(self, node: _Node, mask: int, c: int, r: int, side: str) -> int:
         """See :func:`evaluate`."""
-        h = self.h
-        opp = other(side)
-        here_me, here_opp = _advance(side, r, h), _advance(opp, r, h)
-        ball = here_me - here_opp  # = 2 * (rows from the middle toward my goal)
-        my_goal = (h, h + 1) if side == "O" else (0, 1)
-        opp_goal = (0, 1) if side == "O" else (h, h + 1)
-        my_reach = their_reach = 0
-        for _, rr, _ in node.results:
-            if rr not in opp_goal:
-                my_reach = max(my_reach, _advance(side, rr, h) - here_me)
-            if rr not in my_goal:
-                their_reach = max(their_reach, _advance(opp, rr, h) - here_opp)
+        # Ohs gain rows upward: their reach is the highest result's row minus the ball's (a result on a
+        # row at or behind the ball gains nothing); Eks' the same downward.
+        up, down = max(node.hi - r, 0), max(r - node.lo, 0)
+        ball = 2 * r - self.h - 1  # = 2 * (rows from the middle toward the Ohs' goal)
+        if side == "O":
+            score = 5 * ball + 6 * up - 5 * down
+        else:
+            score = -5 * ball + 6 * down - 5 * up
         threatened = self._threatened(node, mask, c, r, side)
-        return 5 * ball + 6 * my_reach - 5 * their_reach + 4 - 25 * threatened
+        return score + 4 - 25 * threatened
 
 
 def choose_move(pos: Position, level: str | Level = "hard", *, max_nodes: int | None = None,

@@ -273,3 +273,31 @@ def test_side_behind_takes_the_draw_by_repetition():
     assert fresh.score < -20 and str(fresh.best) != CYCLE[-1]
     res = Searcher(eks_root, "hard", max_nodes=5000, history=history).run()
     assert str(res.best) == CYCLE[-1] and res.score == 0
+
+
+# ---------------------------------------------------------------- forward pruning
+
+
+def _middle_game(seed: int, men: int) -> Position:
+    """15x19 with ``men`` men placed at random within three points of the ball (as in bench_ai)."""
+    rng = random.Random(seed)
+    pos = Position.start("15x19")
+    c = pos.ball
+    for _ in range(men):
+        near = [p for p in pos.placements() if max(abs(p.point.col - c.col), abs(p.point.row - c.row)) <= 3]
+        pos = pos.play(rng.choice(near))
+    return pos
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_forward_pruning_searches_fewer_nodes_to_the_same_depth_and_plays_legal_moves(seed):
+    pos = _middle_game(seed, 12)
+    pruned = Searcher(pos, "hard", max_depth=4, max_nodes=10**7, max_seconds=1e9)
+    full = Searcher(pos, "hard", max_depth=4, max_nodes=10**7, max_seconds=1e9)
+    assert pruned.beam_depth <= 3  # the root's children (3 plies left) are pruned
+    full.beam_depth = 99  # no node has that many plies left: every placement is searched
+    rp, rf = pruned.run(), full.run()
+    assert rp.depth == rf.depth == 4 and rp.reason == rf.reason == "complete"
+    assert rp.nodes < rf.nodes
+    pos.play(rp.best)
+    pos.play(rf.best)
