@@ -297,7 +297,11 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\nplayed {len(outcomes)} games in {wall / 60:.1f} min of wall time "
           f"({sum(o.seconds for o in outcomes) / 60:.1f} min of game time, {args.jobs} jobs)")
     played = [n for n in names if any(n in p for p in results)]
-    ratings = fit_ratings(played, results, anchor="random" if "random" in played else played[0])
+    try:
+        ratings = fit_ratings(played, results, anchor="random" if "random" in played else played[0])
+    except ValueError as e:  # e.g. --pairs that do not link every player: the results above stand
+        print(f"\nno ratings: {e}")
+        return
     ratings.sort(key=lambda r: r.elo)
     print("\n| player | what it does | rating (Elo, random = 0) | 95 % interval | step |")
     print("|---|---|---:|---:|---:|")
