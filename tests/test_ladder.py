@@ -158,3 +158,16 @@ def test_a_renamed_or_unrated_level_table_still_makes_a_menu(monkeypatch):
     from lab.play import level_choices
     monkeypatch.setattr(ai, "LEVELS", {"easy": dataclasses.replace(LEVELS["easy"], rating=None)})
     assert level_choices() == [("easy", "easy")]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "beginner", "advanced", "strong", "expert"])
+def test_saved_settings_and_the_cli_accept_every_level_name_old_and_new(level, capsys):
+    from lab.play import PlayController
+    from phutball.cli.main import main
+    c = PlayController.new("9x9_O_E5")
+    c.restore_settings("computer", "X", level)  # a saved game's settings, as the page stores them
+    assert c.error == "" and c.level == level and c.computer_side == "X"
+    c.set_computer("O", level)
+    assert c.error == "" and f"Ohs ({level})" in c.message
+    assert main(["hint", "9x9_X_E5_E6", "--level", level, "--max-nodes", "200"]) == 0
+    assert capsys.readouterr().out.strip()
