@@ -63,10 +63,11 @@ move), or only the parrying moves under a threat.
 The evaluation (:func:`evaluate`) is in tenths of a row, from the side to
 move's point of view; it is documented there.
 
-Levels (:data:`LEVELS`) differ in node budget, depth and noise: the easy
-player adds random noise of a few rows to each root move's score, so it
-misjudges positions and a beginner can beat it; all levels take a win in one
-when there is one.
+Levels (:data:`LEVELS`, weakest first) differ in node budget, depth and
+noise: the lower levels add random noise (up to a few rows) to each root
+move's score, so they misjudge positions and a learner can beat them; all
+levels take a win in one when there is one.  Each level carries its rating,
+measured by a round robin (``bench/ladder.py``).
 """
 
 from __future__ import annotations
@@ -117,6 +118,11 @@ class Level:
 
     ``noise`` is the standard deviation, in tenths of a row, of a random
     amount added to each root move's score (won and lost scores are exact).
+    ``rating`` is the level's measured strength on 15x19 on the Elo scale, with
+    the random player (a random placement every move) at 0: fitted by
+    ``bench/ladder.py`` from a round robin of the levels and two baselines
+    (``bench/README.md``, "Ladder").  None for a level that was not measured;
+    the play page's level menu shows it when present.
     """
 
     name: str
@@ -124,12 +130,18 @@ class Level:
     max_depth: int
     max_seconds: float
     noise: float
+    rating: float | None = None
 
 
+#: The levels, weakest first (the order of the level menu and of ``--level``'s choices).
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", max_nodes=200, max_depth=1, max_seconds=2.0, noise=40.0),
-    "medium": Level("medium", max_nodes=1500, max_depth=2, max_seconds=4.0, noise=8.0),
-    "hard": Level("hard", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0),
+    "beginner": Level("beginner", max_nodes=200, max_depth=1, max_seconds=2.0, noise=40.0, rating=417.0),
+    "easy": Level("easy", max_nodes=1000, max_depth=2, max_seconds=2.0, noise=20.0, rating=940.0),
+    "medium": Level("medium", max_nodes=1500, max_depth=2, max_seconds=4.0, noise=14.0, rating=1231.0),
+    "advanced": Level("advanced", max_nodes=2000, max_depth=2, max_seconds=4.0, noise=9.0, rating=1609.0),
+    "strong": Level("strong", max_nodes=2500, max_depth=2, max_seconds=4.0, noise=4.0, rating=1976.0),
+    "expert": Level("expert", max_nodes=3000, max_depth=20, max_seconds=6.0, noise=0.0, rating=2339.0),
+    "hard": Level("hard", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=2609.0),
 }
 
 

@@ -198,6 +198,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def add_subcommands(sub: Any) -> None:
     """Add the 2D sub-commands to an argparse sub-parsers object (each sets ``func``)."""
+    from ..ai import LEVELS
+    levels = list(LEVELS)  # the computer's levels, weakest first (README "The computer player")
 
     def add(name: str, func: Any, help: str) -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help, description=help)
@@ -233,20 +235,20 @@ def add_subcommands(sub: Any) -> None:
     sp.add_argument("--size", default="15x19")
     sp.add_argument("--position", default=None, help="start from this position string")
     sp.add_argument("--computer", default=None, help="the side the computer plays (O or X)")
-    sp.add_argument("--level", default="hard", choices=["easy", "medium", "hard"], help="the computer's level")
+    sp.add_argument("--level", default="hard", choices=levels, help="the computer's level")
     sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=None,
                     help="the computer's search budget (default: the level's)")
 
     sp = add("hint", cmd_hint, "the computer's best move for the side to move, with its search's verdict")
     sp.add_argument("position")
-    sp.add_argument("--level", default="hard", choices=["easy", "medium", "hard"])
+    sp.add_argument("--level", default="hard", choices=levels)
     sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=None,
                     help="search budget (default: the level's)")
 
     sp = add("analyse", cmd_analyse, "the engine's evaluation and principal variation, as the search deepens")
     sp.add_argument("position", help="a 2D position string, or a 1D strip (solved exactly)")
     sp.add_argument("--depth", type=bounded_int(1, 64), default=None, help="stop after this depth (1..64)")
-    sp.add_argument("--level", default="hard", choices=["easy", "medium", "hard"], help="search budget (default hard)")
+    sp.add_argument("--level", default="hard", choices=levels, help="search budget (default hard)")
     sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=None,
                     help="search budget in nodes (default: the level's)")
 

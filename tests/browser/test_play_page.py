@@ -225,7 +225,11 @@ def test_theme_toggle_switches_and_persists(page, server):
 
 
 def test_choose_the_computers_side_and_level_in_the_panel(page, server):
+    from phutball.ai import LEVELS
     open_page(page, server, "9x9_O_E5")
+    # The level menu lists every level, weakest first, each with its measured rating (bench/ladder.py).
+    options = page.eval_on_selector_all("#computer-level option", "os => os.map(o => [o.value, o.textContent])")
+    assert options == [[name, f"{name} (rating {round(lv.rating)})"] for name, lv in LEVELS.items()]
     page.select_option("#computer-level", "easy")
     page.select_option("#computer-side", "X")
     assert "The computer plays Eks (easy)" in page.inner_text("#message")
