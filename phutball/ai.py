@@ -267,7 +267,8 @@ class Searcher:
 
     def __init__(self, pos: Position, level: str | Level = "hard", *, max_nodes: int | None = None,
                  max_depth: int | None = None, max_seconds: float | None = None, seed: int | None = None,
-                 clock: Callable[[], float] | None = None, history: Iterable[Position] = ()) -> None:
+                 clock: Callable[[], float] | None = None, history: Iterable[Position] = (),
+                 prune: bool = True) -> None:
         if pos.is_over:  # won, or drawn because the side to move has no legal move
             raise NoMoveError("no move", str(pos), pos.over_reason())
         lv = LEVELS[level] if isinstance(level, str) else level
@@ -280,7 +281,9 @@ class Searcher:
         self.w, self.h = pos.size.width, pos.size.height
         geo = _geometry(self.w, self.h)
         self.rays, self.near = geo.rays, geo.near
-        self.beam, self.beam_depth, self.beam_rank = BEAM, BEAM_DEPTH, BEAM_RANK
+        # prune=False: every placement near the ball at every node (the analysis: a win it reports
+        # must hold against every defence searched, which forward pruning does not promise).
+        self.beam, self.beam_depth, self.beam_rank = BEAM, BEAM_DEPTH if prune else 10**9, BEAM_RANK
         # Noise is repeatable: the same position, level and seed give the same move.
         self.rng = random.Random(f"{pos}/{lv.name}/{seed}")
         self.nodes = 0

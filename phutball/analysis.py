@@ -114,8 +114,10 @@ def analyse(pos: Any, *, history: Iterable[Any] = (), level: str = "hard", max_n
     if variant_of(pos) != "2D":
         yield _analyse_1d(pos)
         return
+    # No forward pruning: a win or loss the analysis reports ("win in 3", a review's blunder) must
+    # hold against every defence, not only the placements the pruning kept.
     s = Searcher(pos, level, max_nodes=max_nodes, max_depth=max_depth, max_seconds=max_seconds,
-                 history=history)
+                 history=history, prune=False)
     key: tuple[Any, ...] | None = None
     pv: tuple[str, ...] = ()
     for p in s.steps():

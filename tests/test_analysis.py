@@ -163,3 +163,15 @@ def test_1d_strips_get_the_exact_verdict_and_long_ones_are_unsupported() -> None
     assert s.winner == "L"
     with pytest.raises(UnsupportedError, match="at most"):
         list(analyse(Strip.from_str("L_" + "o" * 20 + "*")))
+
+
+def test_review_is_not_fooled_by_the_players_forward_pruning():
+    """The play page's planted blunder (tests/browser/test_play_analysis.py): Eks misses E5-E1,
+    a win in one, with A3.  With the computer player's forward pruning the search saw a forced
+    win for Eks after A3 too (a defence it never searched) and the miss looked harmless; the
+    analysis searches every placement, so the miss is a blunder naming the winning jump.
+    """
+    game = Game.from_record('[Size "9x9"]\n[Setup "9x9_O_E5_E3E2D6"]\n\n1. A9 E4 2. A8 A3\n')
+    marks = {m.ply: m for m in review_marks(game)}
+    assert 3 in marks, marks
+    assert marks[3].label == "blunder" and str(marks[3].better) == "E5-E1"
