@@ -8,8 +8,10 @@ three loads:
 
 * **cold**: the first visit (empty HTTP cache, no service worker);
 * **warm**: a reload once the lab's service worker has cached the build
-  (site/sw.js; the bare page has none, so its warm reload is the HTTP cache's:
-  304 revalidations);
+  (site/sw.js) and the first start is saved (site/pyodide/lab.mjs: a returning
+  visitor's worker restores Python's memory instead of starting Python; the
+  *Python start* column says which start each load had); the bare page has
+  neither, so its warm reload is the HTTP cache's (304 revalidations);
 * **offline**: the same reload with the network gone (Playwright
   ``set_offline``); the bare page cannot start then.
 
@@ -48,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+from collections import Counter
 import sys
 import tempfile
 from pathlib import Path
@@ -165,7 +168,18 @@ def read(page, server) -> dict:
     t = page.evaluate("window.__startup")
     tasks = [d for s, d in t["tasks"] if s <= t["ready"]]
     return {"visible": t.get("visible"), "ready": t["ready"], "task": max(tasks, default=0.0),
-            "bytes": server.bytes_sent}
+            "bytes": server.bytes_sent, "how": page.evaluate("document.documentElement.dataset.pythonStart || '-'")}
+
+
+# The first start saved (site/pyodide/lab.mjs stores it once the page is ready); true when it is.
+START_SAVED = """async () => {
+  if (!globalThis.caches || !document.documentElement.dataset.pythonStart) return false;
+  for (let i = 0; i < 300; i++) {
+    if ((await (await caches.open("phutball-lab:snapshot")).keys()).length) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}"""
 
 
 def measure_page(playwright, server, url: str) -> dict[str, dict | None]:
@@ -181,6 +195,7 @@ def measure_page(playwright, server, url: str) -> dict[str, dict | None]:
             return {"cold": None, "warm": None, "offline": None}
         out["cold"] = read(page, server)
         page.evaluate(SW_ACTIVE)  # the worker has cached the build (or there is none)
+        page.evaluate(START_SAVED)  # and the first start is saved (a visitor who comes back later)
         for load in ("warm", "offline"):
             if load == "offline" and "bare" in url:
                 out[load] = None  # no service worker: it cannot start offline
@@ -265,21 +280,24 @@ def main() -> int:
         return 1
     print(f"Start-up, medians of {args.runs} fresh profiles; x = ratio to the bare page's cold ready "
           f"({base / 1000:.2f} s)")
-    print("| page | load | board visible | ready | longest task before ready | MB sent | started |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    print("| page | load | board visible | ready | longest task before ready | MB sent | started | Python start |")
+    print("|---|---|---:|---:|---:|---:|---:|---|")
     for load in ("cold", "warm", "offline"):
         for name in PAGES:
             rs = results[(name, load)]
             ok = [r for r in rs if r]
             started = f"{len(ok)}/{len(rs)}"
             if not ok:
-                print(f"| {name} | {load} | – | – | – | – | {started} |")
+                print(f"| {name} | {load} | – | – | – | – | {started} | – |")
                 continue
+            hows = Counter(r["how"] for r in ok)
+            how = ", ".join(f"{k} {v}/{len(ok)}" for k, v in sorted(hows.items()))
             vis = med(r["visible"] for r in ok)
             ready = med(r["ready"] for r in ok)
             vis_s = f"{vis / base:.2f}x ({vis / 1000:.2f} s)" if vis is not None else "–"
             print(f"| {name} | {load} | {vis_s} | {ready / base:.2f}x ({ready / 1000:.2f} s) | "
-                  f"{med(r['task'] for r in ok):.0f} ms | {med(r['bytes'] for r in ok) / 1e6:.2f} | {started} |")
+                  f"{med(r['task'] for r in ok):.0f} ms | {med(r['bytes'] for r in ok) / 1e6:.2f} | {started} | "
+                  f"{how} |")
     one = med(r["ready"] for r in hosts[1] if r)
     print()
     print("| host page (another origin, cold) | every board shown | every engine ready, from the first touch "

@@ -233,3 +233,41 @@ def test_dunders_and_own_privates_are_allowed(tmp_path):
                             "eng/b.py": "from eng import a\nprint(a.__name__)\n"})
     mods = engine_modules(root / "eng")
     assert private_uses(mods, set(mods)) == []
+
+
+# ---------------------------------------------------------------------------- start-up imports
+
+#: Standard modules the pages' worker must not import at start: each costs a large share of the
+#: Python start in Pyodide (``xml.sax.saxutils`` alone pulled in ``urllib.request``, ``email`` and
+#: ``http.client``: 42 modules, 0.6-1.1 s, measured with the vendored Pyodide under Node).
+HEAVY_STDLIB = ("xml", "email", "http", "urllib.request", "hashlib", "ssl", "socket", "decimal", "pydoc")
+#: What the pages' worker imports (glue/labboot.py imports the page's glue module, which imports these).
+PAGE_MODULES = ("lab.play", "lab.puzzles", "lab.calc", "lab.learn", "lab.embed", "lab.views.diagram",
+                "lab.jobs", "lab.savedstate", "phutball.ai", "phutball.analysis")
+
+
+def heavy(names) -> list[str]:
+    return sorted(n for n in names if any(n == h or n.startswith(h + ".") for h in HEAVY_STDLIB))
+
+
+def test_the_pages_python_imports_no_heavy_standard_module():
+    import subprocess
+    import sys
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); before = set(sys.modules)\n"
+            f"for m in {PAGE_MODULES!r}: __import__(m)\n"
+            "print(' '.join(sorted(set(sys.modules) - before)))")
+    out = subprocess.run([sys.executable, "-c", code, str(SITE)], capture_output=True, text=True, check=True,
+                         cwd=ROOT).stdout.split()
+    assert "lab.views.diagram" in out and "phutball.ai" in out  # the modules were imported here
+    assert heavy(out) == []
+
+
+def test_the_glue_imports_no_heavy_standard_module():
+    glue = engine_modules(SITE / GLUE)
+    found = {m: heavy(t for t, _, _ in imports(m, p)) for m, p in glue.items()}
+    assert {m: h for m, h in found.items() if h} == {}
+
+
+def test_a_heavy_import_is_found():
+    assert heavy(["xml.sax.saxutils", "urllib.parse", "urllib.request", "json", "emails"]) == \
+        ["urllib.request", "xml.sax.saxutils"]

@@ -1,6 +1,7 @@
 """The page's one Python worker: install the engine and the site's Python, then run the page.
 
-Started by ``host.js`` (PyScript's ``PyWorker``) on every page.  ``start`` gets
+Started by ``host.js`` (PyScript's ``PyWorker``) on every page, with Pyodide
+from ``pyodide/lab.mjs`` (a fresh start, or a restored saved one).  ``start`` gets
 the page's initial state as JSON and the engine wheel and ``lab.zip`` (the
 site's Python modules) as bytes the main thread fetched while Pyodide booted;
 it unpacks both into site-packages (no micropip, no second request), imports the
@@ -23,19 +24,41 @@ def _unpack(buffer, fmt: str) -> None:
     pyodide_js.unpackArchive(buffer, fmt, options)
 
 
+def _after_restore() -> str:
+    """How Python started (``pyodide/lab.mjs``); after a restored start, reseed ``random``:
+    every restore of one saved start would otherwise deal the same "random" numbers."""
+    import js
+    how = str(getattr(js, "phutballPythonStart", "fresh"))
+    if how == "restored":
+        import random
+        random.seed()
+    return how
+
+
+def _save_start() -> None:
+    """A first start: now that the page is ready, let ``pyodide/lab.mjs`` store the start it saved."""
+    import js
+    save = getattr(js, "phutballSaveStart", None)
+    if save is not None:
+        save()
+
+
 async def start(init_json, wheel, lab):
     try:
+        how = _after_restore()
         _unpack(wheel, "wheel")
         _unpack(lab, "zip")
         import importlib
         from glue import remote
         init = json.loads(str(init_json))
         remote.init(init, xworker)
+        remote.root.setAttribute("data-python-start", how)  # for the tests and the benchmark
         page = importlib.import_module(init["module"])
         result = page.start()
         if hasattr(result, "__await__"):
             await result
         remote.flush()
+        _save_start()
         return ""
     except Exception as e:  # reported on the page by host.js
         import traceback

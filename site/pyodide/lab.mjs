@@ -1,8 +1,92 @@
-// Pyodide as the lab's worker loads it: ./pyodide.mjs, unchanged, after the
-// storage check of ../storage-guard.mjs (see there why).
+// Pyodide as the lab's worker loads it: ./pyodide.mjs after the storage check
+// of ../storage-guard.mjs (see there why), with a saved start.
 //
 // It lives in pyodide/ because PyScript finds the runtime's files in the
-// folder of the module it is given (host.js passes this one).
+// folder of the module it is given (host.js passes this one), and PyScript
+// calls this module's loadPyodide.
+//
+// A saved start (Pyodide's memory snapshot): starting Python (the interpreter
+// and the standard modules Pyodide imports) is most of a start, about 3 s of
+// CPU here, and it is the same every time.  So the first start of a visitor
+// (loadPyodide's _makeSnapshot) copies Python's memory as it is right after
+// loadPyodide, before PyScript or the lab run anything (about 30 ms), and,
+// once the page is ready, keeps it gzipped in Cache Storage ("phutball-lab:snapshot", 7 MB, one per
+// Pyodide version); every later start restores it (_loadSnapshot) instead of
+// starting Python again: about 0.5 s.  Whatever goes wrong with a saved start
+// (no Cache Storage, a corrupt or refused copy) ends in a normal start, and a
+// copy that fails to restore is deleted.  What a restore shares with the start
+// that was saved -- the random module's state -- glue/labboot.py reseeds.
 import "../storage-guard.mjs";
+import { loadPyodide as loadFresh, version } from "./pyodide.mjs";
 
 export * from "./pyodide.mjs";
+
+const CACHE = "phutball-lab:snapshot";  // not a build's cache (sw.js deletes "phutball-lab-<build>" ones)
+const KEY = new URL(`./snapshot-${version}.bin.gz`, import.meta.url);
+KEY.search = "";
+
+// How this worker's Python started, for glue/labboot.py: "restored", "saved" (a fresh start, now
+// saved) or "fresh".
+const started = (how) => { globalThis.phutballPythonStart = how; };
+started("fresh");
+
+async function openCache() {
+  try {
+    return globalThis.caches ? await caches.open(CACHE) : null;
+  } catch (e) {
+    return null;  // storage refused (a frame on another site in some browsers), or no secure context
+  }
+}
+
+async function readSaved(cache) {
+  const response = await cache.match(KEY.href);
+  if (!response) return null;
+  const gunzip = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(gunzip).arrayBuffer());
+}
+
+async function save(cache, snapshot) {
+  const gzipped = new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip"));
+  const body = await new Response(gzipped).blob();
+  for (const request of await cache.keys()) {
+    if (request.url !== KEY.href) await cache.delete(request);  // another Pyodide version's
+  }
+  await cache.put(KEY.href, new Response(body, { headers: { "Content-Type": "application/gzip" } }));
+}
+
+export async function loadPyodide(options = {}) {
+  const cache = await openCache();
+  if (cache) {
+    let snapshot = null;
+    try {
+      snapshot = await readSaved(cache);
+    } catch (e) {
+      console.warn("phutball: the saved start could not be read; starting afresh", e);
+    }
+    if (snapshot) {
+      try {
+        const pyodide = await loadFresh({ ...options, _loadSnapshot: snapshot });
+        started("restored");
+        return pyodide;
+      } catch (e) {
+        console.warn("phutball: the saved start did not restore; starting afresh", e);
+        await cache.delete(KEY.href).catch(() => {});
+      }
+    }
+  }
+  const pyodide = await loadFresh(cache ? { ...options, _makeSnapshot: true } : options);
+  if (cache) {
+    try {
+      const snapshot = pyodide.makeMemorySnapshot();
+      started("saved");
+      // Compressing and storing it waits until the page is ready (glue/labboot.py calls this).
+      globalThis.phutballSaveStart = () => {
+        delete globalThis.phutballSaveStart;
+        save(cache, snapshot).catch((e) => console.warn("phutball: the start could not be saved", e));
+      };
+    } catch (e) {
+      console.warn("phutball: the start could not be saved", e);
+    }
+  }
+  return pyodide;
+}

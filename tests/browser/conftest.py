@@ -120,9 +120,83 @@ class Recorder:
         page.on("console", lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None)
 
 
+# ---------------------------------------------------------------- a returning visitor's start
+# Most of a page's start is Python starting in Pyodide; a returning visitor's
+# worker restores the start saved at the first visit instead (site/pyodide/lab.mjs:
+# a memory snapshot in Cache Storage).  The `context` fixture is such a visitor:
+# one session-wide first visit saves the start, and every new context gets a
+# copy before its test (a page on the server puts it into the context's Cache
+# Storage), which saves a few seconds per test.  A first visit's fresh start is
+# tested where a test makes its own context (browser.new_context: the offline and
+# saved-start tests, calc_page ...), under the sub-path, and in frames on another site.
+
+SAVED_START_CACHE = "phutball-lab:snapshot"
+SAVED_START = """async () => {
+  const cache = await caches.open('phutball-lab:snapshot');
+  const [request] = await cache.keys();
+  if (!request) return null;
+  const blob = await (await cache.match(request)).blob();
+  const data = await new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result.split(',')[1]);
+    reader.readAsDataURL(blob);
+  });
+  return [new URL(request.url).pathname, data];
+}"""
+SEED_PAGE = """<!doctype html><meta charset="utf-8"><title>seeding</title><script>
+(async () => {
+  const response = await fetch("./__saved-start.bin");
+  const cache = await caches.open("phutball-lab:snapshot");
+  await cache.put(new URL(%s, location.href).href,
+                  new Response(await response.blob(), {headers: {"Content-Type": "application/gzip"}}));
+  document.title = "seeded";
+})();
+</script>"""
+
+
+@pytest.fixture(scope="session")
+def saved_start(browser, server) -> bool:
+    """Visit index.html once and keep the start its worker saved on the server (for `context`)."""
+    import base64
+    import json
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server.origin}/index.html")
+        wait_ready(page)
+        poll(page, SAVED_START, None, "the first visit's start saved")
+        key, data = page.evaluate(SAVED_START)
+    finally:
+        ctx.close()
+    server.add_page("/__saved-start.bin", base64.b64decode(data))
+    server.add_page("/__seed.html", SEED_PAGE % json.dumps(key))
+    return True
+
+
+def poll(page, condition: str, arg, what: str) -> object:
+    """Evaluate ``condition(arg)`` (a function, which may be async: Playwright's wait_for_function
+    does not wait for a promise) every 100 ms until it is truthy; fail naming ``what`` after
+    READY_TIMEOUT.  Returns the value."""
+    import time
+    deadline = time.monotonic() + READY_TIMEOUT / 1000
+    while not (value := page.evaluate(condition, arg)):
+        assert time.monotonic() < deadline, f"never happened: {what}"
+        page.wait_for_timeout(100)
+    return value
+
+
+def seed_saved_start(ctx, server) -> None:
+    """Put the session's saved start into the context's Cache Storage (a returning visitor)."""
+    page = ctx.new_page()
+    page.goto(f"{server.origin}/__seed.html")
+    page.wait_for_function("document.title === 'seeded'", timeout=READY_TIMEOUT)
+    page.close()
+
+
 @pytest.fixture
-def context(browser):
+def context(browser, server, saved_start):
     ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    seed_saved_start(ctx, server)
     yield ctx
     ctx.close()
 
@@ -133,6 +207,20 @@ def page(context):
     pg.recorder = Recorder(pg)
     own_input_devices(pg)
     return pg
+
+
+def hold_the_engine(page):
+    """Hold the response for the page's Python (``lab-<hash>.zip``) until the returned function is
+    called: the engine cannot become ready meanwhile, so a test of what happens *before* ready
+    does not race a start that can take under a second (a restored start)."""
+    held = []
+    page.route("**/lab-*.zip", lambda route: held.append(route))
+
+    def release() -> None:
+        for route in held:
+            route.continue_()
+        page.unroute("**/lab-*.zip")
+    return release
 
 
 def wait_ready(page) -> None:

@@ -12,7 +12,8 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from conftest import BLOCKED_MS, READY_TIMEOUT, click_point, data_position, own_input_devices
+from conftest import (BLOCKED_MS, READY_TIMEOUT, click_point, data_position, hold_the_engine, own_input_devices,
+                      seed_saved_start)
 
 from lab.views.board import LayoutStrip
 
@@ -29,9 +30,11 @@ try {
 
 
 @pytest.fixture
-def calc_page(browser):
-    """A fresh page (light theme, laptop size) recording page errors, requests and long tasks."""
+def calc_page(browser, server, saved_start):
+    """A fresh page (light theme, laptop size; a returning visitor: see conftest.py) recording page
+    errors, requests and long tasks."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 860}, color_scheme="light")
+    seed_saved_start(ctx, server)
     page = ctx.new_page()
     page.calc_errors = []
     page.calc_requests = []
@@ -322,6 +325,7 @@ def test_phone_size_and_dark_theme(browser, calc_server):
 
 def test_before_ready_a_click_on_the_strip_is_applied_once_ready(calc_page, calc_server):
     page = calc_page
+    release = hold_the_engine(page)
     page.goto(calc_server + "calculator.html#L_.*.o..o..")
     assert page.evaluate("document.documentElement.classList.contains('ready')") is False
     assert "Starting the engine" in text(page, "#loading")
@@ -329,6 +333,7 @@ def test_before_ready_a_click_on_the_strip_is_applied_once_ready(calc_page, calc
     assert text(page, "#strip-caption") == "9 squares, ball on square 2, 2 stones, Left to move"
     click_square(page, 6)                              # before ready: queued, and the page says so
     assert "your edit will be applied" in text(page, "#edit-message")
+    release()
     page.wait_for_selector("html.ready", timeout=READY_TIMEOUT)
     page.wait_for_function("document.getElementById('strip').dataset.position === 'L_.*.o.oo..'")
     assert url_hash(page) == "L_.*.o.oo.."
@@ -337,6 +342,7 @@ def test_before_ready_a_click_on_the_strip_is_applied_once_ready(calc_page, calc
 
 def test_engine_controls_are_disabled_until_ready_and_say_why(calc_page, calc_server):
     page = calc_page
+    release = hold_the_engine(page)
     page.goto(calc_server + "calculator.html#R_..o*o..")
     assert page.evaluate("document.documentElement.classList.contains('ready')") is False
     for sel in ("#calculate", "#clear", "#mirror", "#add-left", "#explore-run", "#side-choice", "#length"):
@@ -344,6 +350,7 @@ def test_engine_controls_are_disabled_until_ready_and_say_why(calc_page, calc_se
     assert page.get_attribute("#position-input", "readonly") is not None
     page.click("#mirror", force=True)                  # force: Playwright itself waits while aria-disabled
     assert "works as soon as it is ready" in text(page, "#edit-message")
+    release()
     page.wait_for_selector("html.ready", timeout=READY_TIMEOUT)
     assert position(page) == "R_..o*o.."               # the refused click did nothing
     for sel in ("#calculate", "#clear", "#mirror", "#add-left", "#explore-run", "#side-choice", "#length"):

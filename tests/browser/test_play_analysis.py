@@ -113,8 +113,11 @@ def test_review_marks_the_missed_win_and_a_click_on_the_mark_shows_the_better_mo
     assert page.is_visible("#review-panel")
     page.wait_for_function("document.getElementById('review-status').textContent.startsWith('Review:')",
                            timeout=120_000)
+    status = page.inner_text("#review-status")
+    assert status == "Review: 3 marked moves.", (status, page.inner_text("#message"))
     blunder = page.locator("#moves button[data-ply='4']")
-    assert "blunder" in blunder.get_attribute("class").split()
+    cls = blunder.get_attribute("class")
+    assert "blunder" in cls.split(), (cls, page.inner_html("#moves"), page.inner_text("#status"))
     assert "better E5-E1" in blunder.get_attribute("title")
     mark = page.locator("#review-marks button[data-mark-ply='4']")
     assert "Move 4 (Eks, A3) was a blunder: better E5-E1" in mark.inner_text()

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from conftest import BLOCKED_MS, click_point, data_position, wait_ready
+from conftest import BLOCKED_MS, click_point, data_position, hold_the_engine, wait_ready
 
 BOARD = "#board"
 
@@ -280,6 +280,7 @@ def test_a_strip_opened_by_link_is_drawn_at_the_canvas_size_not_stretched(page, 
 
 
 def test_before_ready_the_board_shows_progress_and_a_click_is_played_once_ready(page, server):
+    release = hold_the_engine(page)
     page.goto(f"{server.origin}/index.html#9x9_O_E5")
     assert page.evaluate("document.documentElement.classList.contains('ready')") is False
     assert "Starting the engine" in page.inner_text("#loading")
@@ -287,6 +288,7 @@ def test_before_ready_the_board_shows_progress_and_a_click_is_played_once_ready(
     assert page.get_attribute("#undo", "aria-disabled") == "true"
     click_point(page, "E6")  # before ready: queued, and the page says so
     assert "your move will be played" in page.inner_text("#message")
+    release()
     wait_ready(page)
     page.wait_for_function("document.getElementById('board').dataset.position === '9x9_X_E5_E6'")
     assert page.get_attribute("#hint", "aria-disabled") is None
@@ -294,11 +296,13 @@ def test_before_ready_the_board_shows_progress_and_a_click_is_played_once_ready(
 
 
 def test_an_engine_button_before_ready_says_why_it_does_nothing(page, server):
+    release = hold_the_engine(page)
     page.goto(f"{server.origin}/index.html#9x9_O_E5")
     assert page.evaluate("document.documentElement.classList.contains('ready')") is False
     page.click("#new-game", force=True)  # force: Playwright itself waits while aria-disabled
     assert "works as soon as it is ready" in page.inner_text("#message")
     assert not page.evaluate("document.getElementById('new-game-dialog').open")
+    release()
     wait_ready(page)
     page.click("#new-game")
     assert page.evaluate("document.getElementById('new-game-dialog').open")

@@ -2,7 +2,7 @@
 
 from playwright.sync_api import expect
 
-from conftest import BLOCKED_MS, click_point, data_position, wait_ready
+from conftest import BLOCKED_MS, click_point, data_position, hold_the_engine, wait_ready
 from phutball.puzzles.judge import analysis
 
 URL = "/puzzles.html"
@@ -96,9 +96,9 @@ def test_next_previous_and_deep_links(page, server):
     assert not page.url.endswith("#paper-example-1")
     page.click("#prev")
     assert page.url.endswith("#paper-example-1")
-    page.goto(f"{server.origin}{URL}#no-such-puzzle")
+    page.goto(f"{server.origin}{URL}#no-such-puzzle")  # the same page: only its hash changes
     wait_ready(page)
-    assert "no puzzle" in page.inner_text("#message")
+    page.wait_for_function("document.getElementById('message').textContent.includes('no puzzle')")
 
 
 def start_2d_chain_1(page, server):
@@ -154,6 +154,7 @@ def test_restart_next_and_previous_after_a_refutation(page, server):
 
 
 def test_before_ready_the_puzzle_is_drawn_and_a_click_on_it_is_played_once_ready(page, server):
+    release = hold_the_engine(page)
     page.goto(f"{server.origin}{URL}#paper-example-1")
     page.wait_for_selector("#board[data-position='L_o*o.o.o....']")  # drawn by JavaScript, from the puzzle file
     assert page.evaluate("document.documentElement.classList.contains('ready')") is False
@@ -163,6 +164,7 @@ def test_before_ready_the_puzzle_is_drawn_and_a_click_on_it_is_played_once_ready
         assert page.get_attribute(button, "aria-disabled") == "true", button
     click_point(page, 4)  # before ready: queued, and the page says so
     assert "your move will be played" in page.inner_text("#message")
+    release()
     wait_ready(page)
     page.wait_for_function("document.getElementById('moves').textContent.startsWith('4')")
     wait_phase(page, "wrong")  # square 4 loses: it was judged and refuted like any move
@@ -171,10 +173,12 @@ def test_before_ready_the_puzzle_is_drawn_and_a_click_on_it_is_played_once_ready
 
 
 def test_an_engine_button_before_ready_says_why_it_does_nothing(page, server):
+    release = hold_the_engine(page)
     page.goto(f"{server.origin}{URL}#paper-example-1")
     assert page.evaluate("document.documentElement.classList.contains('ready')") is False
     page.click("#next", force=True)  # force: Playwright itself waits while aria-disabled
     assert "works as soon as it is ready" in page.inner_text("#message")
+    release()
     wait_ready(page)
     assert page.url.endswith("#paper-example-1")  # the refused click did not act later
     page.click("#next")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
-from xml.sax.saxutils import escape, quoteattr
+from html import escape
 
 from lab.views.board import GEOMETRY, Ghost, Layout2D, LayoutStrip, Shape, board_shapes, strip_shapes
 from phutball.game import Game, variant_of
@@ -152,15 +152,22 @@ def _num(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
 
 
+def _quoted(value: str) -> str:
+    """An XML attribute value, escaped and in double quotes (``html.escape``: importing
+    ``xml.sax.saxutils`` would pull in ``urllib.request`` and ``email``, about 0.6 s of the
+    browser worker's start)."""
+    return f'"{escape(value)}"'
+
+
 def _paint(s: Shape, colours: Mapping[str, str]) -> list[str]:
     """The fill/stroke attributes of a shape, with ``var(--x)`` resolved through ``colours``."""
     def colour(v: str) -> str:
         if v.startswith("var(--") and v.endswith(")"):
             return colours.get(v[6:-1], "#ff00ff")
         return v
-    attrs = [f"fill={quoteattr(colour(s['fill']))}" if s.get("fill") else 'fill="none"']
+    attrs = [f"fill={_quoted(colour(s['fill']))}" if s.get("fill") else 'fill="none"']
     if s.get("stroke"):
-        attrs.append(f"stroke={quoteattr(colour(s['stroke']))}")
+        attrs.append(f"stroke={_quoted(colour(s['stroke']))}")
         attrs.append(f'stroke-width="{_num(s.get("lw") or 1)}"')
     if s.get("dash"):
         attrs.append(f'stroke-dasharray="{" ".join(_num(d) for d in s["dash"])}"')
