@@ -22,8 +22,7 @@ import { loadPyodide as loadFresh, version } from "./pyodide.mjs";
 export * from "./pyodide.mjs";
 
 const CACHE = "phutball-lab:snapshot";  // not a build's cache (sw.js deletes "phutball-lab-<build>" ones)
-const KEY = new URL(`./snapshot-${version}.bin.gz`, import.meta.url);
-KEY.search = "";
+const KEY = new URL(`./snapshot-${version}.bin.gz`, import.meta.url);  // (without the module's ?build=)
 
 // Standard modules the pages import beyond those Pyodide imports as it starts: imported before
 // the start is saved, so a restored start has them too (about 0.2 s of every page's start in a

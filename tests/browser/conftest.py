@@ -173,14 +173,14 @@ def saved_start(browser, server) -> bool:
     return True
 
 
-def poll(page, condition: str, arg, what: str) -> object:
+def poll(page, condition: str, arg, what: str, explain=None) -> object:
     """Evaluate ``condition(arg)`` (a function, which may be async: Playwright's wait_for_function
-    does not wait for a promise) every 100 ms until it is truthy; fail naming ``what`` after
-    READY_TIMEOUT.  Returns the value."""
+    does not wait for a promise) every 100 ms until it is truthy (a condition, not a time); fail
+    naming ``what``, and what ``explain()`` then says, after READY_TIMEOUT.  Returns the value."""
     import time
     deadline = time.monotonic() + READY_TIMEOUT / 1000
     while not (value := page.evaluate(condition, arg)):
-        assert time.monotonic() < deadline, f"never happened: {what}"
+        assert time.monotonic() < deadline, f"never happened: {what}" + (f"; {explain()}" if explain else "")
         page.wait_for_timeout(100)
     return value
 

@@ -11,7 +11,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DIST, READY_TIMEOUT, ROOT, Recorder, click_point, data_position, own_input_devices, wait_ready
+from conftest import DIST, ROOT, Recorder, click_point, data_position, own_input_devices, poll, wait_ready
 from phutball.puzzles.judge import analysis
 from test_learnctl import SOLUTIONS
 from test_embed import engine_started
@@ -32,14 +32,12 @@ SW_STATE = """async () => {
 
 
 def until(page, condition: str, arg, what: str, server=None) -> None:
-    """Poll `condition(arg)` in the page until it is true (a condition, not a time); fail
-    saying `what` was awaited if it is not within READY_TIMEOUT."""
-    import time
-    deadline = time.monotonic() + READY_TIMEOUT / 1000
-    while not page.evaluate(condition, arg):
+    """Poll `condition(arg)` in the page until it is true; fail saying `what` was awaited, with
+    the service worker's state, if it is not within READY_TIMEOUT."""
+    def explain() -> str:
         seen = "" if server is None else f"; the server saw {server.requests.count('/sw.js')} requests for sw.js"
-        assert time.monotonic() < deadline, f"never happened: {what}; {page.evaluate(SW_STATE)}{seen}"
-        page.wait_for_timeout(100)
+        return f"{page.evaluate(SW_STATE)}{seen}"
+    poll(page, condition, arg, what, explain)
 
 
 def build_id(dist) -> str:
