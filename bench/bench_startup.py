@@ -1,10 +1,13 @@
 """Start-up benchmark: every page against a bare PyScript page on the same vendored Pyodide.
 
-    python bench/bench_startup.py [--runs 5]      (after `make dist`)
+    python bench/bench_startup.py [--runs 5] [--only bare,worker,hosts]      (after `make dist`)
 
-For each page (play, puzzles, calculator, learn, a play-mode embed.html, and
-a bare PyScript page with one line of Python), in a fresh browser profile,
-three loads:
+For each page (play, puzzles, calculator, learn, a play-mode embed.html, a
+bare PyScript page with one line of Python, and a bare PyScript *worker* page
+-- the main thread starts a PyScript worker that runs one line of Python and
+answers one call, what every lab page does before any of its own work: the
+floor for a page that keeps Python off the main thread), in a fresh browser
+profile, three loads:
 
 * **cold**: the first visit (empty HTTP cache, no service worker);
 * **warm**: a reload once the lab's service worker has cached the build
@@ -74,6 +77,22 @@ from pyscript import document
 document.documentElement.classList.add("ready")
 </script></body></html>"""
 
+# What every lab page does before its own work (host.js): the main thread imports PyScript's
+# core.js and starts a PyWorker (Pyodide from the same vendored folder), which runs one line of
+# Python and answers one call.
+BARE_WORKER = """<!doctype html><html><head><meta charset="utf-8"><title>bare worker</title>
+<link rel="icon" href="data:,"></head>
+<body><canvas id="board" width="10" height="10"></canvas>
+<script type="module">
+const { PyWorker } = await import("./pyscript/core.js");
+const here = (u) => new URL(u, location.href).href;
+const worker = await PyWorker(here("./bare-worker.py"), { version: here("./pyodide/pyodide.mjs"), config: {} });
+if (await worker.sync.hello() === "hello") document.documentElement.classList.add("ready");
+</script></body></html>"""
+BARE_WORKER_PY = """from polyscript import xworker
+xworker.sync.hello = lambda: "hello"
+"""
+
 # In every frame: when the board canvas first has paint, when <html> becomes
 # ready (also as an absolute time, for frames of a host page), long tasks and
 # layout shifts.
@@ -125,6 +144,7 @@ SW_ACTIVE = """async () => {
 
 PAGES = {
     "bare PyScript": "/bare-bench.html",
+    "bare PyScript worker": "/bare-worker.html",
     "play (index.html)": "/index.html",
     "puzzles.html": "/puzzles.html",
     "calculator.html": "/calculator.html",
@@ -255,6 +275,8 @@ def med(values):
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--only", default="", help="comma-separated: bare, worker, play, puzzles, calculator, learn, "
+                    "embed, hosts (the host pages with embeds); the bare page always runs (the ratios' base)")
     args = ap.parse_args()
     dist = ROOT / "dist"
     if not (dist / "index.html").exists():
@@ -262,13 +284,22 @@ def main() -> int:
         return 2
     from playwright.sync_api import sync_playwright
     results: dict[tuple[str, str], list[dict | None]] = {}
-    hosts: dict[int, list[dict]] = {1: [], 3: []}
-    with StaticServer({"/": dist}, pages={"/bare-bench.html": BARE}) as server, sync_playwright() as p:
+    only = {w.strip() for w in args.only.split(",") if w.strip()}
+    keys = {"bare PyScript": "bare", "bare PyScript worker": "worker", "play (index.html)": "play",
+            "puzzles.html": "puzzles", "calculator.html": "calculator", "learn.html": "learn",
+            "embed.html (play)": "embed"}
+    chosen = {name: path for name, path in PAGES.items() if not only or keys[name] in only | {"bare"}}
+    if not only or "hosts" in only:
+        hosts: dict[int, list[dict]] = {1: [], 3: []}
+    else:
+        hosts = {}
+    served = {"/bare-bench.html": BARE, "/bare-worker.html": BARE_WORKER, "/bare-worker.py": BARE_WORKER_PY}
+    with StaticServer({"/": dist}, pages=served) as server, sync_playwright() as p:
         pages = {"/one.html": HOST.format(divs=EMBEDS[0], origin=server.origin),
                  "/three.html": HOST.format(divs="".join(EMBEDS), origin=server.origin)}
         with StaticServer({}, pages=pages) as host:
             for run in range(args.runs):
-                for name, path in PAGES.items():
+                for name, path in chosen.items():
                     for load, r in measure_page(p, server, server.origin + path).items():
                         results.setdefault((name, load), []).append(r)
                 for n in hosts:
@@ -283,7 +314,7 @@ def main() -> int:
     print("| page | load | board visible | ready | longest task before ready | MB sent | started | Python start |")
     print("|---|---|---:|---:|---:|---:|---:|---|")
     for load in ("cold", "warm", "offline"):
-        for name in PAGES:
+        for name in chosen:
             rs = results[(name, load)]
             ok = [r for r in rs if r]
             started = f"{len(ok)}/{len(rs)}"
@@ -298,6 +329,8 @@ def main() -> int:
             print(f"| {name} | {load} | {vis_s} | {ready / base:.2f}x ({ready / 1000:.2f} s) | "
                   f"{med(r['task'] for r in ok):.0f} ms | {med(r['bytes'] for r in ok) / 1e6:.2f} | {started} | "
                   f"{how} |")
+    if not hosts:
+        return 0
     one = med(r["ready"] for r in hosts[1] if r)
     print()
     print("| host page (another origin, cold) | every board shown | every engine ready, from the first touch "

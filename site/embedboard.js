@@ -196,6 +196,12 @@
 
 // The pages before their engine is ready (html.ready): show `pos` (parsed above) on the page's board
 // canvas, at its size, again on resize and theme changes, until Python draws it.
+// Run `f` in a task of its own once the page's first frame is laid out and painted (the page's
+// parse, its first layout and the first drawing of a board are then three short tasks, not one long one).
+window.phutballEmbedBoard.afterFirstFrame = function (f) {
+  requestAnimationFrame(() => setTimeout(f, 0));
+};
+
 window.phutballEmbedBoard.drawUntilReady = function (canvas, pos) {
   canvas.setAttribute("data-position", pos.canonical);
   canvas.setAttribute("data-variant", pos.variant);  // first: a strip's CSS height depends on it
@@ -204,10 +210,15 @@ window.phutballEmbedBoard.drawUntilReady = function (canvas, pos) {
     const r = canvas.getBoundingClientRect();
     window.phutballCanvas.drawShapes(canvas, window.phutballEmbedBoard.shapes(pos, r.width, r.height, true));
   };
-  draw();
+  // After the first frame, not now: measuring the canvas (or asking for document.fonts.ready) in the
+  // middle of the parse lays the page out twice and makes the parse one long task (80-110 ms on a cold
+  // visit here); the first frame lays the page out, then a task of its own draws the board.
+  window.phutballEmbedBoard.afterFirstFrame(() => {
+    draw();
+    if (document.fonts) document.fonts.ready.then(draw);  // coordinates are text: redraw in the page's font
+  });
   window.addEventListener("resize", draw);
   window.addEventListener("phutball-theme", draw);
-  if (document.fonts) document.fonts.ready.then(draw);  // coordinates are text: redraw in the page's font
 };
 
 // The puzzle files (puzzles/index.json and each file it lists) as [{name, text}], or {error} when a

@@ -58,12 +58,13 @@ async def start(init_json, wheel, lab):
         if hasattr(result, "__await__"):
             await result
         remote.flush()
-        _save_start()
         return ""
     except Exception as e:  # reported on the page by host.js
         import traceback
         traceback.print_exc()
         return f"{type(e).__name__}: {e}"
+    finally:
+        _save_start()  # Python's start is good even when the page's was not
 
 
 async def dispatch(handler_id, event_json, snapshot_json):

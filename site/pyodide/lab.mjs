@@ -16,12 +16,19 @@
 // (no Cache Storage, a corrupt or refused copy) ends in a normal start, and a
 // copy that fails to restore is deleted.  What a restore shares with the start
 // that was saved -- the random module's state -- glue/labboot.py reseeds.
+//
+// One first start at a time (Web Locks, per site like Cache Storage): frames of the lab on one
+// page, or tabs, that start together would each start Python afresh -- three embeds of a blog
+// post touched at once took 2x one.  So a start that finds no saved copy holds the lock
+// "phutball-lab:start" until it has saved one; the others wait for it, then restore that copy.
 import "../storage-guard.mjs";
 import { loadPyodide as loadFresh, version } from "./pyodide.mjs";
 
 export * from "./pyodide.mjs";
 
 const CACHE = "phutball-lab:snapshot";  // not a build's cache (sw.js deletes "phutball-lab-<build>" ones)
+const LOCK = "phutball-lab:start";
+const LOCK_AT_MOST = 30000;  // ms after Python started: a page that never gets ready lets the next start go
 const KEY = new URL(`./snapshot-${version}.bin.gz`, import.meta.url);  // (without the module's ?build=)
 
 // Standard modules the pages import beyond those Pyodide imports as it starts: imported before
@@ -46,6 +53,30 @@ async function openCache() {
   }
 }
 
+// Waits for the start lock; resolves to the function that releases it (a no-op without Web Locks).
+function takeStartLock() {
+  const locks = globalThis.navigator && navigator.locks;
+  if (!locks) return Promise.resolve(() => {});
+  return new Promise((granted) => {
+    const without = () => granted(() => {});  // refused (an opaque origin ...): start without it
+    try {
+      locks.request(LOCK, () => new Promise((release) => granted(release))).catch(without);
+    } catch (e) {
+      without();
+    }
+  });
+}
+
+// Whether another start of this site waits for the start lock.
+async function othersWait() {
+  try {
+    const { pending = [] } = await navigator.locks.query();
+    return pending.some((lock) => lock.name === LOCK);
+  } catch (e) {
+    return false;  // no Web Locks: nobody waits
+  }
+}
+
 async function readSaved(cache) {
   const response = await cache.match(KEY.href);
   if (!response) return null;
@@ -64,38 +95,49 @@ async function save(cache, snapshot) {
 
 export async function loadPyodide(options = {}) {
   const cache = await openCache();
-  if (cache) {
-    let snapshot = null;
+  if (!cache) return loadFresh(options);
+  let release = await takeStartLock();
+  let snapshot = null;
+  try {
+    snapshot = await readSaved(cache);
+  } catch (e) {
+    console.warn("phutball: the saved start could not be read; starting afresh", e);
+  }
+  if (snapshot) {
+    release();
     try {
-      snapshot = await readSaved(cache);
+      const pyodide = await loadFresh({ ...options, _loadSnapshot: snapshot });
+      started("restored");
+      return pyodide;
     } catch (e) {
-      console.warn("phutball: the saved start could not be read; starting afresh", e);
-    }
-    if (snapshot) {
-      try {
-        const pyodide = await loadFresh({ ...options, _loadSnapshot: snapshot });
-        started("restored");
-        return pyodide;
-      } catch (e) {
-        console.warn("phutball: the saved start did not restore; starting afresh", e);
-        await cache.delete(KEY.href).catch(() => {});
-      }
+      console.warn("phutball: the saved start did not restore; starting afresh", e);
+      await cache.delete(KEY.href).catch(() => {});
+      release = await takeStartLock();  // and save a good copy in its place
     }
   }
-  const pyodide = await loadFresh(cache ? { ...options, _makeSnapshot: true } : options);
-  if (cache) {
-    try {
-      pyodide.runPython(`import ${STANDARD_MODULES.join(", ")}`);
-      const snapshot = pyodide.makeMemorySnapshot();
-      started("saved");
-      // Compressing and storing it waits until the page is ready (glue/labboot.py calls this).
-      globalThis.phutballSaveStart = () => {
-        delete globalThis.phutballSaveStart;
-        save(cache, snapshot).catch((e) => console.warn("phutball: the start could not be saved", e));
-      };
-    } catch (e) {
-      console.warn("phutball: the start could not be saved", e);
-    }
+  let pyodide;
+  try {
+    pyodide = await loadFresh({ ...options, _makeSnapshot: true });
+  } catch (e) {
+    release();
+    throw e;
+  }
+  const timer = setTimeout(release, LOCK_AT_MOST);
+  const done = () => { clearTimeout(timer); release(); };
+  try {
+    pyodide.runPython(`import ${STANDARD_MODULES.join(", ")}`);
+    const snapshot = pyodide.makeMemorySnapshot();
+    started("saved");
+    // Compressing and storing it waits until the page is ready (glue/labboot.py calls this), unless
+    // other starts wait for it (frames of one page started together): then it is saved at once.
+    globalThis.phutballSaveStart = () => {
+      delete globalThis.phutballSaveStart;
+      save(cache, snapshot).catch((e) => console.warn("phutball: the start could not be saved", e)).finally(done);
+    };
+    othersWait().then((waiting) => { if (waiting && globalThis.phutballSaveStart) globalThis.phutballSaveStart(); });
+  } catch (e) {
+    console.warn("phutball: the start could not be saved", e);
+    done();
   }
   return pyodide;
 }

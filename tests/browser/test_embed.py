@@ -331,6 +331,12 @@ def test_three_embeds_start_without_moving_the_host_page(browser, server):
             expect(frames["replay"].locator("#counter")).to_have_text("1 / 5")
             expect(frames["replay"].locator("#board")).to_have_attribute("data-position", "9x9_X_E5_E6")
             expect(frames["play"].locator("#board")).to_have_attribute("data-position", "R_o*ooo.o....")
+            # One Python start for the page: the first of the four frames with Python (replay, play, and the two
+            # that let Python word the error) started it and saved it, the others waited and restored that
+            # (pyodide/lab.mjs's start lock), instead of four starts competing for the CPU.
+            starts = sorted(frames[i].locator("html").get_attribute("data-python-start")
+                            for i in ("replay", "play", "bad", "junk"))
+            assert starts == ["restored", "restored", "restored", "saved"]
             for i in ("bad", "junk"):
                 expect(frames[i].locator("#error")).to_contain_text("position")
             for i in frames:
