@@ -11,8 +11,8 @@
 // (loadPyodide's _makeSnapshot) copies Python's memory as it is right after
 // loadPyodide, before PyScript or the lab run anything (about 30 ms), and,
 // once the page is ready, keeps it gzipped in Cache Storage ("phutball-lab:snapshot", 7 MB, one per
-// Pyodide version); every later start restores it (_loadSnapshot) instead of
-// starting Python again: about 0.5 s.  Whatever goes wrong with a saved start
+// Pyodide version; see readSaved for when it is briefly kept uncompressed); every later start
+// restores it (_loadSnapshot) instead of starting Python again: about 0.5 s.  Whatever goes wrong with a saved start
 // (no Cache Storage, a corrupt or refused copy) ends in a normal start, and a
 // copy that fails to restore is deleted.  What a restore shares with the start
 // that was saved -- the random module's state -- glue/labboot.py reseeds.
@@ -30,6 +30,7 @@ const CACHE = "phutball-lab:snapshot";  // not a build's cache (sw.js deletes "p
 const LOCK = "phutball-lab:start";
 const LOCK_AT_MOST = 30000;  // ms after Python started: a page that never gets ready lets the next start go
 const KEY = new URL(`./snapshot-${version}.bin.gz`, import.meta.url);  // (without the module's ?build=)
+const RAW = new URL(`./snapshot-${version}.bin`, import.meta.url);
 
 // Standard modules the pages import beyond those Pyodide imports as it starts: imported before
 // the start is saved, so a restored start has them too (about 0.2 s of every page's start in a
@@ -77,20 +78,43 @@ async function othersWait() {
   }
 }
 
+// The saved start: gzipped (KEY, about 7 MB), or, briefly, as it is (RAW, 31 MB): a first start
+// that others wait for stores it as it is, which takes no time, rather than spend about 0.7 s on
+// gzip while they wait; the first of them whose page gets ready then stores it gzipped instead.
 async function readSaved(cache) {
-  const response = await cache.match(KEY.href);
-  if (!response) return null;
-  const gunzip = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(gunzip).arrayBuffer());
+  const gzipped = await cache.match(KEY.href);
+  if (gzipped) {
+    const gunzip = gzipped.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(gunzip).arrayBuffer());
+  }
+  const raw = await cache.match(RAW.href);
+  return raw ? new Uint8Array(await raw.arrayBuffer()) : null;
 }
 
-async function save(cache, snapshot) {
-  const gzipped = new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip"));
-  const body = await new Response(gzipped).blob();
+async function save(cache, snapshot, { gzip = true } = {}) {
+  const key = gzip ? KEY : RAW;
+  const body = gzip
+    ? await new Response(new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip"))).blob()
+    : new Blob([snapshot]);
+  await cache.put(key.href, new Response(body, { headers: { "Content-Type": gzip ? "application/gzip"
+                                                                                : "application/octet-stream" } }));
   for (const request of await cache.keys()) {
-    if (request.url !== KEY.href) await cache.delete(request);  // another Pyodide version's
+    if (request.url !== key.href) await cache.delete(request);  // another Pyodide version's, or the other form
   }
-  await cache.put(KEY.href, new Response(body, { headers: { "Content-Type": "application/gzip" } }));
+}
+
+// A restored start from the uncompressed copy: once its page is ready, store that copy gzipped
+// (one start does it: the one that gets the lock while the copy is still uncompressed).
+function gzipTheSavedStartLater(cache) {
+  globalThis.phutballSaveStart = () => {
+    delete globalThis.phutballSaveStart;
+    const locks = globalThis.navigator && navigator.locks;
+    if (!locks) return;
+    locks.request(LOCK, { ifAvailable: true }, async (lock) => {
+      const raw = lock && await cache.match(RAW.href);
+      if (raw) await save(cache, new Uint8Array(await raw.arrayBuffer()));
+    }).catch((e) => console.warn("phutball: the saved start could not be compressed", e));
+  };
 }
 
 export async function loadPyodide(options = {}) {
@@ -108,10 +132,12 @@ export async function loadPyodide(options = {}) {
     try {
       const pyodide = await loadFresh({ ...options, _loadSnapshot: snapshot });
       started("restored");
+      if (!(await cache.match(KEY.href))) gzipTheSavedStartLater(cache);
       return pyodide;
     } catch (e) {
       console.warn("phutball: the saved start did not restore; starting afresh", e);
       await cache.delete(KEY.href).catch(() => {});
+      await cache.delete(RAW.href).catch(() => {});
       release = await takeStartLock();  // and save a good copy in its place
     }
   }
@@ -129,12 +155,20 @@ export async function loadPyodide(options = {}) {
     const snapshot = pyodide.makeMemorySnapshot();
     started("saved");
     // Compressing and storing it waits until the page is ready (glue/labboot.py calls this), unless
-    // other starts wait for it (frames of one page started together): then it is saved at once.
+    // other starts wait for it (frames of one page started together): then it is stored at once, as
+    // it is (see readSaved).
+    const store = (how) => save(cache, snapshot, how)
+      .catch((e) => console.warn("phutball: the start could not be saved", e)).finally(done);
     globalThis.phutballSaveStart = () => {
       delete globalThis.phutballSaveStart;
-      save(cache, snapshot).catch((e) => console.warn("phutball: the start could not be saved", e)).finally(done);
+      store({ gzip: true });
     };
-    othersWait().then((waiting) => { if (waiting && globalThis.phutballSaveStart) globalThis.phutballSaveStart(); });
+    othersWait().then((waiting) => {
+      if (waiting && globalThis.phutballSaveStart) {
+        delete globalThis.phutballSaveStart;
+        store({ gzip: false });
+      }
+    });
   } catch (e) {
     console.warn("phutball: the start could not be saved", e);
     done();

@@ -17,7 +17,8 @@ import xml.etree.ElementTree as ET
 import pytest
 from playwright.sync_api import expect
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, DIST, READY_TIMEOUT, Recorder, click_point, own_input_devices, wait_ready
+from conftest import (CHROMIUM, CHROMIUM_ARGS, DIST, READY_TIMEOUT, SAVED_START_CACHE, Recorder, click_point,
+                      own_input_devices, poll, wait_ready)
 from devserver import StaticServer
 from lab.views.diagram import Marks, frame_shapes, natural_size
 from lab.embedparams import parse_params
@@ -302,6 +303,13 @@ STEADY_PAGE = """<!doctype html>
 """
 
 
+# The saved start's keys once it is kept in one form, gzipped (site/pyodide/lab.mjs), else null.
+SAVED_KEYS_GZIPPED = f"""async () => {{
+  const keys = (await (await caches.open('{SAVED_START_CACHE}')).keys()).map((r) => r.url);
+  return keys.length === 1 && keys[0].endsWith('.bin.gz') ? keys : null;
+}}"""
+
+
 def test_three_embeds_start_without_moving_the_host_page(browser, server):
     """View, replay and play (two needing Python) and two bad positions on another origin: each frame's height is
     final before it loads, replay and play start their engine at the reader's first input, which is applied."""
@@ -337,6 +345,10 @@ def test_three_embeds_start_without_moving_the_host_page(browser, server):
             starts = sorted(frames[i].locator("html").get_attribute("data-python-start")
                             for i in ("replay", "play", "bad", "junk"))
             assert starts == ["restored", "restored", "restored", "saved"]
+            # ...kept gzipped in the end, whichever form the first start handed over while others waited
+            play_frame = page.locator("#play iframe").element_handle().content_frame()
+            keys = poll(play_frame, SAVED_KEYS_GZIPPED, None, "the saved start kept gzipped")
+            assert len(keys) == 1 and keys[0].endswith(".bin.gz"), keys
             for i in ("bad", "junk"):
                 expect(frames[i].locator("#error")).to_contain_text("position")
             for i in frames:
