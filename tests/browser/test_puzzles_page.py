@@ -8,10 +8,25 @@ from phutball.puzzles.judge import analysis
 URL = "/puzzles.html"
 
 
+def puzzle_title(pid: str) -> str:
+    """The title of the shipped puzzle ``pid`` (from the puzzle files, as the page shows it)."""
+    from phutball.puzzles.format import load_file
+    from conftest import ROOT
+    for path in sorted((ROOT / "puzzles").glob("*.json")):
+        for q in load_file(path):
+            if q.id == pid:
+                return q.title
+    raise KeyError(pid)
+
+
 def open_puzzle(page, server, pid):
     page.goto(f"{server.origin}{URL}#{pid}")
     wait_ready(page)
-    page.wait_for_function(f"document.getElementById('board').dataset.position !== ''")
+    # On the puzzles page already, only the hash changes (no new document): wait until the page shows
+    # this puzzle, not the one before.
+    page.wait_for_function("t => document.getElementById('puzzle-title').textContent.includes(t)",
+                           arg=puzzle_title(pid))
+    page.wait_for_function("document.getElementById('board').dataset.position !== ''")
 
 
 def play_1d(page, move: str) -> None:
