@@ -54,9 +54,12 @@ async function openCache() {
   }
 }
 
+// Web Locks, where the browser has them (null otherwise).
+const webLocks = () => (globalThis.navigator && navigator.locks) || null;
+
 // Waits for the start lock; resolves to the function that releases it (a no-op without Web Locks).
 function takeStartLock() {
-  const locks = globalThis.navigator && navigator.locks;
+  const locks = webLocks();
   if (!locks) return Promise.resolve(() => {});
   return new Promise((granted) => {
     const without = () => granted(() => {});  // refused (an opaque origin ...): start without it
@@ -71,7 +74,7 @@ function takeStartLock() {
 // Whether another start of this site waits for the start lock.
 async function othersWait() {
   try {
-    const { pending = [] } = await navigator.locks.query();
+    const { pending = [] } = await webLocks().query();
     return pending.some((lock) => lock.name === LOCK);
   } catch (e) {
     return false;  // no Web Locks: nobody waits
@@ -81,14 +84,15 @@ async function othersWait() {
 // The saved start: gzipped (KEY, about 7 MB), or, briefly, as it is (RAW, 31 MB): a first start
 // that others wait for stores it as it is, which takes no time, rather than spend about 0.7 s on
 // gzip while they wait; the first of them whose page gets ready then stores it gzipped instead.
+// Resolves to { bytes, raw } (raw: read from the uncompressed copy), or null when there is none.
 async function readSaved(cache) {
   const gzipped = await cache.match(KEY.href);
   if (gzipped) {
     const gunzip = gzipped.body.pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(gunzip).arrayBuffer());
+    return { bytes: new Uint8Array(await new Response(gunzip).arrayBuffer()), raw: false };
   }
   const raw = await cache.match(RAW.href);
-  return raw ? new Uint8Array(await raw.arrayBuffer()) : null;
+  return raw ? { bytes: new Uint8Array(await raw.arrayBuffer()), raw: true } : null;
 }
 
 async function save(cache, snapshot, { gzip = true } = {}) {
@@ -108,7 +112,7 @@ async function save(cache, snapshot, { gzip = true } = {}) {
 function gzipTheSavedStartLater(cache) {
   globalThis.phutballSaveStart = () => {
     delete globalThis.phutballSaveStart;
-    const locks = globalThis.navigator && navigator.locks;
+    const locks = webLocks();
     if (!locks) return;
     locks.request(LOCK, { ifAvailable: true }, async (lock) => {
       const raw = lock && await cache.match(RAW.href);
@@ -121,18 +125,18 @@ export async function loadPyodide(options = {}) {
   const cache = await openCache();
   if (!cache) return loadFresh(options);
   let release = await takeStartLock();
-  let snapshot = null;
+  let saved = null;
   try {
-    snapshot = await readSaved(cache);
+    saved = await readSaved(cache);
   } catch (e) {
     console.warn("phutball: the saved start could not be read; starting afresh", e);
   }
-  if (snapshot) {
+  if (saved) {
     release();
     try {
-      const pyodide = await loadFresh({ ...options, _loadSnapshot: snapshot });
+      const pyodide = await loadFresh({ ...options, _loadSnapshot: saved.bytes });
       started("restored");
-      if (!(await cache.match(KEY.href))) gzipTheSavedStartLater(cache);
+      if (saved.raw) gzipTheSavedStartLater(cache);
       return pyodide;
     } catch (e) {
       console.warn("phutball: the saved start did not restore; starting afresh", e);
