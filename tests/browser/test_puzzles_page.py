@@ -1,5 +1,7 @@
 """The puzzle page end to end: solving by clicks, refutations and retries, progress in localStorage."""
 
+from functools import cache
+
 from playwright.sync_api import expect
 
 from conftest import BLOCKED_MS, click_point, data_position, hold_the_engine, wait_ready
@@ -8,15 +10,13 @@ from phutball.puzzles.judge import analysis
 URL = "/puzzles.html"
 
 
-def puzzle_title(pid: str) -> str:
-    """The title of the shipped puzzle ``pid`` (from the puzzle files, as the page shows it)."""
+@cache
+def shipped_puzzles() -> dict:
+    """Every shipped puzzle by id, read from the puzzle files (parsed once per test run)."""
     from phutball.puzzles.format import load_file
     from conftest import ROOT
-    for path in sorted((ROOT / "puzzles").glob("*.json")):
-        for q in load_file(path):
-            if q.id == pid:
-                return q.title
-    raise KeyError(pid)
+    return {q.id: q for path in sorted((ROOT / "puzzles").glob("*.json")) if path.name != "index.json"
+            for q in load_file(path)}
 
 
 def open_puzzle(page, server, pid):
@@ -25,7 +25,7 @@ def open_puzzle(page, server, pid):
     # On the puzzles page already, only the hash changes (no new document): wait until the page shows
     # this puzzle, not the one before.
     page.wait_for_function("t => document.getElementById('puzzle-title').textContent.includes(t)",
-                           arg=puzzle_title(pid))
+                           arg=shipped_puzzles()[pid].title)
     page.wait_for_function("document.getElementById('board').dataset.position !== ''")
 
 
@@ -76,9 +76,7 @@ def test_a_2d_puzzle_and_hint(page, server):
     open_puzzle(page, server, "2d-chain-1")
     page.click("#hint")
     page.wait_for_function("document.getElementById('message').textContent.includes('Hint')")
-    from phutball.puzzles.format import load_file
-    from conftest import ROOT
-    p = {q.id: q for q in load_file(ROOT / "puzzles" / "2d.json")}["2d-chain-1"]
+    p = shipped_puzzles()["2d-chain-1"]
     for point in p.main_line[0].split("-"):
         click_point(page, point)
     wait_phase(page, "solved")
@@ -117,9 +115,7 @@ def test_next_previous_and_deep_links(page, server):
 
 
 def start_2d_chain_1(page, server):
-    from phutball.puzzles.format import load_file
-    from conftest import ROOT
-    p = {q.id: q for q in load_file(ROOT / "puzzles" / "2d.json")}["2d-chain-1"]
+    p = shipped_puzzles()["2d-chain-1"]
     open_puzzle(page, server, "2d-chain-1")
     return p
 
