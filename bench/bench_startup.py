@@ -142,14 +142,14 @@ SW_ACTIVE = """async () => {
   return false;
 }"""
 
-PAGES = {
-    "bare PyScript": "/bare-bench.html",
-    "bare PyScript worker": "/bare-worker.html",
-    "play (index.html)": "/index.html",
-    "puzzles.html": "/puzzles.html",
-    "calculator.html": "/calculator.html",
-    "learn.html": "/learn.html",
-    "embed.html (play)": "/embed.html#position=9x9_O_E5&mode=play",
+PAGES = {  # --only's key: (the name in the table, the path)
+    "bare": ("bare PyScript", "/bare-bench.html"),
+    "worker": ("bare PyScript worker", "/bare-worker.html"),
+    "play": ("play (index.html)", "/index.html"),
+    "puzzles": ("puzzles.html", "/puzzles.html"),
+    "calculator": ("calculator.html", "/calculator.html"),
+    "learn": ("learn.html", "/learn.html"),
+    "embed": ("embed.html (play)", "/embed.html#position=9x9_O_E5&mode=play"),
 }
 
 EMBEDS = [
@@ -275,8 +275,8 @@ def med(values):
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--only", default="", help="comma-separated: bare, worker, play, puzzles, calculator, learn, "
-                    "embed, hosts (the host pages with embeds); the bare page always runs (the ratios' base)")
+    ap.add_argument("--only", default="", help=f"comma-separated: {', '.join(PAGES)}, hosts (the host pages "
+                    "with embeds); the bare page always runs (the ratios' base)")
     args = ap.parse_args()
     dist = ROOT / "dist"
     if not (dist / "index.html").exists():
@@ -285,10 +285,7 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
     results: dict[tuple[str, str], list[dict | None]] = {}
     only = {w.strip() for w in args.only.split(",") if w.strip()}
-    keys = {"bare PyScript": "bare", "bare PyScript worker": "worker", "play (index.html)": "play",
-            "puzzles.html": "puzzles", "calculator.html": "calculator", "learn.html": "learn",
-            "embed.html (play)": "embed"}
-    chosen = {name: path for name, path in PAGES.items() if not only or keys[name] in only | {"bare"}}
+    chosen = {name: path for key, (name, path) in PAGES.items() if not only or key in only | {"bare"}}
     if not only or "hosts" in only:
         hosts: dict[int, list[dict]] = {1: [], 3: []}
     else:
