@@ -3,6 +3,7 @@
     python bench/ladder.py [--games 20] [--hard-games 8] [--size 15x19] [--jobs 2]
                            [--players random,greedy,beginner,easy,...] [--max-plies 300]
                            [--neighbours K | --pairs a:b,c:d]
+                           [--record games.jsonl] [--from games.jsonl ...] [--first N]
 
 Every pair of players plays ``--games`` games (``--hard-games`` for a pair
 that includes ``hard``, whose games are expensive) on one board: the full
@@ -31,18 +32,25 @@ still has a finite rating: such a rating is a bound set by the prior, not a
 measurement, and is flagged ``*``.  Intervals are +-1.96 standard errors from
 the observed information (the anchor's row removed).  Prints Markdown
 tables (ratings and the W-L-D matrix) for ``bench/README.md``.
+
+``--record FILE`` appends every game's outcome to FILE (a JSON line each), and
+``--from FILE ...`` adds the games recorded there to the fit (a run with
+``--from`` and ``--games 0`` only fits): tuning runs of a few pairs add up to
+one ladder; ``--first N`` numbers a run's games from N, so more games of a pair
+already played start from new openings.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import re
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -117,6 +125,25 @@ def play_game(size: str, pair: tuple[str, str], game: int, max_plies: int) -> Ou
             break
     winner = None if drawn or pos.winner is None else seat[pos.winner]
     return Outcome(pair, game, winner, plies, str(pos), time.perf_counter() - t0)
+
+
+def read_outcomes(path: Path, size: str) -> list[Outcome]:
+    """The games of ``size`` recorded in ``path`` by ``--record`` (other boards' games are skipped)."""
+    out = []
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        try:
+            d = json.loads(line)
+            if d.pop("size") == size:
+                out.append(Outcome(**{**d, "pair": tuple(d["pair"])}))
+        except (ValueError, KeyError, TypeError) as e:
+            raise SystemExit(f"{path}:{n}: not a recorded game ({e}): {line[:80]!r}")
+    return out
+
+
+def add_result(results: dict[tuple[str, str], tuple[int, int, int]], o: Outcome) -> None:
+    """Count ``o`` in ``results[pair]`` = (pair[0]'s wins, pair[1]'s wins, draws)."""
+    w, l, d = results.get(o.pair, (0, 0, 0))
+    results[o.pair] = (w + (o.winner == 0), l + (o.winner == 1), d + (o.winner is None))
 
 
 def _play(args: tuple[str, tuple[str, str], int, int]) -> Outcome:
@@ -254,6 +281,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--players", default=",".join(["random", "greedy", *LEVELS]))
     ap.add_argument("--pairs", default="", help="only these pairs (a:b,c:d), not the round robin")
+    ap.add_argument("--first", type=int, default=0,
+                    help="number the games from this (even) one: more games of a pair already played")
+    ap.add_argument("--record", type=Path, help="append each game's outcome to this file (JSON lines)")
+    ap.add_argument("--from", dest="sources", type=Path, nargs="*", default=[],
+                    help="add the games recorded in these files to the fit")
     ap.add_argument("--neighbours", type=int, default=0,
                     help="only pairs at most this far apart in --players' order (0: the full round robin)")
     args = ap.parse_args(argv)
@@ -265,13 +297,15 @@ def main(argv: list[str] | None = None) -> None:
     else:
         reach = args.neighbours or len(names)
         pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:i + 1 + reach]]
+    recorded = [o for path in args.sources for o in read_outcomes(path, args.size)]
+    names += [n for n in dict.fromkeys(n for o in recorded for n in o.pair) if n not in names]
     for n in names:
         level_of(n)
     tasks = []
     for a, b in pairs:
         n = args.hard_games if "hard" in (a, b) else args.games
-        tasks += [(args.size, (a, b), g, args.max_plies) for g in range(n)]
-    tasks.sort(key=lambda t: "hard" not in t[1])  # the slow games first, for an even finish
+        tasks += [(args.size, (a, b), g, args.max_plies) for g in range(args.first, args.first + n)]
+    tasks.sort(key=lambda t: -sum(lv.max_nodes for lv in map(level_of, t[1]) if lv))  # slow games first
     print(f"{args.size}: {len(pairs)} pairs, {args.games} games per pair ({args.hard_games} with hard), "
           f"colours swapped on each opening, a draw on a threefold repetition or after {args.max_plies} plies",
           flush=True)
@@ -280,12 +314,16 @@ def main(argv: list[str] | None = None) -> None:
     results: dict[tuple[str, str], tuple[int, int, int]] = {}
     plies: dict[tuple[str, str], list[int]] = {}
     todo = {p: sum(t[1] == p for t in tasks) for p in pairs}
+    for o in recorded:
+        add_result(results, o)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for f in as_completed([pool.submit(_play, t) for t in tasks]):
             o = f.result()
             outcomes.append(o)
-            w, l, d = results.get(o.pair, (0, 0, 0))
-            results[o.pair] = (w + (o.winner == 0), l + (o.winner == 1), d + (o.winner is None))
+            if args.record:
+                with args.record.open("a") as out:
+                    out.write(json.dumps({"size": args.size, **asdict(o)}) + "\n")
+            add_result(results, o)
             plies.setdefault(o.pair, []).append(o.plies)
             if len(plies[o.pair]) == todo[o.pair]:  # the pair's last game: its line
                 a, b = o.pair
@@ -295,7 +333,8 @@ def main(argv: list[str] | None = None) -> None:
                       f"[{time.perf_counter() - t0:.0f} s]", flush=True)
     wall = time.perf_counter() - t0
     print(f"\nplayed {len(outcomes)} games in {wall / 60:.1f} min of wall time "
-          f"({sum(o.seconds for o in outcomes) / 60:.1f} min of game time, {args.jobs} jobs)")
+          f"({sum(o.seconds for o in outcomes) / 60:.1f} min of game time, {args.jobs} jobs)"
+          + (f", and {len(recorded)} recorded games" if recorded else ""))
     played = [n for n in names if any(n in p for p in results)]
     try:
         ratings = fit_ratings(played, results, anchor="random" if "random" in played else played[0])

@@ -127,6 +127,28 @@ def test_a_pair_plays_each_opening_with_both_colours_and_repeats(ladder):
     assert short.plies <= 3
 
 
+def test_recorded_games_add_up_to_one_fit(ladder, tmp_path, capsys):
+    record = tmp_path / "games.jsonl"
+    args = ["--size", "9x9", "--pairs", "random:greedy", "--games", "2", "--jobs", "1", "--record", str(record)]
+    ladder.main(args)
+    ladder.main([*args, "--first", "2"])  # two more games of the pair, from a new opening
+    games = ladder.read_outcomes(record, "9x9")
+    assert sorted(o.game for o in games) == [0, 1, 2, 3]
+    again = ladder.play_game("9x9", ("random", "greedy"), games[0].game, 300)
+    assert games[0] == dataclasses.replace(again, seconds=games[0].seconds)  # read back as played
+    assert ladder.read_outcomes(record, "15x19") == []  # another board's games are not mixed in
+    capsys.readouterr()
+    ladder.main(["--size", "9x9", "--from", str(record), "--games", "0", "--pairs", "random:greedy"])
+    out = capsys.readouterr().out
+    wins = sum(o.winner == 1 for o in games)
+    draws = sum(o.winner is None for o in games)
+    assert "played 0 games" in out and "and 4 recorded games" in out
+    assert f"| greedy | {wins}-{4 - wins - draws}-{draws} | – |" in out
+    record.write_text(record.read_text() + "not json\n")
+    with pytest.raises(SystemExit, match="games.jsonl:5: not a recorded game"):
+        ladder.read_outcomes(record, "9x9")
+
+
 # ---------------------------------------------------------------- the levels' ratings
 
 
