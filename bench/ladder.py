@@ -33,7 +33,9 @@ measurement, and is flagged ``*``.  Intervals are +-1.96 standard errors from
 the observed information (the anchor's row removed).  Prints Markdown
 tables (ratings and the W-L-D matrix) for ``bench/README.md``.
 
-``--record FILE`` appends every game's outcome to FILE (a JSON line each), and
+``--pairs a:b:N`` plays N games of that pair (``--games`` for a pair without N).
+``--record FILE`` appends every game's outcome to FILE (a JSON line each; a game
+already recorded there is not played again, so an interrupted run resumes), and
 ``--from FILE ...`` adds the games recorded there to the fit (a run with
 ``--from`` and ``--games 0`` only fits): tuning runs of a few pairs add up to
 one ladder; ``--first N`` numbers a run's games from N, so more games of a pair
@@ -280,7 +282,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--players", default=",".join(["random", "greedy", *LEVELS]))
-    ap.add_argument("--pairs", default="", help="only these pairs (a:b,c:d), not the round robin")
+    ap.add_argument("--pairs", default="",
+                    help="only these pairs (a:b,c:d), not the round robin; a:b:N plays N games of that pair")
     ap.add_argument("--first", type=int, default=0,
                     help="number the games from this (even) one: more games of a pair already played")
     ap.add_argument("--record", type=Path, help="append each game's outcome to this file (JSON lines)")
@@ -291,8 +294,14 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     names = args.players.split(",")
     pairs: list[tuple[str, str]]
+    count: dict[tuple[str, str], int] = {}  # games of a pair written a:b:N
     if args.pairs:
-        pairs = [(p.split(":")[0], p.split(":")[1]) for p in args.pairs.split(",")]
+        pairs = []
+        for spec in args.pairs.split(","):
+            a, b, *n = spec.split(":")
+            pairs.append((a, b))
+            if n:
+                count[(a, b)] = int(n[0])
         names = [n for n in dict.fromkeys(n for p in pairs for n in p)]
     else:
         reach = args.neighbours or len(names)
@@ -301,10 +310,14 @@ def main(argv: list[str] | None = None) -> None:
     names += [n for n in dict.fromkeys(n for o in recorded for n in o.pair) if n not in names]
     for n in names:
         level_of(n)
+    # A run that records into a file that already holds some of its games (an interrupted run, started
+    # again) plays only the others.
+    done = {(o.pair, o.game) for o in read_outcomes(args.record, args.size)} if args.record and args.record.exists() else set()
     tasks = []
     for a, b in pairs:
-        n = args.hard_games if "hard" in (a, b) else args.games
-        tasks += [(args.size, (a, b), g, args.max_plies) for g in range(args.first, args.first + n)]
+        n = count.get((a, b), args.hard_games if "hard" in (a, b) else args.games)
+        tasks += [(args.size, (a, b), g, args.max_plies) for g in range(args.first, args.first + n)
+                  if ((a, b), g) not in done]
     tasks.sort(key=lambda t: -sum(lv.max_nodes for lv in map(level_of, t[1]) if lv))  # slow games first
     print(f"{args.size}: {len(pairs)} pairs, {args.games} games per pair ({args.hard_games} with hard), "
           f"colours swapped on each opening, a draw on a threefold repetition or after {args.max_plies} plies",

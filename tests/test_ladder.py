@@ -137,15 +137,19 @@ def test_recorded_games_add_up_to_one_fit(ladder, tmp_path, capsys):
     again = ladder.play_game("9x9", ("random", "greedy"), games[0].game, 300)
     assert games[0] == dataclasses.replace(again, seconds=games[0].seconds)  # read back as played
     assert ladder.read_outcomes(record, "15x19") == []  # another board's games are not mixed in
+    # Started again on the same record (an interrupted run), a run plays only the games not in it.
+    ladder.main([*args[:3], "random:greedy:6", *args[4:]])
+    assert sorted(o.game for o in ladder.read_outcomes(record, "9x9")) == [0, 1, 2, 3, 4, 5]
     capsys.readouterr()
     ladder.main(["--size", "9x9", "--from", str(record), "--games", "0", "--pairs", "random:greedy"])
     out = capsys.readouterr().out
+    games = ladder.read_outcomes(record, "9x9")
     wins = sum(o.winner == 1 for o in games)
     draws = sum(o.winner is None for o in games)
-    assert "played 0 games" in out and "and 4 recorded games" in out
-    assert f"| greedy | {wins}-{4 - wins - draws}-{draws} | – |" in out
+    assert "played 0 games" in out and "and 6 recorded games" in out
+    assert f"| greedy | {wins}-{6 - wins - draws}-{draws} | – |" in out
     record.write_text(record.read_text() + "not json\n")
-    with pytest.raises(SystemExit, match="games.jsonl:5: not a recorded game"):
+    with pytest.raises(SystemExit, match="games.jsonl:7: not a recorded game"):
         ladder.read_outcomes(record, "9x9")
 
 
