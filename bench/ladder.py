@@ -306,13 +306,16 @@ def main(argv: list[str] | None = None) -> None:
     else:
         reach = args.neighbours or len(names)
         pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:i + 1 + reach]]
-    recorded = [o for path in args.sources for o in read_outcomes(path, args.size)]
+    # A game found twice (the same pair and number in two files) counts once: games are repeatable.
+    recorded = list({(o.pair, o.game): o for path in args.sources for o in read_outcomes(path, args.size)}.values())
     names += [n for n in dict.fromkeys(n for o in recorded for n in o.pair) if n not in names]
     for n in names:
         level_of(n)
-    # A run that records into a file that already holds some of its games (an interrupted run, started
-    # again) plays only the others.
-    done = {(o.pair, o.game) for o in read_outcomes(args.record, args.size)} if args.record and args.record.exists() else set()
+    # A game already recorded -- in the files read (--from) or in the file written (an interrupted run,
+    # started again) -- is not played again.
+    done = {(o.pair, o.game) for o in recorded}
+    if args.record and args.record.exists():
+        done |= {(o.pair, o.game) for o in read_outcomes(args.record, args.size)}
     tasks = []
     for a, b in pairs:
         n = count.get((a, b), args.hard_games if "hard" in (a, b) else args.games)

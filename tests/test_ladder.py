@@ -141,12 +141,12 @@ def test_recorded_games_add_up_to_one_fit(ladder, tmp_path, capsys):
     ladder.main([*args[:3], "random:greedy:6", *args[4:]])
     assert sorted(o.game for o in ladder.read_outcomes(record, "9x9")) == [0, 1, 2, 3, 4, 5]
     capsys.readouterr()
-    ladder.main(["--size", "9x9", "--from", str(record), "--games", "0", "--pairs", "random:greedy"])
+    ladder.main(["--size", "9x9", "--from", str(record), str(record), "--games", "0", "--pairs", "random:greedy"])
     out = capsys.readouterr().out
     games = ladder.read_outcomes(record, "9x9")
     wins = sum(o.winner == 1 for o in games)
     draws = sum(o.winner is None for o in games)
-    assert "played 0 games" in out and "and 6 recorded games" in out
+    assert "played 0 games" in out and "and 6 recorded games" in out  # a game read twice counts once
     assert f"| greedy | {wins}-{6 - wins - draws}-{draws} | – |" in out
     record.write_text(record.read_text() + "not json\n")
     with pytest.raises(SystemExit, match="games.jsonl:7: not a recorded game"):
