@@ -271,7 +271,9 @@ def describe(name: str) -> str:
     if lv is None:
         return {"random": "a random placement", "greedy": "the furthest forward jump, else a man next to the ball"}[name]
     noise = f", noise {lv.noise / 10:g} rows" if lv.noise else ""
-    return f"{lv.max_nodes:,} nodes, depth {lv.max_depth}{noise}"
+    same = [n for n, v in LEVELS.items() if (v.max_nodes, v.max_depth, v.noise) == (lv.max_nodes, lv.max_depth, lv.noise)]
+    level = f" (the level {same[0]})" if same and same[0] != name else ""  # an ad-hoc name for a level's budget
+    return f"{lv.max_nodes:,} nodes, depth {lv.max_depth}{noise}{level}"
 
 
 def main(argv: list[str] | None = None) -> None:

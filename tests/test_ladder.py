@@ -111,6 +111,9 @@ def test_players_and_ad_hoc_levels(ladder):
     assert ladder.level_of("n300d1z15") == Level("n300d1z15", 300, 1, 1e9, 15.0)
     with pytest.raises(SystemExit, match="unknown player 'grandmaster'"):
         ladder.level_of("grandmaster")
+    for name, lv in LEVELS.items():  # an ad-hoc name for a level's budget says which level it is
+        assert ladder.describe(f"n{lv.max_nodes}d{lv.max_depth}z{lv.noise:g}").endswith(f"(the level {name})")
+    assert "the level" not in ladder.describe("n301d1z0")
 
 
 def test_a_pair_plays_each_opening_with_both_colours_and_repeats(ladder):
