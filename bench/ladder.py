@@ -131,8 +131,12 @@ def play_game(size: str, pair: tuple[str, str], game: int, max_plies: int) -> Ou
 
 def read_outcomes(path: Path, size: str) -> list[Outcome]:
     """The games of ``size`` recorded in ``path`` by ``--record`` (other boards' games are skipped)."""
+    try:
+        text = path.read_text()
+    except OSError as e:
+        raise SystemExit(f"{path}: cannot read the recorded games ({e.strerror})")
     out = []
-    for n, line in enumerate(path.read_text().splitlines(), 1):
+    for n, line in enumerate(text.splitlines(), 1):
         try:
             d = json.loads(line)
             if d.pop("size") == size:

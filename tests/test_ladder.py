@@ -154,6 +154,8 @@ def test_recorded_games_add_up_to_one_fit(ladder, tmp_path, capsys):
     record.write_text(record.read_text() + "not json\n")
     with pytest.raises(SystemExit, match="games.jsonl:7: not a recorded game"):
         ladder.read_outcomes(record, "9x9")
+    with pytest.raises(SystemExit, match="missing.jsonl: cannot read the recorded games"):
+        ladder.read_outcomes(tmp_path / "missing.jsonl", "9x9")
 
 
 # ---------------------------------------------------------------- the levels' ratings
