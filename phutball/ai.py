@@ -135,13 +135,25 @@ class Level:
 
 #: The levels, weakest first (the order of the level menu and of ``--level``'s choices).
 LEVELS: dict[str, Level] = {
-    "beginner": Level("beginner", max_nodes=200, max_depth=1, max_seconds=2.0, noise=40.0, rating=417.0),
-    "easy": Level("easy", max_nodes=1000, max_depth=2, max_seconds=2.0, noise=20.0, rating=940.0),
-    "medium": Level("medium", max_nodes=1500, max_depth=2, max_seconds=4.0, noise=14.0, rating=1231.0),
-    "advanced": Level("advanced", max_nodes=2000, max_depth=2, max_seconds=4.0, noise=9.0, rating=1609.0),
-    "strong": Level("strong", max_nodes=2500, max_depth=2, max_seconds=4.0, noise=4.0, rating=1976.0),
-    "expert": Level("expert", max_nodes=3000, max_depth=20, max_seconds=6.0, noise=0.0, rating=2339.0),
-    "hard": Level("hard", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=2609.0),
+    "beginner": Level("beginner", max_nodes=200, max_depth=1, max_seconds=2.0, noise=40.0, rating=559.0),
+    "novice": Level("novice", max_nodes=300, max_depth=1, max_seconds=2.0, noise=25.0, rating=870.0),
+    "learner": Level("learner", max_nodes=300, max_depth=1, max_seconds=2.0, noise=20.0, rating=1012.0),
+    "casual": Level("casual", max_nodes=300, max_depth=1, max_seconds=2.0, noise=17.0, rating=1356.0),
+    "easy": Level("easy", max_nodes=1_200, max_depth=2, max_seconds=4.0, noise=17.0, rating=1567.0),
+    "medium": Level("medium", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=14.0, rating=1753.0),
+    "steady": Level("steady", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=12.0, rating=1927.0),
+    "intermediate": Level("intermediate", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=10.0, rating=2101.0),
+    "advanced": Level("advanced", max_nodes=2_000, max_depth=2, max_seconds=4.0, noise=7.0, rating=2310.0),
+    "strong": Level("strong", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=4.0, rating=2560.0),
+    "keen": Level("keen", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=2.0, rating=2789.0),
+    "sharp": Level("sharp", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=0.0, rating=2947.0),
+    "cunning": Level("cunning", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=6.0, rating=3199.0),
+    "tough": Level("tough", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=3.0, rating=3337.0),
+    "expert": Level("expert", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=0.0, rating=3581.0),
+    "master": Level("master", max_nodes=5_000, max_depth=20, max_seconds=6.0, noise=0.0, rating=3877.0),
+    "elite": Level("elite", max_nodes=8_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4086.0),
+    "champion": Level("champion", max_nodes=20_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4350.0),
+    "hard": Level("hard", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4689.0),
 }
 
 
