@@ -171,6 +171,24 @@ def test_level_rating_defaults_to_none_and_every_level_is_rated():
     assert all(name == lv.name for name, lv in LEVELS.items())
 
 
+def test_level_ratings_are_the_fit_of_the_recorded_games(ladder):
+    """LEVELS' ratings come from bench/ladder-games.jsonl (the games behind bench/README.md's ladder):
+    each level, under its ad-hoc name nNdDzZ, is rated there as the table says."""
+    results: dict = {}
+    for o in ladder.read_outcomes(BENCH / "ladder-games.jsonl", "15x19"):
+        ladder.add_result(results, o)
+    names = list(dict.fromkeys(n for pair in results for n in pair))
+    fitted = {r.name: r.elo for r in ladder.fit_ratings(names, results, anchor="random")}
+    for name, lv in LEVELS.items():
+        adhoc = f"n{lv.max_nodes}d{lv.max_depth}z{lv.noise:g}"
+        assert adhoc in fitted, f"{name} ({adhoc}) never played in the recorded ladder"
+        assert lv.rating == round(fitted[adhoc]), (name, lv.rating, fitted[adhoc])
+    # The ladder's steps: every level above the one below it, and each pair of neighbours met.
+    for (lo, a), (hi, b) in zip(LEVELS.items(), list(LEVELS.items())[1:]):
+        pair = {f"n{v.max_nodes}d{v.max_depth}z{v.noise:g}" for v in (a, b)}
+        assert any(set(p) == pair for p in results), f"{lo} and {hi} never played each other"
+
+
 def test_level_menu_lists_every_level_with_its_rating():
     from lab.play import level_choices
     choices = level_choices()
