@@ -34,8 +34,9 @@ the observed information (the anchor's row removed).  Prints Markdown
 tables (ratings and the W-L-D matrix) for ``bench/README.md``.
 
 ``--pairs a:b:N`` plays N games of that pair (``--games`` for a pair without N).
-``--record FILE`` appends every game's outcome to FILE (a JSON line each; a game
-already recorded there is not played again, so an interrupted run resumes), and
+``--record FILE`` appends every game's outcome to FILE (a JSON line each; the games
+already recorded there are in the fit and not played again, so an interrupted run
+resumes), and
 ``--from FILE ...`` adds the games recorded there to the fit (a run with
 ``--from`` and ``--games 0`` only fits): tuning runs of a few pairs add up to
 one ladder; ``--first N`` numbers a run's games from N, so more games of a pair
@@ -304,24 +305,25 @@ def main(argv: list[str] | None = None) -> None:
     if args.pairs:
         pairs = []
         for spec in args.pairs.split(","):
-            a, b, *n = spec.split(":")
-            pairs.append((a, b))
-            if n:
-                count[(a, b)] = int(n[0])
+            m = re.fullmatch(r"([^:]+):([^:]+)(?::(\d+))?", spec)
+            if not m:
+                raise SystemExit(f"--pairs: {spec!r} is not a:b or a:b:N (N games)")
+            pairs.append((m[1], m[2]))
+            if m[3]:
+                count[(m[1], m[2])] = int(m[3])
         names = [n for n in dict.fromkeys(n for p in pairs for n in p)]
     else:
         reach = args.neighbours or len(names)
         pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:i + 1 + reach]]
-    # A game found twice (the same pair and number in two files) counts once: games are repeatable.
-    recorded = list({(o.pair, o.game): o for path in args.sources for o in read_outcomes(path, args.size)}.values())
+    # The games recorded in the files read (--from) and in the file written (an interrupted run, started
+    # again) are in the fit and are not played again; a game found twice (the same pair and number)
+    # counts once: games are repeatable.
+    sources = [*args.sources, *([args.record] if args.record and args.record.exists() else [])]
+    recorded = list({(o.pair, o.game): o for path in sources for o in read_outcomes(path, args.size)}.values())
     names += [n for n in dict.fromkeys(n for o in recorded for n in o.pair) if n not in names]
     for n in names:
         level_of(n)
-    # A game already recorded -- in the files read (--from) or in the file written (an interrupted run,
-    # started again) -- is not played again.
     done = {(o.pair, o.game) for o in recorded}
-    if args.record and args.record.exists():
-        done |= {(o.pair, o.game) for o in read_outcomes(args.record, args.size)}
     tasks = []
     for a, b in pairs:
         n = count.get((a, b), args.hard_games if "hard" in (a, b) else args.games)

@@ -141,8 +141,12 @@ def test_recorded_games_add_up_to_one_fit(ladder, tmp_path, capsys):
     assert games[0] == dataclasses.replace(again, seconds=games[0].seconds)  # read back as played
     assert ladder.read_outcomes(record, "15x19") == []  # another board's games are not mixed in
     # Started again on the same record (an interrupted run), a run plays only the games not in it.
+    capsys.readouterr()
     ladder.main([*args[:3], "random:greedy:6", *args[4:]])
     assert sorted(o.game for o in ladder.read_outcomes(record, "9x9")) == [0, 1, 2, 3, 4, 5]
+    assert "played 2 games in" in (out := capsys.readouterr().out) and "and 4 recorded games" in out  # in its fit
+    with pytest.raises(SystemExit, match="--pairs: 'random:greedy:x' is not a:b or a:b:N"):
+        ladder.main(["--pairs", "random:greedy:x"])
     capsys.readouterr()
     ladder.main(["--size", "9x9", "--from", str(record), str(record), "--games", "0", "--pairs", "random:greedy"])
     out = capsys.readouterr().out
