@@ -13,10 +13,9 @@ URL = "/puzzles.html"
 @cache
 def shipped_puzzles() -> dict:
     """Every shipped puzzle by id, read from the puzzle files (parsed once per test run)."""
-    from phutball.puzzles.format import load_file
+    from phutball.puzzles.format import load_dir
     from conftest import ROOT
-    return {q.id: q for path in sorted((ROOT / "puzzles").glob("*.json")) if path.name != "index.json"
-            for q in load_file(path)}
+    return {q.id: q for q in load_dir(ROOT / "puzzles")}
 
 
 def open_puzzle(page, server, pid):
