@@ -80,6 +80,11 @@ def level_of(name: str) -> Level | None:
     return Level(name, max_nodes=int(m[1]), max_depth=int(m[2]), max_seconds=1e9, noise=float(m[3]))
 
 
+def adhoc_name(lv: Level) -> str:
+    """The ad-hoc player name of a level's budget, ``n<nodes>d<depth>z<noise>`` (read by :func:`level_of`)."""
+    return f"n{lv.max_nodes}d{lv.max_depth}z{lv.noise:g}"
+
+
 def opening(size: str, pair: tuple[str, str], k: int) -> Position:
     """Opening ``k`` of a pair: two men within two points of the ball, seeded."""
     rng = random.Random(f"ladder/{size}/{sorted(pair)}/{k}")
@@ -276,7 +281,7 @@ def describe(name: str) -> str:
     if lv is None:
         return {"random": "a random placement", "greedy": "the furthest forward jump, else a man next to the ball"}[name]
     noise = f", noise {lv.noise / 10:g} rows" if lv.noise else ""
-    same = [n for n, v in LEVELS.items() if (v.max_nodes, v.max_depth, v.noise) == (lv.max_nodes, lv.max_depth, lv.noise)]
+    same = [n for n, v in LEVELS.items() if adhoc_name(v) == adhoc_name(lv)]
     level = f" (the level {same[0]})" if same and same[0] != name else ""  # an ad-hoc name for a level's budget
     return f"{lv.max_nodes:,} nodes, depth {lv.max_depth}{noise}{level}"
 

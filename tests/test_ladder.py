@@ -112,7 +112,9 @@ def test_players_and_ad_hoc_levels(ladder):
     with pytest.raises(SystemExit, match="unknown player 'grandmaster'"):
         ladder.level_of("grandmaster")
     for name, lv in LEVELS.items():  # an ad-hoc name for a level's budget says which level it is
-        assert ladder.describe(f"n{lv.max_nodes}d{lv.max_depth}z{lv.noise:g}").endswith(f"(the level {name})")
+        again = ladder.level_of(ladder.adhoc_name(lv))
+        assert (again.max_nodes, again.max_depth, again.noise) == (lv.max_nodes, lv.max_depth, lv.noise)
+        assert ladder.describe(ladder.adhoc_name(lv)).endswith(f"(the level {name})")
     assert "the level" not in ladder.describe("n301d1z0")
 
 
@@ -184,12 +186,12 @@ def test_level_ratings_are_the_fit_of_the_recorded_games(ladder):
     names = list(dict.fromkeys(n for pair in results for n in pair))
     fitted = {r.name: r.elo for r in ladder.fit_ratings(names, results, anchor="random")}
     for name, lv in LEVELS.items():
-        adhoc = f"n{lv.max_nodes}d{lv.max_depth}z{lv.noise:g}"
+        adhoc = ladder.adhoc_name(lv)
         assert adhoc in fitted, f"{name} ({adhoc}) never played in the recorded ladder"
         assert lv.rating == round(fitted[adhoc]), (name, lv.rating, fitted[adhoc])
-    # The ladder's steps: every level above the one below it, and each pair of neighbours met.
+    # Each two neighbouring levels played each other (their order is checked above).
     for (lo, a), (hi, b) in zip(LEVELS.items(), list(LEVELS.items())[1:]):
-        pair = {f"n{v.max_nodes}d{v.max_depth}z{v.noise:g}" for v in (a, b)}
+        pair = {ladder.adhoc_name(v) for v in (a, b)}
         assert any(set(p) == pair for p in results), f"{lo} and {hi} never played each other"
 
 
