@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from lab.learn import STEPS, LearnController
+from lab.learn import SCHEMA, STEPS, LearnController
 from phutball.game import parse_any_position
 from phutball.notation import Point
 from phutball.oned.solve import analyse
@@ -97,15 +97,17 @@ def test_progress_round_trips_and_garbage_is_ignored():
     ctl.next()
     saved = ctl.progress_json()
     other = LearnController()
-    assert other.load_progress(saved)
+    assert other.load_progress(SCHEMA.read(saved).values)
     assert other.done == {"place", "jump"} and other.index == 2
-    for junk in ("", "null", "[]", '{"v": 2}', '{"v": 1, "done": 5}', "[" * 5000 + "]" * 5000, "{bad json"):
+    for junk in ("", "null", "[]", '{"v": 2}', "[" * 5000 + "]" * 5000, "{bad json"):
         fresh = LearnController()
-        assert fresh.load_progress(junk) is False
+        assert fresh.load_progress(SCHEMA.read(junk).values) is False
         assert fresh.done == set() and fresh.index == 0
-    partly = LearnController()
-    assert partly.load_progress(json.dumps({"v": 1, "done": ["jump", "nope", 3], "step": "nope"}))
+    partly = LearnController()  # step ids of another version of the lesson are skipped
+    assert partly.load_progress(SCHEMA.read(json.dumps({"v": 1, "done": ["jump", "nope"], "step": "nope"})).values)
     assert partly.done == {"jump"} and partly.index == 0  # first unfinished
+    wrong = SCHEMA.read(json.dumps({"v": 1, "done": ["jump", 3], "step": 5}))  # wrong types: named, left out
+    assert wrong.values == {} and len(wrong.problems) == 2
 
 
 def test_keys_enter_a_move_and_undo_is_not_a_shortcut():

@@ -237,7 +237,12 @@ def test_unreadable_stored_progress_is_reported_as_such_and_bad_entries_are_not(
     from lab.puzzles import read_progress
     nested = "[" * 5000 + "]" * 5000  # deeper than the JSON parser's recursion allows
     for raw in (nested, "{not json", "[]", '{"v": 2, "puzzles": {}}', json.dumps({"v": 1, "puzzles": []})):
-        assert read_progress(raw) == ({}, True), raw[:20]
-    assert read_progress(None) == ({}, False) and read_progress("") == ({}, False)
+        progress, reading = read_progress(raw)
+        assert progress == {} and reading.unreadable and not reading.problems, raw[:20]
+    for raw in (None, ""):
+        progress, reading = read_progress(raw)
+        assert progress == {} and not reading.unreadable and not reading.problems
     mixed = json.dumps({"v": 1, "puzzles": {"a": {"solved": True, "attempts": 1}, "b": "junk"}})
-    assert read_progress(mixed) == ({"a": {"solved": True, "attempts": 1}}, False)
+    progress, reading = read_progress(mixed)
+    assert progress == {"a": {"solved": True, "attempts": 1}} and not reading.unreadable
+    assert reading.problems == ("puzzle 'b': is a string, not an object",)

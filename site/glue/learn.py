@@ -9,7 +9,6 @@ from html import escape
 
 from lab.views.diagram import layout_for, play_shapes
 from lab.learn import STORAGE_KEY, LearnController
-from lab.savedstate import set_aside
 from glue.remote import document, draw as draw_shapes, el, on, ready, storage, window
 
 canvas = el("board")
@@ -102,11 +101,7 @@ def action(fn):
 
 
 def start() -> None:
-    raw = storage.get_item(STORAGE_KEY)
-    if not ctl.load_progress(raw):
-        ctl.goto(0)
-        if raw:  # unreadable progress: kept under a backup key, said once (the next save replaces it)
-            ctl.board.error = set_aside(storage, STORAGE_KEY, raw, "it is not the lesson's saved progress")
+    ctl.start(storage)  # the stored progress; what cannot be read is set aside, said once
     on(canvas, "pointerdown", on_pointerdown)
     on(document, "keydown", on_key)
     on(el("steps"), "click", on_step)

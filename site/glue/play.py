@@ -17,81 +17,21 @@ from html import escape
 from lab.jobs import Runner, error_text
 from phutball.errors import PhutballError
 from phutball.sides import other_side
-from lab.play import PlayController, adapter, level_choices, mark_text, side_name
+from lab.play import PlayController, level_choices, mark_text, side_name
 from glue.remote import document, el, flush_now, location_hash, on, ready, set_hash, spawn, storage, window
 from glue.remote import draw as draw_shapes
 from glue.remote import copy_text, download, init_value, location_href
-from lab.savedstate import StoredValueError, load_json, set_aside
+from lab import savedgame
+from lab.savedgame import initial_controller
 
-STORAGE_KEY = "phutball.play.v1"
 canvas = el("board")
 SLICE_MS = 40  # the longest the worker is busy with the search before it answers the page
 
 # ---------------------------------------------------------------- state and persistence
 
 
-def _read_saved() -> tuple[dict | None, str]:
-    """The saved game's data, or None; an unreadable value is set aside (the message says so, once)."""
-    raw = storage.get_item(STORAGE_KEY)
-    if not raw:
-        return None, ""
-    try:
-        saved = load_json(raw)
-        if not isinstance(saved, dict) or saved.get("v") != 1 or not isinstance(saved.get("record"), str):
-            raise StoredValueError("it is not a saved game of this version")
-        return saved, ""
-    except StoredValueError as e:
-        return None, set_aside(storage, STORAGE_KEY, raw, str(e))
-
-
-def _restore_game(ctl: PlayController, data: dict) -> bool:
-    """Load a saved game (record and ply) into ``ctl``; False if the record cannot be read."""
-    from phutball.game import Game
-    try:
-        game = Game.from_record(data["record"])
-    except PhutballError:
-        return False
-    ply = data.get("ply")
-    game.goto(ply if isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply <= len(game.moves)
-              else len(game.moves))
-    ctl.game = game
-    ctl.cursor = adapter(ctl.position).ball()
-    return True
-
-
-def _initial_controller() -> PlayController:
-    saved, problem = _read_saved()
-    ctl = PlayController.new()
-    if saved is not None:
-        if _restore_game(ctl, saved):
-            previous = saved.get("previous")
-            if isinstance(previous, dict) and isinstance(previous.get("record"), str):
-                keep = PlayController.new()
-                if _restore_game(keep, previous):
-                    ctl.previous = keep.game
-            ctl.restore_settings(saved.get("mode"), saved.get("computer"), saved.get("level"))
-            ctl.announcement = "Game restored. " + ctl.status()
-        else:
-            problem = set_aside(storage, STORAGE_KEY, storage.get_item(STORAGE_KEY) or "",
-                                "its game record is not valid")
-    if problem:
-        ctl.error = problem
-    hash_ = location_hash()
-    if hash_ and hash_ != str(ctl.position):
-        error = ctl.error
-        ctl.load_position(hash_)  # a bad link is reported; the restored game stays either way
-        ctl.error = "\n".join(e for e in (error, ctl.error) if e)
-    return ctl
-
-
-
 def save() -> None:
-    data = {"v": 1, "record": ctl.export_record(), "ply": ctl.game.cursor, "position": str(ctl.position),
-            "mode": ctl.mode,
-            "computer": ctl.computer_side, "level": ctl.level}
-    if ctl.previous is not None:  # kept across reloads until a move is made on the new game
-        data["previous"] = {"record": ctl.previous.to_record(), "ply": ctl.previous.cursor}
-    storage.set_item(STORAGE_KEY, json.dumps(data))
+    savedgame.save(storage, ctl)
     pos = str(ctl.position)
     if location_hash() != pos:
         set_hash(pos)
@@ -660,4 +600,4 @@ def start() -> None:
     ready()
 
 
-ctl = _initial_controller()
+ctl = initial_controller(storage, location_hash())  # the saved game, then the link

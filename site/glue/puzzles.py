@@ -25,8 +25,8 @@ from phutball.errors import PhutballError
 from phutball.game import variant_of
 from phutball.sides import SIDE_NAMES, sides_of
 from lab.play import PlayController
-from lab.puzzles import (PROGRESS_BACKUP_KEY, PROGRESS_KEY, UNREADABLE_PROGRESS_MESSAGE, Oracle1D,
-                         PuzzleController, dump_progress, puzzles_from_files, read_progress)
+from lab.puzzles import (PROGRESS_KEY, Oracle1D,
+                         PuzzleController, dump_progress, initial_progress, puzzles_from_files)
 from glue.remote import document, draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
 from glue.remote import flush, location_href, set_hash, spawn, storage, window
 from lab.embedparams import puzzle_share_params, snippets
@@ -63,17 +63,6 @@ async def engine_call(name: str, args: list) -> dict:
 
 
 # ---------------------------------------------------------------- loading
-
-
-def initial_progress() -> tuple[dict, str]:
-    """Stored progress, and a message if it was unreadable (then set aside, and replaced by a fresh one)."""
-    raw = storage.get_item(PROGRESS_KEY)
-    progress, unreadable = read_progress(raw)
-    if not unreadable:
-        return progress, ""
-    storage.set_item(PROGRESS_BACKUP_KEY, str(raw))
-    storage.set_item(PROGRESS_KEY, dump_progress(progress))
-    return progress, UNREADABLE_PROGRESS_MESSAGE
 
 
 def save_progress() -> None:
@@ -482,7 +471,7 @@ def start() -> None:
         el("message").textContent = str(e)
         ready()
         return
-    progress, note = initial_progress()
+    progress, note = initial_progress(storage)
     ctl = PuzzleController(puzzles, progress=progress, oracle_1d=Oracle1D(engine_call))
     state["ctl"] = ctl
     h = location_hash()

@@ -18,9 +18,20 @@ from typing import Any, Callable
 
 from phutball.notation import Jump, Placement, StripJump
 from lab.play import PlayController, side_name
-from lab.savedstate import StoredValueError, load_json
+from lab.savedstate import Field, Schema, Storage, read_stored
 
 STORAGE_KEY = "phutball.learn.v1"
+
+
+def _names(value: list[Any]) -> bool:
+    return all(isinstance(v, str) for v in value)
+
+
+#: What the lesson stores: ``{"v": 1, "done": [step id, ...], "step": step id}``.
+SCHEMA = Schema(STORAGE_KEY, "the lesson's saved progress", (
+    Field("done", ("array",), "a list of step names", _names),
+    Field("step", ("string",), "a step name"),
+))
 
 # check(before, move, after) -> None when the move does what the step asks, else why not.
 Check = Callable[[Any, Any, Any], "str | None"]
@@ -240,21 +251,24 @@ class LearnController:
     def progress_json(self) -> str:
         return json.dumps({"v": 1, "done": sorted(self.done), "step": self.step.id})
 
-    def load_progress(self, raw: str | None) -> bool:
-        """Restore progress saved by :meth:`progress_json`; False (nothing changed) if it is not that."""
-        if not raw:
-            return False
-        try:
-            data = load_json(raw)  # bounded: deeply nested or huge values are refused, never crash
-        except StoredValueError:
-            return False
-        if not isinstance(data, dict) or data.get("v") != 1 or not isinstance(data.get("done"), list):
+    def load_progress(self, values: dict[str, Any] | None) -> bool:
+        """Restore progress read by :data:`SCHEMA` (:func:`read_progress`); False (nothing changed) if none."""
+        if values is None:
             return False
         ids = [s.id for s in self.steps]
-        self.done = {d for d in data["done"] if isinstance(d, str) and d in ids}
-        current = data.get("step")
+        self.done = {d for d in values.get("done", []) if d in ids}
+        current = values.get("step")
         self.goto(ids.index(current) if current in ids else self.first_unfinished())
         return True
+
+    def start(self, storage: Storage) -> None:
+        """Open the lesson where the stored progress says; unreadable parts are set aside, said once."""
+        values, problem = read_stored(storage, SCHEMA)
+        if not self.load_progress(values):
+            self.goto(0)
+        if problem:
+            self.board.error = problem
+            storage.set_item(STORAGE_KEY, self.progress_json())
 
     # ------------------------------------------------------------ what the page shows
 

@@ -258,11 +258,11 @@ class PlayController:
         """Apply stored computer settings; anything not understood falls back to the defaults, saying so."""
         from phutball.ai import LEVELS
         bad = []
-        if level in LEVELS:
+        if isinstance(level, str) and level in LEVELS:
             self.level = level
         elif level is not None:
             bad.append(f"level {_quote(level)}")
-        if mode == "computer" and computer in self.sides:
+        if mode == "computer" and isinstance(computer, str) and computer in self.sides:
             self.mode, self.computer_side = "computer", computer
         elif mode in ("two-players", None) and computer is None:
             self.mode, self.computer_side = "two-players", None

@@ -26,18 +26,28 @@ from typing import Any, Awaitable, Callable
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.sides import SIDE_NAMES
 from phutball.notation import Point
-from lab.savedstate import StoredValueError, backup_key, load_json
+from phutball.errors import quote
+from lab.savedstate import Field, Reading, Schema, Storage, article, backup_key, json_type
 
 PROGRESS_KEY = "phutball.puzzles.v1"
 #: Where unreadable stored progress is set aside (never deleted) before starting fresh.
 PROGRESS_BACKUP_KEY = backup_key("phutball.puzzles.v1")
-UNREADABLE_PROGRESS_MESSAGE = (
-    "Your saved puzzle progress could not be read, so it starts fresh; the old data was kept "
-    f"in this browser's storage under {PROGRESS_BACKUP_KEY!r}.")
 PLAYING_TASKS = ("win", "only-move", "safe-move", "win-in-two", "defend", "dont-jump")
 
 
 # ---------------------------------------------------------------- progress storage
+
+
+def _attempts(value: int) -> bool:
+    return value >= 0
+
+
+PROGRESS_SCHEMA = Schema(PROGRESS_KEY, "saved puzzle progress", (
+    Field("puzzles", ("object",), "a table of puzzles", required=True),
+))
+#: The fields of one puzzle's entry in ``puzzles``.
+ENTRY_FIELDS = (Field("solved", ("boolean",), "true or false", required=True),
+                Field("attempts", ("integer",), "a count of attempts", _attempts, required=True))
 
 
 def load_progress(raw: str | None) -> dict[str, dict[str, Any]]:
@@ -45,33 +55,41 @@ def load_progress(raw: str | None) -> dict[str, dict[str, Any]]:
     return read_progress(raw)[0]
 
 
-def read_progress(raw: str | None) -> tuple[dict[str, dict[str, Any]], bool]:
-    """Stored progress, and whether the stored text as a whole was unreadable.
+def read_progress(raw: str | None) -> tuple[dict[str, dict[str, Any]], Reading]:
+    """Stored progress, and what :class:`~lab.savedstate.Schema` made of the stored text.
 
     Unreadable means not JSON (including JSON nested too deeply to parse, such
-    as ``"[" * 5000 + "]" * 5000``) or not a version-1 progress object: the page
-    then sets the text aside under :data:`PROGRESS_BACKUP_KEY`, says so once
-    and starts fresh.  A readable object with some bad entries only loses those.
+    as ``"[" * 5000 + "]" * 5000``) or not a version-1 progress object; a
+    readable object keeps its good entries, and each bad one is named in the
+    reading's problems. Either way the page sets the text aside under
+    :data:`PROGRESS_BACKUP_KEY` and says so once (:meth:`Reading.message`).
     """
+    reading = PROGRESS_SCHEMA.read(raw)
     out: dict[str, dict[str, Any]] = {}
-    if not raw:
-        return out, False
-    try:  # nesting bounded before parsing: Pyodide's parser can overflow the stack before RecursionError
-        data = load_json(raw, max_depth=8)  # stored progress is 3 deep: {"puzzles": {id: {...}}}
-    except StoredValueError:
-        return out, True
-    if not isinstance(data, dict) or data.get("v") != 1 or not isinstance(data.get("puzzles"), dict):
-        return out, True
-    for pid, entry in data["puzzles"].items():
-        if not isinstance(pid, str) or not isinstance(entry, dict):
-            continue
-        solved = entry.get("solved")
-        attempts = entry.get("attempts")
-        if not isinstance(solved, bool) or not isinstance(attempts, int) or isinstance(attempts, bool) \
-                or attempts < 0:
-            continue
-        out[pid] = {"solved": solved, "attempts": attempts}
-    return out, False
+    problems = list(reading.problems)
+    for pid, entry in (reading.values or {}).get("puzzles", {}).items():
+        why = (f"is {article(json_type(entry))}, not an object" if not isinstance(entry, dict) else
+               next((w for f in ENTRY_FIELDS if (w := f.problem(entry.get(f.name))) is not None), None))
+        if why is None:
+            out[pid] = {f.name: entry[f.name] for f in ENTRY_FIELDS}
+        else:
+            problems.append(f"puzzle {quote(pid, 30)}: {why}")
+    if len(problems) > 3:
+        problems[3:] = [f"and {len(problems) - 3} more"]
+    return out, Reading(reading.values, reading.unreadable, tuple(problems))
+
+
+def initial_progress(storage: Storage) -> tuple[dict[str, dict[str, Any]], str]:
+    """Stored progress, and the page's message if part or all of it was unreadable.
+
+    What could not be used is set aside, and the usable part stored again, so the message is said once.
+    """
+    raw = storage.get_item(PROGRESS_KEY)
+    progress, reading = read_progress(raw)
+    message = reading.message(storage, PROGRESS_KEY, raw)
+    if message:
+        storage.set_item(PROGRESS_KEY, dump_progress(progress))
+    return progress, message
 
 
 def dump_progress(progress: dict[str, dict[str, Any]]) -> str:

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from conftest import BLOCKED_MS, click_point, data_position, hold_the_engine, wait_ready
+from test_savedstate import PAGES, WRONG
 
 BOARD = "#board"
 
@@ -22,7 +23,7 @@ def test_loads_ready_and_never_leaves_the_origin(page, server):
     outside = [u for u in page.recorder.requests if not u.startswith(server.origin + "/")
                and not u.startswith(("data:", "blob:"))]
     assert page.recorder.requests and outside == []
-    assert [e for e in page.recorder.errors if "favicon" not in e] == []
+    assert page.recorder.errors == []
 
 
 def test_board_is_drawn_before_python_is_ready(page, server):
@@ -466,9 +467,38 @@ def test_a_garbage_stored_computer_setting_falls_back_to_the_defaults_with_a_mes
     open_page(page, server)
     assert plies(page) == ["E6"]
     message = page.inner_text("#message")
-    assert "saved computer setting was not understood" in message and "['X'" not in message
+    assert "Part of your saved data could not be read" in message and "['X'" not in message
+    assert "computer is an array" in message and "level is an integer" in message
     assert page.input_value("#computer-side") == "" and page.input_value("#computer-level") == "hard"
     assert page.inner_text("#mode-label") == "two players"
+
+
+STORED_PAGES = {"phutball.play.v1": ("index.html", "#message"), "phutball.learn.v1": ("learn.html", "#feedback"),
+                "phutball.puzzles.v1": ("puzzles.html", "#message")}
+
+
+@pytest.mark.parametrize("kind", list(WRONG))
+@pytest.mark.parametrize("key", list(STORED_PAGES))
+def test_every_stored_field_of_a_wrong_json_type_is_set_aside_and_the_page_becomes_ready(page, server, key, kind):
+    """Issue 24 item 1: a stored level that was a list stopped the play page for good. Every field a page
+    stores (a puzzle's entry too) gets a value of this JSON type at once, where its own type differs."""
+    schema, make_doc, _ = PAGES[next(p for p, v in PAGES.items() if v[0].key == key)]
+    doc = make_doc()
+    wrong = [f.name for f in schema.fields if not f.required and kind not in f.types]
+    for name in wrong:
+        doc[name] = WRONG[kind]
+    if key == "phutball.puzzles.v1":
+        doc["puzzles"]["a"]["attempts" if kind != "integer" else "solved"] = WRONG[kind]
+        wrong.append("puzzle 'a'")
+    raw = json.dumps(doc)
+    set_storage(page, server, key, raw)
+    url, where = STORED_PAGES[key]
+    page.goto(f"{server.origin}/{url}")
+    wait_ready(page)
+    message = page.inner_text(where)
+    assert "Part of your saved data could not be read" in message and all(n in message for n in wrong), message
+    assert page.evaluate(f"localStorage.getItem('{key}.unreadable')") == raw
+    # said once, the readable part kept: test_savedstate.py runs the same start again
 
 
 @pytest.mark.parametrize("value", ["[" * 5000 + "]" * 5000, '{"v":1,"done":' + "[" * 5000 + "]" * 5000 + "}",

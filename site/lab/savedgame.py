@@ -1,0 +1,112 @@
+"""The play page's saved game (``localStorage["phutball.play.v1"]``): its format, and the page's start from it.
+
+Pure Python: ``glue/play.py`` only hands in the storage and the link's
+fragment.  The stored value is one JSON object::
+
+    {"v": 1, "record": <game record>, "ply": <move shown>, "position": <position string>,
+     "mode": "two-players" | "computer", "computer": <side> | null, "level": <level name>,
+     "previous": {"record": ..., "ply": ...}}          # the game a link replaced, until a move is made
+
+``record`` is required (without it nothing can be restored); every other field
+is type-checked (:class:`lab.savedstate.Schema`): a wrong one falls back to its
+default, the stored text is set aside and the page says so once.
+``position`` is read only by the page's JavaScript, to draw the board before
+Python is ready.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from lab.play import PlayController, adapter
+from lab.savedstate import Field, Schema, Storage, read_stored, set_aside
+from phutball.errors import PhutballError
+from phutball.game import Game
+from phutball.sides import SIDE_NAMES
+
+STORAGE_KEY = "phutball.play.v1"
+MODES = ("two-players", "computer")
+
+
+def _move_number(value: Any) -> bool:
+    return value >= 0
+
+
+def _level(value: str) -> bool:
+    from phutball.ai import LEVELS  # the search module is imported when the computer first plays
+    return value in LEVELS
+
+
+def _previous(value: dict[str, Any]) -> bool:
+    ply = value.get("ply", 0)
+    return isinstance(value.get("record"), str) and isinstance(ply, int) and not isinstance(ply, bool) and ply >= 0
+
+
+SCHEMA = Schema(STORAGE_KEY, "a saved game", (
+    Field("record", ("string",), "a game record", required=True),
+    Field("ply", ("integer",), "a move number", _move_number),
+    Field("position", ("string",), "a position string"),
+    Field("mode", ("string",), "two-players or computer", lambda v: v in MODES),
+    Field("computer", ("string", "null"), "a side or null", lambda v: v is None or v in SIDE_NAMES),
+    Field("level", ("string",), "a level name", _level),
+    Field("previous", ("object",), "a game record with its move number", _previous),
+))
+
+
+def saved_data(ctl: PlayController) -> dict[str, Any]:
+    """What the page stores for ``ctl``'s game (the format above)."""
+    data: dict[str, Any] = {"v": SCHEMA.version, "record": ctl.export_record(), "ply": ctl.game.cursor,
+                            "position": str(ctl.position), "mode": ctl.mode, "computer": ctl.computer_side,
+                            "level": ctl.level}
+    if ctl.previous is not None:  # kept across reloads until a move is made on the new game
+        data["previous"] = {"record": ctl.previous.to_record(), "ply": ctl.previous.cursor}
+    return data
+
+
+def save(storage: Storage, ctl: PlayController) -> None:
+    storage.set_item(STORAGE_KEY, json.dumps(saved_data(ctl)))
+
+
+def _game(data: dict[str, Any]) -> Game | None:
+    """The game of a saved ``{"record", "ply"}`` (the cursor clamped to its moves), or None if unreadable."""
+    try:
+        game = Game.from_record(data["record"])
+    except PhutballError:
+        return None
+    ply = data.get("ply")
+    game.goto(ply if isinstance(ply, int) and 0 <= ply <= len(game.moves) else len(game.moves))
+    return game
+
+
+def initial_controller(storage: Storage, link: str = "") -> PlayController:
+    """The play page's controller at start: the saved game (settings included), then the link's position.
+
+    Nothing stored is lost: what cannot be used is set aside (:mod:`lab.savedstate`)
+    and ``ctl.error`` says so; a bad link is reported and the restored game stays.
+    """
+    values, problem = read_stored(storage, SCHEMA)
+    ctl = PlayController.new()
+    if values is not None:
+        game = _game(values)
+        if game is None:
+            problem = set_aside(storage, STORAGE_KEY, storage.get_item(STORAGE_KEY) or "",
+                                "its game record is not valid")
+        else:
+            ctl.game = game
+            ctl.cursor = adapter(ctl.position).ball()
+            if "previous" in values:
+                ctl.previous = _game(values["previous"])
+            ctl.restore_settings(values.get("mode"), values.get("computer"), values.get("level"))
+            ctl.announcement = "Game restored. " + ctl.status()
+    ctl.error = "\n".join(e for e in (problem, ctl.error) if e)
+    if problem:  # what could be used is stored again, so the message is said once
+        save(storage, ctl)
+    if link and link != str(ctl.position):
+        error = ctl.error
+        ctl.load_position(link)  # a bad link is reported; the restored game stays either way
+        ctl.error = "\n".join(e for e in (error, ctl.error) if e)
+    return ctl
+
+
+__all__ = ["MODES", "SCHEMA", "STORAGE_KEY", "initial_controller", "save", "saved_data"]
