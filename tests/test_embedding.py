@@ -400,6 +400,8 @@ def test_puzzle_parameters_a_shipped_id_or_a_position_and_task():
 
 @pytest.mark.parametrize("fragment, name, words", [
     ("mode=puzzle", "mode", "puzzle=<id>, or position and task"),
+    ("task=win", "position", "missing: a puzzle with task=win"),  # issue 24 item 5: was KeyError: 'mode'
+    ("mode=puzzle&task=safe-move&text=hi", "position", "missing"),
     ("position=L_o*o.o.o....&mode=puzzle", "task", "missing"),
     ("position=L_o*o.o.o....&task=safe-move", "task", "win, only-move for a 1D"),
     ("position=9x9_O_E5&task=only-move", "task", "win, safe-move for a 2D"),
@@ -413,6 +415,18 @@ def test_bad_puzzle_parameters_name_the_parameter(fragment, name, words):
     with pytest.raises(ParamError) as e:
         parse_params(fragment)
     assert e.value.name == name and words in str(e.value)
+
+
+@pytest.mark.parametrize("text", ["\ud800", "a\udfffb", "\udc00\ud800 x", "fine \U0001f600"])
+def test_snippets_of_text_with_lone_surrogates_are_written_as_the_browser_would(text):
+    """A string from JavaScript may hold a lone surrogate: the snippet writes U+FFFD as URLSearchParams does."""
+    p = EmbedParams(position="9x9_O_E5", mode="puzzle", task="win", text=text)
+    s = snippets("https://example.org/lab/", p)
+    got = parse_params(s.link.split("#", 1)[1]).text
+    assert got == text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    assert "\ufffd" in got or "\U0001f600" in got
+    s.div.encode("utf-8")  # every snippet can be written out as UTF-8
+    s.iframe.encode("utf-8")
 
 
 def test_a_teachers_puzzle_is_decided_by_the_engine():

@@ -228,6 +228,9 @@ def _puzzle_params(raw: dict[str, str], mode: str, game: Game) -> tuple[str | No
                                  "alone, or position and task for your own puzzle")
         return pid, None, ""
     if "position" not in raw:
+        if "task" in raw:  # a teacher's puzzle names its position: say which parameter is missing
+            raise ParamError("position", "", f"missing: a puzzle with task={raw['task'].strip()[:20]} "
+                             "needs the position it is set on")
         raise ParamError("mode", raw["mode"], "a puzzle needs puzzle=<id>, or position and task")
     variant = variant_of(game.start)
     tasks = PUZZLE_TASKS[variant]
@@ -239,8 +242,21 @@ def _puzzle_params(raw: dict[str, str], mode: str, game: Game) -> tuple[str | No
     return None, task, text
 
 
+def usv(text: str) -> str:
+    """``text`` as a Unicode scalar value string: each lone surrogate becomes U+FFFD.
+
+    What ``URLSearchParams`` and the DOM do with a JavaScript string, so a value
+    that came through JavaScript can always be encoded (UTF-8 has no lone surrogates).
+    """
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
 def to_pairs(p: EmbedParams) -> list[tuple[str, str]]:
-    """The parameters that differ from their defaults, in :data:`PARAM_NAMES` order."""
+    """The parameters that differ from their defaults, in :data:`PARAM_NAMES` order (values as :func:`usv`)."""
+    return [(name, usv(value)) for name, value in _pairs_of(p)]
+
+
+def _pairs_of(p: EmbedParams) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if p.record is not None:
         out.append(("record", p.record))
@@ -297,7 +313,7 @@ def snippets(base: str, p: EmbedParams, height: int = 560) -> Snippets:
     iframe = (f'<iframe src="{escape(link)}" title="Phutball board" loading="lazy" '
               f'style="width:100%;max-width:480px;height:{height}px;border:0"></iframe>')
     attrs = "".join(f' data-{name}="{escape(value)}"' for name, value in to_pairs(p))
-    div = (f'<div class="phutball"{attrs}>{escape(fallback_text(p))}</div>\n'
+    div = (f'<div class="phutball"{attrs}>{escape(usv(fallback_text(p)))}</div>\n'
            f'<script src="{escape(base)}embed.js"></script>')
     return Snippets(link, iframe, div)
 
