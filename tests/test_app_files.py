@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import struct
 import sys
@@ -102,6 +103,18 @@ def test_the_build_writes_the_calculators_first_picture_as_the_controller_render
     assert "{{" not in page
     source = (SITE / "calculator.html").read_text()
     assert f'"{DEFAULT_POSITION}"' not in source and v["texts"]["strip-caption"] not in source
+
+
+def test_every_page_gets_its_icon_as_a_data_url_so_an_offline_page_asks_for_nothing():
+    """Chromium fetches a page's icon outside the service worker: a file URL fails offline (issue 24 item 6)."""
+    from urllib.parse import unquote
+    build_site = _build_site()
+    files = build_site.site_files(SITE, "engine.whl", "lab-0.zip")
+    svg = (SITE / "favicon.svg").read_text(encoding="utf-8").strip()
+    for name in PAGES:
+        links = re.findall(r'<link rel="icon" href="([^"]*)"', files[name].decode())
+        assert len(links) == 1, name
+        assert links[0].startswith("data:image/svg+xml,") and unquote(links[0].split(",", 1)[1]) == svg, name
 
 
 def test_the_build_refuses_a_page_token_it_does_not_know(tmp_path):

@@ -16,7 +16,10 @@ served from any sub-path of any static host, or framed by another page):
                              calculator's first picture (page_tokens), and in
                              .js files /*{{GEOMETRY}}*/ null by the drawing's
                              proportions, lab.views.board.GEOMETRY as JSON
-                             (script_tokens). Files or folders
+                             (script_tokens); in .html files {{FAVICON}} by
+                             site/favicon.svg as a data: URL (the browser
+                             fetches a page's icon outside its service worker,
+                             so a file URL fails offline). Files or folders
                              whose name starts with "." or "_" are skipped.
   pyscript/                  @pyscript/core dist (core.js, core.css, lazily
                              imported chunks; no source maps)
@@ -103,6 +106,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -138,6 +142,7 @@ TOKEN = "{{ENGINE_WHEEL}}"
 WHEEL_EPOCH = "315532800"  # 1980-01-01, the earliest time a zip file can hold
 LAB_TOKEN = "{{LAB_ZIP}}"
 GEOMETRY_TOKEN = "/*{{GEOMETRY}}*/ null"
+FAVICON_TOKEN = "{{FAVICON}}"
 SW_FILE = "sw.js"
 SW_TOKEN = "/*{{PRECACHE}}*/ null"
 TEXT_SUFFIXES = {".html", ".htm", ".json", ".toml", ".py", ".js", ".mjs", ".css", ".txt", ".svg"}
@@ -305,7 +310,22 @@ def page_tokens(site: Path = SITE) -> dict[str, str]:
     import html
     _importable(site)
     from lab.calc.controller import CalcController
-    return {f"{{{{CALC_{k}}}}}": html.escape(v, quote=True) for k, v in CalcController().first_paint().items()}
+    tokens = {f"{{{{CALC_{k}}}}}": html.escape(v, quote=True) for k, v in CalcController().first_paint().items()}
+    if (site / "favicon.svg").is_file():
+        tokens[FAVICON_TOKEN] = favicon_data_url(site)
+    return tokens
+
+
+def favicon_data_url(site: Path = SITE) -> str:
+    """``site/favicon.svg`` as a ``data:`` URL for the pages' ``<link rel="icon">``.
+
+    Chromium fetches a page's icon from its browser process, which the service
+    worker never sees: an icon given as a file fails on an offline page
+    (``ERR_INTERNET_DISCONNECTED``). A data URL needs no request at all.
+    """
+    from urllib.parse import quote
+    svg = (site / "favicon.svg").read_text(encoding="utf-8").strip()
+    return "data:image/svg+xml," + quote(svg, safe=" /=:,;'")
 
 
 def script_tokens(site: Path = SITE) -> dict[str, str]:
@@ -346,8 +366,9 @@ def site_files(site: Path, wheel_name: str, lab_name: str) -> dict[str, Path | b
                 if src.suffix.lower() == ".html":   # the pages' first pictures
                     for token, value in page.items():
                         data = data.replace(token.encode(), value.encode())
-                    if b"{{CALC_" in data:
-                        raise BuildError(f"site/{rel} has a {{{{CALC_...}}}} token the build does not know")
+                    unknown = re.search(rb"\{\{(CALC_\w*|FAVICON)\}\}", data)
+                    if unknown:
+                        raise BuildError(f"site/{rel} has a token the build does not know: {unknown[0].decode()}")
                 files[rel] = data
             else:
                 files[rel] = src
