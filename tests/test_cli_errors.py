@@ -1,10 +1,23 @@
-"""Every CLI subcommand with bad arguments: one clear line on stderr, exit status 2, never an internal error."""
+"""Every CLI subcommand with bad arguments: one clear line on stderr, exit status 2, never an internal error.
+
+Issue 24: every file argument with a file that cannot be read (``/dev/zero``, 10 MB + 1, long
+names and paths, bytes that are not UTF-8, a directory, a missing file), every argument with a
+100,000-character value, and ``play`` on input that is not UTF-8 or has no line break.
+"""
 
 from __future__ import annotations
 
+import argparse
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
-from phutball.cli.main import main
+from phutball.cli.common import MAX_ERROR_LINE, MAX_FILE_BYTES
+from phutball.cli.main import build_parser, main
 
 POS = "9x9_O_E5_E6E7E8D4D6"
 HUGE = "9" * 10_000
@@ -75,3 +88,155 @@ def test_bad_record_is_reported(tmp_path, capsys):
     assert main(["check", str(f)]) == 1
     out, err = capsys.readouterr()
     assert "invalid" in out and "internal error" not in err and len(out) < 1000
+
+
+# ---------------------------------------------------------------- file arguments and huge values (issue 24)
+
+RECORD = '[Size "9x9"]\n\n1. E6 E4\n'
+PUZZLES = ('{"format": "phutball-puzzles/1", "puzzles": [{"id": "a", "title": "t", "source": {"kind": "composed"}, '
+           '"variant": "1D", "position": "L_o*o.o.o....", "task": "win", "difficulty": 1, "text": "", '
+           '"main_line": ["2-4-6", "5", "8", "6-4", "5", "3", "4-6-9", "8", "10", "9-7", "8", "2", "7-9-11"]}]}')
+
+#: Every command that reads a file argument, FILE standing for it.
+FILE_COMMANDS = {"check": ["check", "FILE"], "review": ["review", "FILE", "--max-nodes", "50"],
+                 "puzzles check": ["puzzles", "check", "FILE"]}
+
+
+def one_short_error_line(code: int, err: str) -> None:
+    """What every bad input must give: exit status 2 and one short error line, no traceback."""
+    assert code == 2, err[:500]
+    assert err.endswith("\n") and err.count("\n") == 1, err[:500]
+    assert len(err) <= MAX_ERROR_LINE + 1 and "error" in err
+    assert "internal error" not in err and "Traceback" not in err
+
+
+def bad_files(tmp: Path) -> dict[str, tuple[str, str]]:
+    """Case -> (the file argument, a fragment of the error line)."""
+    big = tmp / "big.phut"
+    with open(big, "wb") as f:
+        f.truncate(MAX_FILE_BYTES + 1)  # sparse: refused without being read
+    latin1 = tmp / "latin1.phut"
+    latin1.write_bytes(b'[Size "9x9"]\n\n1. E6 \xe9\n')
+    folder = tmp / "folder"
+    (folder / "inner.json").mkdir(parents=True)  # a directory; in a directory, a *.json that is one
+    return {
+        "dev-zero": ("/dev/zero", f"more than {MAX_FILE_BYTES:,} bytes"),
+        "10MB+1": (str(big), f"more than {MAX_FILE_BYTES:,} bytes"),
+        "name-300": (str(tmp / ("n" * 300)), "file name too long"),
+        "path-5000": (str(tmp) + "/p" * 2500, "file name too long"),
+        "not-utf8": (str(latin1), "not UTF-8 text (byte 0xe9 at offset 20)"),
+        "directory": (str(folder), "is a directory"),
+        "missing": (str(tmp / "missing.phut"), "no such file or directory"),
+        "nul": (str(tmp / "a\x00b"), "NUL"),
+    }
+
+
+CASES_FILES = ["dev-zero", "10MB+1", "name-300", "path-5000", "not-utf8", "directory", "missing", "nul"]
+
+
+@pytest.mark.parametrize("case", CASES_FILES)
+@pytest.mark.parametrize("command", list(FILE_COMMANDS))
+def test_file_arguments_that_cannot_be_read(tmp_path, capsys, command, case):
+    """/dev/zero, 10 MB + 1, a 300-character name, a 5,000-character path, bytes that are not UTF-8,
+    a directory, a missing file, a NUL: one line naming the file (quoted once, cut) and why; exit 2."""
+    path, fragment = bad_files(tmp_path)[case]
+    code = main([path if a == "FILE" else a for a in FILE_COMMANDS[command]])
+    out, err = capsys.readouterr()
+    one_short_error_line(code, err)
+    assert out == "" and fragment in err and "cannot read" in err
+    if case != "directory" or command != "puzzles check":  # (there it names the *.json inside)
+        assert err.count(repr(path[:40])[:-1]) == 1  # the path quoted once, cut
+
+
+@pytest.mark.parametrize("command", list(FILE_COMMANDS))
+def test_file_of_exactly_the_limit_is_read(tmp_path, capsys, command):
+    f = tmp_path / "limit.phut"
+    f.write_text(RECORD if command != "puzzles check" else PUZZLES)
+    with open(f, "ab") as fh:
+        fh.truncate(MAX_FILE_BYTES)  # padded with NULs: read, then refused by the parser or accepted
+    code = main([str(f) if a == "FILE" else a for a in FILE_COMMANDS[command]])
+    out, err = capsys.readouterr()
+    assert code in (1, 2) and "more than" not in out + err and "internal error" not in err
+
+
+@pytest.mark.parametrize("command", list(FILE_COMMANDS))
+def test_file_name_that_is_not_utf8(tmp_path, capsys, command):
+    """A name with a byte that is not UTF-8 (surrogate-escaped by Python) is read and printed escaped."""
+    name = os.fsdecode(b"caf\xe9.json")
+    f = tmp_path / name
+    f.write_text(RECORD if command != "puzzles check" else PUZZLES)
+    code = main([str(f) if a == "FILE" else a for a in FILE_COMMANDS[command]])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "" and "caf" in out
+
+
+HUGE_VALUE = "x" * 100_000
+SAMPLES = {"position": POS, "strip": "L_o*o.o.o....", "move": "2-4"}
+
+
+def _huge_value_argvs() -> list[list[str]]:
+    """Every positional and every option of every (sub-)command, given a 100,000-character value."""
+    argvs: list[list[str]] = [[HUGE_VALUE], ["puzzles", HUGE_VALUE], ["--" + HUGE_VALUE], ["show", POS, HUGE_VALUE],
+                              ["show", POS, *[HUGE_VALUE] * 5], ["show", "--json=" + HUGE_VALUE],
+                              ["puzzles", "generate", "--m=" + HUGE_VALUE],
+                              ["solve1d", "o" * 3000 + "*"], ["solve1d", "." * 998 + "*", "--to-move", "left"]]
+
+    def walk(parser: argparse.ArgumentParser, path: list[str]) -> None:
+        actions = parser._actions  # argparse keeps no public list of them
+        subs = [a for a in actions if isinstance(a, argparse._SubParsersAction)]
+        if subs:
+            for name, sp in subs[0].choices.items():
+                walk(sp, path + [name])
+            return
+        base = path + (["--count", "1", "--min-n", "3", "--max-n", "3"] if path[-1] == "generate" else [])
+        positionals = [a for a in actions if not a.option_strings]
+        values = [SAMPLES.get(a.dest, "FILE") for a in positionals]
+        for i in range(len(positionals)):
+            argvs.append(base + values[:i] + [HUGE_VALUE] + values[i + 1:])
+        for a in actions:
+            if a.option_strings and a.nargs != 0 and a.dest not in ("help", "version"):
+                argvs.append(base + values + [a.option_strings[-1], HUGE_VALUE])
+    walk(build_parser(), [])
+    return argvs
+
+
+HUGE_ARGVS = _huge_value_argvs()
+
+
+@pytest.mark.parametrize("argv", HUGE_ARGVS, ids=[" ".join(a[:4])[:60] for a in HUGE_ARGVS])
+def test_every_argument_with_a_huge_value(tmp_path, capsys, monkeypatch, argv):
+    """An unknown command or choice, unrecognized arguments, a long strip or path: the error line
+    quotes the value once, cut, and stays short."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    record = tmp_path / "r.phut"
+    record.write_text(RECORD)
+    monkeypatch.chdir(tmp_path)  # (--out xxx... is refused: a name too long)
+    code = main([str(record) if a == "FILE" else a for a in argv])
+    out, err = capsys.readouterr()
+    assert code != 70 and "Traceback" not in err
+    assert all(len(line) <= MAX_ERROR_LINE for line in err.splitlines())
+    if code == 2:
+        one_short_error_line(code, err)
+        assert err.count("x" * 60) <= max(1, argv.count(HUGE_VALUE))  # each value quoted once at most
+
+
+def test_play_reads_a_line_that_is_not_utf8_and_goes_on():
+    """Under a strict UTF-8 locale a line of bytes that is not UTF-8, or one too long, is an error
+    line like an illegal move; the game goes on."""
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8", "PYTHONUTF8": "1"}
+    script = b"\xff\xfe\n" + b"E6" * 10_000 + b"\nE6\nrecord\nquit\n"
+    proc = subprocess.run([sys.executable, "-m", "phutball", "play", "--size", "9x9"], input=script,
+                          capture_output=True, env=env, timeout=60)
+    out = proc.stdout.decode()
+    assert proc.returncode == 0 and proc.stderr == b""
+    assert "error: line b'\\xff\\xfe\\n' is not UTF-8 text (byte 0xff at offset 0)" in out
+    assert "error: line longer than 10,000 characters, skipped" in out
+    assert "1. E6" in out  # the next line was played
+
+
+def test_play_on_endless_input_stops_with_one_line():
+    with open("/dev/zero", "rb") as zero:
+        proc = subprocess.run([sys.executable, "-m", "phutball", "play", "--size", "9x9"], stdin=zero,
+                              capture_output=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.decode().count("\n") == 1 and b"no line break" in proc.stderr

@@ -2,20 +2,25 @@
 
 Each test draws a fixed number of inputs (derandomized, so a run is repeatable) mixing random
 text, mutations of valid inputs, huge numbers, non-ASCII digits, control characters and deep
-nesting.  Documented errors: :class:`~phutball.errors.PhutballError` and its subclasses
+nesting; the command line's file arguments get random contents, names, path lengths and sizes.
+Documented errors: :class:`~phutball.errors.PhutballError` and its subclasses
 (``ParseError``, ``IllegalError``, ``RecordError``, ``PuzzleFormatError``, ``ParamError``).
 """
 
 from __future__ import annotations
 
+import os
 import json
 import random
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from phutball.ai import LEVELS, Searcher
 from phutball.board import BoardSize, Position
+from phutball.cli.common import MAX_ERROR_LINE, MAX_FILE_BYTES
+from phutball.cli.main import main
 from phutball.notation import Point
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position
@@ -165,3 +170,74 @@ def test_computer_move_is_legal_when_stopped_at_once(fill):
         pos.play(s.best())
         if i > 20:
             break
+
+
+# ---------------------------------------------------------------- the CLI's file arguments (issue 24)
+
+
+RECORD_TEXT = '[Size "9x9"]\n\n1. E6 E4 2. E5-E7\n'
+PUZZLE_TEXT = json.dumps({"format": "phutball-puzzles/1", "puzzles": [{
+    "id": "a", "title": "t", "source": {"kind": "composed"}, "variant": "1D", "position": "L_o*o.o.o....",
+    "task": "win", "difficulty": 1, "text": "",
+    "main_line": ["2-4-6", "5", "8", "6-4", "5", "3", "4-6-9", "8", "10", "9-7", "8", "2", "7-9-11"]}]})
+#: Bytes that break UTF-8 (a lone continuation byte, a truncated sequence, an encoded surrogate,
+#: an overlong form) and awkward ones that do not (a BOM, NUL, CR).
+ODD_BYTES = [b"\xff", b"\x80", b"\xc3", b"\xed\xa0\x80", b"\xc0\xaf", "\ufeff".encode(), b"\x00", b"\r", b"\r\n",
+             "é".encode(), "٥".encode()]
+#: Names: short, exactly 255 bytes, over 255 bytes (300 characters, 128 two-byte ones), not UTF-8 (a
+#: surrogate-escaped byte, as Python gives such a name), dots and spaces.
+NAMES = ["r.phut", "p.json", "n" * 255, "n" * 300, "é" * 128, os.fsdecode(b"caf\xe9.json"), os.fsdecode(b"\xff\xfe"),
+         " ", "..json", "-x.phut", "名前.json"]
+
+
+@st.composite
+def file_contents(draw):
+    """A record or puzzle file, random bytes, or a valid one with awkward bytes spliced in."""
+    if draw(st.booleans()):
+        return draw(st.binary(max_size=200))
+    data = draw(st.sampled_from([RECORD_TEXT, PUZZLE_TEXT])).encode()
+    for _ in range(draw(st.integers(0, 3))):
+        i = draw(st.integers(0, len(data)))
+        data = data[:i] + draw(st.sampled_from(ODD_BYTES)) + data[i:]
+    return data
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.sampled_from([["check"], ["review", "--max-nodes", "50"], ["puzzles", "check"]]), file_contents(),
+       st.one_of(st.sampled_from(NAMES), st.text(st.characters(blacklist_characters="/\x00",
+                                                               blacklist_categories=("Cs",)), min_size=1, max_size=12)),
+       st.sampled_from([0, 0, 0, 1, 1000, 2500]), st.sampled_from([None, None, None, MAX_FILE_BYTES + 1, 3 * MAX_FILE_BYTES]))
+def test_cli_file_arguments(capsys, command, content, name, depth, size):
+    """``check``, ``review`` and ``puzzles check`` on files of random content (not UTF-8, NULs, CRs, a
+    BOM), random names (long, not UTF-8), paths up to 5,000 characters and sizes over the limit:
+    a result (exit 0 or 1) or one short error line (exit 2), never an internal error."""
+    if name in (".", ".."):
+        name += "x"
+    capsys.readouterr()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = tmp + "/." * depth + "/" + name  # "/." * 2500: a path of over 5,000 characters
+        try:
+            with open(path, "wb") as f:  # (not pathlib: it would drop the "." parts)
+                f.write(content)
+                if size is not None:
+                    f.truncate(size)  # sparse
+            made = True
+        except OSError:  # a name or path too long for the file system
+            made = False
+        code = main([*command, path])
+    out, err = capsys.readouterr()
+    assert code in (0, 1, 2) and "internal error" not in err and "Traceback" not in err
+    if code == 2:
+        assert err.count("\n") == 1 and len(err) <= MAX_ERROR_LINE + 1
+    else:
+        assert made and size is None and err == ""
+    if not made:
+        assert code == 2 and "cannot read" in err
+    elif size is not None:
+        assert code == 2 and f"more than {MAX_FILE_BYTES:,} bytes" in err
+    else:
+        try:
+            content.decode("utf-8")
+        except UnicodeDecodeError:
+            assert code == 2 and "not UTF-8 text" in err

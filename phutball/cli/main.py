@@ -1,7 +1,10 @@
 """The ``phutball`` command line: readable text by default, ``--json`` for machines.
 
-Bad input prints one clear line to stderr and exits with status 2; a record
-that fails ``check`` exits with 1; nothing ever ends in a bare traceback.
+Bad input prints one clear line to stderr and exits with status 2 (a file argument
+that cannot be read as a game or puzzle file too: see :func:`~phutball.cli.common.read_file`);
+a record that fails ``check`` exits with 1; an internal error (a bug) exits with 70; nothing
+ever ends in a bare traceback, and no error line is longer than
+:data:`~phutball.cli.common.MAX_ERROR_LINE` characters.
 The sub-commands live in :mod:`~phutball.cli.twod`, :mod:`~phutball.cli.oned` and
 :mod:`~phutball.cli.puzzles`.
 """
@@ -15,7 +18,7 @@ from typing import Sequence
 from .. import __version__
 from ..errors import PhutballError
 from . import oned, twod
-from .common import CliError, OneLineParser
+from .common import CliError, OneLineParser, error_line, fail, tolerant_output
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,6 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line on ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    tolerant_output()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -36,14 +41,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except (PhutballError, CliError) as e:
-        print(f"phutball {args.command}: error: {e}", file=sys.stderr)
-        return 2
+        return fail(sys.stderr, str(e), args.command)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
     except Exception as e:  # never a bare traceback
-        print(f"phutball {args.command}: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        line = error_line(f"{type(e).__name__}: {e}", args.command).replace(": error: ", ": internal error: ", 1)
+        print(line, file=sys.stderr)
         return 70
 
 

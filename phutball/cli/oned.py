@@ -23,12 +23,12 @@ import json
 import sys
 from typing import Any, Callable, TextIO
 
-from ..errors import PhutballError
+from ..errors import PhutballError, quote
 from ..oned.potential import GeneralPotentials, OddishPotentials, potentials_of_text
 from ..oned.solve import MAX_SOLVE_N, Analysis, analyse, plies_text
 from ..sides import side_name
 from ..oned.strip import Strip
-from .common import OneLineParser, fail
+from .common import OneLineParser, fail, tolerant_output
 from .puzzles import add_puzzle_subcommands
 
 __all__ = ["add_subcommands", "cmd_solve1d", "cmd_potential", "solve1d_json", "main"]
@@ -109,11 +109,11 @@ def cmd_solve1d(args: argparse.Namespace, out: TextIO | None = None, err: TextIO
     try:
         text = args.strip.strip() if isinstance(args.strip, str) else args.strip
         if args.to_move is None and not (len(text) >= 2 and text[1] == "_"):
-            return fail(err, f"strip {args.strip!r}: give the side to move with --to-move left|right "
+            return fail(err, f"strip {quote(args.strip)}: give the side to move with --to-move left|right "
                               "(or write the position as 'L_...' / 'R_...')", "solve1d")
         strip = Strip.from_str(args.strip, args.to_move)
         if strip.winner is not None:
-            return fail(err, f"position {str(strip)!r}: the game is over ({side_name(strip.winner)} has won)",
+            return fail(err, f"position {quote(str(strip))}: the game is over ({side_name(strip.winner)} has won)",
                          "solve1d")
         if strip.n > 20:
             from ..oned.solve import book_for, tables_cache_info
@@ -149,6 +149,7 @@ def cmd_potential(args: argparse.Namespace, out: TextIO | None = None, err: Text
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m phutball.cli.oned solve1d|potential|puzzles ...``"""
+    tolerant_output()
     ap = OneLineParser(prog="phutball", description="1D phutball: exact solver and potentials")
     add_subcommands(ap.add_subparsers(dest="command", required=True))
     try:

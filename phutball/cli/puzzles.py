@@ -8,10 +8,10 @@ import re
 import sys
 from typing import Any, TextIO
 
-from ..errors import PhutballError
+from ..errors import PhutballError, quote
 from ..oned.solve import plies_text
 from ..sides import side_name
-from .common import bounded_int, fail
+from .common import CliError, bounded_int, fail, file_kind, read_file
 
 
 def add_puzzle_subcommands(subparsers: Any) -> None:
@@ -73,28 +73,32 @@ def add_puzzle_subcommands(subparsers: Any) -> None:
 
 
 def _load_puzzle_paths(paths: list[str]) -> list[tuple[str, Any]]:
+    """(file name, puzzle) for every puzzle of the paths given: a directory's ``*.json`` files
+    (sorted) or a file; ids must be unique across all of them.
+
+    Every file is read by :func:`~phutball.cli.common.read_file` (bounded, strict UTF-8): a path
+    that cannot be read raises :class:`~phutball.cli.common.FileArgumentError`, a malformed file
+    :class:`~phutball.puzzles.format.PuzzleFormatError`.
+    """
     from pathlib import Path
 
-    from ..puzzles.format import PuzzleFormatError, load_dir, load_file
+    from ..puzzles.format import PuzzleFormatError, load_text
     out: list[tuple[str, Any]] = []
     seen: dict[str, str] = {}
     for text in paths:
-        path = Path(text)
-        if path.is_dir():
-            files = sorted(path.glob("*.json"))
+        if file_kind(text) == "dir":
+            files = sorted(str(f) for f in Path(text).glob("*.json"))
             if not files:
                 raise PuzzleFormatError("bad puzzle directory", text, "no *.json files in it")
-            load_dir(path)  # checks ids across the directory's files
-        elif path.is_file():
-            files = [path]
         else:
-            raise PuzzleFormatError("bad puzzle path", text, "no such file or directory")
+            files = [text]
         for f in files:
-            for p in load_file(f):
+            name = Path(f).name
+            for p in load_text(read_file(f), name):
                 if p.id in seen:
-                    raise PuzzleFormatError("bad puzzle file", f.name, f"puzzle id {p.id!r} is also in {seen[p.id]}")
-                seen[p.id] = f.name
-                out.append((f.name, p))
+                    raise PuzzleFormatError("bad puzzle file", name, f"puzzle id {quote(p.id)} is also in {quote(seen[p.id])}")
+                seen[p.id] = name
+                out.append((name, p))
     return out
 
 
@@ -108,7 +112,7 @@ def cmd_puzzles_check(args: argparse.Namespace, out: TextIO | None = None, err: 
     err = err or sys.stderr
     try:
         items = _load_puzzle_paths(args.paths)
-    except PhutballError as e:
+    except (PhutballError, CliError) as e:
         return fail(err, str(e), "puzzles check")
     results = []
     t_all = time.perf_counter()
@@ -167,7 +171,7 @@ def cmd_puzzles_generate(args: argparse.Namespace, out: TextIO | None = None, er
     if args.tries < 1:
         return fail(err, f"--tries {args.tries}: need at least 1", cmd)
     if args.id_prefix is not None and not re.fullmatch(r"[a-z0-9][a-z0-9-]*", args.id_prefix):
-        return fail(err, f"--id-prefix {args.id_prefix!r}: use lower-case letters, digits and hyphens", cmd)
+        return fail(err, f"--id-prefix {quote(args.id_prefix)}: use lower-case letters, digits and hyphens", cmd)
     try:
         data = generate_file(args.min_n, args.max_n, args.count, args.seed, tries=args.tries,
                              collection=args.collection, id_prefix=args.id_prefix)
@@ -186,7 +190,9 @@ def cmd_puzzles_generate(args: argparse.Namespace, out: TextIO | None = None, er
             with open(args.out, "w", encoding="utf-8") as fh:
                 fh.write(text)
         except OSError as e:
-            return fail(err, f"cannot write {args.out!r}: {e.strerror or e}", cmd)
+            return fail(err, f"cannot write {quote(args.out)}: {e.strerror or type(e).__name__}", cmd)
+        except ValueError:  # a NUL in the name
+            return fail(err, f"cannot write {quote(args.out)}: a NUL character in the name", cmd)
         themes = Counter(p["theme"] for p in data["puzzles"])
         levels = Counter(p["difficulty"] for p in data["puzzles"])
         print(f"wrote {len(data['puzzles'])} puzzles to {args.out}", file=out)

@@ -13,7 +13,7 @@ from ..errors import PhutballError, quote
 from ..game import Game
 from ..notation import parse_point, parse_points
 from ..sides import SIDE_NAMES, Side
-from .common import MAX_LIMIT, MAX_NODES, CliError, bounded_int, emit, read_file
+from .common import MAX_LIMIT, MAX_NODES, CliError, InputLineError, bounded_int, emit, read_file, read_line
 
 
 def _side(text: str) -> Side:
@@ -154,7 +154,10 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Play in the terminal: type moves, or 'undo', 'redo', 'moves', 'record', 'quit'."""
+    """Play in the terminal: type moves, or 'undo', 'redo', 'moves', 'record', 'quit'.
+
+    Lines are read by :func:`~phutball.cli.common.read_line`: one that is not UTF-8 or is too
+    long is an error line like an illegal move, and the game goes on."""
     from ..ai import choose_move
     start = Position.from_str(args.position) if args.position else Position.start(args.size)
     game = Game(start)
@@ -172,10 +175,15 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"{SIDE_NAMES[pos.to_move]} (computer) plays {move}", file=out)
             game.push(move)
             continue
+        print(f"{SIDE_NAMES[pos.to_move]} to move> ", end="", file=out, flush=True)
         try:
-            line = input(f"{SIDE_NAMES[pos.to_move]} to move> ").strip()
-        except EOFError:
+            read = read_line(sys.stdin)
+        except InputLineError as e:  # not UTF-8, or too long: reported like any bad line
+            print(f"error: {e}", file=out)
+            continue
+        if read is None:
             break
+        line = read.strip()
         if line in ("quit", "q"):
             break
         try:
