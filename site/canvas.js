@@ -67,15 +67,14 @@ function paintShapes(ctx, shapes, colour) {
   }
 }
 
-function drawShapes(canvas, shapes, scale) {
+function drawShapes(canvas, shapes) {
   if (typeof shapes === "string") shapes = JSON.parse(shapes);
   const { dpr } = sizeCanvas(canvas);
   const ctx = canvas.getContext("2d");
   const colour = resolveColours(canvas, shapes);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, canvas.width, canvas.height);
-  const k = scale ? scale.k : 1;
-  ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * (scale ? scale.dx : 0), dpr * (scale ? scale.dy : 0));
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   paintShapes(ctx, shapes, colour);
 }
 
@@ -104,12 +103,4 @@ function downloadPNG(shapes, w, h, ratio, filename, styleElement) {
   canvas.toBlob((blob) => download(blob, filename), "image/png");
 }
 
-// Draw shapes computed for a w x h canvas, scaled to fit this one (used for the
-// board pre-rendered at build time, shown before Python has loaded).
-function drawFitted(canvas, data) {
-  const { width, height } = sizeCanvas(canvas);
-  const k = Math.min(width / data.w, height / data.h);
-  drawShapes(canvas, data.shapes, { k, dx: (width - data.w * k) / 2, dy: (height - data.h * k) / 2 });
-}
-
-window.phutballCanvas = { drawShapes, drawFitted, sizeCanvas, resolveColours, download, downloadPNG };
+window.phutballCanvas = { drawShapes, sizeCanvas, resolveColours, download, downloadPNG };

@@ -29,6 +29,13 @@
   const PUZZLE_BAR = BAR + 22;  // a puzzle's bar: its task on one more line
   const ERROR_HEIGHT = 220;     // a frame whose position cannot be read: the error box
   const CELL = { "2D": 40, "1D": 56 };  // the largest on-screen cell (lab.views.diagram.natural_size)
+  // Written in by tools/build_site.py: the drawing's proportions (lab.views.board.GEOMETRY), and the 1D
+  // strip's symbols as the engine writes them ({empty, stone, ball, off_left, off_right, ...}).
+  const G = /*{{GEOMETRY}}*/ null;
+  const S = /*{{STRIP}}*/ null;
+  const esc = (s) => s.replace(/[\\^$.*+?()[\]{}|\/-]/g, "\\$&");
+  const STRIP_RE = new RegExp(`^[LRlr]_(?:${esc(S.off_left)})?([${esc(S.empty + S.stone + S.ball)}]{3,999})`
+                              + `(?:${esc(S.off_right)})?$`);
 
   // The board's shape as far as the text says it, without judging it (the engine does):
   // {variant: "2D", width, height}, {variant: "1D", n}, or null when it cannot be told.
@@ -45,7 +52,7 @@
     if (m2 && Number(m2[1]) >= 5 && Number(m2[2]) >= 5) {
       return { variant: "2D", width: Number(m2[1]), height: Number(m2[2]) };
     }
-    const m1 = /^[LRlr]_<?([.o*]{3,999})>?$/.exec(position);
+    const m1 = STRIP_RE.exec(position);
     return m1 ? { variant: "1D", n: m1[1].length } : null;
   }
 
@@ -59,8 +66,10 @@
     const shape = shapeOf(get("position"), get("record"));
     if (!shape) return { height: ERROR_HEIGHT, canvas: null, bar: 0 };
     const cell = CELL[shape.variant];
-    const [nw, nh] = shape.variant === "2D" ? [(shape.width + 1.2) * cell, (shape.height + 3.2) * cell]
-                                            : [(shape.n + 2.4) * cell, 2.6 * cell];
+    // The natural size (lab.views.diagram.natural_size, embedboard.js's naturalSize).
+    const [nw, nh] = shape.variant === "2D"
+      ? [(shape.width + G.board_margin) * cell, (shape.height + 2 + G.board_margin) * cell]
+      : [(shape.n + G.strip_width) * cell, G.strip_height * cell];
     const cw = Math.max(1, Math.min(width - 2 * PAD, nw));
     const ch = Math.round(cw * nh / nw);
     const bar = mode === "replay" || mode === "play" ? BAR : mode === "puzzle" ? PUZZLE_BAR : 0;

@@ -16,6 +16,12 @@
   const COLUMN_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
   // The drawing's proportions (lab.views.board.GEOMETRY), written in by tools/build_site.py.
   const G = /*{{GEOMETRY}}*/ null;
+  // The 1D strip's symbols as the engine writes them (phutball.oned.strip.Strip.text, and .pretty: the
+  // paper's), written in by the build: {empty, stone, ball, off_left, off_right, pretty_empty, ...}.
+  const S = /*{{STRIP}}*/ null;
+  const esc = (s) => s.replace(/[\\^$.*+?()[\]{}|\/-]/g, "\\$&");
+  const STRIP_RE = new RegExp(`^([LRlr])_((?:${esc(S.off_left)})?)([${esc(S.empty + S.stone + S.ball)}]+)`
+                              + `((?:${esc(S.off_right)})?)$`);
   const v = (name) => `var(--${name})`;
 
   // ------------------------------------------------------------ position strings
@@ -61,14 +67,14 @@
   }
 
   function parseStrip(text) {
-    const m = /^([LRlr])_(<?)([.o*]+)(>?)$/.exec(text);
+    const m = STRIP_RE.exec(text);
     if (!m) return null;
     const core = m[3];
     const stones = [];
     const balls = [];
     for (let i = 0; i < core.length; i++) {
-      if (core[i] === "o") stones.push(i + 1);
-      else if (core[i] === "*") balls.push(i + 1);
+      if (core[i] === S.stone) stones.push(i + 1);
+      else if (core[i] === S.ball) balls.push(i + 1);
     }
     const n = core.length;
     if (m[2]) balls.push(0);
@@ -76,6 +82,15 @@
     if (balls.length !== 1 || n < 3 || n > 999) return null;
     const side = m[1].toUpperCase();
     return { variant: "1D", n, ball: balls[0], stones, side, canonical: `${side}_${m[2]}${core}${m[4]}` };
+  }
+
+  // A parsed strip in the paper's symbols, as phutball.oned.strip.Strip.pretty writes it.
+  function prettyStrip(pos) {
+    let text = "";
+    for (let sq = 1; sq <= pos.n; sq++) {
+      text += sq === pos.ball ? S.pretty_ball : pos.stones.includes(sq) ? S.pretty_stone : S.pretty_empty;
+    }
+    return (pos.ball === 0 ? S.off_left : "") + text + (pos.ball === pos.n + 1 ? S.off_right : "");
   }
 
   // A position string read as the engine would, or null (then Python decides).
@@ -191,7 +206,7 @@
                                 : [(pos.n + G.strip_width) * cell, G.strip_height * cell];
   }
 
-  window.phutballEmbedBoard = { parsePosition, shapes, naturalSize };
+  window.phutballEmbedBoard = { parsePosition, prettyStrip, shapes, naturalSize };
 })();
 
 // The pages before their engine is ready (html.ready): show `pos` (parsed above) on the page's board

@@ -1,4 +1,4 @@
-"""Sliced jobs for the search worker: progress, results, stopping, errors."""
+"""Sliced jobs for the page's worker: progress, results, stopping, errors."""
 
 import json
 

@@ -19,7 +19,16 @@ served from any sub-path of any static host, or framed by another page):
                              (script_tokens); in .html files {{FAVICON}} by
                              site/favicon.svg as a data: URL (the browser
                              fetches a page's icon outside its service worker,
-                             so a file URL fails offline). Files or folders
+                             so a file URL fails offline); in .html files, a
+                             line's <!--{{HEAD ...}}-->, <!--{{HEADER}}-->,
+                             <!--{{LEVEL_OPTIONS}}--> or <!--{{BOARD_OPTIONS}}-->
+                             by what the pages share (tools/site_pages.py:
+                             the head, the header and its navigation, the
+                             level and board menus from the engine's and the
+                             site's Python); in .js files /*{{STRIP}}*/ null
+                             by the 1D strip's symbols as the engine writes
+                             them. A page or script left with a {{TOKEN}} the
+                             build does not know is refused. Files or folders
                              whose name starts with "." or "_" are skipped.
   pyscript/                  @pyscript/core dist (core.js, core.css, lazily
                              imported chunks; no source maps)
@@ -142,6 +151,12 @@ TOKEN = "{{ENGINE_WHEEL}}"
 WHEEL_EPOCH = "315532800"  # 1980-01-01, the earliest time a zip file can hold
 LAB_TOKEN = "{{LAB_ZIP}}"
 GEOMETRY_TOKEN = "/*{{GEOMETRY}}*/ null"
+STRIP_TOKEN = "/*{{STRIP}}*/ null"
+# A part the pages share (tools/site_pages.py), on a line of its own: <!--{{NAME attr="value" ...}}-->.
+PAGE_PART = re.compile(r'^([ \t]*)<!--\{\{([A-Z_]+)((?:\s+[a-z]+="[^"]*")*)\s*\}\}-->', re.M)
+PART_ATTRIBUTE = re.compile(r'([a-z]+)="([^"]*)"')
+# Any token left in a built page or script: the build refuses to ship it.
+LEFT_TOKEN = re.compile(rb"\{\{[A-Z][A-Z0-9_]*[^{}\n]*\}\}")
 FAVICON_TOKEN = "{{FAVICON}}"
 SW_FILE = "sw.js"
 SW_TOKEN = "/*{{PRECACHE}}*/ null"
@@ -295,8 +310,9 @@ def lab_archive(site: Path = SITE) -> tuple[str, bytes]:
 
 
 def _importable(site: Path) -> None:
-    """Make the engine and the site's packages (lab/) importable here, as they are in the worker."""
-    for path in (str(ROOT), str(site)):
+    """Make the engine and the site's packages (lab/) importable here, as they are in the worker
+    (and tools/site_pages.py, what the pages share)."""
+    for path in (str(ROOT / "tools"), str(ROOT), str(site)):
         if path not in sys.path:
             sys.path.insert(0, path)
 
@@ -328,15 +344,46 @@ def favicon_data_url(site: Path = SITE) -> str:
     return "data:image/svg+xml," + quote(svg, safe=" /=:,;'")
 
 
-def script_tokens(site: Path = SITE) -> dict[str, str]:
-    """The values the build writes into the scripts: the drawing's proportions for embedboard.js.
+def page_parts(site: Path = SITE) -> dict:
+    """The parts the pages share, by token name: ``name -> f(page, **attributes) -> lines`` (see site_pages)."""
+    _importable(site)
+    import site_pages
+    levels, boards = site_pages.level_options(), site_pages.board_options()
+    return {
+        "HEAD": lambda page, **a: site_pages.head(**a),
+        "HEADER": lambda page, **a: site_pages.header(page, **a),
+        "LEVEL_OPTIONS": lambda page: levels,
+        "BOARD_OPTIONS": lambda page: boards,
+    }
 
-    ``lab.views.board.GEOMETRY`` is their one definition; the JavaScript mirror gets it as JSON.
+
+def fill_parts(text: str, page: str, parts: dict) -> str:
+    """``text`` (the page ``page``) with each <!--{{NAME ...}}--> line replaced by its part, indented as the token."""
+    def one(m: re.Match) -> str:
+        indent, name = m[1], m[2]
+        if name not in parts:
+            raise BuildError(f"site/{page} has a token the build does not know: {{{{{name}}}}}")
+        attributes = dict(PART_ATTRIBUTE.findall(m[3]))
+        try:
+            lines = parts[name](page.rsplit("/", 1)[-1], **attributes)
+        except TypeError as e:
+            raise BuildError(f"site/{page}: {{{{{name}}}}} with attributes {sorted(attributes)}: {e}") from None
+        return indent + ("\n" + indent).join(lines)
+    return PAGE_PART.sub(one, text)
+
+
+def script_tokens(site: Path = SITE) -> dict[str, str]:
+    """The values the build writes into the scripts: the drawing's proportions and the strip's symbols.
+
+    ``lab.views.board.GEOMETRY`` is the proportions' one definition (embedboard.js, embed.js get
+    it as JSON); the strip's symbols are the engine's (``site_pages.strip_symbols``).
     """
     import dataclasses
     _importable(site)
+    import site_pages
     from lab.views.board import GEOMETRY
-    return {GEOMETRY_TOKEN: json.dumps(dataclasses.asdict(GEOMETRY), sort_keys=True)}
+    return {GEOMETRY_TOKEN: json.dumps(dataclasses.asdict(GEOMETRY), sort_keys=True),
+            STRIP_TOKEN: json.dumps(site_pages.strip_symbols(), sort_keys=True)}
 
 
 def site_files(site: Path, wheel_name: str, lab_name: str) -> dict[str, Path | bytes]:
@@ -345,6 +392,7 @@ def site_files(site: Path, wheel_name: str, lab_name: str) -> dict[str, Path | b
     if not site.is_dir():
         raise BuildError(f"{site} is missing")
     page = page_tokens(site)
+    parts = page_parts(site)
     script = script_tokens(site)
     used_token = False
     for dirpath, dirnames, filenames in os.walk(site):
@@ -363,10 +411,12 @@ def site_files(site: Path, wheel_name: str, lab_name: str) -> dict[str, Path | b
                 if src.suffix.lower() == ".js":
                     for token, value in script.items():
                         data = data.replace(token.encode(), value.encode())
-                if src.suffix.lower() == ".html":   # the pages' first pictures
+                if src.suffix.lower() == ".html":   # the shared parts, then the pages' first pictures
+                    data = fill_parts(data.decode("utf-8"), rel, parts).encode("utf-8")
                     for token, value in page.items():
                         data = data.replace(token.encode(), value.encode())
-                    unknown = re.search(rb"\{\{(CALC_\w*|FAVICON)\}\}", data)
+                if src.suffix.lower() in (".html", ".js", ".mjs"):
+                    unknown = LEFT_TOKEN.search(data.replace(SW_TOKEN.encode(), b"") if rel == SW_FILE else data)
                     if unknown:
                         raise BuildError(f"site/{rel} has a token the build does not know: {unknown[0].decode()}")
                 files[rel] = data

@@ -19,7 +19,7 @@ def test_loads_ready_and_never_leaves_the_origin(page, server):
     open_page(page, server)
     assert data_position(page) == "15x19_O_H10"
     assert "Ohs to move" in page.inner_text("#status")
-    page.wait_for_timeout(1500)  # let the search worker finish loading too
+    page.wait_for_timeout(1500)  # let the page's worker finish loading too
     outside = [u for u in page.recorder.requests if not u.startswith(server.origin + "/")
                and not u.startswith(("data:", "blob:"))]
     assert page.recorder.requests and outside == []

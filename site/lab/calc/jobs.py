@@ -85,10 +85,6 @@ def book_analysis(strip: Strip) -> Analysis | None:
     return book.analysis(strip)
 
 
-def cached_table(n: int) -> StripTable | None:
-    return _tables.get(n)
-
-
 def solve_1d_now(strip: Strip) -> dict[str, Any]:
     """Solve directly (no slicing): for short strips, the book, or an already solved length."""
     a = book_analysis(strip)

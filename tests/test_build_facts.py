@@ -1,0 +1,291 @@
+"""One definition per fact (issue 25 item 4): what the pages share, written in by the build.
+
+The level menu (lab.play.level_choices), the new-game boards, the pages' head and header
+(tools/site_pages.py), the drawing's proportions (lab.views.board.GEOMETRY) and the 1D strip's
+symbols (the engine's) have one definition each; tools/build_site.py writes them into the pages
+and scripts, and refuses to ship a page or script with a token left in it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+PAGES = ["index.html", "puzzles.html", "calculator.html", "learn.html", "embed.html"]
+NAV_PAGES = ["index.html", "learn.html", "puzzles.html", "calculator.html"]
+
+
+def _build_site():
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_site
+    return build_site
+
+
+def _built(name: str) -> str:
+    return _build_site().site_files(SITE, "e.whl", "l.zip")[name].decode()
+
+
+@pytest.fixture(scope="module")
+def built() -> dict[str, str]:
+    files = _build_site().site_files(SITE, "e.whl", "l.zip")
+    return {k: v.decode() for k, v in files.items() if isinstance(v, bytes) and k.endswith((".html", ".js"))}
+
+
+class _Options(HTMLParser):
+    """The <option>s of one <select id=...>: [(value, text, selected)]."""
+
+    def __init__(self, select_id: str) -> None:
+        super().__init__()
+        self.select_id, self.inside, self.in_option, self.options = select_id, False, False, []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "select":
+            self.inside = a.get("id") == self.select_id
+        elif tag == "option" and self.inside:
+            self.options.append([a["value"], "", "selected" in a])
+            self.in_option = True
+
+    def handle_endtag(self, tag):
+        self.inside = self.inside and tag != "select"
+        self.in_option = self.in_option and tag != "option"
+
+    def handle_data(self, data):
+        if self.in_option:
+            self.options[-1][1] += data
+
+
+def options_of(page: str, select_id: str) -> list[tuple[str, str, bool]]:
+    p = _Options(select_id)
+    p.feed(page)
+    return [tuple(o) for o in p.options]
+
+
+# ---------------------------------------------------------------- the level and board menus
+
+
+def test_the_level_menu_is_level_choices_with_the_controllers_default_selected(built):
+    from lab.play import PlayController, level_choices
+    menu = options_of(built["index.html"], "computer-level")
+    assert [(v, t) for v, t, _ in menu] == level_choices()
+    assert [v for v, _, selected in menu if selected] == [PlayController.level]
+    source = (SITE / "index.html").read_text()
+    assert source.count("<!--{{LEVEL_OPTIONS}}-->") == 1 and "(rating" not in source
+
+
+def test_the_built_page_follows_a_renamed_level(monkeypatch):
+    """Change the Python definition: the built menu changes with it (nothing to edit in index.html)."""
+    from phutball import ai
+    before = options_of(_built("index.html"), "computer-level")
+    renamed = {}
+    for name, level in ai.LEVELS.items():
+        if name == "beginner":
+            name, level = "starter", dataclasses.replace(level, name="starter")
+        renamed[name] = level
+    monkeypatch.setattr(ai, "LEVELS", renamed)
+    after = options_of(_built("index.html"), "computer-level")
+    assert ("beginner", f"beginner (rating {round(ai.LEVELS['starter'].rating)})", False) in before
+    assert ("starter", f"starter (rating {round(ai.LEVELS['starter'].rating)})", False) in after
+    assert "beginner" not in [v for v, _, _ in after] and len(after) == len(before)
+
+
+def test_the_board_menu_is_the_python_definition_with_the_standard_size_selected(built):
+    import site_pages  # on the path once the build ran
+    from phutball.board import STANDARD, BoardSize
+    from phutball.game import parse_any_position
+    menu = options_of(built["index.html"], "ng-board")
+    assert [(v, t) for v, t, _ in menu] == site_pages.board_choices()
+    assert [v for v, _, selected in menu if selected] == [str(STANDARD)]
+    assert [v for v, _, _ in menu] == [s for s, _ in site_pages.BOARDS_2D] + [f"strip-{n}" for n in site_pages.STRIPS]
+    for value, text, _ in menu:
+        if value.startswith("strip-"):   # as glue.play's on_new_game makes it
+            n = int(value.split("-")[1])
+            strip = parse_any_position("L_" + "." * ((n + 1) // 2 - 1) + "*" + "." * (n - (n + 1) // 2))
+            assert strip.n == n and text == f"1D strip, {n} squares"
+        else:
+            size = BoardSize.from_str(value)
+            assert str(size) == value and text.startswith(f"{size.width}×{size.height}")
+    assert "15×19 (standard)" in [t for _, t, _ in menu]
+    source = (SITE / "index.html").read_text()
+    assert source.count("<!--{{BOARD_OPTIONS}}-->") == 1 and 'value="strip-' not in source
+
+
+def test_a_board_size_the_engine_does_not_play_stops_the_build(monkeypatch):
+    _build_site()
+    import site_pages
+    monkeypatch.setattr(site_pages, "BOARDS_2D", (("15x19", "standard"), ("8x8", "")))
+    with pytest.raises(Exception, match="8x8"):
+        site_pages.board_choices()
+
+
+# ---------------------------------------------------------------- the head and the header
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_has_the_shared_head_once_and_no_token_left(built, page):
+    import site_pages
+    html = built[page]
+    head = html[html.index("<head>"):html.index("</head>")]
+    lines = [line.strip() for line in head.splitlines()[1:]]
+    title = re.search(r"<title>(.*) · the phutball lab</title>", head)[1]
+    description = re.search(r'<meta name="description" content="([^"]*)">', head)[1]
+    assert lines[:8] == site_pages.head(title, description)[:5] + [
+        '<link rel="icon" href="' + _build_site().favicon_data_url(SITE) + '" type="image/svg+xml">',
+        *site_pages.head(title, description)[6:]]
+    for line in lines[:8]:
+        assert html.count(line) == 1, line
+    assert "{{" not in html
+    source = (SITE / page).read_text()
+    assert source.count("<!--{{HEAD ") == 1 and '<meta charset' not in source and "sw-register.js" not in source
+
+
+@pytest.mark.parametrize("page", NAV_PAGES)
+def test_every_page_has_the_header_with_its_own_entry_current(built, page):
+    html = built[page]
+    assert html.count('<header class="site-header">') == 1 and html.count('<nav aria-label="Sections">') == 1
+    nav = html.split('<nav aria-label="Sections">')[1].split("</nav>")[0]
+    links = re.findall(r'<a href="\./([^"]+)"( aria-current="page")?>', nav)
+    assert [href for href, _ in links] == NAV_PAGES
+    assert [href for href, current in links if current] == [page]
+    assert all((SITE / href).is_file() for href, _ in links)
+    source = (SITE / page).read_text()
+    assert source.count("<!--{{HEADER}}-->") == 1 and "<nav" not in source.split("<main")[0]
+
+
+def test_the_embedded_board_has_the_head_but_no_site_header(built):
+    assert "site-header" not in built["embed.html"] and '<meta charset="utf-8">' in built["embed.html"]
+
+
+def test_no_built_page_or_script_carries_a_token(built):
+    for name, text in built.items():
+        if name == "sw.js":   # its precache list is written in last, by plan()
+            text = text.replace(_build_site().SW_TOKEN, "")
+        assert not re.search(r"\{\{[A-Z]", text), name
+
+
+@pytest.mark.parametrize("text, match", [
+    ("<p>{{NOPE}}</p>", "NOPE"),
+    ("<head>\n  <!--{{NOPE}}-->\n</head>", "NOPE"),
+    ('<head>\n  <!--{{HEAD title="t"}}-->\n</head>', "HEAD"),
+    ("<body>\n  <!--{{HEADER x=\"1\"}}-->\n</body>", "HEADER"),
+])
+def test_the_build_refuses_a_page_with_a_token_it_cannot_fill(tmp_path, text, match):
+    build_site = _build_site()
+    (tmp_path / "page.html").write_text(text)
+    with pytest.raises(build_site.BuildError, match=match):
+        build_site.site_files(tmp_path, "e.whl", "l.zip")
+
+
+def test_the_build_refuses_a_script_with_a_token_it_does_not_know(tmp_path):
+    build_site = _build_site()
+    (tmp_path / "a.js").write_text("const X = /*{{NOPE}}*/ null;")
+    with pytest.raises(build_site.BuildError, match="NOPE"):
+        build_site.site_files(tmp_path, "e.whl", "l.zip")
+
+
+# ---------------------------------------------------------------- the scripts: proportions and strip symbols
+
+
+@pytest.mark.parametrize("script", ["embedboard.js", "embed.js"])
+def test_both_scripts_get_the_geometry_and_the_strip_symbols_from_the_build(built, script):
+    import site_pages
+    from lab.views.board import GEOMETRY
+    build_site = _build_site()
+    source = (SITE / script).read_text()
+    assert source.count(build_site.GEOMETRY_TOKEN) == 1 and source.count(build_site.STRIP_TOKEN) == 1
+    for literal in ("1.2", "2.4", "2.6", "3.2", "[.o*]", '"o"', '"*"'):   # no copy of a value here
+        assert literal not in source, (script, literal)
+    assert json.dumps(dataclasses.asdict(GEOMETRY), sort_keys=True) in built[script]
+    assert json.dumps(site_pages.strip_symbols(), sort_keys=True) in built[script]
+
+
+def test_the_strip_symbols_are_the_engines():
+    _build_site()
+    import site_pages
+    from phutball.oned.strip import Strip
+    s = site_pages.strip_symbols()
+    assert Strip.from_str(f"L_{s['stone']}{s['ball']}{s['empty']}").text == "o*."
+    assert Strip.from_str(f"R_{s['off_left']}...").ball == 0 and Strip.from_str(f"R_...{s['off_right']}").ball == 4
+    assert Strip.from_str("L_o*.").pretty == s["pretty_stone"] + s["pretty_ball"] + s["pretty_empty"]
+
+
+STRIPS = ["L_o*o.o.o....", "R_<.o.", "L_o.o>", "l_..*", "L_o*x..", "L_○•·", "L_..", "L_<.*.", "R_.", "L_*<.."]
+# embed.js's parameters and the position whose natural size its frame takes (None: the error box).
+SHAPES = [({"position": "15x19_O_H10"}, "15x19_O_H10"), ({"position": "9x9_o_e5"}, "9x9_O_E5"),
+          ({"position": "L_o*o.o.o...."}, "L_o*o.o.o...."), ({"position": "R_<..o.o"}, "R_<..o.o"),
+          ({"position": "L_........>"}, "L_........>"), ({"position": "L_*o"}, None), ({"position": "bad"}, None),
+          ({}, "15x19_O_H10"), ({"record": '[Size "11x13"]\n1. E6'}, "11x13_O_F7"),
+          ({"position": "L_o*o.o.o....", "mode": "play"}, "L_o*o.o.o....")]
+
+
+def _node(script: str, program: str, data) -> object:
+    node = shutil.which("node")
+    assert node, "node is needed (Debian: apt-get install nodejs)"
+    out = subprocess.run([node, "-e", script + "\n" + program], input=json.dumps(data), capture_output=True,
+                         text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_embedboard_reads_a_strip_as_the_engine_writes_it(built):
+    from phutball.game import parse_any_position
+    got = _node("globalThis.window = {};\n" + built["embedboard.js"], """
+const B = window.phutballEmbedBoard;
+const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(cases.map((t) => {
+  const p = B.parsePosition(t);
+  return p && { canonical: p.canonical, pretty: B.prettyStrip(p) };
+})));
+""", STRIPS)
+    assert sum(js is not None for js in got) == 4
+    for text, js in zip(STRIPS, got):
+        try:
+            strip = parse_any_position(text)
+        except Exception:
+            strip = None
+        if js is None:   # the mirror may leave a text to Python, but never one that is an ASCII strip
+            assert strip is None or not re.fullmatch(r"[LRlr]_<?[.o*]+>?", text), text
+        else:
+            assert strip is not None and js == {"canonical": str(strip), "pretty": strip.pretty}, text
+
+
+def test_embed_js_sizes_the_frame_from_the_drawings_natural_size(built):
+    """embed.js's layout() (the host page's iframe height) uses natural_size's proportions, from GEOMETRY."""
+    from lab.views.diagram import natural_size
+    from phutball.game import parse_any_position
+    got = _node("globalThis.window = {}; globalThis.document = {currentScript: null};\n"
+                "globalThis.console = {warn() {}};\n" + built["embed.js"], """
+const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(cases.map((p) => window.phutballEmbed.layout(p, 100000))));
+""", [params for params, _ in SHAPES])
+    for (params, text), lay in zip(SHAPES, got):
+        if text is None:
+            assert lay["canvas"] is None, params
+            continue
+        pos = parse_any_position(text)
+        w, h = natural_size(pos, 40 if hasattr(pos, "size") else 56)   # embed.js's CELL: the largest cell
+        assert lay["canvas"][0] == pytest.approx(w) and lay["canvas"][1] == pytest.approx(h, abs=0.5), params
+
+
+def test_embed_js_follows_a_changed_constant(monkeypatch):
+    from lab.views import board
+    program = """
+process.stdout.write(JSON.stringify([window.phutballEmbed.layout({position: "L_o*o.o.o...."}, 100000),
+                                     window.phutballEmbed.layout({position: "9x9_O_E5"}, 100000)]));
+"""
+    prelude = "globalThis.window = {}; globalThis.document = {currentScript: null}; globalThis.console = {warn() {}};\n"
+    before = _node(prelude + _built("embed.js"), program, None)
+    monkeypatch.setattr(board, "GEOMETRY", dataclasses.replace(board.GEOMETRY, strip_height=4.0, board_margin=3.0))
+    after = _node(prelude + _built("embed.js"), program, None)
+    assert before[0]["canvas"] == [(11 + 2.4) * 56, round(2.6 * 56)]
+    assert after[0]["canvas"] == [(11 + 2.4) * 56, round(4.0 * 56)]
+    assert after[1]["canvas"] == [(9 + 3.0) * 40, round((9 + 2 + 3.0) * 40)]

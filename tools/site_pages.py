@@ -1,0 +1,125 @@
+"""What the site's pages share, defined once; tools/build_site.py writes it into each page.
+
+A page in site/ says where each part goes with a token on a line of its own; the build
+replaces the token by the lines below, each indented as the token's line is:
+
+  <!--{{HEAD title="..." description="..."}}-->
+      the head every page starts with: charset, viewport, the page's title (with the
+      site's name after it) and description, the theme (theme.js before any style, so a
+      page never flashes the wrong theme), the icon, the manifest and the service worker's
+      registration, theme.css. The attributes are HTML as written in a page (escaped).
+      The page's own stylesheets and scripts follow the token.
+  <!--{{HEADER}}-->
+      the site's header: the brand, the navigation (the page's own entry marked
+      aria-current="page") and the theme switch.
+  <!--{{LEVEL_OPTIONS}}-->
+      the computer's levels as <option>s, lab.play.level_choices() (the menu the page's
+      Python sets at start, shown before Python is ready), the controller's default level
+      selected.
+  <!--{{BOARD_OPTIONS}}-->
+      the new-game dialog's boards as <option>s (BOARDS_2D, STRIPS below), the engine's
+      standard size selected.
+
+Stdlib only here; the functions that need the engine or the site's Python import them
+(tools/build_site.py makes both importable first).
+"""
+
+from __future__ import annotations
+
+import html
+
+#: The site's name: after each page's title.
+SITE_NAME = "the phutball lab"
+
+#: The navigation: (page, label), in order.
+NAV = (("index.html", "Play"), ("learn.html", "Learn"), ("puzzles.html", "Puzzles"),
+       ("calculator.html", "Calculator"))
+
+#: The new-game dialog's 2D boards: (size, note), as the engine writes a size (phutball.board.BoardSize).
+BOARDS_2D = (("15x19", "standard"), ("19x19", "Go board"), ("13x13", ""), ("11x11", ""), ("9x9", "quick"))
+#: ... and its 1D strips, by length: the value "strip-<n>" (glue.play's on_new_game puts the ball in the middle).
+STRIPS = (9, 11, 13)
+
+
+def head(title: str, description: str) -> list[str]:
+    """The shared head's lines; ``title`` and ``description`` are HTML (as written in the page)."""
+    return [
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{title} · {SITE_NAME}</title>",
+        f'<meta name="description" content="{description}">',
+        '<script src="./theme.js"></script>',
+        '<link rel="icon" href="{{FAVICON}}" type="image/svg+xml">',
+        '<link rel="manifest" href="./manifest.webmanifest"><script src="./sw-register.js"></script>',
+        '<link rel="stylesheet" href="./theme.css">',
+    ]
+
+
+def header(page: str) -> list[str]:
+    """The site's header on ``page`` (a file name such as ``index.html``): its own entry is the current one."""
+    current = ' aria-current="page"'
+    links = [f'    <a href="./{href}"{current if href == page else ""}>{label}</a>' for href, label in NAV]
+    return [
+        '<header class="site-header">',
+        '  <a class="brand" href="./index.html">phutball lab</a>',
+        '  <nav aria-label="Sections">',
+        *links,
+        "  </nav>",
+        '  <button id="theme" class="icon" type="button" aria-label="Switch light/dark theme" '
+        'title="Light/dark theme">◐</button>',
+        "</header>",
+    ]
+
+
+def options(choices: list[tuple[str, str]], selected: str) -> list[str]:
+    """``<option>`` lines for (value, text) pairs, HTML-escaped, ``selected`` marked."""
+    out = []
+    for value, text in choices:
+        mark = " selected" if value == selected else ""
+        out.append(f'<option value="{html.escape(value, quote=True)}"{mark}>{html.escape(text, quote=False)}</option>')
+    if selected not in [value for value, _ in choices]:
+        raise ValueError(f"the default {selected!r} is not among the options {[v for v, _ in choices]}")
+    return out
+
+
+def level_options() -> list[str]:
+    """The level menu before Python is ready: lab.play.level_choices(), the controller's default selected."""
+    from lab.play import PlayController, level_choices
+    return options(level_choices(), PlayController.level)
+
+
+def board_choices() -> list[tuple[str, str]]:
+    """The new-game dialog's (value, text) pairs; each size and length checked by the engine."""
+    from phutball.board import Position
+    from phutball.oned.strip import Strip
+    out = []
+    for size, note in BOARDS_2D:
+        start = Position.start(size)   # raises on a size the engine does not play
+        if str(start.size) != size:
+            raise ValueError(f"write the board size {size!r} as the engine does: {start.size}")
+        text = f"{start.size.width}×{start.size.height}"
+        out.append((size, f"{text} ({note})" if note else text))
+    for n in STRIPS:
+        Strip(n, (n + 1) // 2, frozenset(), "L")   # raises on a length the engine does not play
+        out.append((f"strip-{n}", f"1D strip, {n} squares"))
+    return out
+
+
+def board_options() -> list[str]:
+    """The new-game dialog's boards, the engine's standard size selected."""
+    from phutball.board import STANDARD
+    return options(board_choices(), str(STANDARD))
+
+
+def strip_symbols() -> dict[str, str]:
+    """The 1D strip's symbols as the engine writes a strip: ``Strip.text`` (and ``Strip.pretty``, the paper's).
+
+    The JavaScript parsers (embedboard.js, embed.js) read exactly the ASCII ones and leave
+    anything else to the engine; embedboard.js writes a strip in the paper's symbols too.
+    """
+    from phutball.oned.strip import Strip
+    stone_ball_empty = Strip(3, 2, frozenset({1}), "L")
+    left, right = Strip(3, 0, frozenset(), "L").text, Strip(3, 4, frozenset(), "L").text
+    inside, pretty = stone_ball_empty.text, stone_ball_empty.pretty
+    return {"stone": inside[0], "ball": inside[1], "empty": inside[2], "off_left": left[0], "off_right": right[-1],
+            "pretty_stone": pretty[0], "pretty_ball": pretty[1], "pretty_empty": pretty[2]}
