@@ -271,3 +271,25 @@ def test_the_glue_imports_no_heavy_standard_module():
 def test_a_heavy_import_is_found():
     assert heavy(["xml.sax.saxutils", "urllib.parse", "urllib.request", "json", "emails"]) == \
         ["urllib.request", "xml.sax.saxutils"]
+
+
+# ---------------------------------------------------------------- one move-entry widget, one board-input binder
+
+POINTER_EVENTS = ("pointerdown", "pointerup", "pointermove")
+
+
+def test_only_the_binder_listens_to_pointer_events_in_the_glue():
+    """Board input is bound once (glue/boardinput.py); pages give it what a target means (issue 25)."""
+    found = {p.name for p in (SITE / GLUE).glob("*.py")
+             if any(f'"{e}"' in p.read_text(encoding="utf-8") for e in POINTER_EVENTS)}
+    assert found <= {"boardinput.py", "calc.py"}  # the calculator's strip edits a position: no moves
+
+
+def test_only_the_move_entry_widget_builds_moves_from_clicks():
+    """Jump chains and placements from targets are lab/moveentry.py's; no page restates those rules."""
+    rules = ("def can_place", "def ends_move", "def is_goal", "def landings(")
+    found = {str(p.relative_to(SITE)) for p in SITE.rglob("*.py")
+             if any(r in p.read_text(encoding="utf-8") for r in rules)}
+    assert found == {"lab/moveentry.py"}
+    for page in ("glue/puzzles.py", "glue/embed.py"):  # puzzles enter moves with the widget, not a play controller
+        assert "PlayController.new(" not in (SITE / page).read_text(encoding="utf-8"), page

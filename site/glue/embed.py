@@ -16,11 +16,12 @@ import asyncio
 from typing import Any, Callable
 
 from lab.views.diagram import Marks, game_diagram, jump_frames, layout_for
-from lab.embed import ReplayController, play_controller
+from lab.embed import ReplayController, claim_error_text, play_controller
 from lab.embedparams import STANDARD_START, EmbedParams, ParamError, parse_params
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
-from lab.play import PlayController
+from lab.moveentry import MoveEntry
+from glue.boardinput import bind_board
 from lab.puzzles import PuzzleController, puzzles_from_files
 from phutball.puzzles.custom import ClaimError, custom_puzzle
 from glue.remote import document, el, emit, flush_now, init_value, location_href, on, ready, spawn, window
@@ -29,7 +30,8 @@ from glue.remote import draw as draw_shapes
 canvas = el("board")
 HOP_SECONDS = 0.3  # an animated jump's pause per hop
 
-state: dict[str, Any] = {"anim": 0, "keyboard": False}
+state: dict[str, Any] = {"anim": 0}
+keyboard = {"used": False}  # a key moved the cursor: it is shown (a click hides it)
 
 
 def frame(call: str, *args: Any) -> None:
@@ -137,7 +139,7 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
         v = ctl.view()
         w, h = size()
         paint(game_diagram(ctl.game, ctl.game.cursor, w, h, marks, chain=v["chain"], landings=v["landings"],
-                           cursor=v["cursor"] if state["keyboard"] else None))
+                           cursor=v["cursor"] if keyboard["used"] else None))
         show_state(ctl.game)
         set_status(v["error"] or v["message"] or v["status"], error=bool(v["error"]))
         el("undo").disabled = not v["can_undo"]
@@ -145,25 +147,15 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
         el("finish").disabled = not v["can_finish"]
         el("restart").disabled = False
 
-    def on_pointerdown(event) -> None:
-        if event.button != 0:
-            return
-        state["keyboard"] = False
-        rect = canvas.getBoundingClientRect()
-        lay = layout_for(box["ctl"].position, *size())
-        box["ctl"].click(lay.hit(float(event.clientX - rect.left), float(event.clientY - rect.top)))
+    def on_target(t, touch_cell) -> None:
+        box["ctl"].click(t)
         draw()
 
-    def on_key(event) -> None:
-        if event.ctrlKey or event.metaKey or event.altKey:
-            return
-        key = str(event.key)
-        if event.target.tagName == "BUTTON" and key in ("Enter", " "):
-            return  # the button's own click
-        if key.startswith("Arrow") or key in ("Enter", " "):
-            state["keyboard"] = True
+    def on_key(key: str, event) -> bool:
         if box["ctl"].key(key):
             draw()
+            return True
+        return False
 
     def act(method: str) -> Callable[[Any], None]:
         def handler(event) -> None:
@@ -175,8 +167,7 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
         box["ctl"] = play_controller(params)
         draw()
 
-    on(canvas, "pointerdown", on_pointerdown)
-    on(document, "keydown", on_key)
+    bind_board(canvas, lambda: layout_for(box["ctl"].position, *size()), on_target, on_key=on_key, keyboard=keyboard)
     on(el("undo"), "click", act("undo"))
     on(el("redo"), "click", act("redo"))
     on(el("finish"), "click", act("finish_chain"))
@@ -212,16 +203,14 @@ def puzzle_of(params: EmbedParams) -> dict | None:
     try:
         return custom_puzzle(params.position, params.task or "", params.text)
     except ClaimError as e:
-        frame("showError", "position", params.position,
-              f"{e.reason}, so it is not a '{params.task}' puzzle. Check the position, the side to move and the task.",
-              "This puzzle has no solution as set.")
+        frame("showError", "position", params.position, *claim_error_text(e, params.task or ""))
         return None
 
 
 def start_puzzle(params: EmbedParams, marks: Marks, puzzle: dict) -> None:
     """Solve a puzzle in the frame: the puzzles page's controller judges every move (one judge)."""
     ctl = PuzzleController([puzzle])
-    box: dict[str, Any] = {"entry": PlayController.new(puzzle["position"]), "busy": False, "posted": None}
+    box: dict[str, Any] = {"entry": MoveEntry(parse_any_position(puzzle["position"])), "busy": False, "posted": None}
     el("task").textContent = ctl.task_prompt()
 
     def post_result() -> None:
@@ -236,12 +225,13 @@ def start_puzzle(params: EmbedParams, marks: Marks, puzzle: dict) -> None:
         w, h = size()
         game = ctl.game
         paint(game_diagram(game, game.cursor, w, h, marks, chain=ev["chain"], landings=ev["landings"],
-                           cursor=v["hint"]))  # a hint's point, framed as the keyboard cursor is
+                           cursor=ev["armed"] if ev["armed"] is not None else v["hint"]))  # framed as the cursor is
         show_state(game)
         canvas.setAttribute("data-phase", v["phase"])
         line = v["line"]
         where = next((e["label"] for e in line if e["current"]), "")
-        set_status(ev["error"] or (f"{where}. " if where and v["can_step"] else "") + (v["message"] or
+        picked = ev["message"] if ev["armed"] is not None else ""
+        set_status(ev["error"] or picked or (f"{where}. " if where and v["can_step"] else "") + (v["message"] or
                    "Click the board to play." if v["can_move"] else v["message"]),
                    error=bool(ev["error"]) or v["verdict"] == "wrong")
         busy = box["busy"]
@@ -254,7 +244,7 @@ def start_puzzle(params: EmbedParams, marks: Marks, puzzle: dict) -> None:
         el("step-next").disabled = busy or not (v["can_step"] and at < hi)
 
     def fresh_entry() -> None:
-        box["entry"] = PlayController.new(str(ctl.game.position))
+        box["entry"] = MoveEntry(ctl.game.position)
 
     async def animate() -> None:
         while ctl.animate_step():
@@ -278,33 +268,29 @@ def start_puzzle(params: EmbedParams, marks: Marks, puzzle: dict) -> None:
         await animate()
 
     def entry_changed() -> None:
-        entry = box["entry"]
-        if entry.game.moves:
+        move = box["entry"].take_move()
+        if move is not None:
             box["busy"] = True
-            set_status(f"You played {entry.game.moves[0]}. Checking…")
-            spawn(submit(entry.game.moves[0]))
+            set_status(f"You played {move}. Checking…")
+            spawn(submit(str(move)))
         else:
             draw()
 
-    def on_pointerdown(event) -> None:
-        if event.button != 0 or box["busy"] or not ctl.view()["can_move"]:
-            return
-        rect = canvas.getBoundingClientRect()
-        lay = layout_for(box["entry"].position, *size())
-        box["entry"].click(lay.hit(float(event.clientX - rect.left), float(event.clientY - rect.top)))
+    def on_target(t, touch_cell) -> None:
+        box["entry"].click(t, touch_cell=touch_cell)  # on small boards a finger picks first, then plays
         entry_changed()
 
-    def on_key(event) -> None:
-        if event.ctrlKey or event.metaKey or event.altKey or box["busy"]:
-            return
-        key = str(event.key)
-        if event.target.tagName == "BUTTON" and key in ("Enter", " "):
-            return
+    def on_key(key: str, event) -> bool:
+        if box["busy"]:
+            return False
         if ctl.key(key):
             fresh_entry()
             draw()
-        elif ctl.view()["can_move"] and box["entry"].key(key):
+            return True
+        if ctl.view()["can_move"] and box["entry"].key(key):
             entry_changed()
+            return True
+        return False
 
     def act(fn: Callable[[], Any]) -> Callable[[Any], None]:
         def handler(event) -> None:
@@ -325,11 +311,11 @@ def start_puzzle(params: EmbedParams, marks: Marks, puzzle: dict) -> None:
         return handler
 
     def finish() -> None:
-        box["entry"].finish_chain()
+        box["entry"].finish()
         entry_changed()
 
-    on(canvas, "pointerdown", on_pointerdown)
-    on(document, "keydown", on_key)
+    bind_board(canvas, lambda: layout_for(box["entry"].position, *size()), on_target, on_key=on_key, two_touch=True,
+               enabled=lambda: not box["busy"] and ctl.view()["can_move"])
     on(el("retry"), "click", act(ctl.retry))
     on(el("hint"), "click", act(ctl.show_hint))
     on(el("solution"), "click", act(ctl.show_solution))

@@ -9,11 +9,13 @@ from html import escape
 
 from lab.views.diagram import layout_for, play_shapes
 from lab.learn import STORAGE_KEY, LearnController
-from glue.remote import document, draw as draw_shapes, el, on, ready, storage, window
+from glue.remote import draw as draw_shapes, el, on, ready, storage, window
+from glue.boardinput import bind_board
 
 canvas = el("board")
 ctl = LearnController()
-state = {"keyboard": False, "steps_html": None, "live": ""}
+state = {"steps_html": None, "live": ""}
+keyboard = {"used": False}  # a key moved the cursor: it is shown (a click hides it)
 
 
 def layout():
@@ -39,7 +41,7 @@ def render() -> None:
     canvas.setAttribute("data-position", b["position"])
     canvas.setAttribute("data-step", str(v["index"]))
     lay = layout()
-    draw_shapes("board", play_shapes(ctl.board.position, b, lay.css_w, lay.css_h, show_cursor=state["keyboard"]))
+    draw_shapes("board", play_shapes(ctl.board.position, b, lay.css_w, lay.css_h, show_cursor=keyboard["used"]))
     el("step-count").textContent = f"Step {v['index'] + 1} of {v['count']}"
     el("step-title").textContent = v["title"]
     el("step-rule").textContent = v["rule"]
@@ -64,25 +66,16 @@ def render() -> None:
     storage.set_item(STORAGE_KEY, ctl.progress_json())
 
 
-def on_pointerdown(event) -> None:
-    if event.button != 0:
-        return
-    state["keyboard"] = False
-    rect = canvas.getBoundingClientRect()
-    ctl.click(layout().hit(float(event.clientX - rect.left), float(event.clientY - rect.top)))
+def on_target(t, touch_cell) -> None:
+    ctl.click(t)
     render()
 
 
-def on_key(event) -> None:
-    if event.target.tagName in ("INPUT", "TEXTAREA", "SELECT", "BUTTON") or event.ctrlKey or event.metaKey:
-        return
-    key = str(event.key)
-    if event.target != canvas:
-        return
-    if key.startswith("Arrow") or key in ("Enter", " "):
-        state["keyboard"] = True
-    if ctl.key(key):
-        render()
+def on_key(key: str, event) -> bool:
+    if event.target != canvas or not ctl.key(key):
+        return False
+    render()
+    return True
 
 
 def on_step(event) -> None:
@@ -102,8 +95,7 @@ def action(fn):
 
 def start() -> None:
     ctl.start(storage)  # the stored progress; what cannot be read is set aside, said once
-    on(canvas, "pointerdown", on_pointerdown)
-    on(document, "keydown", on_key)
+    bind_board(canvas, layout, on_target, on_key=on_key, keyboard=keyboard)
     on(el("steps"), "click", on_step)
     on(el("previous"), "click", action(ctl.previous))
     on(el("next"), "click", action(ctl.next))

@@ -17,9 +17,11 @@ from html import escape
 from lab.jobs import Runner, error_text
 from phutball.errors import PhutballError
 from phutball.sides import other_side
-from lab.play import PlayController, level_choices, mark_text, side_name
-from glue.remote import document, el, flush_now, location_hash, on, ready, set_hash, spawn, storage, window
+from lab.analysispanel import mark_text
+from lab.play import level_choices, side_name
+from glue.remote import el, flush_now, location_hash, on, ready, set_hash, spawn, storage, window
 from glue.remote import draw as draw_shapes
+from glue.boardinput import bind_board
 from glue.remote import copy_text, download, init_value, location_href
 from lab import savedgame
 from lab.savedgame import initial_controller
@@ -51,7 +53,7 @@ def draw() -> None:
     v = ctl.view()
     canvas.setAttribute("data-variant", v["variant"])  # first: the CSS height of a strip's canvas depends on it
     lay = layout()
-    shapes = play_shapes(ctl.position, v, lay.css_w, lay.css_h, show_cursor=keyboard_used["yes"])
+    shapes = play_shapes(ctl.position, v, lay.css_w, lay.css_h, show_cursor=keyboard["used"])
     draw_shapes("board", shapes)
     canvas.setAttribute("data-position", v["position"])
     ghosts = " ".join(f"{s['ghost']}:{s['move']}" for s in shapes if s.get("ghost"))
@@ -382,55 +384,34 @@ def sync_computer_controls() -> None:
 
 # ---------------------------------------------------------------- events
 
-keyboard_used = {"yes": False}
-drag = {"start": None}
+keyboard = {"used": False}  # the cursor is shown once a key moved it, hidden again by a click
 
 
-def canvas_target(event):
-    rect = canvas.getBoundingClientRect()
-    x, y = float(event.clientX - rect.left), float(event.clientY - rect.top)
-    return layout().hit(x, y)
-
-
-def on_pointerdown(event) -> None:
-    if event.button != 0:
-        return
-    keyboard_used["yes"] = False
+def on_target(t, touch_cell) -> None:
     if thinking["purpose"] == "hint":
         thinking["stop"] = "changed"  # playing a move cancels the hint being searched
-    t = canvas_target(event)
-    drag["start"] = t
     ctl.click(t)
     refresh()
 
 
-def on_pointerup(event) -> None:
-    t = canvas_target(event)
-    start = drag["start"]
-    drag["start"] = None
-    if start is not None and t is not None and t != start and ctl.chain:
+def on_drag(t) -> None:
+    if ctl.chain:
         ctl.click(t)  # dragged the ball onto a landing
         refresh()
 
 
-def on_key(event) -> None:
-    key = str(event.key)
-    if event.target.tagName in ("INPUT", "TEXTAREA", "SELECT") and event.target != canvas:
-        return
-    if event.ctrlKey or event.metaKey or event.altKey:
-        return
-    if key.startswith("Arrow") or key in ("Enter", " "):
-        keyboard_used["yes"] = True
+def on_key(key: str, event) -> bool:
     if event.target != canvas and key not in ("u", "r", "h", "Escape"):
-        return
+        return False
     if key == "h":
         on_hint(event)
-        return
+        return False
     if thinking["active"] and key in ("u", "r"):
-        return
+        return False
     if ctl.key(key):
-        event.preventDefault()
         refresh()
+        return True
+    return False
 
 
 def on_moves_click(event) -> None:
@@ -555,9 +536,7 @@ def on_resize(event) -> None:
 
 
 def bind() -> None:
-    on(canvas, "pointerdown", on_pointerdown)
-    on(canvas, "pointerup", on_pointerup)
-    on(document, "keydown", on_key)
+    bind_board(canvas, layout, on_target, on_key=on_key, keyboard=keyboard, on_drag=on_drag)
     on(el("moves"), "click", on_moves_click)
     on(el("undo"), "click", on_undo)
     on(el("redo"), "click", on_redo)

@@ -1,7 +1,7 @@
 """Glue of the puzzle page, run in the page's worker: events -> PuzzleController -> shapes on the canvas.
 
 It talks to the page only through ``glue/remote.py`` (the worker cannot touch the
-DOM).  Moves are entered with a :class:`lab.play.PlayController` on the current
+DOM).  Moves are entered with a :class:`lab.moveentry.MoveEntry` on the current
 position (the same clicks, jump chains and highlighted landings as the play
 page); each finished move goes to the puzzle controller, which judges it.
 1D judging runs here too, as a sliced job (``lab/jobs.py``): the first move on a
@@ -22,19 +22,18 @@ from html import escape
 
 from lab.jobs import Runner
 from phutball.errors import PhutballError
-from phutball.game import variant_of
 from phutball.sides import SIDE_NAMES, sides_of
-from lab.play import PlayController
+from lab.moveentry import MoveEntry
+from glue.boardinput import bind_board
 from lab.puzzles import (PROGRESS_KEY, Oracle1D,
                          PuzzleController, dump_progress, initial_progress, puzzles_from_files)
-from glue.remote import document, draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
+from glue.remote import draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
 from glue.remote import flush, location_href, set_hash, spawn, storage, window
 from lab.embedparams import puzzle_share_params, snippets
 from lab.views.diagram import Marks, frame_shapes, layout_for, natural_size
 
 canvas = el("board")
-state: dict = {"ctl": None, "entry": None, "busy": False, "answer_key": None, "list_html": None, "armed": None}
-TOUCH_CELL = 28.0  # CSS px: a touch on a board whose points are closer picks a point first, a second touch plays it
+state: dict = {"ctl": None, "entry": None, "busy": False, "answer_key": None, "list_html": None}
 STEP_DELAY = 0.65  # seconds between animated moves
 SLICE_MS = 40      # the longest the worker computes before it answers the page again
 
@@ -74,8 +73,7 @@ def save_progress() -> None:
 
 def new_entry() -> None:
     ctl: PuzzleController = state["ctl"]
-    state["armed"] = None
-    state["entry"] = None if ctl.game is None else PlayController.new(str(ctl.game.position))
+    state["entry"] = None if ctl.game is None else MoveEntry(ctl.game.position)
 
 
 def layout(pos):
@@ -93,13 +91,13 @@ def draw() -> None:
         ev = entry.view()
         pos = entry.position
         lay = layout(pos)
-        last = ev["last_move"] if v["variant"] == "2D" else last_targets(ctl)
+        last = [] if v["variant"] == "2D" else last_targets(ctl)
         draw_shapes("board", frame_shapes(pos, lay.css_w, lay.css_h, marks=Marks(numbers=False),
                                           landings=ev["landings"], chain=ev["chain"], last_move=last,
-                                          hint=v["hint"], cursor=state["armed"]))
+                                          hint=v["hint"], cursor=ev["armed"]))
         canvas.hidden = False
         el("finish").disabled = not ev["can_finish"]
-        entry_msg = ev["error"]
+        entry_msg = ev["error"] or (ev["message"] if ev["armed"] is not None else "")
     else:
         canvas.hidden = True
         el("finish").disabled = True
@@ -111,7 +109,7 @@ def draw() -> None:
     el("puzzle-task").textContent = ctl.task_prompt()
     msg = el("message")
     msg.textContent = entry_msg or v["message"]
-    msg.className = "message" + (" error" if v["verdict"] == "wrong" or entry_msg else
+    msg.className = "message" + (" error" if v["verdict"] == "wrong" or ev_error(entry) else
                                  " ok" if v["verdict"] == "correct" else "")
     el("legend").textContent = v["legend"]
     render_line(v)
@@ -275,10 +273,15 @@ async def submit(move: str) -> None:
         await animate()
 
 
+def ev_error(entry: MoveEntry | None) -> bool:
+    return entry is not None and bool(entry.error)
+
+
 def handle_entry_change() -> None:
-    entry: PlayController = state["entry"]
-    if entry is not None and entry.game.moves:
-        move = entry.game.moves[0]
+    entry: MoveEntry = state["entry"]
+    played = entry.take_move() if entry is not None else None
+    if played is not None:
+        move = str(played)
         state["busy"] = True  # immediate feedback while the engine judges the move
         el("finish").disabled = True
         el("hint").disabled = True
@@ -289,46 +292,37 @@ def handle_entry_change() -> None:
         draw()
 
 
-def on_pointerdown(event) -> None:
+def can_enter() -> bool:
     ctl = state["ctl"]
-    entry = state["entry"]
-    if event.button != 0 or entry is None or state["busy"] or ctl is None or not ctl.view()["can_move"]:
-        return
-    rect = canvas.getBoundingClientRect()
-    lay = layout(entry.position)
-    t = lay.hit(float(event.clientX - rect.left), float(event.clientY - rect.top))
-    if getattr(event, "pointerType", "") == "touch" and variant_of(entry.position) == "2D" and lay.cell < TOUCH_CELL \
-            and t is not None and t != state["armed"]:
-        # points closer than a fingertip: the first touch picks the point (marked), the second plays it
-        state["armed"] = t
-        draw()
-        el("message").textContent = f"{t} picked: touch it again to play there, or touch another point."
-        return
-    state["armed"] = None
-    entry.click(t)
+    return state["entry"] is not None and not state["busy"] and ctl is not None and ctl.view()["can_move"]
+
+
+def on_target(t, touch_cell) -> None:
+    state["entry"].click(t, touch_cell=touch_cell)  # on small boards a finger picks first, then plays
     handle_entry_change()
 
 
-def on_key(event) -> None:
+def on_key(key: str, event) -> bool:
     entry = state["entry"]
     ctl = state["ctl"]
-    if ctl is not None and not state["busy"] and ctl.can_step() and str(event.target.tagName) not in (
-            "INPUT", "TEXTAREA", "SELECT") and not (event.ctrlKey or event.metaKey or event.altKey):
-        if ctl.key(str(event.key)):  # ← → Home End step through a refutation or solution
-            event.preventDefault()
+    if ctl is not None and not state["busy"] and ctl.can_step():
+        if ctl.key(key):  # ← → Home End step through a refutation or solution
             new_entry()
             draw()
-        return
+            return True
+        return False
     if entry is None or state["busy"] or event.target != canvas:
-        return
-    if entry.key(str(event.key)):
+        return False
+    if entry.key(key):
         handle_entry_change()
+        return True
+    return False
 
 
 def on_finish(event) -> None:
     entry = state["entry"]
     if entry is not None and not state["busy"]:
-        entry.finish_chain()
+        entry.finish()
         handle_entry_change()
 
 
@@ -480,8 +474,8 @@ def start() -> None:
     if note:
         ctl.message = " ".join(m for m in (ctl.message, note) if m)
     new_entry()
-    on(canvas, "pointerdown", on_pointerdown)
-    on(document, "keydown", on_key)
+    bind_board(canvas, lambda: layout(state["entry"].position), on_target, on_key=on_key, two_touch=True,
+               enabled=can_enter)
     on(el("finish"), "click", on_finish)
     on(el("hint"), "click", on_hint)
     on(el("solution"), "click", on_solution)

@@ -1,19 +1,12 @@
 """The play page's state and event handling, in pure Python (unit-tested without a browser).
 
-``site/main.py`` turns DOM events into calls here and draws what :meth:`PlayController.view`
+``glue/play.py`` turns DOM events into calls here and draws what :meth:`PlayController.view`
 returns.  One controller serves 2D boards and 1D strips: a *target* is a
 :class:`~phutball.notation.Point` on a 2D board, a square number on a strip.
-
-Entering moves:
-
-* click an empty point (square) to place a man (stone) there;
-* click the ball to start a jump chain; the legal landings are highlighted;
-  click a landing to extend the chain, a point of the chain to step back to
-  it, and the ball again (or Enter, or the Finish button) to end the move.
-  A landing that wins, leaves the board, or allows no further jump ends the
-  move by itself.  Escape cancels the chain.
-* keyboard: arrows move a cursor, Enter/Space act at the cursor, Backspace
-  steps back in a chain, Escape cancels it, ``u``/``r`` undo/redo.
+Moves are entered with :class:`lab.moveentry.MoveEntry` (clicks, jump chains,
+the keyboard cursor), as on every page; this controller adds what the play page
+has: the game and its lines, the computer, hints, analysis and review.
+Keys of its own: ``u``/``r`` undo/redo.
 """
 
 from __future__ import annotations
@@ -21,113 +14,27 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from phutball.board import BoardSize, Position
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.notation import Jump, Placement, Point, StripJump, StripPlacement
 from phutball.sides import side_name, sides_of
-
-Target = Any  # Point (2D) or int (1D)
+from lab.analysispanel import AnalysisPanel
+from lab.moveentry import MoveEntry, Target, adapter
 
 DEFAULT_STRIP = "L_.....*....."
-
-
-# ---------------------------------------------------------------- variant adapters
-
-
-class _Adapter2D:
-    variant = "2D"
-
-    def __init__(self, pos: Position) -> None:
-        self.pos = pos
-
-    def ball(self) -> Point:
-        return self.pos.ball
-
-    def can_place(self, t: Point) -> bool:
-        return self.pos.size.on_board(t) and t != self.pos.ball and t not in self.pos.men
-
-    def landings(self, chain: list[Point]) -> list[Point]:
-        return self.pos.landings(chain) if chain else []
-
-    def ends_move(self, t: Point) -> bool:
-        return t.row in (0, self.pos.size.height + 1)
-
-    def is_goal(self, t: Point, side: str) -> bool:
-        return t.row >= self.pos.size.height if side == "O" else t.row <= 1
-
-    def placement(self, t: Point) -> Placement:
-        return Placement(t)
-
-    def jump(self, chain: list[Point]) -> Jump:
-        return Jump(tuple(chain))
-
-    def in_bounds(self, t: Point) -> bool:
-        return self.pos.size.in_bounds(t)
-
-    def move_cursor(self, t: Point, key: str) -> Point:
-        dc, dr = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}[key]
-        n = Point(t.col + dc, t.row + dr)
-        return n if self.pos.size.in_bounds(n) else t
-
-    def describe(self, t: Point) -> str:
-        return str(t)
-
-
-class _AdapterStrip:
-    variant = "1D"
-
-    def __init__(self, strip: Any) -> None:
-        self.pos = strip
-
-    def ball(self) -> int:
-        return self.pos.ball
-
-    def can_place(self, t: int) -> bool:
-        return 1 <= t <= self.pos.n and t != self.pos.ball and t not in self.pos.stones
-
-    def landings(self, chain: list[int]) -> list[int]:
-        return self.pos.landings(chain) if chain else []
-
-    def ends_move(self, t: int) -> bool:
-        return t in (0, self.pos.n + 1)
-
-    def is_goal(self, t: int, side: str) -> bool:
-        return t >= self.pos.n if side == "L" else t <= 1
-
-    def placement(self, t: int) -> StripPlacement:
-        return StripPlacement(t)
-
-    def jump(self, chain: list[int]) -> StripJump:
-        return StripJump(tuple(chain))
-
-    def in_bounds(self, t: int) -> bool:
-        return 0 <= t <= self.pos.n + 1
-
-    def move_cursor(self, t: int, key: str) -> int:
-        d = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": 0, "ArrowDown": 0}[key]
-        return min(self.pos.n, max(1, t + d))
-
-    def describe(self, t: int) -> str:
-        return f"square {t}"
-
-
-def adapter(pos: Any) -> Any:
-    return _Adapter2D(pos) if variant_of(pos) == "2D" else _AdapterStrip(pos)
 
 
 # ---------------------------------------------------------------- the controller
 
 
 @dataclass
-class PlayController:
+class PlayController(AnalysisPanel):
     """Everything the play page shows and does, minus the DOM."""
 
     game: Game
     mode: str = "two-players"          # or "computer"
     computer_side: str | None = None   # the side the computer plays in "computer" mode
-    chain: list[Any] = field(default_factory=list)
-    cursor: Any = None
+    entry: MoveEntry = field(default=None)  # type: ignore[assignment]  # set in __post_init__
     message: str = ""
     error: str = ""
     announcement: str = ""
@@ -142,6 +49,33 @@ class PlayController:
     review_progress: tuple[int, int] | None = None  # plies reviewed / to review, while the review runs
 
     # ------------------------------------------------------------ construction
+
+    def __post_init__(self) -> None:
+        if self.entry is None:
+            self.entry = MoveEntry(self.game.position)
+
+    @property
+    def chain(self) -> list[Target]:
+        """The jump being entered (the widget's, on the position shown)."""
+        return self._entry().chain
+
+    @chain.setter
+    def chain(self, value: list[Target]) -> None:
+        self._entry().chain = value
+
+    @property
+    def cursor(self) -> Target:
+        return self.entry.cursor
+
+    @cursor.setter
+    def cursor(self, value: Target) -> None:
+        self.entry.cursor = value
+
+    def _entry(self) -> MoveEntry:
+        """The move entry on the position shown (a new position: a fresh entry, the cursor kept if it fits)."""
+        if self.entry.position is not self.position:
+            self.entry.reset(self.position)
+        return self.entry
 
     @classmethod
     def new(cls, position: str = "15x19_O_H10", mode: str = "two-players", computer_side: str | None = None
@@ -299,66 +233,38 @@ class PlayController:
     def click(self, t: Target) -> None:
         """A click or tap on a point (square) of the board."""
         self._reset_feedback()
-        if t is None:
+        entry = self._entry()
+        if not entry.in_bounds(t):
             return
-        ad = adapter(self.position)
-        if not ad.in_bounds(t):
-            return
-        self.cursor = t
+        entry.cursor = t
         if self.over:
             self.error = "The game is over. Start a new game or undo."
             return
         if self.computer_to_move():
             self.error = "Wait for the computer's move."
             return
-        if not self.chain:
-            if t == ad.ball():
-                if ad.landings([t]):
-                    self.chain = [t]
-                    self.message = "Jumping: click a highlighted landing point."
-                else:
-                    self.error = "The ball has no man next to it to jump over."
-            elif ad.can_place(t):
-                self._play(ad.placement(t))
-            else:
-                self.error = f"You cannot place on {ad.describe(t)}."
-            return
-        # a chain is in progress
-        if t == self.chain[-1]:
-            self.finish_chain()
-        elif t in self.chain[:-1]:
-            del self.chain[self.chain.index(t) + 1:]
-            self.message = "Stepped back." if len(self.chain) > 1 else "Jumping: click a highlighted landing point."
-        elif t in ad.landings(self.chain):
-            self.chain.append(t)
-            mover = self.position.to_move
-            if ad.ends_move(t) or ad.is_goal(t, mover) or not ad.landings(self.chain):
-                self.finish_chain()
-            else:
-                self.message = "Click another landing to go on, or the ball (or Enter) to stop here."
-        else:
-            self.error = f"The ball cannot jump to {ad.describe(t)}."
+        entry.click(t)
+        self._after_entry()
+
+    def _after_entry(self) -> None:
+        """Show the widget's feedback; play the move it completed, if any."""
+        self.message, self.error = self.entry.message, self.entry.error
+        move = self.entry.take_move()
+        if move is not None:
+            self._play(move)
 
     def finish_chain(self) -> None:
-        if len(self.chain) < 2:
-            self.chain = []
-            self.message = "Jump cancelled."
-            return
-        ad = adapter(self.position)
-        move = ad.jump(self.chain)
-        self.chain = []
-        self._play(move)
+        self._entry().finish()
+        self._after_entry()
 
     def cancel_chain(self) -> None:
-        if self.chain:
-            self.chain = []
-            self.message = "Jump cancelled."
+        entry = self._entry()
+        if entry.chain:
+            entry.cancel()
+            self.message = entry.message
 
     def step_back(self) -> None:
-        if len(self.chain) > 1:
-            self.chain.pop()
-        elif self.chain:
-            self.chain = []
+        self._entry().step_back()
 
     def _play(self, move: Any) -> None:
         mover = self.position.to_move
@@ -399,24 +305,11 @@ class PlayController:
         return f"{who} jumped {path}, removing {removed} {'man' if removed == 1 else 'men'}."
 
     def key(self, name: str) -> bool:
-        """A key press; returns True if it was handled."""
-        ad = adapter(self.position)
-        if name in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
-            if self.cursor is None:
-                self.cursor = ad.ball()
-            self.cursor = ad.move_cursor(self.cursor, name)
-            return True
+        """A key press; returns True if it was handled (the entry's keys, and ``u``/``r``)."""
+        entry = self._entry()
         if name in ("Enter", " "):
-            if self.chain and (self.cursor is None or self.cursor == self.chain[-1]):
-                self.finish_chain()
-            else:
-                self.click(self.cursor if self.cursor is not None else ad.ball())
-            return True
-        if name == "Escape":
-            self.cancel_chain()
-            return True
-        if name == "Backspace":
-            self.step_back()
+            t = entry.act_at_cursor()
+            self.finish_chain() if t is None else self.click(t)  # the page's rules: game over, computer's turn
             return True
         if name == "u":
             self.undo()
@@ -424,7 +317,10 @@ class PlayController:
         if name == "r":
             self.redo()
             return True
-        return False
+        if name == "Escape":
+            self.cancel_chain()
+            return True
+        return entry.key(name)
 
     # ------------------------------------------------------------ history
 
@@ -603,199 +499,6 @@ class PlayController:
             "review": self.review_view(),
         }
 
-    # ------------------------------------------------------------ analysis (the Analyse switch)
-
-    def set_analysing(self, on: bool) -> None:
-        """Switch the analysis of the position shown on or off (2D boards only: strips are solved exactly)."""
-        if on and self.variant != "2D":
-            self.analysing = False
-            self.error = "Analysis is for 2D boards: on a strip, Hint shows the perfect move."
-            return
-        self.analysing, self.analysis = bool(on), None
-        self.message = "Analysing the position shown." if on else "Analysis off."
-
-    def analysis_spec(self) -> dict[str, Any] | None:
-        """The analysis job to run now, or None: off, a strip, the game over here, the computer to move,
-        or this position done.
-
-        ``history`` is the positions before this one (oldest first): the searcher
-        scores a third repetition as a draw.
-        """
-        if not self.analysing or self.variant != "2D" or self.over or self.computer_to_move():
-            return None  # the computer's own search comes first: the analysis resumes after its move
-        position = str(self.position)
-        if self.analysis is not None and self.analysis["position"] == position and self.analysis.get("done"):
-            return None
-        history = [str(p) for p in self.game.positions[: self.game.cursor]]
-        return {"kind": "analyse-2d", "position": position, "history": history}
-
-    def analysis_report(self, position: str, report: dict[str, Any]) -> bool:
-        """Take a report of the analysis of ``position``; True if what the page shows changed (redraw).
-
-        False if ``position`` is no longer the one shown (the report is ignored),
-        or if only the node count moved on.  A report replaces the previous one for the same position (the search went
-        deeper); a failing search is reported once and switches the analysis off.
-        """
-        if not self.analysing or position != str(self.position):
-            return False
-        if report.get("error"):
-            self.analysing, self.analysis = False, None
-            self.error = f"The analysis failed ({str(report['error'])[:200]}); it is now off."
-            return True
-        if report.get("pv") is None and report.get("depth") is None:
-            if not report.get("done"):
-                return False  # a progress report without a result yet
-            if self.analysis is not None and self.analysis["position"] == position:
-                self.analysis = {**self.analysis, "done": True}
-            else:  # finished without a single result: say so rather than search again and again
-                self.analysis = {"position": position, "depth": None, "nodes": None, "score": None, "mate": None,
-                                 "pv": [], "text": "No evaluation", "done": True}
-            return True
-        old = self.analysis
-        self.analysis = {"position": position, "depth": report.get("depth"), "nodes": report.get("nodes"),
-                         "score": report.get("score"), "mate": report.get("mate"),
-                         "pv": [str(m) for m in report.get("pv") or []],
-                         "text": str(report.get("text") or ""), "done": bool(report.get("done"))}
-        shown = ("position", "depth", "score", "mate", "pv", "text", "done")
-        return old is None or any(old.get(k) != self.analysis[k] for k in shown)  # nodes alone: no redraw
-
-    def _current_analysis(self) -> dict[str, Any] | None:
-        a = self.analysis
-        return a if self.analysing and a is not None and a["position"] == str(self.position) else None
-
-    def analysis_view(self) -> dict[str, Any] | None:
-        """What the analysis panel shows: the text, depth, the bar (the side to move's share) and the PV."""
-        if not self.analysing:
-            return None
-        a = self._current_analysis()
-        side = self.position.to_move
-        if self.over:
-            return {"text": "The game is over here.", "depth": None, "bar": 0.5, "side": side_name(side), "pv": [],
-                    "done": True}
-        if a is None:
-            return {"text": "Analysing…", "depth": None, "bar": 0.5, "side": side_name(side), "pv": [],
-                    "done": False}
-        return {"text": a["text"], "depth": a["depth"], "bar": eval_bar(a["score"], a["mate"]),
-                "side": side_name(side), "pv": pv_notation(self.game.cursor, a["pv"]), "done": a["done"]}
-
-    def pv_ghosts(self) -> list[Any]:
-        """The principal variation as numbered ghost moves (:class:`lab.views.board.Ghost`); empty when none."""
-        from lab.views.board import Ghost
-        a = self._current_analysis()
-        if a is None or self.chain:
-            return []
-        ghosts, pos = [], self.position
-        for n, text in enumerate(a["pv"], start=1):
-            try:
-                move = pos.parse_move(text)
-                nxt = pos.play(move)
-            except PhutballError:
-                break  # a line that does not follow from here (should not happen): show what does
-            path = (move.point,) if isinstance(move, Placement) else tuple(move.path)
-            ghosts.append(Ghost(n, str(move), path))
-            if nxt.winner:
-                break
-            pos = nxt
-        return ghosts
-
-    # ------------------------------------------------------------ review (the Review game button)
-
-    def review_spec(self) -> dict[str, Any] | None:
-        """The review job for the whole game (every move, whatever the cursor), or None with ``error`` set."""
-        self._reset_feedback()
-        if self.variant != "2D":
-            self.error = "Review is for 2D boards: a strip's moves are judged exactly by Hint."
-            return None
-        if not self.game.moves:
-            self.error = "There are no moves to review yet."
-            return None
-        self.review_marks, self.review_for = [], tuple(self.game.moves)
-        self.review_progress = (0, len(self.game.moves))
-        self.message = "Reviewing the game…"
-        return {"kind": "review-2d", "record": self.game.to_record()}
-
-    def review_report(self, report: dict[str, Any]) -> None:
-        """Progress (``progress: [done, total]``), and at the end the marks (``marks``) or an ``error``."""
-        if self.review_for != tuple(self.game.moves):
-            return  # the game changed since: this review is about another game
-        if report.get("error"):
-            self.review_progress, self.review_for = None, None
-            self.error = f"The review failed ({str(report['error'])[:200]})."
-            return
-        if report.get("progress"):
-            self.review_progress = (int(report["progress"][0]), int(report["progress"][1]))
-        if report.get("done"):
-            self.review_marks = sorted((dict(m) for m in report.get("marks") or []), key=lambda m: m["ply"])
-            self.review_progress = None
-            n = len(self.review_marks)
-            self.message = ("Review done: no mistakes found." if not n else
-                            f"Review done: {n} {'move' if n == 1 else 'moves'} marked.")
-            self.announcement = self.message
-
-    def cancel_review(self) -> None:
-        if self.review_progress is not None:
-            self.review_progress, self.review_for = None, None
-            self.message = "Review cancelled."
-
-    def _marks_valid(self) -> bool:
-        return self.review_for is not None and self.review_for == tuple(self.game.moves)
-
-    def marks_by_ply(self) -> dict[int, dict[str, Any]]:
-        """The review's marks by ply (shown while the game is the one reviewed)."""
-        return {m["ply"]: m for m in self.review_marks} if self._marks_valid() else {}
-
-    def review_view(self) -> dict[str, Any]:
-        marks = list(self.marks_by_ply().values())
-        return {"running": self.review_progress is not None and self._marks_valid(),
-                "progress": self.review_progress, "marks": marks, "reviewed": self._marks_valid()}
-
-    def goto_mark(self, ply: int) -> None:
-        """Show the position before the marked move at ``ply``, with the better move as the hint."""
-        mark = self.marks_by_ply().get(ply)
-        if mark is None:
-            self.error = f"Move {ply} has no review mark."
-            return
-        self.goto(ply - 1)
-        if mark.get("better"):
-            self.show_hint(str(mark["better"]))
-        self.message = mark_text(mark)
-        self.announcement = f"{self.message} {self.status()}"
-
-    def next_mark(self) -> None:
-        """Jump to the first marked move after the position shown (wrapping round to the first)."""
-        plies = sorted(self.marks_by_ply())
-        if not plies:
-            self.error = "No marked moves: review the game first."
-            return
-        later = [p for p in plies if p > self.game.cursor + 1]
-        self.goto_mark(later[0] if later else plies[0])
-
-
-def eval_bar(score: Any, mate: Any) -> float:
-    """The side to move's share of the evaluation bar, 0..1: a win in N is 1, a loss 0, an even game 0.5.
-
-    ``score`` is in tenths of a row (the engine's unit); 4 rows ahead fill about
-    three quarters of the bar (a logistic curve, so no lead fills it before a win).
-    """
-    import math
-    if isinstance(mate, int) and not isinstance(mate, bool) and mate != 0:
-        return 1.0 if mate > 0 else 0.0
-    if not isinstance(score, (int, float)) or isinstance(score, bool):
-        return 0.5
-    return 1.0 / (1.0 + math.exp(-float(score) / 40.0 * math.log(3.0)))
-
-
-def pv_notation(ply: int, pv: list[str]) -> list[str]:
-    """The principal variation numbered as the move list numbers it: the move after ``ply`` plies is ``ply + 1``."""
-    return [f"{ply + i}. {m}" for i, m in enumerate(pv, start=1)]
-
-
-def mark_text(mark: dict[str, Any]) -> str:
-    """A review mark in words: "Move 5 (Eks, E4) was a blunder: better E5-E1 (Eks win in 1 before it, ...)." """
-    better = f": better {mark['better']}" if mark.get("better") else ""
-    scores = f" ({mark['before']} before it, {mark['after']} after)" if mark.get("before") and mark.get("after") else ""
-    return f"Move {mark['ply']} ({side_name(mark['side'])}, {mark['move']}) was a {mark['label']}{better}{scores}."
-
 
 def _quote(value: Any, limit: int = 40) -> str:
     """``value`` as JSON, shortened when long: how a message quotes stored or engine data."""
@@ -818,9 +521,4 @@ def level_choices() -> list[tuple[str, str]]:
     return out
 
 
-def board_size_choices() -> list[str]:
-    return ["15x19", "19x19", "13x13", "11x11", "9x9"]
-
-
-__all__ = ["PlayController", "adapter", "board_size_choices", "eval_bar", "level_choices", "mark_text", "pv_notation", "BoardSize",
-           "DEFAULT_STRIP"]
+__all__ = ["DEFAULT_STRIP", "PlayController", "adapter", "level_choices"]

@@ -1,0 +1,80 @@
+"""Pointer and key events on a board's canvas, turned into targets and key names: every page's one binder.
+
+Browser glue (run in the page's worker).  What a click or a key *means* is the
+page's (``lab.moveentry.MoveEntry`` and the page's controller); this module
+only finds the point under the pointer (the page's layout, as drawn), says
+whether the touch is a finger on a small board (for the two-touch pick), follows
+a drag of the ball onto a landing, and filters the keys a board answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from glue.remote import on
+
+#: The keys that move the board's cursor or act at it: pressing one shows the cursor.
+CURSOR_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ")
+FORM_FIELDS = ("INPUT", "TEXTAREA", "SELECT")
+
+
+def bind_board(canvas: Any, layout: Callable[[], Any], on_target: Callable[[Any, float | None], None], *,
+               on_key: Callable[[str, Any], bool] | None = None, keyboard: dict[str, bool] | None = None,
+               on_drag: Callable[[Any], None] | None = None, two_touch: bool = False,
+               enabled: Callable[[], bool] = lambda: True) -> None:
+    """Listen to ``canvas``: ``on_target(target, touch_cell)`` for a primary-button press.
+
+    ``layout()``: the board's layout as drawn (its ``hit(x, y)`` and ``cell``).
+    ``touch_cell``: the size of a point, for a finger on a page with ``two_touch`` (else None).
+    ``on_drag(target)``: the pointer was released on another point than it was pressed on.
+    ``on_key(key, event)``: a key pressed on the page without Ctrl/Meta/Alt, outside form fields
+    and not Enter/Space on a button (their own click); True if handled (the default is then prevented).
+    ``keyboard["used"]``: True after a cursor key, False after a press (the cursor is shown or not).
+    ``enabled()``: False while the board takes no move (no board shown, the engine busy): presses are ignored.
+    """
+    pressed: dict[str, Any] = {"start": None}
+
+    def hit(event: Any) -> tuple[Any, float]:
+        rect = canvas.getBoundingClientRect()
+        lay = layout()
+        return lay.hit(float(event.clientX - rect.left), float(event.clientY - rect.top)), float(lay.cell)
+
+    def pointerdown(event: Any) -> None:
+        if event.button != 0 or not enabled():
+            return
+        if keyboard is not None:
+            keyboard["used"] = False
+        t, cell = hit(event)
+        pressed["start"] = t
+        finger = two_touch and str(getattr(event, "pointerType", "")) == "touch"
+        on_target(t, cell if finger else None)
+
+    def pointerup(event: Any) -> None:
+        start, pressed["start"] = pressed["start"], None
+        if on_drag is None or start is None:
+            return
+        t, _ = hit(event)
+        if t is not None and t != start:
+            on_drag(t)
+
+    def keydown(event: Any) -> None:
+        key = str(event.key)
+        tag = str(event.target.tagName)
+        if event.ctrlKey or event.metaKey or event.altKey or (tag in FORM_FIELDS and event.target != canvas):
+            return
+        if tag == "BUTTON" and key in ("Enter", " "):
+            return  # the button's own click
+        if keyboard is not None and key in CURSOR_KEYS:
+            keyboard["used"] = True
+        if on_key is not None and on_key(key, event):
+            event.preventDefault()
+
+    on(canvas, "pointerdown", pointerdown)
+    if on_drag is not None:
+        on(canvas, "pointerup", pointerup)
+    if on_key is not None:
+        from glue.remote import document
+        on(document, "keydown", keydown)
+
+
+__all__ = ["CURSOR_KEYS", "bind_board"]

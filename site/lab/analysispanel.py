@@ -1,0 +1,239 @@
+"""The play page's Analyse switch and Review button, in pure Python: a part of :class:`lab.play.PlayController`.
+
+The page's worker runs the searches (``lab/jobs.py``); these methods say which
+job to run (``analysis_spec``, ``review_spec``), take its reports and say what
+the page shows of them.  Analysis is for 2D boards: a strip is solved exactly,
+and its Hint shows the perfect move.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from phutball.errors import PhutballError
+from phutball.game import Game
+from phutball.notation import Placement
+from phutball.sides import side_name
+
+
+class AnalysisPanel:
+    """Analysis and review of the game on the play page (mixed into :class:`lab.play.PlayController`,
+    whose dataclass holds the state named here)."""
+
+    game: Game
+    analysing: bool
+    analysis: dict[str, Any] | None
+    review_marks: list[dict[str, Any]]
+    review_for: tuple[str, ...] | None
+    review_progress: tuple[int, int] | None
+    error: str
+    message: str
+    announcement: str
+
+    # the controller's own, used here
+    position: Any
+    variant: str
+    over: bool
+    chain: list[Any]
+
+    def computer_to_move(self) -> bool: ...  # noqa: E704
+    def goto(self, ply: int) -> None: ...  # noqa: E704
+    def show_hint(self, move_text: str) -> None: ...  # noqa: E704
+    def status(self) -> str: ...  # noqa: E704
+    def _reset_feedback(self) -> None: ...  # noqa: E704
+
+    # ------------------------------------------------------------ analysis (the Analyse switch)
+
+    def set_analysing(self, on: bool) -> None:
+        """Switch the analysis of the position shown on or off (2D boards only: strips are solved exactly)."""
+        if on and self.variant != "2D":
+            self.analysing = False
+            self.error = "Analysis is for 2D boards: on a strip, Hint shows the perfect move."
+            return
+        self.analysing, self.analysis = bool(on), None
+        self.message = "Analysing the position shown." if on else "Analysis off."
+
+    def analysis_spec(self) -> dict[str, Any] | None:
+        """The analysis job to run now, or None: off, a strip, the game over here, the computer to move,
+        or this position done.
+
+        ``history`` is the positions before this one (oldest first): the searcher
+        scores a third repetition as a draw.
+        """
+        if not self.analysing or self.variant != "2D" or self.over or self.computer_to_move():
+            return None  # the computer's own search comes first: the analysis resumes after its move
+        position = str(self.position)
+        if self.analysis is not None and self.analysis["position"] == position and self.analysis.get("done"):
+            return None
+        history = [str(p) for p in self.game.positions[: self.game.cursor]]
+        return {"kind": "analyse-2d", "position": position, "history": history}
+
+    def analysis_report(self, position: str, report: dict[str, Any]) -> bool:
+        """Take a report of the analysis of ``position``; True if what the page shows changed (redraw).
+
+        False if ``position`` is no longer the one shown (the report is ignored),
+        or if only the node count moved on.  A report replaces the previous one for the same position (the search went
+        deeper); a failing search is reported once and switches the analysis off.
+        """
+        if not self.analysing or position != str(self.position):
+            return False
+        if report.get("error"):
+            self.analysing, self.analysis = False, None
+            self.error = f"The analysis failed ({str(report['error'])[:200]}); it is now off."
+            return True
+        if report.get("pv") is None and report.get("depth") is None:
+            if not report.get("done"):
+                return False  # a progress report without a result yet
+            if self.analysis is not None and self.analysis["position"] == position:
+                self.analysis = {**self.analysis, "done": True}
+            else:  # finished without a single result: say so rather than search again and again
+                self.analysis = {"position": position, "depth": None, "nodes": None, "score": None, "mate": None,
+                                 "pv": [], "text": "No evaluation", "done": True}
+            return True
+        old = self.analysis
+        self.analysis = {"position": position, "depth": report.get("depth"), "nodes": report.get("nodes"),
+                         "score": report.get("score"), "mate": report.get("mate"),
+                         "pv": [str(m) for m in report.get("pv") or []],
+                         "text": str(report.get("text") or ""), "done": bool(report.get("done"))}
+        shown = ("position", "depth", "score", "mate", "pv", "text", "done")
+        return old is None or any(old.get(k) != self.analysis[k] for k in shown)  # nodes alone: no redraw
+
+    def _current_analysis(self) -> dict[str, Any] | None:
+        a = self.analysis
+        return a if self.analysing and a is not None and a["position"] == str(self.position) else None
+
+    def analysis_view(self) -> dict[str, Any] | None:
+        """What the analysis panel shows: the text, depth, the bar (the side to move's share) and the PV."""
+        if not self.analysing:
+            return None
+        a = self._current_analysis()
+        side = self.position.to_move
+        if self.over:
+            return {"text": "The game is over here.", "depth": None, "bar": 0.5, "side": side_name(side), "pv": [],
+                    "done": True}
+        if a is None:
+            return {"text": "Analysing…", "depth": None, "bar": 0.5, "side": side_name(side), "pv": [],
+                    "done": False}
+        return {"text": a["text"], "depth": a["depth"], "bar": eval_bar(a["score"], a["mate"]),
+                "side": side_name(side), "pv": pv_notation(self.game.cursor, a["pv"]), "done": a["done"]}
+
+    def pv_ghosts(self) -> list[Any]:
+        """The principal variation as numbered ghost moves (:class:`lab.views.board.Ghost`); empty when none."""
+        from lab.views.board import Ghost
+        a = self._current_analysis()
+        if a is None or self.chain:
+            return []
+        ghosts, pos = [], self.position
+        for n, text in enumerate(a["pv"], start=1):
+            try:
+                move = pos.parse_move(text)
+                nxt = pos.play(move)
+            except PhutballError:
+                break  # a line that does not follow from here (should not happen): show what does
+            path = (move.point,) if isinstance(move, Placement) else tuple(move.path)
+            ghosts.append(Ghost(n, str(move), path))
+            if nxt.winner:
+                break
+            pos = nxt
+        return ghosts
+
+    # ------------------------------------------------------------ review (the Review game button)
+
+    def review_spec(self) -> dict[str, Any] | None:
+        """The review job for the whole game (every move, whatever the cursor), or None with ``error`` set."""
+        self._reset_feedback()
+        if self.variant != "2D":
+            self.error = "Review is for 2D boards: a strip's moves are judged exactly by Hint."
+            return None
+        if not self.game.moves:
+            self.error = "There are no moves to review yet."
+            return None
+        self.review_marks, self.review_for = [], tuple(self.game.moves)
+        self.review_progress = (0, len(self.game.moves))
+        self.message = "Reviewing the game…"
+        return {"kind": "review-2d", "record": self.game.to_record()}
+
+    def review_report(self, report: dict[str, Any]) -> None:
+        """Progress (``progress: [done, total]``), and at the end the marks (``marks``) or an ``error``."""
+        if self.review_for != tuple(self.game.moves):
+            return  # the game changed since: this review is about another game
+        if report.get("error"):
+            self.review_progress, self.review_for = None, None
+            self.error = f"The review failed ({str(report['error'])[:200]})."
+            return
+        if report.get("progress"):
+            self.review_progress = (int(report["progress"][0]), int(report["progress"][1]))
+        if report.get("done"):
+            self.review_marks = sorted((dict(m) for m in report.get("marks") or []), key=lambda m: m["ply"])
+            self.review_progress = None
+            n = len(self.review_marks)
+            self.message = ("Review done: no mistakes found." if not n else
+                            f"Review done: {n} {'move' if n == 1 else 'moves'} marked.")
+            self.announcement = self.message
+
+    def cancel_review(self) -> None:
+        if self.review_progress is not None:
+            self.review_progress, self.review_for = None, None
+            self.message = "Review cancelled."
+
+    def _marks_valid(self) -> bool:
+        return self.review_for is not None and self.review_for == tuple(self.game.moves)
+
+    def marks_by_ply(self) -> dict[int, dict[str, Any]]:
+        """The review's marks by ply (shown while the game is the one reviewed)."""
+        return {m["ply"]: m for m in self.review_marks} if self._marks_valid() else {}
+
+    def review_view(self) -> dict[str, Any]:
+        marks = list(self.marks_by_ply().values())
+        return {"running": self.review_progress is not None and self._marks_valid(),
+                "progress": self.review_progress, "marks": marks, "reviewed": self._marks_valid()}
+
+    def goto_mark(self, ply: int) -> None:
+        """Show the position before the marked move at ``ply``, with the better move as the hint."""
+        mark = self.marks_by_ply().get(ply)
+        if mark is None:
+            self.error = f"Move {ply} has no review mark."
+            return
+        self.goto(ply - 1)
+        if mark.get("better"):
+            self.show_hint(str(mark["better"]))
+        self.message = mark_text(mark)
+        self.announcement = f"{self.message} {self.status()}"
+
+    def next_mark(self) -> None:
+        """Jump to the first marked move after the position shown (wrapping round to the first)."""
+        plies = sorted(self.marks_by_ply())
+        if not plies:
+            self.error = "No marked moves: review the game first."
+            return
+        later = [p for p in plies if p > self.game.cursor + 1]
+        self.goto_mark(later[0] if later else plies[0])
+
+
+def eval_bar(score: Any, mate: Any) -> float:
+    """The side to move's share of the evaluation bar, 0..1: a win in N is 1, a loss 0, an even game 0.5.
+
+    ``score`` is in tenths of a row (the engine's unit); 4 rows ahead fill about
+    three quarters of the bar (a logistic curve, so no lead fills it before a win).
+    """
+    if isinstance(mate, int) and not isinstance(mate, bool) and mate != 0:
+        return 1.0 if mate > 0 else 0.0
+    if not isinstance(score, (int, float)) or isinstance(score, bool):
+        return 0.5
+    return 1.0 / (1.0 + math.exp(-float(score) / 40.0 * math.log(3.0)))
+
+
+def pv_notation(ply: int, pv: list[str]) -> list[str]:
+    """The principal variation numbered as the move list numbers it: the move after ``ply`` plies is ``ply + 1``."""
+    return [f"{ply + i}. {m}" for i, m in enumerate(pv, start=1)]
+
+
+def mark_text(mark: dict[str, Any]) -> str:
+    """A review mark in words: "Move 5 (Eks, E4) was a blunder: better E5-E1 (Eks win in 1 before it, ...)." """
+    better = f": better {mark['better']}" if mark.get("better") else ""
+    scores = f" ({mark['before']} before it, {mark['after']} after)" if mark.get("before") and mark.get("after") else ""
+    return f"Move {mark['ply']} ({side_name(mark['side'])}, {mark['move']}) was a {mark['label']}{better}{scores}."
+
+
+__all__ = ["AnalysisPanel", "eval_bar", "mark_text", "pv_notation"]

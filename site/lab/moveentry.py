@@ -1,0 +1,268 @@
+"""Entering one move on a board or a strip, click by click: the widget every page's board uses.
+
+Pure Python (unit-tested without a browser).  The play page, the lesson, the
+puzzles page and every embed enter moves through a :class:`MoveEntry`; the
+glue (``glue/boardinput.py``) turns pointer and key events into its calls.
+A *target* is a :class:`~phutball.notation.Point` on a 2D board, a square
+number on a strip.
+
+How a move is entered (README "Play"):
+
+* click an empty point (square) to place a man (stone) there;
+* click the ball to start a jump chain; the legal landings are highlighted;
+  click a landing to extend the chain, a point of the chain to step back to
+  it, and the ball again (or Enter, or Finish) to end the move.  A landing
+  that wins, leaves the board, or allows no further jump ends the move by
+  itself (rule: a jump ends when the ball leaves the board or crosses a goal
+  line, and cannot go on without a man to jump).  Escape cancels the chain.
+* on a touch screen, where points are closer than a fingertip
+  (:data:`TOUCH_CELL`), the first touch picks a point (marked) and a second
+  touch on it plays there (pages that ask for it: ``two_touch``);
+* keyboard: arrows move a cursor, Enter/Space act at the cursor, Backspace
+  steps back in a chain, Escape cancels it.
+
+A completed move is left in :attr:`MoveEntry.move` for the page to take
+(:meth:`MoveEntry.take_move`): the page decides what playing it means (push
+it on the game, send it to the puzzle's judge ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from phutball.board import Position
+from phutball.game import variant_of
+from phutball.notation import Jump, Placement, Point, StripJump, StripPlacement
+
+Target = Any  # Point (2D) or int (1D)
+
+#: CSS px: on a touch screen, a board whose points are closer than this picks a point at the first touch.
+TOUCH_CELL = 28.0
+
+
+# ---------------------------------------------------------------- variant adapters
+
+
+class _Adapter2D:
+    variant = "2D"
+
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+
+    def ball(self) -> Point:
+        return self.pos.ball
+
+    def can_place(self, t: Point) -> bool:
+        return self.pos.size.on_board(t) and t != self.pos.ball and t not in self.pos.men
+
+    def landings(self, chain: list[Point]) -> list[Point]:
+        return self.pos.landings(chain) if chain else []
+
+    def ends_move(self, t: Point) -> bool:
+        return t.row in (0, self.pos.size.height + 1)
+
+    def is_goal(self, t: Point, side: str) -> bool:
+        return t.row >= self.pos.size.height if side == "O" else t.row <= 1
+
+    def placement(self, t: Point) -> Placement:
+        return Placement(t)
+
+    def jump(self, chain: list[Point]) -> Jump:
+        return Jump(tuple(chain))
+
+    def in_bounds(self, t: Point) -> bool:
+        return self.pos.size.in_bounds(t)
+
+    def move_cursor(self, t: Point, key: str) -> Point:
+        dc, dr = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}[key]
+        n = Point(t.col + dc, t.row + dr)
+        return n if self.pos.size.in_bounds(n) else t
+
+    def describe(self, t: Point) -> str:
+        return str(t)
+
+
+class _AdapterStrip:
+    variant = "1D"
+
+    def __init__(self, strip: Any) -> None:
+        self.pos = strip
+
+    def ball(self) -> int:
+        return self.pos.ball
+
+    def can_place(self, t: int) -> bool:
+        return 1 <= t <= self.pos.n and t != self.pos.ball and t not in self.pos.stones
+
+    def landings(self, chain: list[int]) -> list[int]:
+        return self.pos.landings(chain) if chain else []
+
+    def ends_move(self, t: int) -> bool:
+        return t in (0, self.pos.n + 1)
+
+    def is_goal(self, t: int, side: str) -> bool:
+        return t >= self.pos.n if side == "L" else t <= 1
+
+    def placement(self, t: int) -> StripPlacement:
+        return StripPlacement(t)
+
+    def jump(self, chain: list[int]) -> StripJump:
+        return StripJump(tuple(chain))
+
+    def in_bounds(self, t: int) -> bool:
+        return 0 <= t <= self.pos.n + 1
+
+    def move_cursor(self, t: int, key: str) -> int:
+        d = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": 0, "ArrowDown": 0}[key]
+        return min(self.pos.n, max(1, t + d))
+
+    def describe(self, t: int) -> str:
+        return f"square {t}"
+
+
+def adapter(pos: Any) -> Any:
+    return _Adapter2D(pos) if variant_of(pos) == "2D" else _AdapterStrip(pos)
+
+
+# ---------------------------------------------------------------- the widget
+
+CURSOR_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
+START_JUMP = "Jumping: click a highlighted landing point."
+
+
+@dataclass
+class MoveEntry:
+    """One move being entered on ``position``: the jump chain so far, the keyboard cursor, a picked point."""
+
+    position: Any
+    chain: list[Target] = field(default_factory=list)
+    cursor: Target | None = None
+    armed: Target | None = None    # a point picked by a first touch (two_touch), played by a second
+    message: str = ""
+    error: str = ""
+    move: Any | None = None        # the move entered, once complete (see take_move)
+
+    # ------------------------------------------------------------ the position
+
+    def reset(self, position: Any) -> None:
+        """A new position to enter a move on (after a move, undo, another puzzle ...): no chain, no pick."""
+        self.position = position
+        self.chain, self.armed, self.move = [], None, None
+        self.message = self.error = ""
+        if self.cursor is not None and not self.in_bounds(self.cursor):
+            self.cursor = None
+
+    def in_bounds(self, t: Target) -> bool:
+        try:
+            return t is not None and bool(adapter(self.position).in_bounds(t))
+        except (TypeError, AttributeError):  # a Point on a strip, a square number on a board
+            return False
+
+    def landings(self) -> list[Target]:
+        return adapter(self.position).landings(self.chain) if self.chain else []
+
+    def take_move(self) -> Any | None:
+        """The move entered, if complete; the entry then waits for the next one."""
+        move, self.move = self.move, None
+        return move
+
+    # ------------------------------------------------------------ input
+
+    def click(self, t: Target, *, touch_cell: float | None = None) -> None:
+        """A click or tap on ``t`` (None: outside the board).
+
+        ``touch_cell``: the size of a point on screen when the page picks before it
+        plays on touch screens (two_touch); None for a mouse, a pen or a page without it.
+        """
+        self.message = self.error = ""
+        if t is None or not self.in_bounds(t):
+            return
+        self.cursor = t
+        ad = adapter(self.position)
+        if touch_cell is not None and touch_cell < TOUCH_CELL and ad.variant == "2D" and t != self.armed:
+            self.armed = t
+            self.message = f"{ad.describe(t)} picked: touch it again to play there, or touch another point."
+            return
+        self.armed = None
+        if not self.chain:
+            if t == ad.ball():
+                if ad.landings([t]):
+                    self.chain = [t]
+                    self.message = START_JUMP
+                else:
+                    self.error = "The ball has no man next to it to jump over."
+            elif ad.can_place(t):
+                self.move = ad.placement(t)
+            else:
+                self.error = f"You cannot place on {ad.describe(t)}."
+            return
+        if t == self.chain[-1]:
+            self.finish()
+        elif t in self.chain[:-1]:
+            del self.chain[self.chain.index(t) + 1:]
+            self.message = "Stepped back." if len(self.chain) > 1 else START_JUMP
+        elif t in ad.landings(self.chain):
+            self.chain.append(t)
+            if ad.ends_move(t) or ad.is_goal(t, self.position.to_move) or not ad.landings(self.chain):
+                self.finish()
+            else:
+                self.message = "Click another landing to go on, or the ball (or Enter) to stop here."
+        else:
+            self.error = f"The ball cannot jump to {ad.describe(t)}."
+
+    def finish(self) -> None:
+        """End the jump chain here (the Finish button, Enter, a click on the ball's landing)."""
+        self.message = self.error = ""
+        if len(self.chain) < 2:
+            self.chain = []
+            self.message = "Jump cancelled."
+            return
+        self.move = adapter(self.position).jump(self.chain)
+        self.chain = []
+
+    def cancel(self) -> None:
+        self.armed = None
+        if self.chain:
+            self.chain = []
+            self.message = "Jump cancelled."
+
+    def step_back(self) -> None:
+        if len(self.chain) > 1:
+            self.chain.pop()
+        elif self.chain:
+            self.chain = []
+
+    def move_cursor(self, key: str) -> None:
+        ad = adapter(self.position)
+        self.cursor = ad.move_cursor(self.cursor if self.cursor is not None else ad.ball(), key)
+
+    def act_at_cursor(self) -> Target:
+        """Enter/Space: what the key acts on -- None to finish the chain, else the target to click."""
+        if self.chain and (self.cursor is None or self.cursor == self.chain[-1]):
+            return None
+        return self.cursor if self.cursor is not None else adapter(self.position).ball()
+
+    def key(self, name: str) -> bool:
+        """A key press on the board; True if it was one of the entry's keys."""
+        if name in CURSOR_KEYS:
+            self.move_cursor(name)
+        elif name in ("Enter", " "):
+            t = self.act_at_cursor()
+            self.finish() if t is None else self.click(t)
+        elif name == "Escape":
+            self.cancel()
+        elif name == "Backspace":
+            self.step_back()
+        else:
+            return False
+        return True
+
+    # ------------------------------------------------------------ view
+
+    def view(self) -> dict[str, Any]:
+        return {"chain": list(self.chain), "landings": self.landings(), "cursor": self.cursor, "armed": self.armed,
+                "can_finish": len(self.chain) > 1, "message": self.message, "error": self.error}
+
+
+__all__ = ["TOUCH_CELL", "MoveEntry", "Target", "adapter"]
