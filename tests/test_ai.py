@@ -8,9 +8,12 @@ import pytest
 from hypothesis import assume, given, settings
 
 from phutball import BoardSize, Point, Position
-from phutball.ai import JUMP_CAP, LEVELS, WIN, Searcher, choose_move, evaluate
+from phutball import ai
+from phutball.ai import JUMP_CAP, LEVELS, WIN, YIELD_EVERY, Searcher, choose_move, evaluate
+from phutball.errors import NoMoveError
 from phutball.sides import other
 from phutball.notation import Jump, Move, Placement
+from helpers import CYCLE, CYCLE_START, FULL_5, FULL_7, LOST_1, LOST_2, dense
 from test_perft import small_boards
 
 
@@ -234,15 +237,15 @@ def test_a_finished_game_is_refused():
         Searcher(Position.from_str("9x9_O_E9"), "hard")
 
 
-# The 6-ply cycle of issue 14, which the player used to repeat while judging itself 4 rows ahead:
-# 15 . . . o o     Ohs E12-C14-E16, Eks E13, Ohs D15, Eks E16-E14-E12, Ohs D13, Eks E15
-# 14 . . . . .     bring back the same men, ball and side to move.
-# 13 . . . o .
-# 12 . . . . *     Ohs (aiming at row 19) to move, ahead.
-CYCLE_START = "15x19_O_E12_D13D15E15"
-CYCLE = ["E12-C14-E16", "E13", "D15", "E16-E14-E12", "D13", "E15"]
+def test_searcher_refuses_a_finished_game_with_a_typed_error():
+    won = Position.from_str("9x9_X_E9")
+    with pytest.raises(NoMoveError, match="Ohs won"):
+        Searcher(won)
+    with pytest.raises(NoMoveError):
+        choose_move(won, "easy")
 
 
+# The 6-ply cycle of issue 14 (CYCLE_START, CYCLE: drawn in helpers.py).
 @pytest.mark.parametrize("budget", [3000, 20000])
 def test_side_ahead_avoids_a_move_that_repeats_a_position_twice_seen(budget):
     from phutball.game import Game
@@ -301,3 +304,64 @@ def test_forward_pruning_searches_fewer_nodes_to_the_same_depth_and_plays_legal_
     assert rp.nodes < rf.nodes
     pos.play(rp.best)
     pos.play(rf.best)
+
+
+# ---------------------------------------------------------------- lost, full and dense boards (issue 15)
+
+
+@pytest.mark.parametrize("text", [LOST_1, LOST_2])
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_lost_positions_get_a_legal_move(text, level):
+    pos = Position.from_str(text)
+    move = Searcher(pos, level, max_seconds=30).run().best
+    pos.play(move)  # raises if the move is not legal (it was the null move P-1)
+    assert str(move) != "P-1"
+
+
+@pytest.mark.parametrize("text", [FULL_5, FULL_7, FULL_5.replace("_O_", "_X_")])
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_full_board_does_not_crash(text, level):
+    pos = Position.from_str(text)
+    assert not pos.placements() and pos.has_moves and not pos.is_drawn and pos.result is None
+    pos.play(choose_move(pos, level))
+
+
+def test_play_controller_with_a_full_board_and_the_computer():
+    """The play page's controller on a full board: the computer's move (a jump) is played, the game ends."""
+    from lab.play import PlayController
+    ctl = PlayController.new(FULL_5.replace("_O_", "_X_"), mode="computer", computer_side="X")
+    assert ctl.computer_to_move()
+    move = Searcher(ctl.position, "easy").run().best
+    ctl.play_text(str(move))
+    assert ctl.error == "" and ctl.status() == "Eks won." and ctl.view()["over"]
+
+
+def test_hard_search_yields_progress_before_listing_many_jumps(monkeypatch):
+    """The root's jump listing is consumed lazily: the first progress comes after a few results."""
+    consumed = []
+    real = ai.jump_results
+
+    def counting(*args):
+        for item in real(*args):
+            consumed.append(item)
+            yield item
+
+    monkeypatch.setattr(ai, "jump_results", counting)
+    pos = dense()
+    s = Searcher(pos, "hard")
+    steps = s.steps()
+    first = next(steps)
+    assert not first.done and len(consumed) <= YIELD_EVERY + 1
+    steps.close()  # "move now"
+    pos.play(s.best())
+
+
+def test_hard_search_root_listing_stops_on_time():
+    """A clock that jumps past the budget stops the search inside the root listing, with a legal move."""
+    ticks = iter(range(0, 10**6, 100))
+    pos = dense()
+    assert pos.find_winning_jump().status == "none"  # so the search cannot stop on a win in one
+    s = Searcher(pos, "hard", clock=lambda: next(ticks))
+    last = s.run()
+    assert last.reason == "time"
+    pos.play(last.best)

@@ -8,7 +8,9 @@ from lab.views.board import Ghost
 from lab.views.diagram import play_shapes
 from phutball import Point  # noqa: E402
 from phutball.game import Game  # noqa: E402
-from lab.play import PlayController, eval_bar, level_choices, mark_text, pv_notation
+from lab.analysispanel import eval_bar, mark_text, pv_notation
+from lab.play import PlayController, level_choices
+from helpers import CYCLE, CYCLE_START
 
 P = Point.from_str
 
@@ -305,14 +307,7 @@ def test_record_game_is_a_game():  # the review record round-trips through Game 
 
 # ---------------------------------------------------------------- repetition on the page
 
-# A 6-ply cycle: Ohs jump up two, Eks and Ohs put the men back, Eks jump down.
-# 15 . . . o o          Ohs E12-C14-E16, Eks E13, Ohs D15, Eks E16-E14-E12, Ohs D13, Eks E15:
-# 14 . . . . .          the same men, ball and side to move again.
-# 13 . . . o .
-# 12 . . . . *
-#    A B C D E
-CYCLE_START = "15x19_O_E12_D13D15E15"
-CYCLE = ["E12-C14-E16", "E13", "D15", "E16-E14-E12", "D13", "E15"]
+# The 6-ply cycle CYCLE from CYCLE_START (drawn in helpers.py) brings back the same position.
 
 
 def test_a_third_repetition_is_announced_as_a_draw_and_ends_the_game_until_undone():

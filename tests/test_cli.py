@@ -6,7 +6,10 @@ import sys
 
 import pytest
 
+from phutball.ai import LEVELS
+from phutball.board import Position
 from phutball.cli.main import main
+from helpers import CYCLE, CYCLE_START, FULL_5, FULL_7, LOST_1
 
 
 def run(capsys, *argv):
@@ -39,6 +42,11 @@ def test_moves_limit_truncates(capsys):
     code, out, _ = run(capsys, "moves", "15x19_O_K6_J7H8G10H11", "--json", "--limit", "2")
     data = json.loads(out)
     assert data["jumps"] == ["K6-G9", "K6-G9-G11"] and data["truncated"] is True
+
+
+def test_moves_limit_counts_jumps(capsys):
+    assert main(["moves", "9x9_O_E5_E6E7E8D4D6", "--limit", "1"]) == 0
+    assert "1+ jumps" in capsys.readouterr().out
 
 
 def test_moves_lists_winning_jumps(capsys):
@@ -94,7 +102,7 @@ def test_play_in_the_terminal_against_the_computer():
                           input=script, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "Eks (computer) plays" in proc.stdout
-    assert "error: bad point 'Z9'" in proc.stdout or "error: illegal move" in proc.stdout
+    assert "error: illegal move 'Z9': men go on rows 1-9 of columns A-J" in proc.stdout
 
 
 def test_hint_prints_the_engines_move_and_refuses_a_finished_game():
@@ -109,6 +117,22 @@ def test_hint_prints_the_engines_move_and_refuses_a_finished_game():
     proc = subprocess.run([sys.executable, "-m", "phutball", "hint", "9x9_O_E9"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "game is over" in proc.stderr
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_hint_cli_on_a_lost_position(capsys, level):
+    assert main(["hint", LOST_1, "--level", level, "--json"]) == 0
+    move = json.loads(capsys.readouterr().out)["move"]
+    Position.from_str(LOST_1).play(move)
+
+
+def test_full_board_cli(capsys, monkeypatch):
+    assert main(["hint", FULL_7, "--level", "easy"]) == 0
+    assert "D3-" in capsys.readouterr().out
+    monkeypatch.setattr("builtins.input", lambda prompt="": (_ for _ in ()).throw(EOFError))
+    assert main(["play", "--position", FULL_5.replace("_O_", "_X_"), "--computer", "X", "--level", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert "Eks (computer) plays C3-C0" in out and "Eks scored a goal" in out
 
 
 def _play_pv(position, pv):
@@ -166,8 +190,7 @@ def test_review_marks_a_missed_win_in_one(tmp_path, capsys):
 
 def test_play_in_the_terminal_ends_in_a_draw_by_repetition():
     # Two people go round a 6-ply cycle twice: the start position comes back a third time.
-    cycle = ["E12-C14-E16", "E13", "D15", "E16-E14-E12", "D13", "E15"]
-    proc = subprocess.run([sys.executable, "-m", "phutball", "play", "--position", "15x19_O_E12_D13D15E15"],
-                          input="\n".join(cycle * 2) + "\nA1\n", capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "phutball", "play", "--position", CYCLE_START],
+                          input="\n".join(CYCLE * 2) + "\nA1\n", capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.rstrip().endswith("a draw by repetition") and "error" not in proc.stdout

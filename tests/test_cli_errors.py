@@ -66,6 +66,21 @@ def test_bad_arguments(capsys, argv):
     assert len(err) < 1000  # long input is quoted shortened
 
 
+@pytest.mark.parametrize("argv", [
+    ["moves", POS, "--limit", "10000000000000000000000"],
+    ["moves", POS, "--limit", "9223372036854775807"],
+    ["moves", POS, "--limit", "-1"],
+    ["moves", POS, "--max-nodes", "-5"],
+    ["win", POS, "--max-nodes", "-1"],
+    ["hint", POS, "--max-nodes", "0"],
+    ["puzzles", "generate", "--tries", "1000000000000", "--count", "1", "--min-n", "3", "--max-n", "3"],
+])
+def test_cli_bad_numbers_are_one_line_usage_errors(capsys, argv):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "must be a whole number" in err and "internal" not in err
+
+
 def test_bad_puzzle_files(tmp_path, capsys):
     bad = {
         "nested.json": "[" * 50_000 + "]" * 50_000,

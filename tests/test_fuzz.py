@@ -21,13 +21,14 @@ from phutball.ai import LEVELS, Searcher
 from phutball.board import BoardSize, Position
 from phutball.cli.common import MAX_ERROR_LINE, MAX_FILE_BYTES
 from phutball.cli.main import main
-from phutball.notation import Point
+from phutball.notation import Placement, Point
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position
 from phutball.notation import parse_move, parse_point, parse_points, parse_strip_move
 from phutball.oned.oddish import Oddish, parse_oddish_move
 from phutball.puzzles.format import load_text
 from phutball.oned.strip import Strip
+import reference2d
 
 FUZZ = settings(max_examples=60, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -146,6 +147,18 @@ def _random_position(rng: random.Random, size: BoardSize, fill: float) -> Positi
             return pos
 
 
+def assert_legal(pos: Position, move) -> None:
+    """``move`` is legal in ``pos`` by the naive reference (tests/reference2d.py), and the engine plays it
+    to the position the reference reaches."""
+    points = [move.point] if isinstance(move, Placement) else list(move.path)
+    ref = reference2d.play(pos.size.width, pos.size.height, {(p.col, p.row) for p in pos.men},
+                           (pos.ball.col, pos.ball.row), [(p.col, p.row) for p in points])
+    assert ref is not None, f"{move} is not a legal move in {pos}"
+    after = pos.play(move)
+    assert ({(p.col, p.row) for p in after.men}, (after.ball.col, after.ball.row)) == ref
+    assert after.to_move != pos.to_move
+
+
 SIZES = [BoardSize(5, 5), BoardSize(9, 9), BoardSize(15, 19), BoardSize(19, 19), BoardSize(25, 25)]
 
 
@@ -156,8 +169,8 @@ def test_computer_move_is_legal(size, fill, level, seed):
     """Random, dense, nearly full and full boards (many of them lost for the mover), every level."""
     pos = _random_position(random.Random(seed), size, fill)
     s = Searcher(pos, level, max_nodes=300, max_seconds=5, seed=seed)
-    assert pos.play(s.run().best) is not None
-    assert pos.play(s.best()) is not None
+    assert_legal(pos, s.run().best)
+    assert_legal(pos, s.best())
 
 
 @pytest.mark.parametrize("fill", [0.95, 1.0])
@@ -165,9 +178,9 @@ def test_computer_move_is_legal_when_stopped_at_once(fill):
     """'Move now' before and during the search: best() is legal at every step."""
     pos = _random_position(random.Random(5), BoardSize(15, 19), fill)
     s = Searcher(pos, "hard", max_nodes=2000)
-    pos.play(s.best())
+    assert_legal(pos, s.best())
     for i, _ in enumerate(s.steps()):
-        pos.play(s.best())
+        assert_legal(pos, s.best())
         if i > 20:
             break
 

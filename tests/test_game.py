@@ -4,8 +4,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from phutball import IllegalMoveError, Position, RecordError
-from phutball.errors import IllegalError
+from phutball.errors import IllegalError, NoMoveError, PhutballError
 from phutball.game import Game, parse_any_position
+from helpers import CYCLE, CYCLE_START
 
 SAMPLE = """[Variant "2D"]
 [Size "15x19"]
@@ -136,22 +137,25 @@ def test_record_error_names_the_line():
         Game.from_record('[Size "9x9"]\n\n1. E6 E6\n')
 
 
+def test_record_with_a_huge_move_number():
+    with pytest.raises(RecordError, match="expected move number 1"):
+        Game.from_record(f"[Size \"9x9\"]\n\n{'9' * 10_000}. E6\n")
+
+
+def test_record_with_a_byte_order_mark():
+    game = Game.from_record('\ufeff[Size "9x9"]\n\n1. E6 E7\n')
+    assert game.moves == ["E6", "E7"]
+
+
 def test_parse_any_position_dispatches_2d():
-    assert isinstance(parse_any_position("15x19_O_H10"), Position)
+    pos = parse_any_position("15x19_O_H10_H11")
+    assert type(pos) is Position and pos == Position.from_str("15x19_O_H10_H11")
+    assert (pos.size.width, pos.size.height, str(pos.ball), pos.to_move) == (15, 19, "H10", "O")
 
 
 def test_result_without_termination_means_resignation():
     g = Game.from_record('[Result "X"]\n\n1. H11\n')
     assert (g.result, g.termination) == ("X", "resignation")
-
-
-# A 6-ply cycle (seen in a real game): Ohs jump up two, Eks and Ohs put the men back, Eks jump down.
-# 15 . . . o o          Ohs E12-C14-E16, Eks E13, Ohs D15, Eks E16-E14-E12, Ohs D13, Eks E15:
-# 14 . . . . .          the same men, ball and side to move again.
-# 13 . . . o .
-# 12 . . . . *
-CYCLE_START = "15x19_O_E12_D13D15E15"
-CYCLE = ["E12-C14-E16", "E13", "D15", "E16-E14-E12", "D13", "E15"]
 
 
 def test_third_repetition_is_a_draw_and_ends_the_game():
@@ -186,3 +190,32 @@ def test_repetition_record_round_trips_and_is_checked():
     with pytest.raises(RecordError, match="no position occurs three times"):
         Game.from_record(setup + '[Result "draw"]\n[Termination "repetition"]\n\n1. A1\n')
     assert Game.from_record(setup + "\n" + body).result == "draw"  # the moves alone say it
+
+
+# ---------------------------------------------------------------- a draw by no legal move
+
+
+class _Stuck:
+    """A position whose side to move has no legal move (2D boards cannot have one: see test_rules.py)."""
+
+    to_move = "O"
+    winner = None
+    is_drawn = True
+
+    def play(self, move):
+        raise NoMoveError("no move", move, "the game is over (a draw: no legal move)")
+
+
+def test_game_records_a_draw_by_no_legal_move():
+    game = Game(_Stuck())
+    assert (game.result, game.termination, game.result_text) == ("draw", "no legal move", "a draw: no legal move")
+    with pytest.raises(PhutballError):
+        game.resign("O")
+    with pytest.raises(NoMoveError):
+        game.push("A1")
+
+
+def test_record_rejects_a_no_legal_move_termination_while_moves_remain():
+    rec = '[Result "draw"]\n[Termination "no legal move"]\n\n1. H11\n'
+    with pytest.raises(RecordError, match="still has a legal move"):
+        Game.from_record(rec)

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from phutball import BoardSize, IllegalPositionError, ParseError, Point, Position, parse_move
+from phutball.errors import quote
 from phutball.notation import (COLUMN_LETTERS, Jump, Placement, format_points, parse_points,
                                parse_strip_move, StripJump, StripPlacement)
 
@@ -94,6 +95,17 @@ def test_bad_strip_moves(text):
         parse_strip_move(text)
 
 
+def test_1d_move_with_a_control_character():
+    with pytest.raises(ParseError, match="square number"):
+        parse_strip_move("2-\x1d4-24")
+
+
+@pytest.mark.parametrize("text", ["٥", "2-٤"])
+def test_non_ascii_digits_in_1d_moves(text):
+    with pytest.raises(ParseError):
+        parse_strip_move(text)
+
+
 @pytest.mark.parametrize("text", [
     "15x19", "15x19_O", "15x19_Q_H10", "15y19_O_H10", "15x19_O_Z10", "15x19_O_H21",
     "15x19_O_H10_H11I3", "15x19_O_H10_H0", "15x19_O_H10_H20", "15x19_O_H10_X", "a_b_c_d_e",
@@ -102,6 +114,21 @@ def test_bad_position_strings_are_parse_errors(text):
     with pytest.raises(ParseError) as e:
         Position.from_str(text)
     assert repr(text) in str(e.value)
+
+
+@pytest.mark.parametrize("text", ["9x9_O_E٥", "٩x9_O_E5", "9x9_O_E5_E٦"])
+def test_non_ascii_digits_in_position_strings(text):
+    with pytest.raises(ParseError):
+        Position.from_str(text)
+
+
+def test_long_inputs_are_quoted_shortened():
+    long = "x" * 120_000
+    with pytest.raises(ParseError) as e:
+        Position.from_str(long)
+    msg = str(e.value)
+    assert len(msg) < 300 and "120000 characters" in msg and e.value.text == long
+    assert quote("abc") == "'abc'" and quote("y" * 61).endswith("(61 characters)")
 
 
 @pytest.mark.parametrize("text,reason", [

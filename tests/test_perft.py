@@ -1,12 +1,14 @@
 """Perft-style tables: exact counts of jump paths and winning paths, cross-checked by a naive reference."""
 
 import random
+from itertools import islice
 
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from phutball import BoardSize, Point, Position
 from reference2d import all_paths, wins
+from helpers import dense
 
 # (diagram, side to move, jump paths, winning paths) -- counts verified by hand for the small ones
 TABLE = [
@@ -102,3 +104,13 @@ def test_engine_matches_reference_enumerator(pos):
     # the distinct results are exactly the distinct end states of all paths
     ends = {pos.play(j) for j in pos.jumps()}
     assert set(pos.results(limit=None)) == ends  # every result: no default bound
+
+
+def test_results_has_a_default_bound_and_is_lazy():
+    pos = dense(15, 19)
+    assert pos.find_winning_jump().status == "none"
+    assert len(pos.results()) == 2_000
+    assert len(pos.results(limit=5)) == 5
+    first = list(islice(pos.iter_results(), 3))
+    assert [j for _, j in first] == list(pos.results(limit=3).values())
+    assert all(pos.play(j) == q for q, j in first)

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from phutball.cli.main import main
 from phutball.puzzles.check import check_claim
 from phutball.puzzles.format import FORMAT, PuzzleFormatError, load_dir, load_text
 
@@ -64,6 +65,58 @@ def test_duplicate_ids_are_rejected():
     d["puzzles"].append(d["puzzles"][0])
     with pytest.raises(PuzzleFormatError, match="used twice"):
         load_text(json.dumps(d))
+
+
+def test_puzzle_file_with_a_huge_number():
+    with pytest.raises(PuzzleFormatError):
+        load_text(file_with().replace('"difficulty": 1', f'"difficulty": {"9" * 10_000}'))
+    with pytest.raises(PuzzleFormatError):
+        load_text(file_with().replace('"difficulty": 1', '"difficulty": 1' + "0" * 4000))
+
+
+@pytest.mark.parametrize("field,value", [
+    ("main_line", [["B3-B5"]]),           # a list where a move is expected
+    ("main_line", 3),                     # an int where a list is
+    ("difficulty", "2"),                  # a string where a number is
+    ("traps", None),                      # null traps
+    ("threat", ["B3-B5"]),                # a threat given as a list
+    ("trap", 5),
+    ("safe_moves", "E4"),
+    ("positions", [1, 2]),
+    ("source", {"kind": "paper", "ref": ["x"]}),
+    ("min_jumps", "2"),
+    ("through_own_goal", "yes"),
+    ("lines", [[1]]),
+    ("collection", None),
+])
+def test_puzzle_field_of_the_wrong_type_is_named(field, value):
+    d = json.loads(file_with())
+    if field == "collection":
+        d["collection"] = value
+    else:
+        d["puzzles"][0][field] = value
+    with pytest.raises(PuzzleFormatError, match=field):
+        load_text(json.dumps(d))
+
+
+def test_puzzle_answer_type_depends_on_the_task():
+    with pytest.raises(PuzzleFormatError, match="answer"):
+        load_text(file_with(task="which-side", answer=["O"]))
+
+
+def test_deeply_nested_puzzle_file():
+    for text in ("[" * 100_000 + "]" * 100_000, '{"format": "phutball-puzzles/1", "puzzles": '
+                 + "[" * 100_000 + "]" * 100_000 + "}"):
+        with pytest.raises(PuzzleFormatError):
+            load_text(text)
+
+
+def test_puzzles_check_cli_on_a_wrong_type(tmp_path, capsys):
+    f = tmp_path / "bad.json"
+    f.write_text(file_with(threat=["B3-B5"]))
+    assert main(["puzzles", "check", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "threat" in err and "internal" not in err
 
 
 def test_the_shipped_set_is_big_enough():

@@ -353,6 +353,15 @@ def test_cli_generate_bad_input(capsys, argv, message):
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
 
 
+def test_generate_on_a_tiny_strip_returns(capsys):
+    """Ten million tries asked for on 3-square strips (issue 15 item 11): the command returns, with a true puzzle."""
+    code, out, _ = run(capsys, "puzzles", "generate", "--tries", "10000000", "--count", "1", "--min-n", "3",
+                       "--max-n", "3")
+    assert code == 0
+    [p] = load_text(out)
+    assert len(p.position) == 2 + 3 and check_claim(p) == []
+
+
 def test_cli_respond_and_judge(capsys):
     code, out, _ = run(capsys, "puzzles", "judge", EX1, "2-4-6-8", "--json")
     d = json.loads(out)

@@ -228,6 +228,34 @@ def test_no_moves_once_the_game_is_over_and_no_pass():
         Position.start().play("pass")
 
 
+def test_no_legal_move_rule_on_a_full_board():
+    """The rule (a draw when the side to move has no legal move) never triggers on a 2D board:
+    with every point taken, the ball's column is a line of men to an off-board row, so the
+    straight jump along it is always legal.  Diagram (Ohs to move, 5x5, full)::
+
+        o o o o o
+        o o o o o
+        o o * o o      C3-C6 jumps C4 C5 and lands past row 5: Ohs win; C3-C0 is Eks' goal.
+        o o o o o
+        o o o o o
+    """
+    pos = Position.from_diagram("""
+        o o o o o
+        o o o o o
+        o o * o o
+        o o o o o
+        o o o o o
+    """)
+    assert pos.placements() == []
+    assert [str(j) for j in pos.jumps() if len(j.path) == 2 and j.end.col == 3] == ["C3-C0", "C3-C6"]
+    for size in (BoardSize(5, 5), BoardSize(7, 9), BoardSize(25, 25)):
+        for ball in (Point(1, 2), size.centre, Point(size.width, size.height - 1)):
+            men = frozenset(p for p in size.points() if p != ball)
+            for side in "OX":
+                q = Position(size, men, ball, side)
+                assert q.has_moves and not q.is_drawn and not q.is_over and q.result is None
+
+
 def test_move_list_is_placements_then_jumps_sorted():
     pos = Position.from_str("5x5_O_B3_B4C4")
     moves = pos.legal_moves()

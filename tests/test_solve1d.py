@@ -179,6 +179,12 @@ def test_bad_strip_length():
         StripSolver(2)
 
 
+@pytest.mark.parametrize("n", [MAX_SOLVE_N + 1, 30, 2])
+def test_solve_strip_refuses_lengths_outside_3_to_24(n):
+    with pytest.raises(IllegalPositionError, match="3..24"):
+        solve_strip(n)
+
+
 # ---------------------------------------------------------------- independent searches
 
 

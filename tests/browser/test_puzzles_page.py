@@ -5,6 +5,7 @@ from functools import cache
 from playwright.sync_api import expect
 
 from conftest import BLOCKED_MS, click_point, data_position, hold_the_engine, wait_ready
+from phutball.oned.strip import Strip
 from phutball.puzzles.judge import analysis
 
 URL = "/puzzles.html"
@@ -63,12 +64,12 @@ def test_a_wrong_move_is_refuted_on_the_board_and_retry_works(page, server):
     assert "✗" in page.inner_text("#message")
     wait_phase(page, "wrong")
     final = data_position(page)
-    assert final.split("_")[1].startswith("<") or final.split("_")[1][0] == "*"  # Right scored at the left end
+    assert Strip.from_str(final).winner == "R" and final.startswith("L_<")  # Right scored at the left end
     page.click("#retry")
     assert data_position(page) == "L_o*o.o.o...."
     play_1d(page, "2-4-6")
     wait_phase(page, "playing")
-    assert "✓" in page.inner_text("#message") or "Good" in page.inner_text("#message")
+    assert "✓ Good." in page.inner_text("#message")
 
 
 def test_a_2d_puzzle_and_hint(page, server):
