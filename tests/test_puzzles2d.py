@@ -196,3 +196,31 @@ def test_a_search_out_of_budget_is_reported_not_guessed():
     pos = Position.from_diagram(THREATENED, "X")
     problems = check_task(str(pos), "defend", ["D5-D3"], {"solutions": ["D5-D3"], "threat": "D5-D7"}, max_nodes=1)
     assert problems and problems[0].startswith("cannot decide exactly")
+
+
+def test_a_teachers_puzzle_the_engine_cannot_decide_in_time_says_so_not_that_it_has_no_solution(monkeypatch):
+    # issue 24 item 2: a dense board whose win the goal-first search alone could not find in a
+    # million nodes; a search that gives up must say it could not decide, never "no winning jump"
+    from lab.embed import claim_error_text
+    from phutball.puzzles import custom
+    position = ("11x11_O_C7_A3A4A5A6A9A10B2B4B6B7B8C2C3C4C6C9D2D3D4D5D7E4E5E7E8E9E10F3F5F6F7F8F9G4G5G7G10H2H3"
+                "H6H8H9H10J3J4J5J6J7J8J9K2K4K5K6K9K10L2L5L7L9")
+    pos = Position.from_str(position)
+    solved = custom.custom_puzzle(position, "win")
+    assert pos.play(solved["main_line"][0]).winner == pos.to_move
+    monkeypatch.setattr(custom, "CLAIM_NODES", 1)  # a budget no search can decide it in
+    for task in ("win", "safe-move"):
+        with pytest.raises(custom.UndecidedClaimError) as e:
+            custom.custom_puzzle(position, task)
+        assert "could not decide in time" in str(e.value) and e.value.text == position
+        assert "no winning jump" not in str(e.value)
+        message, headline = claim_error_text(e.value, task)
+        assert "could not decide in time" in message and "could not check" in headline
+        assert "not a" not in message and "no solution" not in message + headline
+    monkeypatch.undo()
+    with pytest.raises(custom.ClaimError) as refuted:  # a refuted claim still says so
+        custom.custom_puzzle("9x9_O_E5", "win")
+    assert not isinstance(refuted.value, custom.UndecidedClaimError)
+    message, headline = claim_error_text(refuted.value, "win")
+    assert "no winning jump" in message and "not a 'win' puzzle" in message
+    assert headline == "This puzzle has no solution as set."

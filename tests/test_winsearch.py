@@ -2,9 +2,10 @@
 
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 
-from phutball import BoardSize, Point, Position
+from phutball import BoardSize, Point, Position, winsearch
 from phutball.winsearch import find_winning_jump
 from test_perft import small_boards
 
@@ -96,3 +97,69 @@ def test_dense_lattice_without_a_win_is_proved_by_search():
     pos = Position(size, frozenset(men - {ball}), ball, "O")
     res = pos.find_winning_jump(max_nodes=10**6)
     assert res.status == "none" and res.nodes > 0
+
+
+# Issue 24 item 2: dense boards where the goal-first depth-first walk sinks into a subtree of
+# millions of states without a win (the search used to give up after 1,000,000 nodes), while a
+# walk in another order (the move generator's) finds a winning jump at once.
+GOAL_FIRST_TRAPS = [
+    "11x11_O_C7_A3A4A5A6A9A10B2B4B6B7B8C2C3C4C6C9D2D3D4D5D7E4E5E7E8E9E10F3F5F6F7F8F9G4G5G7G10H2H3H6H8H9H10"
+    "J3J4J5J6J7J8J9K2K4K5K6K9K10L2L5L7L9",
+    "11x11_O_D10_A2A3B3B6B7B8B9C3C5C7C9C10D2D3D4D6D9E3E5E6E7E8E10F2F4F7F10G2G3G4G5G7G9G10H3H4H5H6H7H8H9H10"
+    "J4J5J6J7J8J9J10K2K3K4K5K6K7K9L2L3L7L10",
+    # the issue's kind: a random 25x25 board with 247 men (about 1 in 20,000 behaves so)
+    "25x25_X_S10_A1A4A5A6A9A11A14A15A16A17A19A22B3B4B6B9B16B17B18B19B21B23C2C3C5C7C10C14C21C24C25D2D4D5D17"
+    "D19D21D23D25E1E2E6E7E9E10E11E14E16E18E21F10F22F24G1G3G4G6G8G9G16H2H4H5H7H11H12H14H15H21J3J5J8J11J13J16"
+    "J17J19J20J23J24J25K1K4K5K7K10K11K12K15K16K18K19K21K24L3L7L10L17L18L23L25M1M5M6M10M11M13M14M16M23M25N3N7"
+    "N10N11N12N13N14N15N21N25O7O11O15O16O17O19O20O21O23O25P1P2P3P5P9P11P12P13P14P15P20P23P25Q6Q10Q13Q14Q15"
+    "Q17Q21Q22Q25R2R4R9R12R13R19R20R21R25S3S6S12S14S15S16S18S22S24S25T1T10T11T12T15T17T18T19T21T23T24T25U1"
+    "U3U10U14U16U18U19U23U25V1V6V8V9V12V13V16V21V23V25W2W3W6W7W10W16W21W23X6X10X12X14X15X16X17X19X20X22X23"
+    "X24X25Y2Y4Y9Y13Y15Y16Y20Y21Y22Z2Z6Z9Z10Z12Z13Z14Z16Z18Z20Z21Z23Z24Z25",
+]
+
+
+@pytest.mark.parametrize("text", GOAL_FIRST_TRAPS)
+def test_restarts_find_the_win_the_goal_first_walk_gets_lost_before(text):
+    pos = Position.from_str(text)
+    res = pos.find_winning_jump(max_nodes=100_000)
+    assert res.status == "found" and res.nodes < 5_000
+    assert pos.play(res.jump).winner == pos.to_move  # legal (play checks every hop) and winning
+    assert pos.find_winning_jump(max_nodes=100_000) == res  # seeded shuffles: the same answer every time
+    assert pos.play(pos.winning_jumps(limit=1).paths[0]).winner == pos.to_move  # the generator agrees
+
+
+def test_shut_in_cut_proves_no_win_that_took_the_plain_search_50000_nodes(monkeypatch):
+    # no winning jump: the plain memoised search (no cut) needs about 50,000 nodes to prove it;
+    # the relaxed-reachability check along the path drops the shut-in subtrees at once
+    pos = Position.from_str("11x11_O_H10_A3A5A6A8A9B3B4B5B6C2C3C4C6C7C8C9C10D2D3D5D6D7D9D10E4E5E10F2F3F4F5F7"
+                            "F10G2G3G4G6G7G8G10H2H3H4H5H6J3J4J5J6J7J8K2K3K7L2L3L4L6L7L10")
+    res = pos.find_winning_jump(max_nodes=100_000)
+    assert res.status == "none" and 0 < res.nodes < 5_000
+    monkeypatch.setattr(winsearch, "CUT_EVERY", 10**9)  # never cut: the memo and restarts alone
+    plain = pos.find_winning_jump(max_nodes=10**6)
+    assert plain.status == "none" and plain.nodes > 10 * res.nodes
+
+
+@given(small_boards())
+@settings(max_examples=200, deadline=None)
+def test_cuts_and_restarts_at_every_node_still_agree_with_brute_force(pos):
+    # the cut and the restarts rarely trigger on small boards at their usual rates: force them
+    assume(not pos.count_jumps(limit=3000)[1])
+    brute = [j for j in pos.jumps() if pos.play(j).winner == pos.to_move]
+    saved = winsearch.CUT_EVERY, winsearch.RESTART_UNIT
+    winsearch.CUT_EVERY, winsearch.RESTART_UNIT = 1, 1
+    try:
+        res = pos.find_winning_jump(max_nodes=10**7)
+        all_wins = pos.winning_jumps()
+    finally:
+        winsearch.CUT_EVERY, winsearch.RESTART_UNIT = saved
+    assert (res.status == "found") == bool(brute) and res.status != "gave-up"
+    if res.jump:
+        assert pos.play(res.jump).winner == pos.to_move
+    assert all_wins.complete and list(all_wins.paths) == brute
+
+
+def test_luby_sequence():
+    assert [winsearch.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    with pytest.raises(ValueError):
+        winsearch.luby(0)

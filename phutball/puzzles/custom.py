@@ -13,11 +13,24 @@ from ..sides import SIDE_NAMES, other
 from .judge import analysis, best_line
 
 
+#: The win search's budget (nodes) for a teacher's 2D puzzle: about a second here, a few in the
+#: browser's worker; past it the claim is undecided (:class:`UndecidedClaimError`), never refuted.
+CLAIM_NODES = 100_000
+
+
 class ClaimError(PhutballError):
     """A well-formed puzzle whose claim the engine refutes (no win, several winning moves, ...).
 
     Bad syntax is the caller's to report (a :class:`~phutball.errors.ParseError` for the
     position); this is a position that does not have the solution its task claims.
+    """
+
+
+class UndecidedClaimError(ClaimError):
+    """A puzzle whose claim the engine could neither confirm nor refute within its search budget.
+
+    Not a refutation: the win-in-one search gave up (:data:`CLAIM_NODES`), so
+    the puzzle may well be right; the reason says so.
     """
 
 
@@ -46,7 +59,8 @@ def custom_puzzle(position: str, task: str, text: str = "") -> dict[str, Any]:
     * 1D ``only-move``: ... with exactly one winning move.
 
     Raises :class:`ClaimError` (quoting the position) when the position does not
-    have the claimed solution.
+    have the claimed solution, and its :class:`UndecidedClaimError` when the win
+    search gives up (after :data:`CLAIM_NODES` nodes) before deciding.
     """
     pos = parse_any_position(position)
     who = SIDE_NAMES[pos.to_move]
@@ -54,17 +68,23 @@ def custom_puzzle(position: str, task: str, text: str = "") -> dict[str, Any]:
         variant = "2D"
         if pos.winner:
             raise ClaimError("puzzle position", position, "the game is already over")
-        win = pos.find_winning_jump(max_nodes=2_000_000)
+        win = pos.find_winning_jump(max_nodes=CLAIM_NODES)
+        if win.status == "gave-up":
+            raise UndecidedClaimError("puzzle position", position,
+                                      f"the engine could not decide in time whether {who} have a winning jump here")
         if task == "win":
             if win.status != "found":
-                raise ClaimError("puzzle position", position, f"{who} have no winning jump here" + (
-                    "" if win.status == "none" else " that the engine could find"))
+                raise ClaimError("puzzle position", position, f"{who} have no winning jump here")
             main_line = [str(win.jump)]
         else:
             if win.status != "none":
                 raise ClaimError("puzzle position", position, f"{who} can win at once: that is a win puzzle")
             threatened = Position(pos.size, pos.men, pos.ball, other(pos.to_move))
-            if threatened.find_winning_jump(max_nodes=200_000).status != "found":
+            threat = threatened.find_winning_jump(max_nodes=CLAIM_NODES).status
+            if threat == "gave-up":
+                raise UndecidedClaimError("puzzle position", position, "the engine could not decide in time whether "
+                                          f"{SIDE_NAMES[other(pos.to_move)]} threaten a winning jump here")
+            if threat != "found":
                 raise ClaimError("puzzle position", position,
                                  f"{SIDE_NAMES[other(pos.to_move)]} threaten nothing: every move is safe")
             safe = safe_moves_2d(pos)
@@ -92,4 +112,4 @@ def custom_puzzle(position: str, task: str, text: str = "") -> dict[str, Any]:
             "difficulty": 1, "text": text, "main_line": main_line, "collection": "", "source": {}}
 
 
-__all__ = ["ClaimError", "custom_puzzle", "safe_moves_2d"]
+__all__ = ["CLAIM_NODES", "ClaimError", "UndecidedClaimError", "custom_puzzle", "safe_moves_2d"]

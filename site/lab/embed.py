@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lab.embedparams import EmbedParams
-from lab.play import PlayController, adapter
+from lab.play import PlayController
 from phutball.game import Game
+from phutball.puzzles.custom import ClaimError, UndecidedClaimError
 from phutball.sides import SIDE_NAMES
 
 #: Keys of a replay and where they go (see :meth:`ReplayController.go`).
@@ -71,6 +72,21 @@ class ReplayController:
 def play_controller(params: EmbedParams) -> PlayController:
     """A play controller on the parameters' game, at its first ply, two players on one device."""
     ctl = PlayController(params.game())
-    ctl.cursor = adapter(ctl.position).ball()
+    ctl.cursor = ctl.position.ball
     ctl.announcement = ctl.status()
     return ctl
+
+
+def claim_error_text(error: ClaimError, task: str) -> tuple[str, str]:
+    """The frame's error message and headline for a teacher's puzzle (``position`` + ``task``) the engine rejected.
+
+    A refuted claim says the puzzle has no solution as set; an undecided one
+    (:class:`UndecidedClaimError`: the search ran out of time) says only that,
+    never that there is no solution.
+    """
+    if isinstance(error, UndecidedClaimError):
+        reason = error.reason[:1].upper() + error.reason[1:]
+        return (f"{reason}, so it cannot check this '{task}' puzzle. Try a position with fewer men near the ball.",
+                "The engine could not check this puzzle in time.")
+    return (f"{error.reason}, so it is not a '{task}' puzzle. Check the position, the side to move and the task.",
+            "This puzzle has no solution as set.")
