@@ -280,6 +280,27 @@ class Position:
         h = self.size.height
         return (h, h + 1) if side == "O" else (0, 1)
 
+    # ------------------------------------------------------------ the rule questions a board's UI asks
+    # (the same three on :class:`~phutball.oned.strip.Strip` and :class:`~phutball.oned.oddish.Oddish`)
+
+    #: What this position is: ``"2D"`` (a board), ``"1D"`` (a strip), ``"Oddish"``.
+    variant = "2D"
+
+    def in_bounds(self, point: Point) -> bool:
+        """Whether ``point`` is a point of the board or of an off-board row (where a jump may land)."""
+        return isinstance(point, Point) and self.size.in_bounds(point)
+
+    def can_place(self, point: Point) -> bool:
+        """Rule: a man may be placed on any empty point of the board proper (not while the game is over)."""
+        return (isinstance(point, Point) and self.size.on_board(point) and point != self.ball
+                and point not in self.men and not self.is_over)
+
+    def ends_jump(self, point: Point) -> bool:
+        """Whether a jump landing on ``point`` is over: the ball left the board (no jump can follow), or it
+        is on or past the goal line of the side to move (:meth:`target_rows`), a goal whatever could
+        follow -- so a UI ends the move there by itself."""
+        return self.in_bounds(point) and (point.row in (0, self.size.height + 1) or point.row in self.target_rows())
+
     # ------------------------------------------------------------ move generation
 
     def placements(self) -> list[Placement]:

@@ -279,6 +279,24 @@ class Oddish:
             s += direction
         return k
 
+    # ------------------------------------------------------------------ the rule questions a UI asks
+    # (as on :class:`phutball.board.Position`; a target is a square, or the gap an arrow move lands in)
+
+    #: What this position is: an Oddish board (``"2D"`` a board, ``"1D"`` a strip).
+    variant = "Oddish"
+
+    def in_bounds(self, target: int) -> bool:
+        """Whether ``target`` is a gap of the board (0..m: the arrow stands in one) or a square (1..m)."""
+        return isinstance(target, int) and not isinstance(target, bool) and 0 <= target <= self.m
+
+    def can_place(self, square: int) -> bool:
+        """Rule: a stone may be placed on any empty square (the paper's Oddish board), not once the game is over."""
+        return self.in_bounds(square) and square >= 1 and square not in self.stones and self.winner is None
+
+    def ends_jump(self, gap: int) -> bool:
+        """Rule: an arrow move is one step: wherever it lands, the move ends."""
+        return self.in_bounds(gap)
+
     def placements(self) -> list[OddishPlacement]:
         if self.winner is not None:
             return []

@@ -66,6 +66,10 @@ def _split_side(text: str) -> tuple[str | None, str]:
     return None, t
 
 
+def _square(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @dataclass(frozen=True)
 class Strip:
     """An immutable 1D phutball position.
@@ -218,6 +222,29 @@ class Strip:
     def with_to_move(self, side: str) -> "Strip":
         """The same strip with ``side`` ('L'/'R'/'left'/'right') to move."""
         return Strip(self.n, self.ball, self.stones, parse_side(side))
+
+    # ----------------------------------------------------------------- the rule questions a UI asks
+    # (as on :class:`phutball.board.Position`)
+
+    #: What this position is: a 1D strip (``"2D"`` a board, ``"Oddish"`` an Oddish board).
+    variant = "1D"
+
+    def in_bounds(self, square: int) -> bool:
+        """Whether ``square`` is a square of the strip or one past an end (0, ``n + 1``: a jump may land there)."""
+        return _square(square) and 0 <= square <= self.n + 1
+
+    def can_place(self, square: int) -> bool:
+        """Rule: a stone may be placed on any empty square (paper section 1), not once the game is over."""
+        return _square(square) and 1 <= square <= self.n and square != self.ball and square not in self.stones \
+            and not self.is_over
+
+    def ends_jump(self, square: int) -> bool:
+        """Whether a jump landing on ``square`` is over: past an end (no jump can follow), or on the goal
+        square of the side to move (Left wins on square ``n`` or past it, Right on square 1 or past it:
+        :attr:`winner`), a goal whatever could follow -- so a UI ends the move there by itself."""
+        if not self.in_bounds(square):
+            return False
+        return square in (0, self.n + 1) or (square <= 1 if self.to_move == RIGHT else square >= self.n)
 
     # ----------------------------------------------------------------- moves
 

@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from phutball.board import Position
-from phutball.game import variant_of
 from phutball.notation import Jump, Placement, Point, StripJump, StripPlacement
 
 Target = Any  # Point (2D) or int (1D)
@@ -42,6 +41,9 @@ TOUCH_CELL = 28.0
 
 
 # ---------------------------------------------------------------- variant adapters
+# The rules (can a man go here, does this landing end the move) are the positions' own
+# (``can_place``, ``ends_jump``, ``in_bounds`` on Position and Strip); an adapter only
+# builds the move and moves the keyboard cursor, which differ between a board and a strip.
 
 
 class _Adapter2D:
@@ -50,34 +52,16 @@ class _Adapter2D:
     def __init__(self, pos: Position) -> None:
         self.pos = pos
 
-    def ball(self) -> Point:
-        return self.pos.ball
-
-    def can_place(self, t: Point) -> bool:
-        return self.pos.size.on_board(t) and t != self.pos.ball and t not in self.pos.men
-
-    def landings(self, chain: list[Point]) -> list[Point]:
-        return self.pos.landings(chain) if chain else []
-
-    def ends_move(self, t: Point) -> bool:
-        return t.row in (0, self.pos.size.height + 1)
-
-    def is_goal(self, t: Point, side: str) -> bool:
-        return t.row >= self.pos.size.height if side == "O" else t.row <= 1
-
     def placement(self, t: Point) -> Placement:
         return Placement(t)
 
     def jump(self, chain: list[Point]) -> Jump:
         return Jump(tuple(chain))
 
-    def in_bounds(self, t: Point) -> bool:
-        return self.pos.size.in_bounds(t)
-
     def move_cursor(self, t: Point, key: str) -> Point:
         dc, dr = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}[key]
         n = Point(t.col + dc, t.row + dr)
-        return n if self.pos.size.in_bounds(n) else t
+        return n if self.pos.in_bounds(n) else t
 
     def describe(self, t: Point) -> str:
         return str(t)
@@ -89,29 +73,11 @@ class _AdapterStrip:
     def __init__(self, strip: Any) -> None:
         self.pos = strip
 
-    def ball(self) -> int:
-        return self.pos.ball
-
-    def can_place(self, t: int) -> bool:
-        return 1 <= t <= self.pos.n and t != self.pos.ball and t not in self.pos.stones
-
-    def landings(self, chain: list[int]) -> list[int]:
-        return self.pos.landings(chain) if chain else []
-
-    def ends_move(self, t: int) -> bool:
-        return t in (0, self.pos.n + 1)
-
-    def is_goal(self, t: int, side: str) -> bool:
-        return t >= self.pos.n if side == "L" else t <= 1
-
     def placement(self, t: int) -> StripPlacement:
         return StripPlacement(t)
 
     def jump(self, chain: list[int]) -> StripJump:
         return StripJump(tuple(chain))
-
-    def in_bounds(self, t: int) -> bool:
-        return 0 <= t <= self.pos.n + 1
 
     def move_cursor(self, t: int, key: str) -> int:
         d = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": 0, "ArrowDown": 0}[key]
@@ -122,7 +88,7 @@ class _AdapterStrip:
 
 
 def adapter(pos: Any) -> Any:
-    return _Adapter2D(pos) if variant_of(pos) == "2D" else _AdapterStrip(pos)
+    return _Adapter2D(pos) if pos.variant == "2D" else _AdapterStrip(pos)
 
 
 # ---------------------------------------------------------------- the widget
@@ -154,13 +120,10 @@ class MoveEntry:
             self.cursor = None
 
     def in_bounds(self, t: Target) -> bool:
-        try:
-            return t is not None and bool(adapter(self.position).in_bounds(t))
-        except (TypeError, AttributeError):  # a Point on a strip, a square number on a board
-            return False
+        return t is not None and bool(self.position.in_bounds(t))
 
     def landings(self) -> list[Target]:
-        return adapter(self.position).landings(self.chain) if self.chain else []
+        return self.position.landings(self.chain) if self.chain else []
 
     def take_move(self) -> Any | None:
         """The move entered, if complete; the entry then waits for the next one."""
@@ -179,20 +142,20 @@ class MoveEntry:
         if t is None or not self.in_bounds(t):
             return
         self.cursor = t
-        ad = adapter(self.position)
-        if touch_cell is not None and touch_cell < TOUCH_CELL and ad.variant == "2D" and t != self.armed:
+        pos, ad = self.position, adapter(self.position)
+        if touch_cell is not None and touch_cell < TOUCH_CELL and pos.variant == "2D" and t != self.armed:
             self.armed = t
             self.message = f"{ad.describe(t)} picked: touch it again to play there, or touch another point."
             return
         self.armed = None
         if not self.chain:
-            if t == ad.ball():
-                if ad.landings([t]):
+            if t == pos.ball:
+                if pos.landings([t]):
                     self.chain = [t]
                     self.message = START_JUMP
                 else:
                     self.error = "The ball has no man next to it to jump over."
-            elif ad.can_place(t):
+            elif pos.can_place(t):
                 self.move = ad.placement(t)
             else:
                 self.error = f"You cannot place on {ad.describe(t)}."
@@ -202,9 +165,9 @@ class MoveEntry:
         elif t in self.chain[:-1]:
             del self.chain[self.chain.index(t) + 1:]
             self.message = "Stepped back." if len(self.chain) > 1 else START_JUMP
-        elif t in ad.landings(self.chain):
+        elif t in pos.landings(self.chain):
             self.chain.append(t)
-            if ad.ends_move(t) or ad.is_goal(t, self.position.to_move) or not ad.landings(self.chain):
+            if pos.ends_jump(t) or not pos.landings(self.chain):
                 self.finish()
             else:
                 self.message = "Click another landing to go on, or the ball (or Enter) to stop here."
@@ -235,13 +198,13 @@ class MoveEntry:
 
     def move_cursor(self, key: str) -> None:
         ad = adapter(self.position)
-        self.cursor = ad.move_cursor(self.cursor if self.cursor is not None else ad.ball(), key)
+        self.cursor = ad.move_cursor(self.cursor if self.cursor is not None else self.position.ball, key)
 
     def act_at_cursor(self) -> Target:
         """Enter/Space: what the key acts on -- None to finish the chain, else the target to click."""
         if self.chain and (self.cursor is None or self.cursor == self.chain[-1]):
             return None
-        return self.cursor if self.cursor is not None else adapter(self.position).ball()
+        return self.cursor if self.cursor is not None else self.position.ball
 
     def key(self, name: str) -> bool:
         """A key press on the board; True if it was one of the entry's keys."""

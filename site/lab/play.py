@@ -17,9 +17,9 @@ from typing import Any
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.notation import Jump, Placement, Point, StripJump, StripPlacement
-from phutball.sides import side_name, sides_of
+from phutball.sides import other_side, side_name, sides_of
 from lab.analysispanel import AnalysisPanel
-from lab.moveentry import MoveEntry, Target, adapter
+from lab.moveentry import MoveEntry, Target
 
 DEFAULT_STRIP = "L_.....*....."
 
@@ -82,7 +82,7 @@ class PlayController(AnalysisPanel):
             ) -> "PlayController":
         start = parse_any_position(position)
         ctl = cls(Game(start), mode=mode, computer_side=computer_side)
-        ctl.cursor = adapter(start).ball()
+        ctl.cursor = start.ball
         ctl.announcement = f"New game. {ctl.status()}"
         return ctl
 
@@ -93,7 +93,7 @@ class PlayController(AnalysisPanel):
             self.mode = mode
         self.computer_side = computer_side if self.mode == "computer" else None
         self.chain, self.error, self.message, self.hint = [], "", "", None
-        self.cursor = adapter(start).ball()
+        self.cursor = start.ball
         self.announcement = f"New game. {self.status()}"
 
     # ------------------------------------------------------------ state
@@ -284,7 +284,7 @@ class PlayController(AnalysisPanel):
             self.message = (f"New line from move {self.game.cursor}; the one you left ({len(line)} moves) "
                             "is kept: Undo or “Restore the previous line” brings it back.")
         self.announcement = self.describe_move(before, move, mover) + " " + self.status()
-        self.cursor = adapter(after).ball() if isinstance(move, (Jump, StripJump)) else self.cursor
+        self.cursor = after.ball if isinstance(move, (Jump, StripJump)) else self.cursor
 
     def play_text(self, text: str) -> None:
         """Play a move typed in the notation (e.g. from the computer or a text box)."""
@@ -359,7 +359,7 @@ class PlayController(AnalysisPanel):
         if current != line and current not in self.lines:
             self.lines.insert(0, current)
         self.chain = []
-        self.cursor = adapter(self.position).ball()
+        self.cursor = self.position.ball
 
     def restore_line(self) -> None:
         """Go back to the line left most recently (the current one is kept; repeat to cycle through them)."""
@@ -387,7 +387,7 @@ class PlayController(AnalysisPanel):
         game = self.previous
         self.previous = None
         self._replace_game(game)
-        self.cursor = adapter(self.position).ball()
+        self.cursor = self.position.ball
         self.message = f"Restored your previous game ({len(game.moves)} moves)."
         self.announcement = f"{self.message} {self.status()}"
 
@@ -417,7 +417,7 @@ class PlayController(AnalysisPanel):
             self.error = f"Could not import the record: {e}"
             return False
         self._replace_game(game)
-        self.cursor = adapter(self.position).ball()
+        self.cursor = self.position.ball
         self.message = f"Imported a game of {len(game.moves)} moves."
         self.announcement = self.message + " " + self.status()
         return True
@@ -438,7 +438,7 @@ class PlayController(AnalysisPanel):
         if str(start) == str(self.position):
             return True
         self._replace_game(Game(start))
-        self.cursor = adapter(start).ball()
+        self.cursor = start.ball
         if self.previous is not None:
             self.message = (f"Opened the position in the link. Your previous game ({len(self.previous.moves)} "
                             "moves) is kept until you move: “Restore your previous game” brings it back.")
@@ -468,7 +468,6 @@ class PlayController(AnalysisPanel):
 
     def view(self) -> dict[str, Any]:
         pos = self.position
-        ad = adapter(pos)
         hint_ring, hint_path = self.hint_marks()
         return {
             "variant": self.variant,
@@ -478,7 +477,7 @@ class PlayController(AnalysisPanel):
             "error": self.error,
             "announcement": self.announcement,
             "chain": list(self.chain),
-            "landings": ad.landings(self.chain) if self.chain else [],
+            "landings": self._entry().landings(),
             "cursor": self.cursor,
             "hint": hint_ring,
             "hint_path": hint_path,
@@ -521,4 +520,24 @@ def level_choices() -> list[tuple[str, str]]:
     return out
 
 
-__all__ = ["DEFAULT_STRIP", "PlayController", "adapter", "level_choices"]
+def new_game_choice(board: str, mode: str) -> tuple[str, str, str | None]:
+    """The New game dialog's choice as (position, mode, computer side).
+
+    ``board``: a board size ("15x19") or a strip ("strip-11": the ball in the middle);
+    ``mode``: "two-players", or "computer-first"/"computer-second" (the side the human plays).
+    """
+    if board.startswith("strip-"):
+        n = int(board.split("-")[1])
+        ball = (n + 1) // 2
+        position = "L_" + "." * (ball - 1) + "*" + "." * (n - ball)
+    else:
+        from phutball.board import Position
+        position = str(Position.start(board))
+    if not mode.startswith("computer"):
+        return position, mode, None
+    first = parse_any_position(position).to_move
+    second = other_side(first)
+    return position, "computer", second if mode.split("-")[1] == "first" else first
+
+
+__all__ = ["DEFAULT_STRIP", "PlayController", "level_choices", "new_game_choice"]

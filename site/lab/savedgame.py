@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from lab.play import PlayController, adapter
+from lab.play import PlayController
 from lab.savedstate import Field, Schema, Storage, read_stored, set_aside
 from phutball.errors import PhutballError
 from phutball.game import Game
@@ -94,7 +94,7 @@ def initial_controller(storage: Storage, link: str = "") -> PlayController:
                                 "its game record is not valid")
         else:
             ctl.game = game
-            ctl.cursor = adapter(ctl.position).ball()
+            ctl.cursor = ctl.position.ball
             if "previous" in values:
                 ctl.previous = _game(values["previous"])
             ctl.restore_settings(values.get("mode"), values.get("computer"), values.get("level"))
