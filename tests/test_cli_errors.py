@@ -255,3 +255,16 @@ def test_play_on_endless_input_stops_with_one_line():
                               capture_output=True, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr.decode().count("\n") == 1 and b"no line break" in proc.stderr
+
+
+def test_an_internal_error_is_one_short_line_with_status_70(monkeypatch, capsys):
+    """A bug's message may be huge: its line is cut like any other, the label included."""
+    from phutball.cli import twod
+
+    def broken(args):
+        raise RuntimeError("x" * 100_000)
+
+    monkeypatch.setattr(twod, "cmd_show", broken)
+    assert main(["show", "9x9_O_E5"]) == 70
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("phutball show: internal error: RuntimeError: xxx") and len(err) <= MAX_ERROR_LINE

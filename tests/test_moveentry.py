@@ -47,10 +47,24 @@ def test_a_click_where_no_man_can_go_is_refused_in_words():
     assert entered(e, "C3") is None and e.error == "You cannot place on C3."
 
 
+# On the goal line at C5 the ball could still jump on over D5 to E5: a goal ends the move all the same.
+GOAL = Position.from_diagram("""
+    . . . o .
+    . . o . .
+    . . * . .
+    . . . . .
+    . . . . .
+""")
+
+
 def test_a_jump_chain_that_reaches_the_goal_line_ends_by_itself():
     e = MoveEntry(CHAIN)
     assert entered(e, "C2") is None and e.chain == [P("C2")] and sorted(e.landings()) == [P("A2"), P("C5")]
     assert entered(e, "C5") == Jump((P("C2"), P("C5"))) and e.chain == []
+    e = MoveEntry(GOAL)
+    e.click(P("C3"))
+    assert GOAL.landings([P("C3"), P("C5")]) == [P("E5")]  # the engine would let it go on
+    assert entered(e, "C5") == Jump((P("C3"), P("C5")))
 
 
 def test_a_chain_stops_at_the_ball_steps_back_and_cancels():
@@ -97,6 +111,10 @@ def test_a_finger_on_a_small_board_picks_first_and_plays_at_the_second_touch(cel
         assert e.armed == P("B1") and e.take_move() is None
         e.click(P("B1"), touch_cell=cell)
     assert e.take_move() == Placement(P("B1") if picks else P("A1")) and e.armed is None
+    if picks:
+        e.click(P("A1"), touch_cell=cell)
+        e.click(None, touch_cell=cell)  # beside the board: the pick is let go
+        assert e.armed is None and e.take_move() is None
 
 
 def test_a_strip_has_no_two_touch_pick_and_its_chains_end_at_the_goal():

@@ -218,6 +218,9 @@ def test_a_teachers_puzzle_the_engine_cannot_decide_in_time_says_so_not_that_it_
         assert "could not decide in time" in message and "could not check" in headline
         assert "not a" not in message and "no solution" not in message + headline
     monkeypatch.undo()
+    with pytest.raises(custom.UndecidedClaimError) as long_strip:  # beyond the exact solver: not refuted either
+        custom.custom_puzzle("L_" + "o." * 20 + "*" + ".o" * 20, "win")
+    assert "could not check" in claim_error_text(long_strip.value, "win")[1]
     with pytest.raises(custom.ClaimError) as refuted:  # a refuted claim still says so
         custom.custom_puzzle("9x9_O_E5", "win")
     assert not isinstance(refuted.value, custom.UndecidedClaimError)

@@ -68,10 +68,10 @@ def cut(text: str, limit: int) -> str:
     return text[:max(limit - len(tail), 0)] + tail
 
 
-def error_line(message: str, command: str = "") -> str:
-    """The one error line of the command line: ``phutball COMMAND: error: MESSAGE``, cut to
-    :data:`MAX_ERROR_LINE` characters."""
-    return cut(f"phutball {command}: error: {message}" if command else f"phutball: error: {message}",
+def error_line(message: str, command: str = "", kind: str = "error") -> str:
+    """The one error line of the command line: ``phutball COMMAND: error: MESSAGE`` (``kind``: "error" or
+    "internal error"), cut to :data:`MAX_ERROR_LINE` characters."""
+    return cut(f"phutball {command}: {kind}: {message}" if command else f"phutball: {kind}: {message}",
                MAX_ERROR_LINE)
 
 

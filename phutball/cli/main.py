@@ -47,8 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as e:  # never a bare traceback
-        line = error_line(f"{type(e).__name__}: {e}", args.command).replace(": error: ", ": internal error: ", 1)
-        print(line, file=sys.stderr)
+        print(error_line(f"{type(e).__name__}: {e}", args.command, kind="internal error"), file=sys.stderr)
         return 70
 
 

@@ -36,16 +36,24 @@ class UndecidedClaimError(ClaimError):
 
 def safe_moves_2d(pos: Position, limit: int = 1) -> list[str]:
     """Up to ``limit`` moves (sorted order) after which the opponent has no winning jump."""
+    return _safe_moves_2d(pos, limit)[0]
+
+
+def _safe_moves_2d(pos: Position, limit: int = 1) -> tuple[list[str], bool]:
+    """:func:`safe_moves_2d`, and whether the search gave up on some move (so "none safe" is not proved)."""
     me = pos.to_move
-    out = []
+    out: list[str] = []
+    undecided = False
     for m in pos.legal_moves():
         after = pos.play(m)
-        if after.winner == me or (after.winner is None
-                                  and after.find_winning_jump(max_nodes=200_000).status == "none"):
+        status = "none" if after.winner == me else after.find_winning_jump(max_nodes=200_000).status \
+            if after.winner is None else "found"
+        if status == "none":
             out.append(str(m))
             if len(out) >= limit:
                 break
-    return out
+        undecided = undecided or status == "gave-up"
+    return out, undecided
 
 
 def custom_puzzle(position: str, task: str, text: str = "") -> dict[str, Any]:
@@ -87,7 +95,11 @@ def custom_puzzle(position: str, task: str, text: str = "") -> dict[str, Any]:
             if threat != "found":
                 raise ClaimError("puzzle position", position,
                                  f"{SIDE_NAMES[other(pos.to_move)]} threaten nothing: every move is safe")
-            safe = safe_moves_2d(pos)
+            safe, undecided = _safe_moves_2d(pos)
+            if not safe and undecided:
+                raise UndecidedClaimError("puzzle position", position,
+                                          f"the engine could not decide in time whether a move of {who} "
+                                          "stops the winning jump")
             if not safe:
                 raise ClaimError("puzzle position", position, f"no move of {who} stops the winning jump")
             main_line = safe
@@ -97,7 +109,8 @@ def custom_puzzle(position: str, task: str, text: str = "") -> dict[str, Any]:
             raise ClaimError("puzzle position", position, "the game is already over")
         a = analysis(position)
         if not a.get("known"):
-            raise ClaimError("puzzle position", position, "the strip is too long for the exact solver here")
+            raise UndecidedClaimError("puzzle position", position,
+                                      "the strip is too long for the exact solver here")
         wins = a.get("winning_moves") or []
         if not wins:
             raise ClaimError("puzzle position", position,

@@ -29,7 +29,7 @@ def bind_board(canvas: Any, layout: Callable[[], Any], on_target: Callable[[Any,
     ``on_drag(target)``: the pointer was released on another point than it was pressed on.
     ``on_key(key, event)``: a key pressed on the page without Ctrl/Meta/Alt, outside form fields
     and not Enter/Space on a button (their own click); True if handled (the default is then prevented).
-    ``keyboard["used"]``: True after a cursor key, False after a press (the cursor is shown or not).
+    ``keyboard["used"]``: True after a cursor key the board took, False after a press (the cursor is shown or not).
     ``enabled()``: False while the board takes no move (no board shown, the engine busy): presses are ignored.
     """
     pressed: dict[str, Any] = {"start": None}
@@ -64,10 +64,10 @@ def bind_board(canvas: Any, layout: Callable[[], Any], on_target: Callable[[Any,
             return
         if tag == "BUTTON" and key in ("Enter", " "):
             return  # the button's own click
-        if keyboard is not None and key in CURSOR_KEYS:
-            keyboard["used"] = True
         if on_key is not None and on_key(key, event):
             event.preventDefault()
+            if keyboard is not None and key in CURSOR_KEYS:
+                keyboard["used"] = True  # a cursor key the board took: its cursor is shown
 
     on(canvas, "pointerdown", pointerdown)
     if on_drag is not None:

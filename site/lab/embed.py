@@ -87,6 +87,6 @@ def claim_error_text(error: ClaimError, task: str) -> tuple[str, str]:
     if isinstance(error, UndecidedClaimError):
         reason = error.reason[:1].upper() + error.reason[1:]
         return (f"{reason}, so it cannot check this '{task}' puzzle. Try a position with fewer men near the ball.",
-                "The engine could not check this puzzle in time.")
+                "The engine could not check this puzzle.")
     return (f"{error.reason}, so it is not a '{task}' puzzle. Check the position, the side to move and the task.",
             "This puzzle has no solution as set.")

@@ -29,12 +29,17 @@ it on the game, send it to the puzzle's judge ...).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, Union
 
 from phutball.board import Position
 from phutball.notation import Jump, Placement, Point, StripJump, StripPlacement
 
-Target = Any  # Point (2D) or int (1D)
+if TYPE_CHECKING:
+    from phutball.oned.strip import Strip
+
+Target = Union[Point, int]  # Point (2D) or int (1D)
+#: A move entered: a 2D placement or jump, or a strip's.
+EnteredMove = Union[Placement, Jump, StripPlacement, StripJump]
 
 #: CSS px: on a touch screen, a board whose points are closer than this picks a point at the first touch.
 TOUCH_CELL = 28.0
@@ -70,7 +75,7 @@ class _Adapter2D:
 class _AdapterStrip:
     variant = "1D"
 
-    def __init__(self, strip: Any) -> None:
+    def __init__(self, strip: Strip) -> None:
         self.pos = strip
 
     def placement(self, t: int) -> StripPlacement:
@@ -88,10 +93,23 @@ class _AdapterStrip:
 
 
 def adapter(pos: Any) -> Any:
+    """The adapter for ``pos`` (a 2D Position or a Strip): Any, as the widget's targets are."""
     return _Adapter2D(pos) if pos.variant == "2D" else _AdapterStrip(pos)
 
 
 # ---------------------------------------------------------------- the widget
+
+class MoveEntryView(TypedDict):
+    """What :meth:`MoveEntry.view` returns (the glue reads it by key)."""
+
+    chain: list[Target]
+    landings: list[Target]
+    cursor: Target | None
+    armed: Target | None
+    can_finish: bool
+    message: str
+    error: str
+
 
 CURSOR_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 START_JUMP = "Jumping: click a highlighted landing point."
@@ -107,7 +125,7 @@ class MoveEntry:
     armed: Target | None = None    # a point picked by a first touch (two_touch), played by a second
     message: str = ""
     error: str = ""
-    move: Any | None = None        # the move entered, once complete (see take_move)
+    move: EnteredMove | None = None  # the move entered, once complete (see take_move)
 
     # ------------------------------------------------------------ the position
 
@@ -125,7 +143,7 @@ class MoveEntry:
     def landings(self) -> list[Target]:
         return self.position.landings(self.chain) if self.chain else []
 
-    def take_move(self) -> Any | None:
+    def take_move(self) -> EnteredMove | None:
         """The move entered, if complete; the entry then waits for the next one."""
         move, self.move = self.move, None
         return move
@@ -140,6 +158,7 @@ class MoveEntry:
         """
         self.message = self.error = ""
         if t is None or not self.in_bounds(t):
+            self.armed = None  # a touch beside the board lets go of a picked point
             return
         self.cursor = t
         pos, ad = self.position, adapter(self.position)
@@ -200,7 +219,7 @@ class MoveEntry:
         ad = adapter(self.position)
         self.cursor = ad.move_cursor(self.cursor if self.cursor is not None else self.position.ball, key)
 
-    def act_at_cursor(self) -> Target:
+    def act_at_cursor(self) -> Target | None:
         """Enter/Space: what the key acts on -- None to finish the chain, else the target to click."""
         if self.chain and (self.cursor is None or self.cursor == self.chain[-1]):
             return None
@@ -223,9 +242,9 @@ class MoveEntry:
 
     # ------------------------------------------------------------ view
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> MoveEntryView:
         return {"chain": list(self.chain), "landings": self.landings(), "cursor": self.cursor, "armed": self.armed,
                 "can_finish": len(self.chain) > 1, "message": self.message, "error": self.error}
 
 
-__all__ = ["TOUCH_CELL", "MoveEntry", "Target", "adapter"]
+__all__ = ["TOUCH_CELL", "EnteredMove", "MoveEntry", "MoveEntryView", "Target", "adapter"]

@@ -17,7 +17,7 @@ Python is ready.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from lab.play import PlayController
 from lab.savedstate import Field, Schema, Storage, read_stored, set_aside
@@ -29,7 +29,7 @@ STORAGE_KEY = "phutball.play.v1"
 MODES = ("two-players", "computer")
 
 
-def _move_number(value: Any) -> bool:
+def _move_number(value: int) -> bool:
     return value >= 0
 
 
@@ -39,9 +39,11 @@ def _level(value: str) -> bool:
 
 
 def _previous(value: dict[str, Any]) -> bool:
-    ply = value.get("ply", 0)
-    return isinstance(value.get("record"), str) and isinstance(ply, int) and not isinstance(ply, bool) and ply >= 0
+    return isinstance(value.get("record"), str)  # its ply is read as the game's own (clamped, else the end)
 
+
+#: The move shown of the previous game (``previous.ply``).
+PREVIOUS_PLY = Field("previous.ply", ("integer",), "a move number", _move_number)
 
 SCHEMA = Schema(STORAGE_KEY, "a saved game", (
     Field("record", ("string",), "a game record", required=True),
@@ -50,15 +52,33 @@ SCHEMA = Schema(STORAGE_KEY, "a saved game", (
     Field("mode", ("string",), "two-players or computer", lambda v: v in MODES),
     Field("computer", ("string", "null"), "a side or null", lambda v: v is None or v in SIDE_NAMES),
     Field("level", ("string",), "a level name", _level),
-    Field("previous", ("object",), "a game record with its move number", _previous),
+    Field("previous", ("object",), "a game with its record", _previous),
 ))
 
 
-def saved_data(ctl: PlayController) -> dict[str, Any]:
+class SavedPrevious(TypedDict):
+    record: str
+    ply: int
+
+
+class SavedGame(TypedDict):
+    """What :func:`saved_data` returns: the stored JSON object (:data:`SCHEMA`)."""
+
+    v: int
+    record: str
+    ply: int
+    position: str
+    mode: str
+    computer: str | None
+    level: str
+    previous: NotRequired[SavedPrevious]
+
+
+def saved_data(ctl: PlayController) -> SavedGame:
     """What the page stores for ``ctl``'s game (the format above)."""
-    data: dict[str, Any] = {"v": SCHEMA.version, "record": ctl.export_record(), "ply": ctl.game.cursor,
-                            "position": str(ctl.position), "mode": ctl.mode, "computer": ctl.computer_side,
-                            "level": ctl.level}
+    data: SavedGame = {"v": SCHEMA.version, "record": ctl.export_record(), "ply": ctl.game.cursor,
+                       "position": str(ctl.position), "mode": ctl.mode, "computer": ctl.computer_side,
+                       "level": ctl.level}
     if ctl.previous is not None:  # kept across reloads until a move is made on the new game
         data["previous"] = {"record": ctl.previous.to_record(), "ply": ctl.previous.cursor}
     return data
@@ -75,7 +95,8 @@ def _game(data: dict[str, Any]) -> Game | None:
     except PhutballError:
         return None
     ply = data.get("ply")
-    game.goto(ply if isinstance(ply, int) and 0 <= ply <= len(game.moves) else len(game.moves))
+    game.goto(ply if isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply <= len(game.moves)
+              else len(game.moves))
     return game
 
 
@@ -97,6 +118,11 @@ def initial_controller(storage: Storage, link: str = "") -> PlayController:
             ctl.cursor = ctl.position.ball
             if "previous" in values:
                 ctl.previous = _game(values["previous"])
+                ply = values["previous"].get("ply", 0)
+                why = ("the previous game's record is not valid" if ctl.previous is None else
+                       PREVIOUS_PLY.problem(ply))  # a bad ply: that game is shown at its end
+                if why:  # kept under the backup key: the next save writes what could be used
+                    problem = set_aside(storage, STORAGE_KEY, storage.get_item(STORAGE_KEY) or "", why, partly=True)
             ctl.restore_settings(values.get("mode"), values.get("computer"), values.get("level"))
             ctl.announcement = "Game restored. " + ctl.status()
     ctl.error = "\n".join(e for e in (problem, ctl.error) if e)

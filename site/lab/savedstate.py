@@ -168,7 +168,7 @@ class Schema:
             data = load_json(raw)
         except StoredValueError as e:
             return Reading(None, unreadable=str(e))
-        if not isinstance(data, dict) or data.get("v") != self.version or isinstance(data.get("v"), bool):
+        if not isinstance(data, dict) or json_type(data.get("v")) != "integer" or data["v"] != self.version:
             return Reading(None, unreadable=f"it is not {self.what} of this version")
         values: dict[str, Any] = {}
         problems: list[str] = []
