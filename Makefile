@@ -1,7 +1,8 @@
 # The phutball lab. Two commands do all set-up on a fresh Debian machine:
 #   make serve   build dist/ and serve it on http://127.0.0.1:8000/
 #   make test    every test: unit and browser (installs what it needs)
-# Other targets: make dist, make bench, make tournament (about 40 min), make clean.
+# Other targets: make dist, make js (the JavaScript's lint and tests), make bench,
+# make tournament (about 40 min), make clean.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -9,7 +10,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: all dist serve test unit browser bench tournament clean
+.PHONY: all dist serve test js unit browser bench tournament clean
 
 all: dist
 
@@ -20,7 +21,7 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@
 
-# npm: Pyodide and PyScript, pinned in package-lock.json.
+# npm: Pyodide and PyScript, and eslint, pinned in package-lock.json.
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
@@ -38,8 +39,13 @@ serve: dist
 	@echo "Serving dist/ at http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
 	$(PY) tools/devserver.py --port $(PORT) dist
 
-test: dist $(CHROMIUM)
+test: dist $(CHROMIUM) js
 	$(PY) -m pytest -q -p no:cacheprovider tests
+
+# JavaScript: eslint (eslint.config.mjs), then node's test runner on the scripts as built in dist/.
+js: dist node_modules/.installed
+	npx --no-install eslint .
+	node --test tests/js/
 
 unit: $(VENV)/.installed
 	$(PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/browser

@@ -2,7 +2,8 @@
 // Colours written as "var(--name)" are read from the canvas element's CSS, so a
 // theme change is just a redraw. Crisp on HiDPI: the backing store is scaled
 // by devicePixelRatio and shapes are given in CSS pixels.
-function resolveColours(canvas, shapes) {
+// An ES module: imported by embedboard.js, embedframe.js and host.js.
+export function resolveColours(canvas) {
   const style = getComputedStyle(canvas);
   const cache = new Map();
   const colour = (c) => {
@@ -13,7 +14,7 @@ function resolveColours(canvas, shapes) {
   return colour;
 }
 
-function sizeCanvas(canvas) {
+export function sizeCanvas(canvas) {
   const rect = canvas.getBoundingClientRect();
   const dpr = window.devicePixelRatio || 1;
   const w = Math.max(1, Math.round(rect.width * dpr));
@@ -26,7 +27,7 @@ function sizeCanvas(canvas) {
 }
 
 // Paint shapes (CSS pixels) on a 2D context whose transform is already set.
-function paintShapes(ctx, shapes, colour) {
+export function paintShapes(ctx, shapes, colour) {
   for (const s of shapes) {
     ctx.save();
     if (s.t === "rect") {
@@ -67,11 +68,11 @@ function paintShapes(ctx, shapes, colour) {
   }
 }
 
-function drawShapes(canvas, shapes) {
+export function drawShapes(canvas, shapes) {
   if (typeof shapes === "string") shapes = JSON.parse(shapes);
   const { dpr } = sizeCanvas(canvas);
   const ctx = canvas.getContext("2d");
-  const colour = resolveColours(canvas, shapes);
+  const colour = resolveColours(canvas);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, canvas.width, canvas.height);
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -79,7 +80,7 @@ function drawShapes(canvas, shapes) {
 }
 
 // Offer a Blob as a file download.
-function download(blob, filename) {
+export function download(blob, filename) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
@@ -92,15 +93,17 @@ function download(blob, filename) {
 
 // Draw shapes computed for a w x h canvas on an offscreen canvas `ratio` times
 // larger (crisp on slides), colours from `styleElement`'s theme, and download it.
-function downloadPNG(shapes, w, h, ratio, filename, styleElement) {
+export function downloadPNG(shapes, w, h, ratio, filename, styleElement) {
   if (typeof shapes === "string") shapes = JSON.parse(shapes);
   const canvas = document.createElement("canvas");
   canvas.width = Math.round(w * ratio);
   canvas.height = Math.round(h * ratio);
   const ctx = canvas.getContext("2d");
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  paintShapes(ctx, shapes, resolveColours(styleElement || document.documentElement, shapes));
+  paintShapes(ctx, shapes, resolveColours(styleElement || document.documentElement));
   canvas.toBlob((blob) => download(blob, filename), "image/png");
 }
 
-window.phutballCanvas = { drawShapes, sizeCanvas, resolveColours, download, downloadPNG };
+// host.js calls these through window.phutballCanvas (its operations are not switched to imports
+// yet); it imports this module first, so the global is set. globalThis: node imports this file too.
+globalThis.phutballCanvas = { drawShapes, sizeCanvas, resolveColours, download, downloadPNG };

@@ -16,6 +16,12 @@
 // page never moves when a frame becomes ready. The frame still reports its
 // height by postMessage; the div's own text lies over the iframe (taking no
 // room) until the frame has drawn.
+//
+// A classic script, not a module (the site's other scripts are modules): authors load it with a
+// plain script tag, anywhere in their page and from another origin, and it must run as the parser
+// reaches it (to size each iframe before the host page is painted) and find itself through
+// document.currentScript, which a module does not have. embed.html loads it the same way and its
+// module embedframe.js reads window.phutballEmbed.layout.
 (function () {
   "use strict";
   const PARAMS = ["position", "moves", "record", "mode", "ply", "theme", "coords", "numbers", "arrows",
@@ -33,7 +39,7 @@
   // strip's symbols as the engine writes them ({empty, stone, ball, off_left, off_right, ...}).
   const G = /*{{GEOMETRY}}*/ null;
   const S = /*{{STRIP}}*/ null;
-  const esc = (s) => s.replace(/[\\^$.*+?()[\]{}|\/-]/g, "\\$&");
+  const esc = (s) => s.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
   const STRIP_RE = new RegExp(`^[LRlr]_(?:${esc(S.off_left)})?([${esc(S.empty + S.stone + S.ball)}]{3,999})`
                               + `(?:${esc(S.off_right)})?$`);
 

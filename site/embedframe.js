@@ -17,288 +17,287 @@
 // so neither the frame nor the host page moves when the engine is ready. The
 // host page still learns it by postMessage {type: "phutball-size", height,
 // rendered}.
-(function () {
-  "use strict";
-  const root = document.documentElement;
-  const framed = window.parent !== window;
-  if (framed) root.classList.add("framed");
-  const MODES = ["view", "play", "replay", "puzzle"];
-  const THEMES = ["light", "dark", "auto"];
-  const FAST = ["position", "mode", "theme", "coords", "numbers", "arrows"];
-  const state = { owner: "js", rendered: false, pos: null, coords: true, params: null, booted: false };
+//
+// An ES module. embed.js is the one classic script it relies on (loaded before it in embed.html's
+// head): window.phutballEmbed.layout. The theme the fragment fixes is applied before the first
+// paint by theme.js (a module runs only once the page is parsed); start() applies it again.
+import { drawShapes } from "./canvas.js";
+import { fetchPuzzleFiles, parsePosition, puzzlesInOrder, shapes } from "./embedboard.js";
 
-  // ------------------------------------------------------------ parameters (the sure subset)
+const root = document.documentElement;
+const framed = window.parent !== window;
+if (framed) root.classList.add("framed");
+const MODES = ["view", "play", "replay", "puzzle"];
+const THEMES = ["light", "dark", "auto"];
+const FAST = ["position", "mode", "theme", "coords", "numbers", "arrows"];
+const state = { owner: "js", rendered: false, pos: null, coords: true, params: null, booted: false };
 
-  function readParams(hash) {
-    const text = hash.startsWith("#") ? hash.slice(1) : hash;
-    const values = new Map();
-    let sure = true;
-    if (text && !text.includes("=")) {
-      try { values.set("position", decodeURIComponent(text)); } catch (e) { sure = false; }
-    } else if (text) {
-      for (const [k, val] of new URLSearchParams(text)) {
-        if (values.has(k) || (!FAST.includes(k) && !["moves", "record", "ply"].includes(k))) sure = false;
-        values.set(k, val);
-      }
-    }
-    // A word from a fixed list, exactly as the Python reader would accept it, else undefined.
-    const word = (k, list, dflt) => {
-      const val = values.get(k);
-      if (val === undefined) return dflt;
-      if (/^[A-Za-z0-9]+$/.test(val) && list.includes(val.toLowerCase())) return val.toLowerCase();
-      sure = false;
-      return undefined;
-    };
-    const flag = (k) => {
-      const w = word(k, ["on", "true", "yes", "1", "off", "false", "no", "0"], "on");
-      return w === undefined ? true : ["on", "true", "yes", "1"].includes(w);
-    };
-    const moves = values.has("moves") || values.has("record");
-    const p = {
-      mode: word("mode", MODES, values.has("puzzle") || values.has("task") ? "puzzle" : moves ? "replay" : "view"),
-      theme: word("theme", THEMES, "auto"),
-      coords: flag("coords"),
-      numbers: flag("numbers"),
-      arrows: flag("arrows"),
-      position: values.has("record") ? null : (values.has("position") ? values.get("position") : "15x19_O_H10"),
-      moves,
-      ply: values.has("ply"),
-    };
-    p.known = sure && !p.ply;  // every parameter read as Python would, the moves aside (the engine checks them)
-    p.sure = p.known && !moves;  // everything known, nothing that needs the engine
-    p.raw = values;  // as given: embed.js's layout() reads the same values on the host page
-    return p;
-  }
+// ------------------------------------------------------------ parameters (the sure subset)
 
-  // ------------------------------------------------------------ theme
-  // theme=auto (or none): theme.js's choice, the one stored on the site, else the system's, live.
-  // theme=light/dark: fixed (data-theme-fixed makes theme.js leave it alone).
-
-  function applyTheme(theme) {
-    if (theme !== "light" && theme !== "dark") return;
-    root.setAttribute("data-theme-fixed", "");
-    root.setAttribute("data-theme", theme);
-  }
-
-  // ------------------------------------------------------------ layout and size reports
-
-  const el = (id) => document.getElementById(id);
-  let lastHeight = 0;
-  function report() {
-    if (!framed) return;
-    window.parent.postMessage({ type: "phutball-size", height: lastHeight, rendered: state.rendered }, "*");
-  }
-
-  // Heights fixed from the parameters and the width (embed.js's layout), before anything is drawn.
-  function applyLayout() {
-    const width = root.clientWidth || window.innerWidth;
-    const lay = window.phutballEmbed.layout(state.params, width);
-    const box = el("embed");
-    box.style.height = `${lay.height}px`;
-    const c = el("board");
-    if (lay.canvas) {
-      c.style.width = `${lay.canvas[0]}px`;
-      c.style.height = `${lay.canvas[1]}px`;
-    } else {
-      c.style.width = "100%";
-      c.style.height = `${lay.height - 8}px`;
-    }
-    box.style.setProperty("--loading-bottom", `${lay.bar + 12}px`);
-    if (lay.height !== lastHeight) {
-      lastHeight = lay.height;
-      report();
+export function readParams(hash) {
+  const text = hash.startsWith("#") ? hash.slice(1) : hash;
+  const values = new Map();
+  let sure = true;
+  if (text && !text.includes("=")) {
+    try { values.set("position", decodeURIComponent(text)); } catch { sure = false; }
+  } else if (text) {
+    for (const [k, val] of new URLSearchParams(text)) {
+      if (values.has(k) || (!FAST.includes(k) && !["moves", "record", "ply"].includes(k))) sure = false;
+      values.set(k, val);
     }
   }
+  // A word from a fixed list, exactly as the Python reader would accept it, else undefined.
+  const word = (k, list, dflt) => {
+    const val = values.get(k);
+    if (val === undefined) return dflt;
+    if (/^[A-Za-z0-9]+$/.test(val) && list.includes(val.toLowerCase())) return val.toLowerCase();
+    sure = false;
+    return undefined;
+  };
+  const flag = (k) => {
+    const w = word(k, ["on", "true", "yes", "1", "off", "false", "no", "0"], "on");
+    return w === undefined ? true : ["on", "true", "yes", "1"].includes(w);
+  };
+  const moves = values.has("moves") || values.has("record");
+  const p = {
+    mode: word("mode", MODES, values.has("puzzle") || values.has("task") ? "puzzle" : moves ? "replay" : "view"),
+    theme: word("theme", THEMES, "auto"),
+    coords: flag("coords"),
+    numbers: flag("numbers"),
+    arrows: flag("arrows"),
+    position: values.has("record") ? null : (values.has("position") ? values.get("position") : "15x19_O_H10"),
+    moves,
+    ply: values.has("ply"),
+  };
+  p.known = sure && !p.ply;  // every parameter read as Python would, the moves aside (the engine checks them)
+  p.sure = p.known && !moves;  // everything known, nothing that needs the engine
+  p.raw = values;  // as given: embed.js's layout() reads the same values on the host page
+  return p;
+}
 
-  // ------------------------------------------------------------ drawing a plain position
+// ------------------------------------------------------------ theme
+// theme=auto (or none): theme.js's choice, the one stored on the site, else the system's, live.
+// theme=light/dark: fixed (data-theme-fixed makes theme.js leave it alone).
 
-  function drawPlain() {
-    if (state.owner !== "js" || !state.pos) return;
-    const c = el("board");
-    const shapes = window.phutballEmbedBoard.shapes(state.pos, c.clientWidth, c.clientHeight, state.coords);
-    window.phutballCanvas.drawShapes(c, shapes);
-    c.setAttribute("data-position", state.pos.canonical);
+function applyTheme(theme) {
+  if (theme !== "light" && theme !== "dark") return;
+  root.setAttribute("data-theme-fixed", "");
+  root.setAttribute("data-theme", theme);
+}
+
+// ------------------------------------------------------------ layout and size reports
+
+const el = (id) => document.getElementById(id);
+let lastHeight = 0;
+function report() {
+  if (!framed) return;
+  window.parent.postMessage({ type: "phutball-size", height: lastHeight, rendered: state.rendered }, "*");
+}
+
+// Heights fixed from the parameters and the width (embed.js's layout), before anything is drawn.
+function applyLayout() {
+  const width = root.clientWidth || window.innerWidth;
+  const lay = window.phutballEmbed.layout(state.params, width);
+  const box = el("embed");
+  box.style.height = `${lay.height}px`;
+  const c = el("board");
+  if (lay.canvas) {
+    c.style.width = `${lay.canvas[0]}px`;
+    c.style.height = `${lay.canvas[1]}px`;
+  } else {
+    c.style.width = "100%";
+    c.style.height = `${lay.height - 8}px`;
   }
-
-  function rendered() {
-    state.rendered = true;
+  box.style.setProperty("--loading-bottom", `${lay.bar + 12}px`);
+  if (lay.height !== lastHeight) {
+    lastHeight = lay.height;
     report();
   }
+}
 
-  // The error box in place of the board and bar, in the same room: a title and paragraphs of text nodes (never HTML).
-  function errorBox(title, ...paragraphs) {
-    state.settled = true;
-    const box = el("error");
-    const h = document.createElement("strong");
-    h.textContent = title;
-    box.replaceChildren(h, ...paragraphs);
-    box.hidden = false;
-    for (const id of ["board", "bar", "loading"]) el(id).hidden = true;
-    root.classList.add("ready");
-    rendered();
+// ------------------------------------------------------------ drawing a plain position
+
+function drawPlain() {
+  if (state.owner !== "js" || !state.pos) return;
+  const c = el("board");
+  drawShapes(c, shapes(state.pos, c.clientWidth, c.clientHeight, state.coords));
+  c.setAttribute("data-position", state.pos.canonical);
+}
+
+function rendered() {
+  state.rendered = true;
+  report();
+}
+
+// The error box in place of the board and bar, in the same room: a title and paragraphs of text nodes (never HTML).
+function errorBox(title, ...paragraphs) {
+  state.settled = true;
+  const box = el("error");
+  const h = document.createElement("strong");
+  h.textContent = title;
+  box.replaceChildren(h, ...paragraphs);
+  box.hidden = false;
+  for (const id of ["board", "bar", "loading"]) el(id).hidden = true;
+  root.classList.add("ready");
+  rendered();
+}
+
+function showError(name, value, reason, title = "This board cannot be shown.") {
+  const p = document.createElement("p");
+  p.append("The parameter ");
+  const code = document.createElement("code");
+  code.textContent = name;
+  p.append(code, ` is not valid: ${reason}`);
+  const q = document.createElement("p");
+  q.append("Its value: ");
+  const val = document.createElement("code");
+  val.className = "value";
+  val.textContent = value.length > 300 ? value.slice(0, 300) + "…" : value;
+  q.append(val);
+  errorBox(title, p, q);
+}
+
+// Python takes the canvas over: this script stops drawing on it.
+function takeOver() {
+  state.owner = "python";
+  state.settled = true;
+}
+
+// If the engine cannot start (a file missing on the host, no WebAssembly), say so in the frame
+// instead of "Starting the engine…" for ever.
+const ENGINE_WAIT_MS = 90000;
+// A puzzle's result, for the host page (embed.js re-dispatches it on the div as a "phutball-puzzle" event).
+function puzzleResult(id, solved, attempts) {
+  if (framed) window.parent.postMessage({ type: "phutball-puzzle", id, solved, attempts }, "*");
+}
+
+function engineFailed(reason, force) {
+  if (state.settled && !force) return;
+  const p = document.createElement("p");
+  p.textContent = reason;
+  errorBox("The engine could not start.", p);
+}
+
+// The worker's calls (remote.emit("phutball-frame", {call, args})).
+window.addEventListener("phutball-frame", (e) => {
+  const d = e.detail || {};
+  const f = { showError, takeOver, rendered, engineFailed, puzzleResult }[d.call];
+  if (f) f(...(d.args || []));
+});
+document.addEventListener("phutball-engine-failed", (e) => engineFailed(String(e.detail || "")));
+
+// ------------------------------------------------------------ starting the engine
+
+// Input before host.js listens (it is being fetched): kept here, dispatched again once it listens.
+const held = [];
+function hold(e) {
+  if (state.booted === "listening" || e.isTrusted === false) return;
+  const t = e.target;
+  if (e.type === "click" && !(t.closest && t.closest("[data-queue-early]"))) return;
+  held.push(e);
+}
+
+function replayHeld() {
+  for (const e of held.splice(0)) {
+    const init = { bubbles: true, cancelable: true, composed: true, clientX: e.clientX, clientY: e.clientY,
+                   button: e.button, key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey,
+                   shiftKey: e.shiftKey, pointerId: e.pointerId };
+    const Kind = e.type === "keydown" ? KeyboardEvent : e.type.startsWith("pointer") ? PointerEvent : MouseEvent;
+    e.target.dispatchEvent(new Kind(e.type, init));
   }
+}
 
-  function showError(name, value, reason, title = "This board cannot be shown.") {
-    const p = document.createElement("p");
-    p.append("The parameter ");
-    const code = document.createElement("code");
-    code.textContent = name;
-    p.append(code, ` is not valid: ${reason}`);
-    const q = document.createElement("p");
-    q.append("Its value: ");
-    const val = document.createElement("code");
-    val.className = "value";
-    val.textContent = value.length > 300 ? value.slice(0, 300) + "…" : value;
-    q.append(val);
-    errorBox(title, p, q);
-  }
+function bootEngine() {
+  if (state.booted) return;
+  state.booted = true;
+  root.classList.remove("lazy");
+  const loading = el("loading");
+  loading.hidden = false;
+  setTimeout(() => {
+    engineFailed(`It did not start within ${ENGINE_WAIT_MS / 1000} s; reload to try again.`);
+  }, ENGINE_WAIT_MS);
+  import("./host.js").then((host) => {
+    const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const extra = { reducedMotion };
+    if (state.puzzleFiles) extra.puzzleFiles = state.puzzleFiles;
+    host.bootLab({ module: "glue.embed", board: "board", extra });
+    state.booted = "listening";  // host.js listens from here on (bootLab's first, synchronous step)
+    replayHeld();
+  }, () => engineFailed("pyscript/core.js did not load from this site."));
+}
 
-  // Python takes the canvas over: this script stops drawing on it.
-  function takeOver() {
-    state.owner = "python";
-    state.settled = true;
-  }
-
-  // If the engine cannot start (a file missing on the host, no WebAssembly), say so in the frame
-  // instead of "Starting the engine…" for ever.
-  const ENGINE_WAIT_MS = 90000;
-  // A puzzle's result, for the host page (embed.js re-dispatches it on the div as a "phutball-puzzle" event).
-  function puzzleResult(id, solved, attempts) {
-    if (framed) window.parent.postMessage({ type: "phutball-puzzle", id, solved, attempts }, "*");
-  }
-
-  function engineFailed(reason, force) {
-    if (state.settled && !force) return;
-    const p = document.createElement("p");
-    p.textContent = reason;
-    errorBox("The engine could not start.", p);
-  }
-
-  // The worker's calls (remote.emit("phutball-frame", {call, args})).
-  window.addEventListener("phutball-frame", (e) => {
-    const d = e.detail || {};
-    const f = { showError, takeOver, rendered, engineFailed, puzzleResult }[d.call];
-    if (f) f(...(d.args || []));
-  });
-  document.addEventListener("phutball-engine-failed", (e) => engineFailed(String(e.detail || "")));
-
-  // ------------------------------------------------------------ starting the engine
-
-  // Input before host.js listens (it is being fetched): kept here, dispatched again once it listens.
-  const held = [];
-  function hold(e) {
-    if (state.booted === "listening" || e.isTrusted === false) return;
-    const t = e.target;
-    if (e.type === "click" && !(t.closest && t.closest("[data-queue-early]"))) return;
-    held.push(e);
-  }
-
-  function replayHeld() {
-    for (const e of held.splice(0)) {
-      const init = { bubbles: true, cancelable: true, composed: true, clientX: e.clientX, clientY: e.clientY,
-                     button: e.button, key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey,
-                     shiftKey: e.shiftKey, pointerId: e.pointerId };
-      const Kind = e.type === "keydown" ? KeyboardEvent : e.type.startsWith("pointer") ? PointerEvent : MouseEvent;
-      e.target.dispatchEvent(new Kind(e.type, init));
-    }
-  }
-
-  function bootEngine() {
-    if (state.booted) return;
-    state.booted = true;
-    root.classList.remove("lazy");
-    const loading = el("loading");
-    loading.hidden = false;
-    setTimeout(() => {
-      engineFailed(`It did not start within ${ENGINE_WAIT_MS / 1000} s; reload to try again.`);
-    }, ENGINE_WAIT_MS);
-    import("./host.js").then((host) => {
-      const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      const extra = { reducedMotion };
-      if (state.puzzleFiles) extra.puzzleFiles = state.puzzleFiles;
-      host.bootLab({ module: "glue.embed", board: "board", extra });
-      state.booted = "listening";  // host.js listens from here on (bootLab's first, synchronous step)
-      replayHeld();
-    }, () => engineFailed("pyscript/core.js did not load from this site."));
-  }
-
-  // Replay and play: the engine starts at the reader's first input in the frame.
-  function bootOnFirstInput() {
-    root.classList.add("lazy");
-    const types = ["pointerdown", "pointerup", "keydown", "click", "focusin"];
-    const first = (e) => {
-      if (e.type !== "focusin") hold(e);
-      if (!state.booted) {
-        el("status").textContent = "Starting the engine: your move is played as soon as it is ready.";
-        bootEngine();
-      }
-      if (state.booted === "listening") for (const t of types) document.removeEventListener(t, first, true);
-    };
-    for (const t of types) document.addEventListener(t, first, true);
-  }
-
-  // The first picture: the position itself, drawn here until Python takes the canvas over.
-  function showFirst(pos) {
-    state.pos = pos;
-    el("board").setAttribute("data-variant", pos.variant);
-    new ResizeObserver(drawPlain).observe(el("board"));
-    window.addEventListener("phutball-theme", drawPlain);
-    drawPlain();
-    rendered();
-  }
-
-  function start() {
-    const p = readParams(location.hash);
-    state.params = p.raw;
-    applyTheme(p.theme);
-    state.coords = p.coords;
-    const embed = el("embed");
-    embed.setAttribute("data-mode", p.mode || "view");
-    const controls = p.mode === "replay" || p.mode === "play" || p.mode === "puzzle";
-    el("replay-controls").hidden = p.mode !== "replay";
-    el("play-controls").hidden = p.mode !== "play";
-    el("puzzle-controls").hidden = p.mode !== "puzzle";
-    el("task").hidden = p.mode !== "puzzle";
-    if (p.mode === "puzzle" && p.raw.has("puzzle")) {
-      // A shipped puzzle: its file is fetched (for the worker); without a position in the link, the
-      // frame takes its height from the puzzle's board once known (reported to the host page).
-      const E = window.phutballEmbedBoard;
-      state.puzzleFiles = E.fetchPuzzleFiles();
-      if (!p.raw.has("position")) {
-        state.puzzleFiles.then((files) => {
-          if (!Array.isArray(files) || state.settled) return;
-          const found = E.puzzlesInOrder(files).find((e) => e.p.id === p.raw.get("puzzle"));
-          const pos = found && typeof found.p.position === "string" && E.parsePosition(found.p.position);
-          if (!pos) return;
-          state.params = new Map(p.raw).set("position", found.p.position);
-          applyLayout();
-          showFirst(pos);
-        });
-      }
-    }
-    el("bar").hidden = !controls;
-    applyLayout();
-    new ResizeObserver(applyLayout).observe(root);
-    const pos = p.position === null ? null : window.phutballEmbedBoard.parsePosition(p.position);
-    // The first picture: the position itself, when the parameters show it first.
-    const first = pos && p.mode && p.theme && !p.ply && (!p.moves || p.mode === "replay");
-    if (first) showFirst(pos);
-    if (first && p.sure && p.mode === "view") {
-      root.classList.add("ready");
-    } else if (first && p.known && controls) {
-      // Before the engine: the buttons a reader may press (their clicks are queued).
-      if (p.mode === "replay") for (const id of ["next", "last"]) el(id).disabled = !p.moves;
-      if (p.mode === "play") el("restart").disabled = false;
-      bootOnFirstInput();
-    } else {
+// Replay and play: the engine starts at the reader's first input in the frame.
+function bootOnFirstInput() {
+  root.classList.add("lazy");
+  const types = ["pointerdown", "pointerup", "keydown", "click", "focusin"];
+  const first = (e) => {
+    if (e.type !== "focusin") hold(e);
+    if (!state.booted) {
+      el("status").textContent = "Starting the engine: your move is played as soon as it is ready.";
       bootEngine();
     }
-  }
+    if (state.booted === "listening") for (const t of types) document.removeEventListener(t, first, true);
+  };
+  for (const t of types) document.addEventListener(t, first, true);
+}
 
-  // readParams is exposed for tests/browser/test_embed.py, which checks it against lab/embedparams.py.
-  window.phutballFrame = { rendered, showError, takeOver, report, readParams, engineFailed, bootEngine };
-  // The theme before the first paint; the rest once the body is there.
-  applyTheme(readParams(location.hash).theme);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
-})();
+// The first picture: the position itself, drawn here until Python takes the canvas over.
+function showFirst(pos) {
+  state.pos = pos;
+  el("board").setAttribute("data-variant", pos.variant);
+  new ResizeObserver(drawPlain).observe(el("board"));
+  window.addEventListener("phutball-theme", drawPlain);
+  drawPlain();
+  rendered();
+}
+
+function start() {
+  const p = readParams(location.hash);
+  state.params = p.raw;
+  applyTheme(p.theme);
+  state.coords = p.coords;
+  const embed = el("embed");
+  embed.setAttribute("data-mode", p.mode || "view");
+  const controls = p.mode === "replay" || p.mode === "play" || p.mode === "puzzle";
+  el("replay-controls").hidden = p.mode !== "replay";
+  el("play-controls").hidden = p.mode !== "play";
+  el("puzzle-controls").hidden = p.mode !== "puzzle";
+  el("task").hidden = p.mode !== "puzzle";
+  if (p.mode === "puzzle" && p.raw.has("puzzle")) {
+    // A shipped puzzle: its file is fetched (for the worker); without a position in the link, the
+    // frame takes its height from the puzzle's board once known (reported to the host page).
+    state.puzzleFiles = fetchPuzzleFiles();
+    if (!p.raw.has("position")) {
+      state.puzzleFiles.then((files) => {
+        if (!Array.isArray(files) || state.settled) return;
+        const found = puzzlesInOrder(files).find((e) => e.p.id === p.raw.get("puzzle"));
+        const pos = found && typeof found.p.position === "string" && parsePosition(found.p.position);
+        if (!pos) return;
+        state.params = new Map(p.raw).set("position", found.p.position);
+        applyLayout();
+        showFirst(pos);
+      });
+    }
+  }
+  el("bar").hidden = !controls;
+  applyLayout();
+  new ResizeObserver(applyLayout).observe(root);
+  const pos = p.position === null ? null : parsePosition(p.position);
+  // The first picture: the position itself, when the parameters show it first.
+  const first = pos && p.mode && p.theme && !p.ply && (!p.moves || p.mode === "replay");
+  if (first) showFirst(pos);
+  if (first && p.sure && p.mode === "view") {
+    root.classList.add("ready");
+  } else if (first && p.known && controls) {
+    // Before the engine: the buttons a reader may press (their clicks are queued).
+    if (p.mode === "replay") for (const id of ["next", "last"]) el(id).disabled = !p.moves;
+    if (p.mode === "play") el("restart").disabled = false;
+    bootOnFirstInput();
+  } else {
+    bootEngine();
+  }
+}
+
+// readParams is exported for tests/browser/test_embed.py, which checks it against lab/embedparams.py.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

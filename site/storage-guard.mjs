@@ -20,7 +20,7 @@ async function indexedDBWorks() {
       request.onerror = () => resolve(false);
       request.onblocked = () => resolve(true);
     });
-  } catch (e) {
+  } catch {
     return false;
   }
 }

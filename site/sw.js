@@ -36,6 +36,10 @@
 //     page that used it.
 // The scope is the folder of this file (every page lives there), all URLs are
 // relative: any static host, any sub-path, no server configuration.
+//
+// A classic worker script, not a module (the site's other scripts are modules): module service
+// workers (register(..., {type: "module"})) came to browsers late and unevenly, and this one
+// imports nothing, so the classic form costs nothing.
 "use strict";
 
 const PRECACHE = /*{{PRECACHE}}*/ null;
@@ -159,7 +163,7 @@ function listed(url) {
   if (!url.startsWith(SCOPE)) return null;
   let path = url.slice(SCOPE.length).split("#")[0].split("?")[0];
   if (path === "" || path.endsWith("/")) path += "index.html";
-  try { path = decodeURIComponent(path); } catch (e) { return null; }
+  try { path = decodeURIComponent(path); } catch { return null; }
   return Object.prototype.hasOwnProperty.call(FILES, path) ? path : null;
 }
 

@@ -15,7 +15,7 @@ import pytest
 
 SITE = Path(__file__).resolve().parent.parent / "site"
 PAGES = ["index.html", "puzzles.html", "calculator.html", "learn.html", "embed.html"]
-HEAD_LINE = '<link rel="manifest" href="./manifest.webmanifest"><script src="./sw-register.js"></script>'
+HEAD_LINE = '<link rel="manifest" href="./manifest.webmanifest"><script type="module" src="./sw-register.js"></script>'
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -139,15 +139,18 @@ GEOMETRY_CASES = [("15x19_O_H10", 480, 600), ("9x9_o_e5_d4,e6,f7", 333, 421), ("
 
 
 def _javascript_drawing(script: str, tmp_path: Path) -> list[dict]:
-    """embedboard.js run by node: the shapes and natural size of each of GEOMETRY_CASES."""
+    """embedboard.js (the module's text) run by node: the shapes and natural size of each of GEOMETRY_CASES."""
     import shutil
     import subprocess
     node = shutil.which("node")
     assert node, "node is needed to run embedboard.js (Debian: apt-get install nodejs)"
-    prog = tmp_path / "run.js"
-    prog.write_text("globalThis.window = {};\n" + script + """
-const B = window.phutballEmbedBoard;
-const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    (tmp_path / "embedboard.js").write_text(script)
+    shutil.copy(SITE / "canvas.js", tmp_path / "canvas.js")   # embedboard.js imports it
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    prog = tmp_path / "run.mjs"
+    prog.write_text("""import * as B from "./embedboard.js";
+import { readFileSync } from "node:fs";
+const cases = JSON.parse(readFileSync(0, "utf8"));
 process.stdout.write(JSON.stringify(cases.map(([t, w, h]) => {
   const p = B.parsePosition(t);
   return { shapes: B.shapes(p, w, h, true), natural: B.naturalSize(p, 36) };

@@ -236,16 +236,22 @@ def _node(script: str, program: str, data) -> object:
     return json.loads(out.stdout)
 
 
-def test_embedboard_reads_a_strip_as_the_engine_writes_it(built):
+def test_embedboard_reads_a_strip_as_the_engine_writes_it(built, tmp_path):
     from phutball.game import parse_any_position
-    got = _node("globalThis.window = {};\n" + built["embedboard.js"], """
-const B = window.phutballEmbedBoard;
-const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    for name in ("embedboard.js", "canvas.js"):   # the module and what it imports
+        (tmp_path / name).write_text(built[name])
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    (tmp_path / "run.mjs").write_text("""import * as B from "./embedboard.js";
+import { readFileSync } from "node:fs";
+const cases = JSON.parse(readFileSync(0, "utf8"));
 process.stdout.write(JSON.stringify(cases.map((t) => {
   const p = B.parsePosition(t);
   return p && { canonical: p.canonical, pretty: B.prettyStrip(p) };
 })));
-""", STRIPS)
+""")
+    out = subprocess.run([shutil.which("node") or "node", str(tmp_path / "run.mjs")], input=json.dumps(STRIPS),
+                         capture_output=True, text=True, check=True)
+    got = json.loads(out.stdout)
     assert sum(js is not None for js in got) == 4
     for text, js in zip(STRIPS, got):
         try:

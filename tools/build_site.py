@@ -165,7 +165,7 @@ TEXT_SUFFIXES = {".html", ".htm", ".json", ".toml", ".py", ".js", ".mjs", ".css"
 NOT_ENGINE_SOURCES = {
     ".git", ".ci", ".venv", "node_modules", "dist", "build", "site", "tests", "bench", "docs",
     "tools", "puzzles", ".pytest_cache", ".hypothesis", "test-results", "__pycache__",
-    "package.json", "package-lock.json", "Makefile", ".gitignore",
+    "package.json", "package-lock.json", "eslint.config.mjs", "Makefile", ".gitignore",
 }
 
 

@@ -50,7 +50,7 @@ def head(title: str, description: str) -> list[str]:
         f'<meta name="description" content="{description}">',
         '<script src="./theme.js"></script>',
         '<link rel="icon" href="{{FAVICON}}" type="image/svg+xml">',
-        '<link rel="manifest" href="./manifest.webmanifest"><script src="./sw-register.js"></script>',
+        '<link rel="manifest" href="./manifest.webmanifest"><script type="module" src="./sw-register.js"></script>',
         '<link rel="stylesheet" href="./theme.css">',
     ]
 

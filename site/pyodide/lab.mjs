@@ -49,7 +49,7 @@ started("fresh");
 async function openCache() {
   try {
     return globalThis.caches ? await caches.open(CACHE) : null;
-  } catch (e) {
+  } catch {
     return null;  // storage refused (a frame on another site in some browsers), or no secure context
   }
 }
@@ -65,7 +65,7 @@ function takeStartLock() {
     const without = () => granted(() => {});  // refused (an opaque origin ...): start without it
     try {
       locks.request(LOCK, () => new Promise((release) => granted(release))).catch(without);
-    } catch (e) {
+    } catch {
       without();
     }
   });
@@ -76,7 +76,7 @@ async function othersWait() {
   try {
     const { pending = [] } = await webLocks().query();
     return pending.some((lock) => lock.name === LOCK);
-  } catch (e) {
+  } catch {
     return false;  // no Web Locks: nobody waits
   }
 }

@@ -68,10 +68,13 @@ SIZES = [(480, 600), (333, 421), (900, 200)]
 def test_javascript_shapes_equal_the_python_shapes(page, server):
     open_embed(page, server, "")
     cases = [(t, w, h, c) for t in POSITIONS for (w, h) in SIZES for c in (True, False)]
-    got = page.evaluate("""(cases) => cases.map(([t, w, h, c]) => {
-        const B = window.phutballEmbedBoard, p = B.parsePosition(t);
-        return p && {canonical: p.canonical, shapes: B.shapes(p, w, h, c), natural: B.naturalSize(p, 40)};
-    })""", cases)
+    got = page.evaluate("""async (cases) => {
+        const B = await import(new URL("./embedboard.js", document.baseURI).href);  // the page's module
+        return cases.map(([t, w, h, c]) => {
+            const p = B.parsePosition(t);
+            return p && {canonical: p.canonical, shapes: B.shapes(p, w, h, c), natural: B.naturalSize(p, 40)};
+        });
+    }""", cases)
     for (text, w, h, coords), js in zip(cases, got):
         pos = parse_any_position(text)
         assert js is not None, f"JavaScript could not read {text!r}"
@@ -87,10 +90,13 @@ DOUBTFUL = ["", " 9x9_O_E5", "9x9_O_E5_E5", "8x9_O_E5", "27x27_O_N13", "9x9_O_Z5
 
 def test_javascript_reads_a_position_only_when_sure_and_never_one_python_refuses(page, server):
     open_embed(page, server, "")
-    got = page.evaluate("""(texts) => texts.map((t) => {
-        const p = window.phutballEmbedBoard.parsePosition(t);
-        return p && p.canonical;
-    })""", DOUBTFUL)
+    got = page.evaluate("""async (texts) => {
+        const B = await import(new URL("./embedboard.js", document.baseURI).href);
+        return texts.map((t) => {
+            const p = B.parsePosition(t);
+            return p && p.canonical;
+        });
+    }""", DOUBTFUL)
     for text, js in zip(DOUBTFUL, got):
         try:
             pos = parse_any_position(text)
@@ -110,12 +116,16 @@ FRAGMENTS = ["", "9x9_O_E5", "9x9_o_e5", "9x9_O_E5%20", "%3Cb%3E", "%zz", "posit
 
 def test_the_frame_draws_alone_only_what_python_would_draw_the_same(page, server):
     open_embed(page, server, "")
-    got = page.evaluate("""(frags) => frags.map((f) => {
-        const p = window.phutballFrame.readParams("#" + f);
-        const pos = p.position === null ? null : window.phutballEmbedBoard.parsePosition(p.position);
-        return {alone: !!(p.sure && p.mode === "view" && pos), canonical: pos && pos.canonical,
-                theme: p.theme, coords: p.coords};
-    })""", FRAGMENTS)
+    got = page.evaluate("""async (frags) => {
+        const B = await import(new URL("./embedboard.js", document.baseURI).href);
+        const F = await import(new URL("./embedframe.js", document.baseURI).href);  // the page's, not run again
+        return frags.map((f) => {
+            const p = F.readParams("#" + f);
+            const pos = p.position === null ? null : B.parsePosition(p.position);
+            return {alone: !!(p.sure && p.mode === "view" && pos), canonical: pos && pos.canonical,
+                    theme: p.theme, coords: p.coords};
+        });
+    }""", FRAGMENTS)
     alone = 0
     for fragment, js in zip(FRAGMENTS, got):
         if not js["alone"]:

@@ -27,14 +27,16 @@ def test_loads_ready_and_never_leaves_the_origin(page, server):
 
 
 def test_board_is_drawn_before_python_is_ready(page, server):
+    release = hold_the_engine(page)
     page.goto(f"{server.origin}/index.html")
-    page.wait_for_function("window.phutballEmbedBoard !== undefined")
-    painted = page.evaluate("""() => {
+    page.wait_for_function("""() => {
         const c = document.getElementById('board');
         const d = c.getContext('2d').getImageData(c.width / 2, c.height / 2, 1, 1).data;
         return d[3] > 0;
-    }""")
-    assert painted
+    }""")  # painted by embedboard.js (the page's first module script)
+    assert page.evaluate("document.documentElement.classList.contains('ready')") is False
+    assert data_position(page) == "15x19_O_H10"
+    release()
     wait_ready(page)
 
 
