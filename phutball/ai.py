@@ -79,7 +79,7 @@ from typing import Callable, Generator, Iterable, Iterator, Literal
 
 from .bitboard import DIRECTIONS, bit, bit_point, jump_results, single_jumps
 from .board import Position
-from .sides import other
+from .sides import Side, other
 from .errors import NoMoveError, PhutballError
 from .notation import Jump, Move2D, Placement, Point
 from .winsearch import win_path
@@ -234,12 +234,12 @@ def _geometry(w: int, h: int) -> _Geometry:
     return geo
 
 
-def _advance(side: str, row: int, h: int) -> int:
+def _advance(side: Side, row: int, h: int) -> int:
     """Rows gained toward ``side``'s goal by being on ``row`` (Ohs aim at row h, Eks at row 1)."""
     return row if side == "O" else h + 1 - row
 
 
-def _by_progress(children: Iterable[tuple[int, int, int]], side: str) -> list[tuple[int, int, int]]:
+def _by_progress(children: Iterable[tuple[int, int, int]], side: Side) -> list[tuple[int, int, int]]:
     """Jump results (col, row, men), furthest toward ``side``'s goal first; ties in sorted order."""
     fwd = 1 if side == "O" else -1
     return sorted(children, key=lambda k: (-fwd * k[1], k))
@@ -356,10 +356,10 @@ class Searcher:
             entry = self.tt.get(key)
             nxt = self._move_between(pos, entry[3]) if entry is not None and entry[3] is not None else None
             if nxt is None:  # the search stores no move where the side to move wins at once: find it
-                won = pos.find_winning_jump(max_nodes=WIN_NODES)
-                if won.status != "found" or won.jump is None:
+                win = pos.find_winning_jump(max_nodes=WIN_NODES)
+                if win.status != "found" or win.jump is None:
                     break
-                nxt = won.jump
+                nxt = win.jump
             move = nxt
         return tuple(out)
 
@@ -451,7 +451,7 @@ class Searcher:
             if listed >= ROOT_JUMP_CAP:  # not every jump was listed: ask the pruned win search
                 for budget in ROOT_WIN_BUDGETS:
                     status, wpath, _ = win_path(self.w, self.h, mask, bc, br, side, budget)
-                    if status == "found":
+                    if status == "found" and wpath is not None:
                         self._best, self._score, self.reason = Jump(tuple(Point(pc, pr) for pc, pr in wpath)), \
                             WIN - 1, "win-in-one"
                         return
@@ -491,7 +491,7 @@ class Searcher:
         try:
             for depth in range(1, self.max_depth + 1):
                 children.sort(key=lambda c: c != best_child)  # the previous best first
-                alpha, it_best, it_score = -WIN - 1, None, -WIN - 1
+                alpha, it_best, it_score = -WIN - 1, best_child, -WIN - 1  # the first child always beats -WIN - 1
                 for child in children:
                     c, r, m = child
                     n = round(noise[child])
@@ -522,7 +522,7 @@ class Searcher:
                 # Every move searched so far loses; the one being searched when time ran out might not.
                 self._best = self._to_move(child)
 
-    def _repeating_placements(self, mask: int, c: int, r: int, nxt: str) -> list[tuple[int, int, int]]:
+    def _repeating_placements(self, mask: int, c: int, r: int, nxt: Side) -> list[tuple[int, int, int]]:
         """Root placements whose position (``nxt`` to move) the history holds twice already."""
         out = []
         for (m, cc, rr, s), n in self.seen.items():
@@ -544,16 +544,16 @@ class Searcher:
             return True
         return False
 
-    def _negamax(self, mask: int, c: int, r: int, side: str, depth: int, alpha: int, beta: int,
+    def _negamax(self, mask: int, c: int, r: int, side: Side, depth: int, alpha: int, beta: int,
                  ply: int, ext: int) -> Generator[None, None, int]:
         if self._tick():
             yield
         found = self._probe(mask, c, r, side, depth, alpha, beta, ply, ext)
-        if type(found) is int:
+        if isinstance(found, int):
             return found
         return (yield from self._expand(mask, c, r, side, alpha, beta, ply, found))
 
-    def _probe(self, mask: int, c: int, r: int, side: str, depth: int, alpha: int, beta: int,
+    def _probe(self, mask: int, c: int, r: int, side: Side, depth: int, alpha: int, beta: int,
                ply: int, ext: int) -> int | tuple[_Node, tuple[int, int, int] | None, int, int]:
         """A node's value when known without searching its moves (repetition, a win, the table, the
         horizon), else what :meth:`_expand` needs: (node, table move, depth, extensions left)."""
@@ -579,7 +579,7 @@ class Searcher:
             depth, ext = 1, ext - 1  # check extension: see whether the threat can be parried
         return node, tt_child, depth, ext
 
-    def _expand(self, mask: int, c: int, r: int, side: str, alpha: int, beta: int, ply: int,
+    def _expand(self, mask: int, c: int, r: int, side: Side, alpha: int, beta: int, ply: int,
                 found: tuple[_Node, tuple[int, int, int] | None, int, int]) -> Generator[None, None, int]:
         """Search a node's moves (alpha-beta, principal variation search) and store the result."""
         node, tt_child, depth, ext = found
@@ -596,7 +596,7 @@ class Searcher:
                 if depth <= 1:  # a leaf below: no generator unless it is extended
                     due = self._tick()
                     leaf = self._probe(mm, cc, rr, nxt, 0, -beta, -alpha, ply + 1, ext)
-                    if type(leaf) is int:
+                    if isinstance(leaf, int):
                         v = -leaf
                     else:
                         v = -(yield from self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, leaf))
@@ -672,7 +672,7 @@ class Searcher:
             self.cache[key] = node
         return node
 
-    def _win_status(self, node: _Node, mask: int, c: int, r: int, side: str) -> bool | None:
+    def _win_status(self, node: _Node, mask: int, c: int, r: int, side: Side) -> bool | None:
         """Whether ``side`` can win with one jump from this state; None if the win search gave up."""
         win = node.win
         if side not in win:  # not every result is listed and none wins (see _node)
@@ -681,11 +681,11 @@ class Searcher:
             self._check_time()
         return win[side]
 
-    def _wins(self, node: _Node, mask: int, c: int, r: int, side: str) -> bool:
+    def _wins(self, node: _Node, mask: int, c: int, r: int, side: Side) -> bool:
         """Whether ``side``, to move, surely wins with one jump (an undecided search is not a win)."""
         return self._win_status(node, mask, c, r, side) is True
 
-    def _threatened(self, node: _Node, mask: int, c: int, r: int, side: str) -> bool:
+    def _threatened(self, node: _Node, mask: int, c: int, r: int, side: Side) -> bool:
         """Whether the opponent of ``side`` might win with a jump if it were their turn (undecided: yes)."""
         return self._win_status(node, mask, c, r, other(side)) is not False
 
@@ -706,7 +706,7 @@ class Searcher:
                     out.append((c, r, mask | b))
         return out
 
-    def _parries(self, mask: int, c: int, r: int, side: str) -> list[tuple[int, int, int]]:
+    def _parries(self, mask: int, c: int, r: int, side: Side) -> list[tuple[int, int, int]]:
         """Placements that can spoil the opponent's winning jumps: men on their landing points.
 
         If the winning paths cannot all be listed, every placement near the ball.
@@ -733,7 +733,7 @@ class Searcher:
         self.parries[key] = tuple(out)
         return out
 
-    def _candidates(self, node: _Node, mask: int, c: int, r: int, side: str,
+    def _candidates(self, node: _Node, mask: int, c: int, r: int, side: Side,
                     first: tuple[int, int, int] | None, depth: int) -> list[tuple[int, int, int]]:
         """The moves to try, best-looking first (see the module doc)."""
         h = self.h
@@ -754,9 +754,9 @@ class Searcher:
                 # (lowest first), then by the order above; search only the best ``beam``.
                 if self.beam_rank:
                     nxt, ev, nd = other(side), self._evaluate, self._node
-                    near = [(ev(nd(m, c, r), m, c, r, nxt), k) for k in near for m in (mask | k[2],)]
-                    near.sort()
-                    near = [k for _, k in near]
+                    ranked = [(ev(nd(m, c, r), m, c, r, nxt), k) for k in near for m in (mask | k[2],)]
+                    ranked.sort()
+                    near = [k for _, k in ranked]
                 del near[self.beam:]
             places = [(c, r, mask | b) for _, _, b in near]
         out = jumps + places
@@ -766,7 +766,7 @@ class Searcher:
             out.insert(0, first)
         return out
 
-    def _evaluate(self, node: _Node, mask: int, c: int, r: int, side: str) -> int:
+    def _evaluate(self, node: _Node, mask: int, c: int, r: int, side: Side) -> int:
         """See :func:`evaluate`."""
         # Ohs gain rows upward: their reach is the highest result's row minus the ball's (a result on a
         # row at or behind the ball gains nothing); Eks' the same downward.

@@ -19,6 +19,7 @@ from typing import Iterable, Iterator, NamedTuple, Protocol
 
 from .errors import IllegalPositionError, ParseError
 from .notation import COLUMN_LETTERS, Point
+from .sides import Side
 
 MIN_SIZE = 5
 MAX_SIZE = 25
@@ -231,7 +232,7 @@ class BitPosition(Protocol):
     def ball(self) -> Point: ...
 
     @property
-    def to_move(self) -> str: ...
+    def to_move(self) -> Side: ...
 
     @property
     def mask(self) -> int: ...

@@ -40,7 +40,8 @@ from itertools import islice
 from dataclasses import dataclass, field
 from typing import Iterator, Literal, Sequence
 
-from .bitboard import STANDARD, BoardSize, Step, bit, jump_results, mask_of, points_of, single_jumps
+from .bitboard import STANDARD as STANDARD, BoardSize as BoardSize  # re-exported: part of this module's API
+from .bitboard import Step, bit, jump_results, mask_of, points_of, single_jumps
 from .errors import IllegalMoveError, IllegalPositionError, ParseError, quote
 from .notation import Jump, Move2D, Placement, Point, parse_move, parse_points
 from .sides import SIDE_NAMES, SIDES, Side, other
@@ -135,7 +136,7 @@ class Position:
                 raise IllegalPositionError("bad position", text, f"two men on {p}")
             seen.add(p)
         try:
-            return cls(size, frozenset(men), ball, side)  # type: ignore[arg-type]
+            return cls(size, frozenset(men), ball, side)
         except IllegalPositionError as e:
             raise IllegalPositionError("bad position", text, f"{e.reason} ({e.text})") from None
 

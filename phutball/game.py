@@ -66,8 +66,9 @@ class GamePosition(Protocol):
 
     2D :class:`~phutball.board.Position`, 1D :class:`~phutball.oned.strip.Strip` and
     :class:`~phutball.oned.oddish.Oddish` all provide it: the side to move, the winner once a
-    move has ended on (or past) a goal, the next position after a move, and the landing points
-    of the next single jump after a partial chain (for a UI building a jump click by click).
+    move has ended on (or past) a goal, the next position after a move, a move read from the
+    variant's notation, and the landing points of the next single jump after a partial chain
+    (for a UI building a jump click by click).
     """
 
     @property
@@ -77,6 +78,8 @@ class GamePosition(Protocol):
     def winner(self) -> str | None: ...
 
     def play(self, move: Any) -> "GamePosition": ...
+
+    def parse_move(self, text: str) -> Any: ...
 
     def landings(self, path: Sequence[Any] = ()) -> list[Any]: ...
 
@@ -265,15 +268,17 @@ class Game:
 
     def to_record(self) -> str:
         """The game in the record format (see module doc); covers all moves, not just to the cursor."""
-        variant = variant_of(self.start)
+        from .board import Position
+        start = self.start
+        variant = variant_of(start)
         h: dict[str, str] = {"Variant": variant}
-        if variant == "2D":
-            h["Size"] = str(self.start.size)
+        if isinstance(start, Position):  # variant "2D"
+            h["Size"] = str(start.size)
         for k, v in self.headers.items():
             if k not in ("Variant", "Size", "Setup", "Result", "Termination"):
                 h[k] = v
-        if variant == "1D" or str(self.start) != str(type(self.start).start(self.start.size)):
-            h["Setup"] = str(self.start)
+        if not isinstance(start, Position) or str(start) != str(type(start).start(start.size)):
+            h["Setup"] = str(start)
         h["Result"] = self.result
         h["Termination"] = self.termination
         order = [k for k in HEADER_ORDER if k in h] + [k for k in h if k not in HEADER_ORDER]

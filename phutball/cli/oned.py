@@ -34,7 +34,7 @@ from .puzzles import add_puzzle_subcommands
 __all__ = ["add_subcommands", "cmd_solve1d", "cmd_potential", "solve1d_json", "main"]
 
 
-def add_subcommands(subparsers: Any) -> None:
+def add_subcommands(subparsers: argparse._SubParsersAction[OneLineParser]) -> None:
     """Add ``solve1d`` and ``potential`` to an argparse sub-parsers object (sets ``func``)."""
     p = subparsers.add_parser(
         "solve1d", help="solve a 1D phutball position exactly",

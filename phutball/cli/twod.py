@@ -6,14 +6,15 @@ from __future__ import annotations
 import argparse
 import sys
 from itertools import islice
-from typing import Any
+from typing import Any, Callable, cast
 
 from ..board import BoardSize, Position
 from ..errors import PhutballError, quote
 from ..game import Game
 from ..notation import parse_point, parse_points
 from ..sides import SIDE_NAMES, Side
-from .common import MAX_LIMIT, MAX_NODES, CliError, InputLineError, bounded_int, emit, read_file, read_line
+from .common import (MAX_LIMIT, MAX_NODES, CliError, InputLineError, OneLineParser, bounded_int, emit,
+                     read_file, read_line)
 
 
 def _side(text: str) -> Side:
@@ -164,14 +165,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     computer = _side(args.computer) if args.computer else None
     out = sys.stdout
     while True:
-        pos = game.position
+        pos = cast(Position, game.position)  # a 2D game: every position is a Position
         print(pos.to_diagram(), file=out)
         if game.result != "*":
             print(game.result_text, file=out)
             break
         if computer == pos.to_move:
             # The game's history lets the computer see repetitions (a third occurrence is a draw).
-            move = choose_move(pos, args.level, max_nodes=args.max_nodes, history=game.positions[:game.cursor])
+            history = cast("list[Position]", game.positions[:game.cursor])
+            move = choose_move(pos, args.level, max_nodes=args.max_nodes, history=history)
             print(f"{SIDE_NAMES[pos.to_move]} (computer) plays {move}", file=out)
             game.push(move)
             continue
@@ -204,12 +206,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_subcommands(sub: Any) -> None:
+def add_subcommands(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     """Add the 2D sub-commands to an argparse sub-parsers object (each sets ``func``)."""
     from ..ai import LEVELS
     levels = list(LEVELS)  # the computer's levels, weakest first (README "The computer player")
 
-    def add(name: str, func: Any, help: str) -> argparse.ArgumentParser:
+    def add(name: str, func: Callable[[argparse.Namespace], int], help: str) -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help, description=help)
         sp.add_argument("--json", action="store_true", help="machine-readable JSON output")
         sp.set_defaults(func=func)

@@ -113,6 +113,9 @@ def check_line(start: Position1D, moves: list[str] | tuple[str, ...], winner: st
                 problems.append(f"{what}: {s} is a draw with best play")
                 return problems
         o = a.outcome(text)
+        if s.to_move is None:  # a side-less Oddish: no line can be played from it
+            problems.append(f"{what}: ply {i}: {s} has no side to move")
+            return problems
         me = side_name(s.to_move)
         if s.to_move == winner:
             if o.value != WIN:
@@ -141,7 +144,8 @@ def check_line(start: Position1D, moves: list[str] | tuple[str, ...], winner: st
     return problems
 
 
-def _check_extras(p: Any, pos: Position1D, a: Analysis, max_solve_n: int) -> list[str]:
+def _check_extras(p: Any, pos: Position1D, a: Analysis, max_solve_n: int, me: str) -> list[str]:
+    """``me``: the name of the side to move in ``pos``."""
     problems: list[str] = []
     extra = p.extra
     traps = extra.get("traps", [])
@@ -155,7 +159,7 @@ def _check_extras(p: Any, pos: Position1D, a: Analysis, max_solve_n: int) -> lis
             problems.append(f"trap {t}: {e}")
             continue
         if o.value != LOSS:
-            problems.append(f"trap {t} does not lose for {side_name(pos.to_move)} ({o.value})")
+            problems.append(f"trap {t} does not lose for {me} ({o.value})")
     if "plies" in extra and extra["plies"] != a.plies:
         problems.append(f"plies is {extra['plies']!r} but the game lasts {plies_text(a.plies)} with best play")
     if "theme" in extra:
@@ -246,7 +250,7 @@ def check_claim_1d(p: Any, max_solve_n: int = MAX_LIVE_N) -> list[str]:
         return [f"{pos} cannot be solved quickly (more than {max_solve_n} squares and not in a shipped book)"]
     winner = winner_of(pos, a)
     me = side_name(pos.to_move)
-    problems: list[str] = []
+    problems = []
     if task in ("win", "only-move"):
         if a.value != WIN:
             return [f"{me} to move does not win ({a.value} in {plies_text(a.plies)})"]
@@ -272,7 +276,7 @@ def check_claim_1d(p: Any, max_solve_n: int = MAX_LIVE_N) -> list[str]:
             return problems
     if p.main_line and winner is not None:
         problems += check_line(pos, p.main_line, winner, defence=defence, max_solve_n=max_solve_n)
-    problems += _check_extras(p, pos, a, max_solve_n)
+    problems += _check_extras(p, pos, a, max_solve_n, me)
     return problems
 
 

@@ -145,7 +145,7 @@ def analysis_of(pos: Position1D, max_solve_n: int = MAX_LIVE_N) -> Analysis | No
 def winner_of(pos: Position1D, a: Analysis) -> str | None:
     if a.value == WIN:
         return pos.to_move
-    if a.value == LOSS:
+    if a.value == LOSS and pos.to_move is not None:  # a side-less Oddish has no winner
         return other_side(pos.to_move)
     return None
 

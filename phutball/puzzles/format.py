@@ -105,7 +105,7 @@ class Puzzle:
         return d
 
 
-_REQUIRED: dict[str, type | tuple[type, ...]] = {
+_REQUIRED: dict[str, type] = {
     "id": str, "title": str, "source": dict, "variant": str, "position": str, "task": str,
     "difficulty": int, "text": str, "main_line": list,
 }

@@ -6,6 +6,7 @@ import random
 from typing import Any, Callable
 
 from ..errors import IllegalPositionError, ParseError
+from ..notation import StripJump
 from ..oned.solve import LOSS, WIN, Analysis, plies_text
 from ..oned.strip import Strip
 from ..sides import LEFT, RIGHT, other_side, side_name
@@ -33,12 +34,13 @@ THEME_TITLES = {
 }
 
 
+def _path(move: object) -> tuple[int, ...]:
+    """A jump's squares (``()`` for a placement)."""
+    return move.path if isinstance(move, StripJump) else ()
+
+
 def _forward(side: str) -> int:
     return 1 if side == LEFT else -1
-
-
-def _is_jump(move: Any) -> bool:
-    return hasattr(move, "path")
 
 
 def classify(pos: Position1D, move: str, a: Analysis | None = None) -> dict[str, Any]:
@@ -76,7 +78,7 @@ def classify(pos: Position1D, move: str, a: Analysis | None = None) -> dict[str,
     o = a.outcome(text)
     f = _forward(pos.to_move)
     b = pos.ball
-    forward_jumps = [x for x in a.moves if _is_jump(x.move) and (x.move.path[1] - b) * f > 0]
+    forward_jumps = [x for x in a.moves if isinstance(x.move, StripJump) and (x.move.path[1] - b) * f > 0]
     near: dict[int, int] = {}
     for d in (-1, 1):
         q = b + d
@@ -84,20 +86,20 @@ def classify(pos: Position1D, move: str, a: Analysis | None = None) -> dict[str,
             q += d
         if 1 <= q <= pos.n:
             near[d] = q
-    near_moves = [x for x in a.moves if not _is_jump(x.move) and x.move.square in near.values()
+    near_moves = [x for x in a.moves if not isinstance(x.move, StripJump) and x.move.square in near.values()
                   and not (x.value == LOSS and (x.plies or 0) <= 2)]
     tempting = forward_jumps + near_moves
     losses = [x for x in tempting if x.value == LOSS]
-    furthest = max(forward_jumps, key=lambda x: ((x.after.ball - b) * f, -len(x.move.path)), default=None)
+    furthest = max(forward_jumps, key=lambda x: ((x.after.ball - b) * f, -len(_path(x.move))), default=None)
     tags: list[str] = []
     mv = o.move
-    if _is_jump(mv):
+    if isinstance(mv, StripJump):
         dirn = 1 if mv.path[1] > mv.path[0] else -1
         if dirn * f < 0:
             tags.append("backward-jump")
         else:
-            longer = [x for x in forward_jumps if len(x.move.path) > len(mv.path)
-                      and x.move.path[:len(mv.path)] == mv.path]
+            longer = [x for x in forward_jumps if len(_path(x.move)) > len(mv.path)
+                      and _path(x.move)[:len(mv.path)] == mv.path]
             if longer and all(x.value == LOSS for x in longer):
                 tags.append("stop-short")
             tags.append("long-jump" if len(mv.path) >= 3 else "forward-jump")
@@ -120,7 +122,7 @@ def classify(pos: Position1D, move: str, a: Analysis | None = None) -> dict[str,
     if furthest is not None and furthest.value == LOSS:
         most = furthest
     else:
-        ahead = [x for x in losses if not _is_jump(x.move) and (x.move.square - b) * f > 0]
+        ahead = [x for x in losses if not isinstance(x.move, StripJump) and (x.move.square - b) * f > 0]
         most = ahead[0] if ahead else None
     return {"theme": tags[0], "tags": tags, "tempting": [str(x.move) for x in tempting],
             "tempting_losses": [str(x.move) for x in losses],

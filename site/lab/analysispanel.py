@@ -9,12 +9,49 @@ and its Hint shows the perfect move.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from phutball.errors import PhutballError
 from phutball.game import Game
 from phutball.notation import Placement
 from phutball.sides import side_name
+
+if TYPE_CHECKING:
+    from lab.moveentry import Target
+    from lab.views.board import Ghost
+
+
+class Analysis(TypedDict):
+    """The latest analysis of ``position`` (:attr:`AnalysisPanel.analysis`), from the search's reports."""
+
+    position: str
+    depth: int | None
+    nodes: int | None
+    score: float | None      # tenths of a row, for the side to move
+    mate: int | None
+    pv: list[str]
+    text: str
+    done: bool
+
+
+class AnalysisView(TypedDict):
+    """What the analysis panel shows (:meth:`AnalysisPanel.analysis_view`)."""
+
+    text: str
+    depth: int | None
+    bar: float
+    side: str
+    pv: list[str]
+    done: bool
+
+
+class ReviewView(TypedDict):
+    """The review's state and marks (:meth:`AnalysisPanel.review_view`)."""
+
+    running: bool
+    progress: tuple[int, int] | None
+    marks: list[dict[str, Any]]
+    reviewed: bool
 
 
 class AnalysisPanel:
@@ -23,7 +60,7 @@ class AnalysisPanel:
 
     game: Game
     analysing: bool
-    analysis: dict[str, Any] | None
+    analysis: Analysis | None
     review_marks: list[dict[str, Any]]
     review_for: tuple[str, ...] | None
     review_progress: tuple[int, int] | None
@@ -31,17 +68,20 @@ class AnalysisPanel:
     message: str
     announcement: str
 
-    # the controller's own, used here
-    position: Any
-    variant: str
-    over: bool
-    chain: list[Any]
-
-    def computer_to_move(self) -> bool: ...  # noqa: E704
-    def goto(self, ply: int) -> None: ...  # noqa: E704
-    def show_hint(self, move_text: str) -> None: ...  # noqa: E704
-    def status(self) -> str: ...  # noqa: E704
-    def _reset_feedback(self) -> None: ...  # noqa: E704
+    # the controller's own, used here (declared for the type checker only: the controller defines them)
+    chain: list[Target]
+    if TYPE_CHECKING:
+        @property
+        def position(self) -> Any: ...  # noqa: E704
+        @property
+        def variant(self) -> str: ...  # noqa: E704
+        @property
+        def over(self) -> bool: ...  # noqa: E704
+        def computer_to_move(self) -> bool: ...  # noqa: E704
+        def goto(self, ply: int) -> None: ...  # noqa: E704
+        def show_hint(self, move_text: str) -> None: ...  # noqa: E704
+        def status(self) -> str: ...  # noqa: E704
+        def _reset_feedback(self) -> None: ...  # noqa: E704
 
     # ------------------------------------------------------------ analysis (the Analyse switch)
 
@@ -96,14 +136,15 @@ class AnalysisPanel:
                          "score": report.get("score"), "mate": report.get("mate"),
                          "pv": [str(m) for m in report.get("pv") or []],
                          "text": str(report.get("text") or ""), "done": bool(report.get("done"))}
-        shown = ("position", "depth", "score", "mate", "pv", "text", "done")
+        shown: tuple[Literal["position", "depth", "score", "mate", "pv", "text", "done"], ...] = (
+            "position", "depth", "score", "mate", "pv", "text", "done")
         return old is None or any(old.get(k) != self.analysis[k] for k in shown)  # nodes alone: no redraw
 
-    def _current_analysis(self) -> dict[str, Any] | None:
+    def _current_analysis(self) -> Analysis | None:
         a = self.analysis
         return a if self.analysing and a is not None and a["position"] == str(self.position) else None
 
-    def analysis_view(self) -> dict[str, Any] | None:
+    def analysis_view(self) -> AnalysisView | None:
         """What the analysis panel shows: the text, depth, the bar (the side to move's share) and the PV."""
         if not self.analysing:
             return None
@@ -118,13 +159,14 @@ class AnalysisPanel:
         return {"text": a["text"], "depth": a["depth"], "bar": eval_bar(a["score"], a["mate"]),
                 "side": side_name(side), "pv": pv_notation(self.game.cursor, a["pv"]), "done": a["done"]}
 
-    def pv_ghosts(self) -> list[Any]:
+    def pv_ghosts(self) -> list[Ghost]:
         """The principal variation as numbered ghost moves (:class:`lab.views.board.Ghost`); empty when none."""
         from lab.views.board import Ghost
         a = self._current_analysis()
         if a is None or self.chain:
             return []
-        ghosts, pos = [], self.position
+        ghosts: list[Ghost] = []
+        pos = self.position
         for n, text in enumerate(a["pv"], start=1):
             try:
                 move = pos.parse_move(text)
@@ -184,7 +226,7 @@ class AnalysisPanel:
         """The review's marks by ply (shown while the game is the one reviewed)."""
         return {m["ply"]: m for m in self.review_marks} if self._marks_valid() else {}
 
-    def review_view(self) -> dict[str, Any]:
+    def review_view(self) -> ReviewView:
         marks = list(self.marks_by_ply().values())
         return {"running": self.review_progress is not None and self._marks_valid(),
                 "progress": self.review_progress, "marks": marks, "reviewed": self._marks_valid()}
@@ -211,7 +253,7 @@ class AnalysisPanel:
         self.goto_mark(later[0] if later else plies[0])
 
 
-def eval_bar(score: Any, mate: Any) -> float:
+def eval_bar(score: object, mate: object) -> float:
     """The side to move's share of the evaluation bar, 0..1: a win in N is 1, a loss 0, an even game 0.5.
 
     ``score`` is in tenths of a row (the engine's unit); 4 rows ahead fill about
@@ -236,4 +278,4 @@ def mark_text(mark: dict[str, Any]) -> str:
     return f"Move {mark['ply']} ({side_name(mark['side'])}, {mark['move']}) was a {mark['label']}{better}{scores}."
 
 
-__all__ = ["AnalysisPanel", "eval_bar", "mark_text", "pv_notation"]
+__all__ = ["Analysis", "AnalysisPanel", "AnalysisView", "ReviewView", "eval_bar", "mark_text", "pv_notation"]

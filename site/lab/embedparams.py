@@ -42,10 +42,10 @@ import re
 import urllib.parse
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import TypedDict
 
 from phutball.errors import QUOTE_MAX, PhutballError, quote
-from phutball.game import Game, parse_any_position, variant_of
+from phutball.game import Game, GamePosition, parse_any_position, variant_of
 
 #: Every parameter, in the order links are written.  ``embed.js`` passes exactly
 #: these ``data-*`` attributes (a unit test keeps the two lists equal).
@@ -133,9 +133,9 @@ def _pairs(fragment: str) -> list[tuple[str, str]]:
         raise ParamError("link", text, "a %-escape in the link is not valid UTF-8") from None
 
 
-def _start(position: str) -> Any:
+def _start(position: str) -> GamePosition:
     try:
-        start = parse_any_position(position)
+        start: GamePosition = parse_any_position(position)
     except PhutballError as e:
         if not re.match(r"\s*(\d|[LRlr]_)", position):
             raise ParamError("position", position, "expected a 2D position string such as '15x19_O_H10' "
@@ -322,6 +322,13 @@ def snippets(base: str, p: EmbedParams, height: int = 560) -> Snippets:
 SHARE_KINDS = ("position", "game", "play")
 
 
+class _Options(TypedDict):
+    theme: str
+    coords: bool
+    numbers: bool
+    arrows: bool
+
+
 def share_params(game: Game, kind: str, *, theme: str = "auto", coords: bool = True, numbers: bool = True,
                  arrows: bool = True) -> EmbedParams:
     """The embed parameters for the play page's game at its cursor (``kind`` from :data:`SHARE_KINDS`).
@@ -332,7 +339,7 @@ def share_params(game: Game, kind: str, *, theme: str = "auto", coords: bool = T
     """
     if kind not in SHARE_KINDS:
         raise ParamError("kind", kind, f"expected one of {', '.join(SHARE_KINDS)}")
-    options = {"theme": theme, "coords": coords, "numbers": numbers, "arrows": arrows}
+    options: _Options = {"theme": theme, "coords": coords, "numbers": numbers, "arrows": arrows}
     played = tuple(game.moves[:game.cursor])
     if kind == "game":
         return EmbedParams(position=str(game.start), moves=tuple(game.moves), mode="replay", **options)

@@ -311,8 +311,8 @@ class Engine:
         packed_won = yield from drive(pack(won))
         packed_lost = yield from drive(pack(lost))
         packed_planes = []
-        for p in planes:
-            packed_planes.append((yield from drive(pack(p))))
+        for plane_sets in planes:
+            packed_planes.append((yield from drive(pack(plane_sets))))
         result = EngineResult(self.N, packed_won, packed_lost, packed_planes,
                          max_ply[WIN], max_ply[LOSS], wins, losses, states)
         yield Progress("done", ply, nsteps, nsteps, decided, states, 1.0, True)

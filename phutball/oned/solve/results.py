@@ -38,7 +38,7 @@ class MoveOutcome:
                 "value": self.value, "plies": self.plies}
 
 
-def _outcome_key(o: MoveOutcome) -> tuple:
+def _outcome_key(o: MoveOutcome) -> tuple[int, int]:
     # fastest wins first, then draws, then losses that last longest
     rank = {WIN: 0, DRAW: 1, LOSS: 2}[o.value]
     p = o.plies or 0

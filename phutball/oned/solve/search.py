@@ -213,9 +213,10 @@ def pn_search(strip: Strip, *, prove: str | None = None, max_nodes: int = 200_00
             node.kids.append(kid)
         nodes += len(node.kids)
         node.expanded = True
-        while node is not None:
-            update(node)
-            node = node.parent
+        up: _PNode | None = node
+        while up is not None:
+            update(up)
+            up = up.parent
     value = None
     best = None
     if root.pn == 0:

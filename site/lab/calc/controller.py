@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Optional, TypedDict
 
 from lab.calc.jobs import MAX_EXACT_M, MAX_EXACT_N, book_analysis, solve_1d_now, solve_oddish_now
 from lab.calc.render import html_comparison, html_exact, html_general, html_oddish
-from lab.calc.words import Exact, even_squares, oddish_move_1d, value_phrase, winner_text
+from lab.calc.words import Comparison, Exact, even_squares, oddish_move_1d, value_phrase, winner_text
 from phutball.errors import IllegalPositionError, ParseError, PhutballError
 from phutball.oned.oddish import ARROW_CHARS, Oddish
 from phutball.oned.potential import GeneralPotentials, general_potentials
@@ -122,6 +122,42 @@ def error_text(e: Exception) -> str:
 
 
 # ---------------------------------------------------------------- controller
+
+#: The page's texts in :meth:`CalcController.view` (``texts``), by the name the page shows them under.
+CalcTexts = TypedDict("CalcTexts", {
+    "pL": str, "pR": str, "PL": str, "PR": str, "theorem1": str, "general-prediction": str, "verdict": str,
+    "disagreement": str, "strip-pretty": str, "strip-caption": str, "input-error": str, "edit-message": str,
+})
+#: The detail sections' HTML in :meth:`CalcController.view` (``html``).
+CalcHtml = TypedDict("CalcHtml", {
+    "comparison": str, "oddish-content": str, "general-content": str, "exact-content": str,
+})
+
+
+class CalcView(TypedDict):
+    """What :meth:`CalcController.view` returns: everything the calculator shows (the glue reads it by key)."""
+
+    position: str
+    share: str
+    input: str
+    n: int
+    ball: int
+    stones: list[int]
+    side: str
+    cursor: Optional[int]
+    tool: str
+    marked: list[int]
+    oddish: bool
+    error: str
+    message: str
+    texts: CalcTexts
+    disagree: bool
+    comparisons: list[Comparison]
+    exact_1d: Exact
+    exact_oddish: Exact
+    running: list[str]
+    html: CalcHtml
+
 
 
 @dataclass
@@ -470,7 +506,7 @@ class CalcController:
                 "CAPTION": v["texts"]["strip-caption"], "N": str(v["n"]), "MIN_N": str(MIN_N),
                 "MAX_N": str(MAX_N)}
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> CalcView:
         """Everything the page shows, as plain data (and HTML for the detail sections)."""
         s = self.strip
         g = general_potentials(s)
@@ -482,7 +518,7 @@ class CalcController:
         disagreement = " ".join(c["flag"] for c in bad)
         even = even_squares(s)
         verdict = _verdict_text(ex1, exo, s)
-        texts = {
+        texts: CalcTexts = {
             "pL": str(odd.pL.value) if odd else "–",
             "pR": str(odd.pR.value) if odd else "–",
             "PL": str(g.PL.value),
@@ -523,10 +559,10 @@ class CalcController:
             },
         }
 
-    def comparisons(self, g: GeneralPotentials, ex1: Exact, exo: Exact) -> list[dict[str, Any]]:
+    def comparisons(self, g: GeneralPotentials, ex1: Exact, exo: Exact) -> list[Comparison]:
         """Each prediction next to each exact value it can be checked against."""
         s = self.strip
-        rows = []
+        rows: list[Comparison] = []
         odd = g.oddish
         if odd is not None:
             rows.append(_compare("theorem1-oddish", "Theorem 1", f"pL = {odd.pL.value}, pR = {odd.pR.value}",
@@ -565,10 +601,10 @@ def _verdict_text(ex1: Exact, exo: Exact, strip: Strip) -> str:
 
 
 def _compare(id_: str, name: str, values: str, predicted: Optional[str], game: str, ex: Exact,
-             to_move: str) -> dict[str, Any]:
-    row: dict[str, Any] = {"id": id_, "name": name, "values": values, "predicted": predicted,
-                           "predicted_text": winner_text(predicted), "game": game, "agrees": None,
-                           "exact_text": "", "flag": ""}
+             to_move: str) -> Comparison:
+    row: Comparison = {"id": id_, "name": name, "values": values, "predicted": predicted,
+                       "predicted_text": winner_text(predicted), "game": game, "agrees": None,
+                       "exact_text": "", "flag": ""}
     if ex.state == "done":
         r = ex.result or {}
         w = r["winner"]

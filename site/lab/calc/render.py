@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from lab.calc.jobs import prediction_winner, winner_of
-from lab.calc.words import (Exact, esc, even_squares, oddish_move_1d, oddish_strip_squares, plies_text,
+from lab.calc.words import (Comparison, Exact, esc, even_squares, oddish_move_1d, oddish_strip_squares, plies_text,
                             value_phrase, winner_text)
 from phutball.oned.potential import GeneralPotential, GeneralPotentials, general_values
 from phutball.oned.strip import Strip
@@ -28,7 +28,7 @@ def glyph(ch: str, extra: str = "") -> str:
     return f'<span class="g g-{cls}{(" " + extra) if extra else ""}" role="img" aria-label="{label}"></span>'
 
 
-def html_comparison(rows: list[dict[str, Any]]) -> str:
+def html_comparison(rows: list[Comparison]) -> str:
     out = ['<table class="compare" id="compare"><caption class="visually-hidden">Each prediction next to the exact '
            'value it can be checked against</caption>'
            '<thead><tr><th scope="col">Prediction</th><th scope="col">Exact value</th>'
@@ -172,9 +172,10 @@ def _outcome_text(m: dict[str, Any]) -> str:
 
 def _groups(cells: str, squares: tuple[int, ...]) -> list[tuple[int, int]]:
     """Maximal runs of empty squares as (first square, last square) in board order."""
-    out = []
-    start = None
-    for ch, sq in zip(cells + "o", (*squares, None)):
+    out: list[tuple[int, int]] = []
+    start: int | None = None
+    prev = 0
+    for ch, sq in zip(cells + "o", (*squares, 0)):  # a stone after the last square ends the last run
         if ch == "." and start is None:
             start = sq
         elif ch != "." and start is not None:

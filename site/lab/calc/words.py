@@ -1,22 +1,23 @@
 """Small texts and records shared by the calculator's controller and its HTML (pure Python).
 
 Plies and values in words ("Left to move wins in 15 plies"), the squares that
-keep a strip from being Oddish, the Oddish squares' places on the strip, and
-:class:`Exact`, the state of one exact computation.
+keep a strip from being Oddish, the Oddish squares' places on the strip,
+:class:`Exact`, the state of one exact computation, and :class:`Comparison`, a
+row of the comparison table.
 """
 
 from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Optional, TypedDict
 
 from phutball.oned.solve import plies_text
 from phutball.oned.strip import Strip
 from phutball.sides import side_name
 
 
-def esc(x: Any) -> str:
+def esc(x: object) -> str:
     return html.escape(str(x), quote=True)
 
 
@@ -63,3 +64,17 @@ def oddish_move_1d(move: str, strip: Strip) -> str:
         b = strip.ball
         return "-".join(str(b + d * i) for i in range(int(move[1:]) + 1))
     return str(oddish_strip_squares(strip)[int(move) - 1])
+
+
+class Comparison(TypedDict):
+    """A prediction next to the exact value it can be checked against (a row of the comparison table)."""
+
+    id: str
+    name: str
+    values: str
+    predicted: Optional[str]
+    predicted_text: str
+    game: str
+    agrees: Optional[bool]
+    exact_text: str
+    flag: str

@@ -10,14 +10,14 @@ canvas at 2x for PNG (``phutballCanvas.downloadPNG`` in ``canvas.js``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 from html import escape
 
 from lab.views.board import GEOMETRY, Ghost, Layout2D, LayoutStrip, Shape, board_shapes, strip_shapes
 from phutball.game import Game, variant_of
 from phutball.notation import Point
 
-Target = Any  # Point (2D) or int (1D square)
+Target = Any  # Point (2D) or int (1D square): the shapes' functions take the variant's own
 
 #: Pixels per cell of an exported diagram (a 15x19 board is 583 x 799 CSS pixels).
 EXPORT_CELL = 36.0
@@ -48,8 +48,8 @@ def placement_numbers(game: Game, ply: int) -> dict[Target, int]:
     for i, move in enumerate(game.moves[:ply], start=1):
         if "-" not in move:
             numbers[parse_target(variant, move)] = i
-    pos = game.positions[ply]
-    present = pos.men if variant == "2D" else pos.stones
+    pos: Any = game.positions[ply]  # a 2D Position (men) or a strip (stones)
+    present: Collection[Target] = pos.men if variant == "2D" else pos.stones
     return {t: n for t, n in numbers.items() if t in present}
 
 
