@@ -14,6 +14,7 @@
 //     replays them once it is, saying so on the page.
 // The worker's side of this protocol is glue/remote.py.  Nothing here needs special
 // HTTP headers: messages only, so any static host and any iframe works.
+import "./canvas.js";  // sets window.phutballCanvas (drawShapes, download, downloadPNG), used below
 
 // PyScript, loaded at once but only after storage-guard.mjs's check: PyScript
 // opens IndexedDB as it loads.
@@ -189,80 +190,110 @@ function replayEarly() {
 const SAFE_PROPS = new Set(["textContent", "className", "hidden", "disabled", "value", "checked", "innerHTML",
                             "title", "href", "open", "selectedIndex"]);
 
+// Apply the worker's operations: each is named (op.op) and has named fields (glue/remote.py).
 function apply(ops) {
   for (const op of ops) {
-    const [kind, a, b, c, d] = op;
     try {
-      if (kind === "prop") {
-        const el = targetOf(a);
-        if (el && SAFE_PROPS.has(b)) el[b] = c;
-      } else if (kind === "attr") {
-        const el = targetOf(a);
-        if (el) (c === null ? el.removeAttribute(b) : el.setAttribute(b, c));
-      } else if (kind === "class") {
-        const el = targetOf(a);
-        if (el) el.classList.toggle(c, b === "add" ? true : b === "remove" ? false : d);
-      } else if (kind === "style") {
-        const el = targetOf(a);
-        if (el) el.style.setProperty(b, c);
-      } else if (kind === "call") {
-        const el = targetOf(a);
-        if (!el) continue;
-        if (b === "showModal" && !el.open) el.showModal();
-        else if (b === "close" && el.open) el.close();
-        else if (b === "focus") el.focus();
-        else if (b === "select") el.select();
-        else if (b === "options") setOptions(el, c);
-        else if (b === "scrollIntoView") {
-          const inner = c ? el.querySelector(c) : el;
-          if (inner) inner.scrollIntoView({ block: "nearest" });
-        }
-      } else if (kind === "draw") {
-        const el = targetOf(a);
-        if (el) window.phutballCanvas.drawShapes(el, b);
-      } else if (kind === "store") {
-        try { (b === null ? localStorage.removeItem(a) : localStorage.setItem(a, b)); } catch (e) { /* private mode */ }
-      } else if (kind === "hash") {
-        if (location.hash.slice(1) !== a) history.replaceState(null, "", "#" + a);
-      } else if (kind === "download") {
-        window.phutballCanvas.download(new Blob([b], { type: c || "text/plain" }), a);
-      } else if (kind === "copy") {
-        navigator.clipboard.writeText(a).catch(() => {});
-      } else if (kind === "listen") {
-        listen(a, b, c, d);
-      } else if (kind === "post-parent") {
-        if (window.parent !== window) window.parent.postMessage(a, b || "*");
-      } else if (kind === "colours") {
-        // [colours, names, theme, handler]: resolve theme roles in a theme
-        // (synchronously, so the page is never painted in the other one) and
-        // answer the worker with an event {type: "colours", data: {name: colour}}.
-        const root = document.documentElement;
-        const before = root.getAttribute("data-theme");
-        if (b === "light" || b === "dark") root.setAttribute("data-theme", b);
-        const style = getComputedStyle(root);
-        const data = {};
-        for (const n of a) data[n] = style.getPropertyValue(`--${n}`).trim();
-        if (before) root.setAttribute("data-theme", before); else root.removeAttribute("data-theme");
-        send(c, { type: "colours", data, target: null }, snapshot());
-      } else if (kind === "png-theme") {
-        // [png-theme, shapes, w, h, ratio, filename, theme]
-        const root = document.documentElement;
-        const before = root.getAttribute("data-theme");
-        if (op[6] === "light" || op[6] === "dark") root.setAttribute("data-theme", op[6]);
-        try { window.phutballCanvas.downloadPNG(a, b, c, d, op[5], root); }
-        finally { if (before) root.setAttribute("data-theme", before); else root.removeAttribute("data-theme"); }
-      } else if (kind === "theme") {
-        document.documentElement.setAttribute("data-theme", a);
-        window.dispatchEvent(new Event("phutball-theme"));
-      } else if (kind === "event") {
-        // [event, name, detail]: a CustomEvent on window, for a page's own small JavaScript.
-        window.dispatchEvent(new CustomEvent(a, { detail: b }));
-      } else if (kind === "ready") {
-        markReady();
-      }
+      applyOne(op);
     } catch (err) {
       console.warn("phutball: could not apply", op, err);
     }
+  }
+}
+
+function withTheme(theme, fn) {
+  // Resolve theme roles in `theme` (light, dark, or the page's) synchronously, so the page is never painted
+  // in the other one.
+  const root = document.documentElement;
+  const before = root.getAttribute("data-theme");
+  if (theme === "light" || theme === "dark") root.setAttribute("data-theme", theme);
+  try { return fn(root); }
+  finally { if (before) root.setAttribute("data-theme", before); else root.removeAttribute("data-theme"); }
+}
+
+function applyOne(op) {
+  const el = op.id === undefined ? null : targetOf(op.id);
+  switch (op.op) {
+    case "prop":
+      if (el && SAFE_PROPS.has(op.prop)) el[op.prop] = op.value;
+      break;
+    case "attr":
+      if (el) (op.value === null ? el.removeAttribute(op.name) : el.setAttribute(op.name, op.value));
+      break;
+    case "class":
+      if (el) el.classList.toggle(op.name, Boolean(op.on));
+      break;
+    case "style":
+      if (el) el.style.setProperty(op.prop, op.value);
+      break;
+    case "call":
+      if (!el) break;
+      if (op.method === "showModal" && !el.open) el.showModal();
+      else if (op.method === "close" && el.open) el.close();
+      else if (op.method === "focus") el.focus();
+      else if (op.method === "select") el.select();
+      break;
+    case "options":
+      if (el) setOptions(el, op.options);
+      break;
+    case "scroll": {
+      const inner = el && (op.selector ? el.querySelector(op.selector) : el);
+      if (inner) inner.scrollIntoView({ block: "nearest" });
+      break;
+    }
+    case "draw": {
+      const canvas = targetOf(op.canvas);
+      if (canvas) window.phutballCanvas.drawShapes(canvas, op.shapes);
+      break;
+    }
+    case "store":
+      try {
+        if (op.value === null) localStorage.removeItem(op.key); else localStorage.setItem(op.key, op.value);
+      } catch { /* private mode */ }
+      break;
+    case "hash":
+      if (location.hash.slice(1) !== op.value) history.replaceState(null, "", "#" + op.value);
+      break;
+    case "download":
+      window.phutballCanvas.download(new Blob([op.text], { type: op.mime || "text/plain" }), op.filename);
+      break;
+    case "copy":
+      navigator.clipboard.writeText(op.text).catch(() => {});
+      break;
+    case "listen":
+      listen(op.handler, op.target, op.event, { prevent: Boolean(op.prevent) });
+      break;
+    case "post-parent":
+      if (window.parent !== window) window.parent.postMessage(op.message, op.origin || "*");
+      break;
+    case "colours": {
+      // Answer the worker's handler with an event {type: "colours", data: {name: colour}}.
+      const data = withTheme(op.theme, (root) => {
+        const style = getComputedStyle(root);
+        const out = {};
+        for (const n of op.names) out[n] = style.getPropertyValue(`--${n}`).trim();
+        return out;
+      });
+      send(op.handler, { type: "colours", data, target: null }, snapshot());
+      break;
+    }
+    case "png":
+      withTheme(op.theme, (root) => window.phutballCanvas.downloadPNG(op.shapes, op.width, op.height, op.ratio,
+                                                                       op.filename, root));
+      break;
+    case "theme":
+      document.documentElement.setAttribute("data-theme", op.name);
+      window.dispatchEvent(new Event("phutball-theme"));
+      break;
+    case "event":
+      // A CustomEvent on window, for a page's own small JavaScript.
+      window.dispatchEvent(new CustomEvent(op.name, { detail: op.detail }));
+      break;
+    case "ready":
+      markReady();
+      break;
+    default:
+      console.warn("phutball: unknown operation", op);
   }
 }
 

@@ -182,15 +182,8 @@ def test_review_shows_progress_then_marks_the_moves_with_the_better_move():
 def run_job(spec, ms=40):
     """Run a job of ``lab/jobs.py`` to the end, in slices as the page does; every slice's report, in order
     (``ms=0``: a slice is one report, so every report is seen)."""
-    import json
-
-    from lab.jobs import Runner
-    runner = Runner()
-    assert json.loads(runner.begin(json.dumps(spec))) == {"ok": True}
-    reports = []
-    while not (reports and reports[-1].get("done")):
-        reports.append(json.loads(runner.step(ms)))
-    return reports
+    from lab.jobs import slices
+    return list(slices(spec, ms=ms))
 
 
 def test_the_analysis_job_finds_the_win_in_one_and_the_controller_shows_it():

@@ -7,7 +7,11 @@ Every import counts, those inside functions and under ``TYPE_CHECKING`` included
 * in ``site/``, only the glue package (``site/glue/``) imports browser modules, and the
   controllers and views (``site/lab/``) never import the glue; no cycle there either;
 * no module uses another module's ``_private`` name (``from x import _y``, or ``mod._y``
-  where ``mod`` is an imported module; dunders allowed).
+  where ``mod`` is an imported module; dunders allowed);
+* the page's operations are named (``{"op": "draw", "canvas": ..., "shapes": ...}``): ``host.js``
+  never reads one by position, ``glue/remote.py`` queues only such dicts, and ``host.js`` handles each;
+* the glue holds no logic a unit test could reach: no HTML, no JSON but the transport's, no
+  classes but ``remote.py``'s, no job run but ``glue/jobs.py``'s loop over ``lab.jobs.slices``.
 
 Each rule is also run on a small made-up tree that breaks it, so the checks are seen to fail.
 """
@@ -15,6 +19,7 @@ Each rule is also run on a small made-up tree that breaks it, so the checks are 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -243,7 +248,7 @@ def test_dunders_and_own_privates_are_allowed(tmp_path):
 HEAVY_STDLIB = ("xml", "email", "http", "urllib.request", "hashlib", "ssl", "socket", "decimal", "pydoc")
 #: What the pages' worker imports (glue/labboot.py imports the page's glue module, which imports these).
 PAGE_MODULES = ("lab.play", "lab.puzzles", "lab.calc", "lab.learn", "lab.embed", "lab.views.diagram",
-                "lab.jobs", "lab.savedstate", "phutball.ai", "phutball.analysis")
+                "lab.views.markup", "lab.jobs", "lab.savedstate", "phutball.ai", "phutball.analysis")
 
 
 def heavy(names) -> list[str]:
@@ -293,3 +298,143 @@ def test_only_the_move_entry_widget_builds_moves_from_clicks():
     assert found == {"lab/moveentry.py"}
     for page in ("glue/puzzles.py", "glue/embed.py"):  # puzzles enter moves with the widget, not a play controller
         assert "PlayController.new(" not in (SITE / page).read_text(encoding="utf-8"), page
+
+
+# ---------------------------------------------------------------- glue that only wires (issue 25)
+#
+# The page's operations are named, with named fields ({"op": "draw", "canvas": ..., "shapes": ...}):
+# glue/remote.py builds only such dicts and host.js reads only names, never op[5].  The glue holds no
+# logic a unit test could reach: no HTML (lab/views/markup.py, lab/calc/render.py build it), no JSON
+# but the transport's (remote.py, labboot.py), no classes but remote.py's page stand-ins, and one
+# loop over a job's slices (glue/jobs.py; the jobs, their slices and priorities are lab/jobs.py's).
+
+HOST_JS = SITE / "host.js"
+TRANSPORT = {"remote.py", "labboot.py"}   # the glue modules that cross to the page (JSON)
+JOB_LOOP = "jobs.py"                      # the one glue module that loops over a job's slices
+
+
+def positional_op_reads(js: str) -> list[str]:
+    """Reads of an operation by position in JavaScript: ``op[5]``, ``const [kind, a] = op``."""
+    found = re.findall(r"\bop\s*\[\s*\d+\s*\]", js)
+    found += re.findall(r"\[[^\[\]\n]*\]\s*=\s*op\s*(?=[;,)]|$)", js, re.M)
+    return found
+
+
+def handled_ops(js: str) -> set[str]:
+    """The operation names host.js handles (``case "draw":``)."""
+    return set(re.findall(r'\bcase\s+"([a-z-]+)"\s*:', js))
+
+
+def emitted_ops(path: Path) -> tuple[set[str], list[str]]:
+    """The operation names ``remote.py`` queues (``_ops.append({"op": name, ...})``), and every queued
+    operation that is not such a dict (a list, a dict without a literal ``op`` first, unnamed fields)."""
+    names: set[str] = set()
+    bad: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append"
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == "_ops"):
+            arg = node.args[0] if node.args else None
+            keys = arg.keys if isinstance(arg, ast.Dict) else []
+            if (not keys or not all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in keys)
+                    or keys[0].value != "op" or not isinstance(arg.values[0], ast.Constant)):
+                bad.append(f"line {node.lineno}: {ast.unparse(node)[:60]}")
+            else:
+                names.add(arg.values[0].value)
+    return names, bad
+
+
+def docstring_nodes(tree: ast.AST) -> set[int]:
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(id(first.value))
+    return out
+
+
+HTML_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9-]*(\s|>|/>|$)")
+
+
+def glue_logic(root: Path) -> dict[str, list[str]]:
+    """What the glue modules under ``root`` hold that belongs in lab/ (file name -> findings)."""
+    out: dict[str, list[str]] = {}
+    for path in sorted(root.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = []
+        docs = docstring_nodes(tree)
+        for node in ast.walk(tree):
+            line = getattr(node, "lineno", 0)
+            if isinstance(node, ast.ClassDef) and path.name != "remote.py":
+                found.append(f"line {line}: class {node.name}")
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                names = [a.name for a in node.names]
+                if "html" in mods:
+                    found.append(f"line {line}: imports html (HTML is built in lab/)")
+                if "json" in mods and path.name not in TRANSPORT:
+                    found.append(f"line {line}: imports json (only the transport speaks JSON)")
+                if "lab.jobs" in mods and path.name != JOB_LOOP and {"Runner", "slices"} & set(names):
+                    found.append(f"line {line}: runs a job itself (glue/jobs.py's run_job does)")
+            elif (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+                    and HTML_TAG.search(node.value)):
+                found.append(f"line {line}: HTML {node.value[:40]!r}")
+        if found:
+            out[path.name] = found
+    return out
+
+
+def test_host_js_reads_the_operations_by_name():
+    js = HOST_JS.read_text(encoding="utf-8")
+    assert positional_op_reads(js) == []
+    assert "switch (op.op)" in js
+
+
+def test_remote_sends_only_named_operations_and_host_js_handles_each():
+    names, bad = emitted_ops(SITE / GLUE / "remote.py")
+    assert bad == []
+    assert {"prop", "draw", "listen", "ready"} <= names  # the check sees the operations
+    assert names == handled_ops(HOST_JS.read_text(encoding="utf-8"))
+
+
+def test_the_glue_holds_no_logic_a_unit_test_could_reach():
+    assert glue_logic(SITE / GLUE) == {}
+
+
+def test_positional_operations_are_found():
+    js = 'function apply(ops) {\n  for (const op of ops) {\n    const [kind, a, b] = op;\n' \
+         '    if (kind === "png") download(a, op[5]);\n  }\n}\n'
+    assert positional_op_reads(js) == ["op[5]", "[kind, a, b] = op"]
+    assert positional_op_reads('switch (op.op) { case "prop": el[op.prop] = op.value; }') == []
+    assert handled_ops('switch (op.op) { case "draw": break;\n case "post-parent": break; }') == \
+        {"draw", "post-parent"}
+
+
+def test_unnamed_operations_are_found(tmp_path):
+    root = _tree(tmp_path, {"remote.py": (
+        "_ops = []\n"
+        "def a(x):\n    _ops.append(['draw', x])\n"
+        "def b(x):\n    _ops.append({'canvas': x, 'op': 'draw'})\n"
+        "def c(x, k):\n    _ops.append({'op': 'draw', k: x})\n"
+        "def d(x):\n    _ops.append({'op': 'draw', 'canvas': x})\n")})
+    names, bad = emitted_ops(root / "remote.py")
+    assert names == {"draw"} and [b.split(":")[0] for b in bad] == ["line 3", "line 5", "line 7"]
+
+
+def test_logic_in_the_glue_is_found(tmp_path):
+    root = _tree(tmp_path, {
+        "page.py": ('"""A page: <b>docstrings</b> may show markup."""\n'
+                    "import json\nfrom html import escape\nfrom lab.jobs import Runner, error_text\n"
+                    "class Cache:\n    pass\n"
+                    "def items(xs):\n    return ''.join(f'<li>{escape(x)}</li>' for x in xs)\n"
+                    "def note():\n    return 'a < b, 3 > 2'\n"),
+        "remote.py": "import json\nclass Element:\n    pass\n",
+        "jobs.py": "from lab.jobs import slices\n",
+        "labboot.py": "import json\n",
+    })
+    found = glue_logic(root)
+    assert list(found) == ["page.py"]
+    assert sorted(f.split(": ", 1)[1].split(" ")[0] for f in found["page.py"]) == \
+        ["HTML", "HTML", "class", "imports", "imports", "runs"]  # <li> and </li>; not the docstring, not a < b
+    assert {"line 2: imports json (only the transport speaks JSON)",
+            "line 3: imports html (HTML is built in lab/)"} <= set(found["page.py"])

@@ -108,7 +108,7 @@ def test_the_board_menu_is_the_python_definition_with_the_standard_size_selected
     assert [v for v, _, selected in menu if selected] == [str(STANDARD)]
     assert [v for v, _, _ in menu] == [s for s, _ in site_pages.BOARDS_2D] + [f"strip-{n}" for n in site_pages.STRIPS]
     for value, text, _ in menu:
-        if value.startswith("strip-"):   # as glue.play's on_new_game makes it
+        if value.startswith("strip-"):   # as lab.play.new_game_choice makes it
             n = int(value.split("-")[1])
             strip = parse_any_position("L_" + "." * ((n + 1) // 2 - 1) + "*" + "." * (n - (n + 1) // 2))
             assert strip.n == n and text == f"1D strip, {n} squares"

@@ -1,6 +1,5 @@
 """The potential calculator's controller and jobs (site/lab/calc/, run by site/lab/jobs.py), without a browser."""
 
-import json
 from pathlib import Path
 
 import pytest
@@ -9,7 +8,7 @@ from lab.calc.controller import DEFAULT_POSITION, CalcController, parse_input
 from lab.calc.jobs import CALC_KINDS, explore
 from lab.calc.render import html_explorer
 from lab.calc.words import even_squares, oddish_strip_squares
-from lab.jobs import Runner
+from lab.jobs import JobSpecError, Runner
 from phutball.errors import PhutballError  # noqa: E402
 from phutball.oned.oddish import Oddish  # noqa: E402
 from phutball.oned.potential import general_potentials  # noqa: E402
@@ -337,11 +336,11 @@ def test_long_strip_is_left_to_the_worker_and_short_ones_are_direct():
 # ---------------------------------------------------------------- jobs and the explorer
 
 
-def run(r: Runner, spec: dict, channel: str = "main") -> list[dict]:
-    assert json.loads(r.begin(json.dumps({**spec, "channel": channel}))) == {"ok": True}
+def run(r: Runner, spec: dict) -> list[dict]:
+    r.begin(spec)
     out = []
     while True:
-        x = json.loads(r.step(5, channel))
+        x = r.step(5)
         out.append(x)
         if x.get("done"):
             return out
@@ -358,21 +357,22 @@ def test_runner_exact_1d_reports_progress_then_the_result():
     assert len(steps) <= 2
 
 
-def test_runner_oddish_errors_and_channels():
+def test_runner_oddish_errors_and_stopping():
     r = Runner(CALC_KINDS)
     res = run(r, {"kind": "exact-oddish", "position": "L_" + PAPER_ODDISH})[-1]["result"]
     assert (res["value"], res["plies"], res["winner"]) == ("loss", 22, "R")
-    assert "unknown job kind" in r.begin(json.dumps({"kind": "nope"}))
-    assert "bad job spec" in r.begin("{")
+    with pytest.raises(JobSpecError, match="unknown job kind"):
+        r.begin({"kind": "nope"})
+    with pytest.raises(JobSpecError, match="bad job spec"):
+        r.begin({"kind": "explore", "size": 3})
     bad = run(r, {"kind": "exact-1d", "position": "L_" + "." * 12 + "*" + "." * 12})[-1]
     assert "too long" in bad["error"]
-    # two channels side by side; stop one
-    r.begin(json.dumps({"kind": "explore", "n": 14, "channel": "explore"}))
-    r.begin(json.dumps({"kind": "exact-1d", "position": "L_.*.o..o..", "channel": "strip"}))
-    json.loads(r.step(1, "explore"))
-    assert json.loads(r.stop("explore")) == {"stopped": True}
-    assert json.loads(r.step(1, "explore"))["error"] == "no job"
-    assert run(r, {"kind": "exact-1d", "position": "L_.*.o..o.."}, "strip")[-1]["result"]["plies"] == 15
+    # a job begun while another runs replaces it; a stopped job is gone
+    r.begin({"kind": "explore", "n": 14})
+    r.step(1)
+    assert r.stop() is True
+    assert r.step(1)["error"] == "no job"
+    assert run(r, {"kind": "exact-1d", "position": "L_.*.o..o.."})[-1]["result"]["plies"] == 15
 
 
 @pytest.mark.parametrize("n,failures", [(8, 0), (9, 6), (10, 36), (12, 348)])

@@ -1,17 +1,17 @@
-"""Sliced jobs for the page's worker: progress, results, stopping, errors."""
+"""Sliced jobs for the page's worker: progress, results, stopping, errors; which job runs when."""
 
-import json
+import pytest
 
-from lab.jobs import Runner
+from lab.jobs import JobSpecError, Runner, Scheduler, Slot, Slots, fraction, search_text, slices
 from phutball import Position  # noqa: E402
 from phutball.game import parse_any_position
 
 
 def run(r, spec):
-    assert json.loads(r.begin(json.dumps(spec))) == {"ok": True}
+    r.begin(spec)
     steps = []
     while True:
-        out = json.loads(r.step(5))
+        out = r.step(5)
         steps.append(out)
         if out.get("done"):
             return steps
@@ -39,10 +39,13 @@ def test_computer_1d_plays_the_solvers_move():
 
 def test_stop_and_unknown_kinds_and_errors_are_reported():
     r = Runner()
-    r.begin(json.dumps({"kind": "computer-2d", "position": "15x19_O_H10"}))
-    r.stop()
-    assert json.loads(r.step(5))["error"] == "no job"
-    assert "unknown job kind" in json.loads(r.begin(json.dumps({"kind": "nope"})))["error"]
+    r.begin({"kind": "computer-2d", "position": "15x19_O_H10"})
+    assert r.stop() is True and r.stop() is False
+    assert r.step(5)["error"] == "no job"
+    with pytest.raises(JobSpecError, match="unknown job kind 'nope'"):
+        r.begin({"kind": "nope"})
+    with pytest.raises(JobSpecError, match="bad job spec: no kind"):
+        r.begin({"position": "15x19_O_H10"})
     steps = run(r, {"kind": "computer-2d", "position": "not a position"})
     assert steps[-1]["error"].startswith("bad position 'not a position'")  # the engine's own words
 
@@ -72,9 +75,10 @@ def test_an_unknown_level_is_an_error_not_a_crash():
 
 def test_a_scripted_job_reports_its_reports_and_a_failure_as_an_error():
     r = Runner()
-    assert json.loads(r.begin(json.dumps({"kind": "scripted", "reports": [{"best": "A1"}, {"raise": "boom"}]})))["ok"]
-    assert json.loads(r.step(1000))["error"] == "RuntimeError: boom"
-    assert "error" in json.loads(r.begin(json.dumps({"kind": "scripted", "nonsense": 1})))  # bad spec: no crash
+    r.begin({"kind": "scripted", "reports": [{"best": "A1"}, {"raise": "boom"}]})
+    assert r.step(1000)["error"] == "RuntimeError: boom"
+    with pytest.raises(JobSpecError, match="bad job spec: TypeError"):  # bad spec: an error, no crash
+        r.begin({"kind": "scripted", "nonsense": 1})
 
 
 def test_a_puzzle_call_on_an_unsolved_strip_solves_it_in_slices_first():
@@ -97,8 +101,173 @@ def test_a_typed_engine_error_is_shown_as_its_message_a_bug_with_its_type():
     def bug():
         yield {}[0]
     r = Runner(kinds={"bad-position": bad_position, "bug": bug})
-    assert json.loads(r.begin(json.dumps({"kind": "bad-position", "position": "9x9_Q_E5"})))["ok"]
-    error = json.loads(r.step(1000))["error"]
+    r.begin({"kind": "bad-position", "position": "9x9_Q_E5"})
+    error = r.step(1000)["error"]
     assert "9x9_Q_E5" in error and not error.startswith("ParseError")
-    assert json.loads(r.begin(json.dumps({"kind": "bug"})))["ok"]
-    assert json.loads(r.step(1000))["error"] == "KeyError: 0"
+    r.begin({"kind": "bug"})
+    assert r.step(1000)["error"] == "KeyError: 0"
+
+
+def test_a_report_is_the_callers_to_keep_and_the_spec_is_not_changed():
+    r = Runner(kinds={"two": lambda: iter([{"n": 1}, {"n": 2, "done": True}])})
+    spec = {"kind": "two"}
+    r.begin(spec)
+    first = r.step(0)
+    first["n"] = 99
+    assert spec == {"kind": "two"} and r.step(0) == {"n": 2, "done": True}
+
+
+def test_a_job_that_ends_without_saying_done_is_done_with_its_last_report():
+    r = Runner(kinds={"quiet": lambda: iter([{"progress": [1, 2]}])})
+    r.begin({"kind": "quiet"})
+    assert r.step(1000) == {"progress": [1, 2], "done": True}
+    assert r.step(1000)["error"] == "no job"
+
+
+# ---------------------------------------------------------------- slices: what the pages' glue loops over
+
+
+def test_slices_yield_one_report_per_slice_the_last_one_done():
+    reports = list(slices({"kind": "scripted", "reports": [{"best": "A1"}, {"best": "B2", "done": True,
+                                                                            "result": {"move": "B2"}}]}, ms=0))
+    assert reports == [{"best": "A1"}, {"best": "B2", "done": True, "result": {"move": "B2"}}]
+
+
+@pytest.mark.parametrize("spec,error", [({"kind": "nope"}, "unknown job kind 'nope'"),
+                                        ({"kind": "scripted", "nonsense": 1}, "bad job spec: TypeError"),
+                                        ({}, "bad job spec: no kind")])
+def test_a_spec_that_cannot_start_ends_like_a_failing_job(spec, error):
+    (report,) = list(slices(spec))
+    assert report["done"] and report["error"].startswith(error)
+
+
+def test_a_failing_job_ends_with_its_error_and_no_result():
+    reports = list(slices({"kind": "scripted", "reports": [{"result": 1}, {"raise": "boom"}]}, ms=0))
+    assert reports == [{"result": 1}, {"done": True, "error": "RuntimeError: boom"}]
+
+
+def test_closing_the_slices_closes_the_job():
+    closed = []
+
+    def job():
+        try:
+            while True:
+                yield {"progress": [0, 1]}
+        finally:
+            closed.append(True)
+    reports = slices({"kind": "forever"}, {"forever": job}, ms=0)
+    assert next(reports) == {"progress": [0, 1]}
+    reports.close()
+    assert closed == [True]
+
+
+def test_calc_kinds_run_through_the_same_slices():
+    from lab.calc.jobs import CALC_KINDS
+    last = list(slices({"kind": "exact-1d", "position": "L_.*.o..o.."}, CALC_KINDS))[-1]
+    assert last["done"] and last["result"]["plies"] == 15
+
+
+def test_fraction_and_search_text_read_a_report():
+    assert fraction({"progress": [1, 4]}) == 0.25 and fraction({}) == 0.0 and fraction({"progress": [3, 0]}) == 1.0
+    assert search_text("Thinking…", {"depth": 3, "progress": [12345, 20000]}, "H10") == \
+        "Thinking… depth 3, 12,345 positions, best H10"
+    assert search_text("Thinking…", {"progress": [0, 1]}, None) is None
+
+
+# ---------------------------------------------------------------- the play page's priorities
+
+
+def test_the_search_comes_before_a_review_which_comes_before_the_analysis():
+    s = Scheduler()
+    assert all(s.may_start(k) for k in Scheduler.ORDER)
+    s.started("analysis")
+    assert not s.may_start("analysis") and s.may_start("review") and not s.outranked("analysis")
+    s.started("review")
+    assert s.outranked("analysis") and not s.outranked("review") and not s.may_start("review")
+    s.start_search("move")
+    assert s.searching and s.outranked("review") and s.outranked("analysis") and not s.may_start("search")
+    s.end_search()
+    s.finished("review")
+    assert not s.searching and not s.outranked("analysis") and s.may_start("review")
+    with pytest.raises(ValueError):
+        s.started("tea")
+
+
+def test_a_search_stops_for_stop_or_move_now_with_a_move_and_says_why():
+    s = Scheduler()
+    s.stop_search("user")  # no search: nothing to stop
+    assert s.stop is None
+    s.start_search("move")
+    assert not s.search_should_end(None)
+    s.move_now = True
+    assert not s.search_should_end(None) and s.search_should_end("H10")  # "move now" needs a move to play
+    assert s.search_answer("H10") == "H10"
+    s.stop_search("user")
+    assert s.search_should_end(None) and s.search_answer("H10") is None
+    s.end_search()
+    assert s.stop == "user"  # still there for the caller to read
+    s.start_search("move")
+    assert (s.stop, s.move_now, s.error) == (None, False, None)  # a new search starts afresh
+
+
+def test_a_move_played_cancels_a_hint_but_not_the_computers_move():
+    s = Scheduler()
+    s.start_search("move")
+    s.move_played()
+    assert s.stop is None
+    s.end_search()
+    s.start_search("hint")
+    s.move_played()
+    assert s.stop == "changed" and s.purpose == "hint"
+    s.end_search()
+    assert s.purpose is None
+
+
+# ---------------------------------------------------------------- one job per kind (the calculator)
+
+
+def test_a_new_job_of_a_kind_cancels_the_running_one_unless_it_shares_its_table():
+    slots = Slots()
+    a = slots.replace("strip", position="L_.*.o..", size=7)
+    assert slots.running() == [a] and slots.is_current(a)
+    assert slots.sharing("strip", 7) is a and slots.sharing("strip", 9) is None and slots.sharing("oddish", 7) is None
+    b = slots.replace("strip", position="L_.*.o....", size=9)
+    assert a.cancel and not a.running and slots.is_current(b) and not slots.is_current(a)
+    c = slots.replace("oddish", position="x", size=5)
+    assert slots.running() == [b, c]
+    b.done = True
+    assert slots.running() == [c] and slots.sharing("strip", 9) is None
+    assert slots.cancel_all() == [c] and c.cancel and slots.running() == [] and slots.cancel_all() == []
+
+
+def test_a_slot_takes_progress_and_keeps_its_text_when_a_report_has_none():
+    s = Slot("explore", size=12)
+    assert (s.text, s.progress, s.running) == ("Starting the solver…", 0.0, True)
+    s.report({"progress": [1, 4], "text": "Solving…"})
+    s.report({"progress": [1, 2]})
+    assert (s.text, s.progress) == ("Solving…", 0.5)
+
+
+# ---------------------------------------------------------------- the glue's one loop (glue/jobs.py)
+
+
+def test_the_glue_loop_reports_each_slice_and_stops_when_asked():
+    import asyncio
+    import time
+
+    from glue.jobs import run_job
+    from lab.jobs import SLICE_MS
+
+    def slow(reports):  # each report takes longer than a slice: one report per slice
+        for r in reports:
+            time.sleep(SLICE_MS / 1000 + 0.005)
+            yield r
+    kinds = {"slow": slow}
+    seen = []
+    spec = {"kind": "slow", "reports": [{"best": "A1"}, {"best": "B2"}, {"done": True, "best": "C3"}]}
+    assert asyncio.run(run_job(spec, seen.append, kinds=kinds)) == {"done": True, "best": "C3"}
+    assert [r["best"] for r in seen] == ["A1", "B2", "C3"]
+    seen.clear()
+    assert asyncio.run(run_job(spec, seen.append, lambda: len(seen) == 2, kinds)) is None  # asked before each slice
+    assert [r["best"] for r in seen] == ["A1", "B2"]
+    assert asyncio.run(run_job({"kind": "nope"}, seen.append))["error"] == "unknown job kind 'nope'"

@@ -1,5 +1,7 @@
 """The play page's controller: clicks, chains, keys, undo/redo, records, without a browser."""
 
+import pytest
+
 from lab.play import PlayController
 from phutball import Point  # noqa: E402
 
@@ -265,3 +267,19 @@ def test_a_link_keeps_the_game_it_replaces_until_a_move_is_made():
     assert "no previous game" in c.error
     c.new_game("9x9_O_E5")  # New game and Import keep the replaced game the same way
     assert c.view()["previous"] == 1
+
+
+@pytest.mark.parametrize("board,mode,expected", [
+    ("15x19", "two-players", ("15x19_O_H10", "two-players", None)),
+    ("15x19", "computer-first", ("15x19_O_H10", "computer", "X")),    # the human moves first: Ohs
+    ("15x19", "computer-second", ("15x19_O_H10", "computer", "O")),
+    ("strip-11", "computer-first", ("L_.....*.....", "computer", "R")),
+    ("strip-4", "two-players", ("L_.*..", "two-players", None)),
+])
+def test_the_new_game_dialogs_choice(board, mode, expected):
+    from lab.play import new_game_choice
+    assert new_game_choice(board, mode) == expected
+    c = PlayController.new()
+    position, mode, computer = expected
+    c.new_game(position, mode=mode, computer_side=computer)
+    assert str(c.position) == position and c.computer_side == computer

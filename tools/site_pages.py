@@ -37,7 +37,7 @@ NAV = (("index.html", "Play"), ("learn.html", "Learn"), ("puzzles.html", "Puzzle
 
 #: The new-game dialog's 2D boards: (size, note), as the engine writes a size (phutball.board.BoardSize).
 BOARDS_2D = (("15x19", "standard"), ("19x19", "Go board"), ("13x13", ""), ("11x11", ""), ("9x9", "quick"))
-#: ... and its 1D strips, by length: the value "strip-<n>" (glue.play's on_new_game puts the ball in the middle).
+#: ... and its 1D strips, by length: the value "strip-<n>" (lab.play.new_game_choice puts the ball in the middle).
 STRIPS = (9, 11, 13)
 
 

@@ -5,27 +5,26 @@ DOM; ``host.js`` on the main thread applies what it sends).  Everything the page
 shows comes from ``lab.calc.controller.CalcController.view()``; the strip is drawn by
 ``lab/views/board.py``'s shapes replayed by ``canvas.js``.  Short strips are solved at
 once in the event's handler (a few milliseconds); longer ones and the explorer
-run here too, as ``lab/calc/jobs.py`` jobs in slices of ``SLICE_MS``: between two
+run here too, as ``lab/calc/jobs.py`` jobs in slices (``glue/jobs.py``): between two
 slices the worker answers the page (a click on the strip, Stop).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import quote
 
-from glue.remote import (copy_text, document, el, flush_now, init_value, location_fragment, location_hash,
+from glue.jobs import run_job
+from glue.remote import (copy_text, document, el, init_value, location_fragment, location_hash,
                          location_href, on, ready, set_hash, spawn, window)
 from glue.remote import draw as draw_shapes
 from lab.calc.controller import CalcController
 from lab.calc.jobs import CALC_KINDS
 from lab.calc.render import html_explorer
 from lab.calc.words import even_squares
-from lab.jobs import Runner, error_text
+from lab.jobs import Slot, Slots, error_text
 from lab.views.board import LayoutStrip, strip_shapes
 
-SLICE_MS = 40               # the longest the worker computes before it answers the page again
 HASH_SAFE = "-_.!~*'()"     # the characters encodeURIComponent leaves as they are
 
 canvas = el("strip")
@@ -87,12 +86,12 @@ def render() -> None:
 
 
 def render_status() -> None:
-    running = [r for r in jobs.values() if not r["done"] and not r["cancel"]]
+    running = jobs.running()
     put("solve-status", "hidden", not running)
     if running:
         r = running[0]
-        put("solve-text", "textContent", r["text"] or "Solving…")
-        put("solve-progress", "value", r["progress"])
+        put("solve-text", "textContent", r.text or "Solving…")
+        put("solve-progress", "value", r.progress)
 
 
 def changed() -> None:
@@ -104,7 +103,7 @@ def changed() -> None:
 
 # ---------------------------------------------------------------- exact values, in slices
 
-jobs: dict[str, dict[str, Any]] = {}   # kind ("strip"/"oddish") -> the running job's record
+jobs = Slots()   # one exact solve per kind ("strip"/"oddish") at a time
 
 
 def ensure_exact() -> None:
@@ -112,57 +111,45 @@ def ensure_exact() -> None:
         if w["direct"]:
             continue
         kind = w["kind"]
-        cur = jobs.get(kind)
-        if cur and not cur["done"] and not cur["cancel"]:
-            if cur["size"] == w["size"]:
-                # the same table is being solved: this position is answered right after it
-                ctl.job_update(kind, w["position"], "running", cur["text"], cur["progress"])
-                continue
-            cur["cancel"] = True
-        rec = {"kind": kind, "position": w["position"], "size": w["size"], "cancel": False, "done": False,
-               "text": "Starting the solver…", "progress": 0.0}
-        jobs[kind] = rec
-        ctl.job_update(kind, w["position"], "running", rec["text"], 0.0)
+        cur = jobs.sharing(kind, w["size"])
+        if cur is not None:  # the same table is being solved: this position is answered right after it
+            ctl.job_update(kind, w["position"], "running", cur.text, cur.progress)
+            continue
+        rec = jobs.replace(kind, position=w["position"], size=w["size"])
+        ctl.job_update(kind, rec.position, "running", rec.text, rec.progress)
         spawn(run_exact(rec))
     render_status()
 
 
-async def run_exact(rec: dict[str, Any]) -> None:
-    """Solve ``rec``'s position in slices, showing progress between them; Stop sets ``rec["cancel"]``."""
-    kind = rec["kind"]
-    runner = Runner(CALC_KINDS)
+async def run_exact(rec: Slot) -> None:
+    """Solve ``rec``'s position in slices, showing progress between them; Stop sets ``rec.cancel``."""
+    kind = rec.kind
+    spec = {"kind": "exact-1d" if kind == "strip" else "exact-oddish", "position": rec.position}
     result = None
-    try:
-        spec = {"kind": "exact-1d" if kind == "strip" else "exact-oddish", "position": rec["position"]}
-        r = json.loads(runner.begin(json.dumps(spec)))
+
+    def report(r) -> None:
+        nonlocal result
         if r.get("error"):
-            ctl.job_update(kind, rec["position"], "error", r["error"])
-            return
-        while not rec["cancel"]:
-            r = json.loads(runner.step(SLICE_MS))
-            if r.get("error"):
-                ctl.job_update(kind, rec["position"], "error", r["error"])
-                return
-            if r.get("done"):
-                result = r.get("result")
-                return
-            prog = r.get("progress") or [0, 1]
-            rec["progress"] = float(prog[0]) / float(prog[1] or 1)
-            rec["text"] = r.get("text") or rec["text"]
-            ctl.job_update(kind, rec["position"], "running", rec["text"], rec["progress"])
+            ctl.job_update(kind, rec.position, "error", r["error"])
+        elif r.get("done"):
+            result = r.get("result")
+        else:
+            rec.report(r)
+            ctl.job_update(kind, rec.position, "running", rec.text, rec.progress)
             render_status()
-            await flush_now()
+
+    try:
+        await run_job(spec, report, lambda: rec.cancel, CALC_KINDS)
     except Exception as e:  # a bug: report it on the page, never leave "Solving…" for ever
         import traceback
         traceback.print_exc()
-        ctl.job_update(kind, rec["position"], "error", error_text(e))
+        ctl.job_update(kind, rec.position, "error", error_text(e))
     finally:
-        runner.stop()
-        rec["done"] = True
+        rec.done = True
         if result is not None:
             ctl.store(result)
-        if jobs.get(kind) is rec:
-            if not rec["cancel"]:
+        if jobs.is_current(rec):
+            if not rec.cancel:
                 render()
                 ensure_exact()   # the position may have changed meanwhile (same length: now instant)
             else:
@@ -170,10 +157,8 @@ async def run_exact(rec: dict[str, Any]) -> None:
 
 
 def on_solve_stop(event) -> None:
-    for kind, rec in jobs.items():
-        if not rec["done"] and not rec["cancel"]:
-            rec["cancel"] = True
-            ctl.job_update(kind, rec["position"], "stopped", "Stopped.")
+    for rec in jobs.cancel_all():
+        ctl.job_update(rec.kind, rec.position, "stopped", "Stopped.")
     render()
 
 
@@ -185,7 +170,7 @@ def on_exact_click(event) -> None:
 
 # ---------------------------------------------------------------- the explorer
 
-explore: dict[str, Any] = {"rec": None}
+explorer = Slots()   # the explorer's one run
 
 
 def explore_idle() -> None:
@@ -194,38 +179,28 @@ def explore_idle() -> None:
 
 
 async def run_explore(n: int) -> None:
-    prev = explore["rec"]
-    if prev and not prev["done"]:
-        prev["cancel"] = True
-    rec = {"n": n, "cancel": False, "done": False}
-    explore["rec"] = rec
+    rec = explorer.replace("explore", size=n)
     el("explore-error").textContent = ""
     el("explore-status").hidden = False
     el("explore-progress").value = 0
-    el("explore-text").textContent = "Starting the solver…"
+    el("explore-text").textContent = rec.text
     el("explore-run").disabled = True
-    runner = Runner(CALC_KINDS)
-    try:
-        r = json.loads(runner.begin(json.dumps({"kind": "explore", "n": n})))
+
+    def report(r) -> None:
         if r.get("error"):
-            el("explore-error").textContent = r["error"]
-            return
-        while not rec["cancel"]:
-            r = json.loads(runner.step(SLICE_MS))
-            if r.get("error"):
-                el("explore-error").textContent = f"The explorer failed: {r['error']}"
-                return
-            if r.get("done"):
-                el("explore-results").innerHTML = html_explorer(r["result"])
-                return
-            prog = r.get("progress") or [0, 1]
-            el("explore-progress").value = float(prog[0]) / float(prog[1] or 1)
-            el("explore-text").textContent = r.get("text") or "Working…"
-            await flush_now()
+            el("explore-error").textContent = f"The explorer failed: {r['error']}"
+        elif r.get("done"):
+            el("explore-results").innerHTML = html_explorer(r["result"])
+        else:
+            rec.report(r)
+            el("explore-progress").value = rec.progress
+            el("explore-text").textContent = rec.text
+
+    try:
+        await run_job({"kind": "explore", "n": n}, report, lambda: rec.cancel, CALC_KINDS)
     finally:
-        runner.stop()
-        rec["done"] = True
-        if explore["rec"] is rec:
+        rec.done = True
+        if explorer.is_current(rec):
             explore_idle()
 
 
@@ -239,9 +214,7 @@ def on_explore(event) -> None:
 
 
 def on_explore_stop(event) -> None:
-    rec = explore["rec"]
-    if rec and not rec["done"]:
-        rec["cancel"] = True
+    if explorer.cancel_all():
         explore_idle()
 
 

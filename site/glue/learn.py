@@ -5,9 +5,8 @@ Talks to the page only through ``glue/remote.py``; the lesson itself is ``lab/le
 
 from __future__ import annotations
 
-from html import escape
-
 from lab.views.diagram import layout_for, play_shapes
+from lab.views.markup import steps_html
 from lab.learn import STORAGE_KEY, LearnController
 from glue.remote import draw as draw_shapes, el, on, ready, storage, window
 from glue.boardinput import bind_board
@@ -20,18 +19,6 @@ keyboard = {"used": False}  # a key moved the cursor: it is shown (a click hides
 
 def layout():
     return layout_for(ctl.board.position, max(1.0, float(canvas.clientWidth)), max(1.0, float(canvas.clientHeight)))
-
-
-def steps_html(v) -> str:
-    items = []
-    for i, s in enumerate(v["steps"]):
-        mark = "✓" if s["done"] else str(i + 1)
-        cls = "step" + (" current" if s["current"] else "") + (" done" if s["done"] else "")
-        current = ' aria-current="step"' if s["current"] else ""
-        label = f"Step {i + 1}: {escape(s['title'])}" + (", done" if s["done"] else "")
-        items.append(f'<li><button type="button" class="{cls}" data-step="{i}"{current} aria-label="{label}">'
-                     f'<span class="mark" aria-hidden="true">{mark}</span> {escape(s["title"])}</button></li>')
-    return "".join(items)
 
 
 def render() -> None:
@@ -56,7 +43,7 @@ def render() -> None:
     el("next").disabled = v["index"] == v["count"] - 1
     el("next").className = "primary" if v["ok"] else ""
     el("all-done").hidden = not v["all_done"]
-    html = steps_html(v)
+    html = steps_html(v["steps"])
     if html != state["steps_html"]:
         state["steps_html"] = html
         el("steps").innerHTML = html

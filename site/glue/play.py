@@ -9,17 +9,14 @@ slices the worker answers clicks (Stop, Move now, the board).
 
 from __future__ import annotations
 
-import json
-
 from glue import share
+from glue.jobs import run_job
 from lab.views.diagram import layout_for, play_shapes
-from html import escape
-from lab.jobs import Runner, error_text
+from lab.views.markup import moves_html, review_marks_html
+from lab.jobs import Scheduler, error_text, search_text
 from phutball.errors import PhutballError
-from phutball.sides import other_side
-from lab.analysispanel import mark_text
-from lab.play import level_choices, side_name
-from glue.remote import el, flush_now, location_hash, on, ready, set_hash, spawn, storage, window
+from lab.play import level_choices, new_game_choice, side_name
+from glue.remote import el, location_hash, on, ready, set_hash, spawn, storage, window
 from glue.remote import draw as draw_shapes
 from glue.boardinput import bind_board
 from glue.remote import copy_text, download, init_value, location_href
@@ -27,7 +24,6 @@ from lab import savedgame
 from lab.savedgame import initial_controller
 
 canvas = el("board")
-SLICE_MS = 40  # the longest the worker is busy with the search before it answers the page
 
 # ---------------------------------------------------------------- state and persistence
 
@@ -39,7 +35,10 @@ def save() -> None:
         set_hash(pos)
 
 
-thinking = {"active": False, "stop": False, "move_now": False, "purpose": None, "error": None}
+# One engine job at a time, by priority: the computer's move and the hint (the search) first,
+# then a review, then the analysis (lab.jobs.Scheduler).  Each job checks between two slices
+# whether a job before it is due, and gives way; the analysis starts again (refresh) after it.
+jobs = Scheduler()
 
 
 # ---------------------------------------------------------------- drawing
@@ -65,8 +64,8 @@ def draw() -> None:
     msg = el("message")
     msg.textContent = v["error"] or v["message"]
     msg.className = "message error" if v["error"] else "message"
-    el("undo").disabled = not v["can_undo"] or thinking["active"]
-    el("redo").disabled = not v["can_redo"] or thinking["active"]
+    el("undo").disabled = not v["can_undo"] or jobs.searching
+    el("redo").disabled = not v["can_redo"] or jobs.searching
     el("finish").disabled = not v["can_finish"]
     el("cancel-chain").disabled = not v["chain"]
     el("position-string").value = v["position"]
@@ -74,8 +73,8 @@ def draw() -> None:
     if v["announcement"] and rendered["live"] != v["announcement"]:
         rendered["live"] = v["announcement"]
         el("live").textContent = v["announcement"]
-    el("restore-line").hidden = not v["lines"] or thinking["active"]
-    el("restore-game").hidden = v["previous"] is None or thinking["active"]
+    el("restore-line").hidden = not v["lines"] or jobs.searching
+    el("restore-game").hidden = v["previous"] is None or jobs.searching
     if v["previous"] is not None:
         el("restore-game").textContent = f"Restore your previous game ({v['previous']} moves)"
     el("mode-label").textContent = (
@@ -83,23 +82,6 @@ def draw() -> None:
     sync_computer_controls()
     draw_analysis(v)
     draw_review(v)
-
-
-def moves_html(v) -> str:
-    """The move list's items: a button per ply (every text escaped), review marks as a class and a tooltip."""
-    rows = []
-    for row in v["moves"]:
-        plies = []
-        for ply, text in row["plies"]:
-            mark = v["marks"].get(ply)
-            cls = f" {mark['label']}" if mark else ""
-            said = f" {mark_text(mark)}" if mark else ""
-            title = f' title="{escape(mark_text(mark))}"' if mark else ""
-            plies.append(f'<button class="ply{" current" if ply == v["ply"] else ""}{escape(cls)}" type="button" '
-                         f'data-ply="{ply}"{title} aria-label="Show the position after move {ply}, '
-                         f'{escape(text)}.{escape(said)}">{escape(text)}</button>')
-        rows.append(f'<li><span class="num">{row["number"]}.</span>{"".join(plies)}</li>')
-    return "".join(rows)
 
 
 def draw_analysis(v) -> None:
@@ -125,7 +107,7 @@ def draw_analysis(v) -> None:
 def draw_review(v) -> None:
     """The review's progress, its marked moves (buttons) and the Next mistake button."""
     r = v["review"]
-    el("review").disabled = r["running"] or thinking["active"] or v["variant"] != "2D"
+    el("review").disabled = r["running"] or jobs.searching or v["variant"] != "2D"
     el("review-panel").hidden = not (r["running"] or r["reviewed"])
     el("review-cancel").hidden = not r["running"]
     el("next-mark").hidden = not r["marks"]
@@ -136,9 +118,7 @@ def draw_review(v) -> None:
         n = len(r["marks"])
         el("review-status").textContent = (f"Review: {n} marked {'move' if n == 1 else 'moves'}." if n
                                            else "Review: no mistakes found.")
-    html = "".join(
-        f'<li><button type="button" class="{escape(m["label"])}" data-mark-ply="{m["ply"]}">'
-        f'{escape(mark_text(m))}</button></li>' for m in r["marks"])
+    html = review_marks_html(r["marks"])
     if rendered.get("marks") != html:
         rendered["marks"] = html
         el("review-marks").innerHTML = html
@@ -158,24 +138,18 @@ def render_moves(v) -> None:
 def refresh() -> None:
     draw()
     save()
-    if ctl.computer_to_move() and not thinking["active"]:
+    if ctl.computer_to_move() and not jobs.searching:
         spawn(computer_move())
     else:
         start_analysis()
 
 
 # ---------------------------------------------------------------- analysis and review (in the worker)
-#
-# One engine job at a time, by priority: the computer's move and the hint (``thinking``)
-# first, then a review, then the analysis.  Each job checks between two slices whether
-# a job before it is due, and gives way; the analysis starts again (refresh) after it.
-
-jobs = {"analysing": False, "reviewing": False}
 
 
 def start_analysis() -> None:
-    if not jobs["analysing"] and not jobs["reviewing"] and not thinking["active"] and ctl.analysis_spec():
-        jobs["analysing"] = True
+    if jobs.may_start("analysis") and ctl.analysis_spec():
+        jobs.started("analysis")
         spawn(analyse_loop())
 
 
@@ -185,32 +159,22 @@ async def analyse_loop() -> None:
     try:
         while True:
             spec = ctl.analysis_spec()
-            if spec is None or thinking["active"] or jobs["reviewing"]:
+            if spec is None or jobs.outranked("analysis"):
                 return
             position = spec["position"]
-            runner = Runner()
-            try:
-                began = json.loads(runner.begin(json.dumps(spec)))
-                if began.get("error"):
-                    ctl.analysis_report(position, {"error": began["error"]})
+
+            def report(r, position=position) -> None:
+                if ctl.analysis_report(position, r):
                     draw()
-                    return
-                while True:
-                    await flush_now()  # the page's events (a move, the switch) are handled here
-                    if (str(ctl.position) != position or ctl.analysis_spec() is None or thinking["active"]
-                            or jobs["reviewing"]):
-                        break
-                    r = json.loads(runner.step(SLICE_MS))
-                    if ctl.analysis_report(position, r):
-                        draw()
-                    if r.get("done") or r.get("error"):
-                        ctl.analysis_report(position, {"done": True})
-                        draw()
-                        break
-            finally:
-                runner.stop()
+
+            def stale(position=position) -> bool:  # the page's events (a move, the switch) came in meanwhile
+                return str(ctl.position) != position or ctl.analysis_spec() is None or jobs.outranked("analysis")
+
+            if await run_job(spec, report, stale) is not None:  # done (or failed: the analysis is then off)
+                ctl.analysis_report(position, {"done": True})
+                draw()
     finally:
-        jobs["analysing"] = False
+        jobs.finished("analysis")
 
 
 async def review_game() -> None:
@@ -219,30 +183,23 @@ async def review_game() -> None:
     if spec is None:
         draw()
         return
-    jobs["reviewing"] = True
+    jobs.started("review")
     draw()
-    runner = Runner()
+
+    def report(r) -> None:
+        ctl.review_report(r)
+        draw()
+
+    def stopped() -> bool:
+        if jobs.outranked("review") and ctl.review_view()["running"]:
+            ctl.cancel_review()
+            ctl.message = "Review stopped: the engine is needed for a move."
+        return not ctl.review_view()["running"]  # cancelled, or the game changed
+
     try:
-        began = json.loads(runner.begin(json.dumps(spec)))
-        if began.get("error"):
-            ctl.review_report({"error": began["error"]})
-            return
-        while True:
-            await flush_now()
-            if not ctl.review_view()["running"]:
-                break  # cancelled, or the game changed
-            if thinking["active"]:
-                ctl.cancel_review()
-                ctl.message = "Review stopped: the engine is needed for a move."
-                break
-            r = json.loads(runner.step(SLICE_MS))
-            ctl.review_report(r)
-            draw()
-            if r.get("done") or r.get("error"):
-                break
+        await run_job(spec, report, stopped)
     finally:
-        runner.stop()
-        jobs["reviewing"] = False
+        jobs.finished("review")
         refresh()
 
 
@@ -252,7 +209,7 @@ def on_analyse(event) -> None:
 
 
 def on_review(event) -> None:
-    if not jobs["reviewing"] and not thinking["active"]:
+    if jobs.may_start("review"):
         spawn(review_game())
 
 
@@ -263,13 +220,13 @@ def on_review_cancel(event) -> None:
 
 def on_mark_click(event) -> None:
     ply = event.target.getAttribute("data-mark-ply")
-    if ply and not thinking["active"]:
+    if ply and not jobs.searching:
         ctl.goto_mark(int(ply))
         refresh()
 
 
 def on_next_mark(event) -> None:
-    if not thinking["active"]:
+    if not jobs.searching:
         ctl.next_mark()
         refresh()
 
@@ -277,14 +234,14 @@ def on_next_mark(event) -> None:
 # ---------------------------------------------------------------- the computer (in the worker)
 
 
-async def run_search(label: str, level: str) -> str | None:
+async def run_search(label: str, level: str, purpose: str = "move") -> str | None:
     """Run the engine on the current position, in slices; the best move, or None.
 
     Shows ``label`` with the search's progress; "Move now" takes the best move
-    found so far, "Stop" gives up (``thinking["stop"]``).  Between slices the
+    found so far, "Stop" gives up (``jobs.stop``).  Between slices the
     worker answers the page's events.
     """
-    thinking.update(active=True, stop=False, move_now=False, error=None)
+    jobs.start_search(purpose)
     el("thinking").hidden = False
     el("thinking-text").textContent = label
     draw()
@@ -295,33 +252,24 @@ async def run_search(label: str, level: str) -> str | None:
     scripted = (init_value("testHooks") or {}).get("engine")
     if scripted:  # tests: an engine that answers these reports (a failure, an illegal move ...)
         spec = {"kind": "scripted", "reports": scripted}
-    best = None
-    runner = Runner()
+    found = {"best": None}
+
+    def report(r) -> None:
+        found["best"] = r.get("best") or found["best"]
+        text = search_text(label, r, found["best"])
+        if text:
+            el("thinking-text").textContent = text
+        if r.get("error"):
+            jobs.error = str(r["error"])
+
     try:
-        began = json.loads(runner.begin(json.dumps(spec)))
-        if began.get("error"):
-            thinking["error"] = str(began["error"])
-            return None
-        await flush_now()
-        while True:
-            if thinking["stop"] or (thinking["move_now"] and best):
-                break  # checked before the next slice: Move now and Stop answer at once
-            r = json.loads(runner.step(SLICE_MS))
-            best = r.get("best") or best
-            if r.get("depth") is not None:
-                el("thinking-text").textContent = (
-                    f"{label} depth {r['depth']}, {r['progress'][0]:,} positions, best {best}")
-            if r.get("error"):
-                thinking["error"] = str(r["error"])
-                return None
-            if r.get("done") or (thinking["move_now"] and best):
-                break
-            await flush_now()
+        last = await run_job(spec, report, lambda: jobs.search_should_end(found["best"]))
     finally:
-        runner.stop()
-        thinking["active"] = False
+        jobs.end_search()
         el("thinking").hidden = True
-    return None if thinking["stop"] else best
+    if last is not None and last.get("error"):
+        return None
+    return jobs.search_answer(found["best"])
 
 
 async def computer_move() -> None:
@@ -329,42 +277,37 @@ async def computer_move() -> None:
     try:
         best = await run_search("The computer is thinking…", ctl.level)
     except Exception as e:  # whatever went wrong, never leave the page "thinking" nor re-run the search
-        best, thinking["error"] = None, error_text(e)
-    if thinking["stop"] == "user":
+        best, jobs.error = None, error_text(e)
+    if jobs.stop == "user":
         ctl.set_computer(None)
         ctl.message = "Stopped. The computer is off; you play both sides."
-    elif thinking["stop"] or str(ctl.position) != position or not ctl.computer_to_move():
+    elif jobs.stop or str(ctl.position) != position or not ctl.computer_to_move():
         pass  # the setting or the position changed meanwhile: this answer is for another question
     else:
-        ctl.computer_reply(best, thinking["error"])  # plays it, or switches the computer off saying why
+        ctl.computer_reply(best, jobs.error)  # plays it, or switches the computer off saying why
     refresh()
 
 
 async def hint() -> None:
     position = str(ctl.position)
-    thinking["purpose"] = "hint"
-    try:
-        best = await run_search("Looking for the best move…", "hard")  # a hint is the best move: no noise
-    finally:
-        thinking["purpose"] = None
-    if thinking["error"] and str(ctl.position) == position:
-        ctl.error = f"No hint: the engine failed ({thinking['error'][:200]})."
+    best = await run_search("Looking for the best move…", "hard", "hint")  # a hint is the best move: no noise
+    if jobs.error and str(ctl.position) == position:
+        ctl.error = f"No hint: the engine failed ({jobs.error[:200]})."
     elif best and str(ctl.position) == position:
         ctl.show_hint(best)
-    elif thinking["stop"] and str(ctl.position) == position:
+    elif jobs.stop and str(ctl.position) == position:
         ctl.message = "Hint cancelled."
     refresh()  # the computer may be due to move (the user moved while the hint was searched)
 
 
 def on_hint(event) -> None:
-    if thinking["active"] or ctl.over:
+    if jobs.searching or ctl.over:
         return
     spawn(hint())
 
 
 def on_computer_change(event) -> None:
-    if thinking["active"]:
-        thinking["stop"] = "changed"  # whatever is being searched is for the old setting
+    jobs.stop_search("changed")  # whatever is being searched is for the old setting
     ctl.set_computer(str(el("computer-side").value) or None, str(el("computer-level").value))
     refresh()
 
@@ -379,7 +322,7 @@ def sync_computer_controls() -> None:
     sel.value = ctl.computer_side or ""
     el("computer-level").value = ctl.level
     el("computer-level").disabled = ctl.variant != "2D"
-    el("hint").disabled = thinking["active"] or ctl.over
+    el("hint").disabled = jobs.searching or ctl.over
 
 
 # ---------------------------------------------------------------- events
@@ -388,8 +331,7 @@ keyboard = {"used": False}  # the cursor is shown once a key moved it, hidden ag
 
 
 def on_target(t, touch_cell) -> None:
-    if thinking["purpose"] == "hint":
-        thinking["stop"] = "changed"  # playing a move cancels the hint being searched
+    jobs.move_played()  # playing a move cancels the hint being searched
     ctl.click(t)
     refresh()
 
@@ -406,7 +348,7 @@ def on_key(key: str, event) -> bool:
     if key == "h":
         on_hint(event)
         return False
-    if thinking["active"] and key in ("u", "r"):
+    if jobs.searching and key in ("u", "r"):
         return False
     if ctl.key(key):
         refresh()
@@ -416,7 +358,7 @@ def on_key(key: str, event) -> bool:
 
 def on_moves_click(event) -> None:
     ply = event.target.getAttribute("data-ply")
-    if ply and not thinking["active"]:
+    if ply and not jobs.searching:
         ctl.goto(int(ply))
         refresh()
 
@@ -442,43 +384,28 @@ def on_cancel_chain(event) -> None:
 
 
 def on_restore_line(event) -> None:
-    if not thinking["active"]:
+    if not jobs.searching:
         ctl.restore_line()
         refresh()
 
 
 def on_restore_game(event) -> None:
-    if not thinking["active"]:
+    if not jobs.searching:
         ctl.restore_previous()
         refresh()
 
 
 def on_move_now(event) -> None:
-    thinking["move_now"] = True
+    jobs.move_now = True
 
 
 def on_stop(event) -> None:
-    thinking["stop"] = "user"
+    jobs.stop_search("user")
 
 
 def on_new_game(event) -> None:
     event.preventDefault()
-    kind = el("ng-board").value
-    mode = el("ng-mode").value
-    if kind.startswith("strip-"):
-        n = int(kind.split("-")[1])
-        ball = (n + 1) // 2
-        position = "L_" + "." * (ball - 1) + "*" + "." * (n - ball)
-    else:
-        from phutball.board import Position
-        position = str(Position.start(kind))
-    computer = None
-    if mode.startswith("computer"):
-        human = mode.split("-")[1]  # the side the human plays
-        first = position.split("_")[1] if "x" in position.split("_")[0] else position.split("_")[0]
-        second = other_side(first)
-        computer = second if human == "first" else first
-        mode = "computer"
+    position, mode, computer = new_game_choice(str(el("ng-board").value), str(el("ng-mode").value))
     ctl.new_game(position, mode=mode, computer_side=computer)
     el("new-game-dialog").close()
     refresh()

@@ -17,12 +17,9 @@ and handed over at start (``remote.init_value("puzzleFiles")``).
 from __future__ import annotations
 
 import asyncio
-import json
-from html import escape
 
-from lab.jobs import Runner
+from glue.jobs import run_job
 from phutball.errors import PhutballError
-from phutball.sides import SIDE_NAMES, sides_of
 from lab.moveentry import MoveEntry
 from glue.boardinput import bind_board
 from lab.puzzles import (PROGRESS_KEY, Oracle1D,
@@ -31,11 +28,11 @@ from glue.remote import draw as draw_shapes, el, flush_now, init_value, location
 from glue.remote import flush, location_href, set_hash, spawn, storage, window
 from lab.embedparams import puzzle_share_params, snippets
 from lab.views.diagram import Marks, frame_shapes, layout_for, natural_size
+from lab.views.markup import answer_html, puzzle_line_html, puzzle_list_html
 
 canvas = el("board")
 state: dict = {"ctl": None, "entry": None, "busy": False, "answer_key": None, "list_html": None}
 STEP_DELAY = 0.65  # seconds between animated moves
-SLICE_MS = 40      # the longest the worker computes before it answers the page again
 
 
 # ---------------------------------------------------------------- engine calls (sliced, in this worker)
@@ -43,22 +40,15 @@ SLICE_MS = 40      # the longest the worker computes before it answers the page 
 
 async def engine_call(name: str, args: list) -> dict:
     """Run one :mod:`phutball.puzzles.judge` call as a sliced job; a strip's first solve shows its progress."""
-    runner = Runner()
-    runner.begin(json.dumps({"kind": "puzzles1d", "fn": name, "args": args}))
-    try:
-        while True:
-            r = json.loads(runner.step(SLICE_MS))
-            if r.get("done"):
-                if r.get("error"):
-                    raise RuntimeError(r["error"])
-                return r["result"]
-            if r.get("solving"):
-                pct = round(100 * float(r.get("fraction") or 0.0))
-                el("message").textContent = (
-                    f"Checking… (solving every position of the {r['solving']}-square strip once: {pct}%)")
-            await flush_now()
-    finally:
-        runner.stop()
+    def report(r) -> None:
+        if r.get("solving") and not r.get("done"):
+            el("message").textContent = (f"Checking… (solving every position of the {r['solving']}-square strip "
+                                         f"once: {round(100 * float(r.get('fraction') or 0.0))}%)")
+
+    last = await run_job({"kind": "puzzles1d", "fn": name, "args": args}, report)
+    if last is None or last.get("error"):
+        raise RuntimeError(last["error"] if last else "stopped")
+    return last["result"]
 
 
 # ---------------------------------------------------------------- loading
@@ -128,9 +118,7 @@ def render_line(v) -> None:
     ctl: PuzzleController = state["ctl"]
     line = v["line"]
     el("step-controls").hidden = not line
-    items = "".join(f'<li{" class=current aria-current=step" if e["current"] else ""}>{escape(e["label"])}</li>'
-                    for e in line)
-    el("line").innerHTML = items
+    el("line").innerHTML = puzzle_line_html(line)
     at, lo = (ctl.game.cursor, ctl.review_from) if line else (0, 0)
     hi = len(ctl.game.moves) if line else 0
     for ident, enabled in (("step-first", at > lo), ("step-prev", at > lo), ("step-next", at < hi),
@@ -144,31 +132,8 @@ def last_targets(ctl) -> list:
     return [int(x) for x in ctl.game.moves[ctl.game.cursor - 1].split("-")]
 
 
-def list_html(groups: list[dict]) -> tuple[str, int, int]:
-    """The puzzle list (a <details> per collection, a button per puzzle, every text escaped), solved, total."""
-    parts = []
-    total = solved = 0
-    for g in groups:
-        done = sum(e["solved"] for e in g["puzzles"])
-        total += len(g["puzzles"])
-        solved += done
-        items = []
-        for e in g["puzzles"]:
-            cls = "puzzle-item" + (" current" if e["current"] else "") + (" solved" if e["solved"] else "")
-            label = (f"{e['title']}, difficulty {e['difficulty']} of 5"
-                     + (", solved" if e["solved"] else ", unsolved"))
-            mark = "✓" if e["solved"] else "·"
-            items.append(f'<li><button type="button" class="{cls}" data-index="{e["index"]}" '
-                         f'data-id="{escape(e["id"])}" aria-label="{escape(label)}">'
-                         f'{mark} {escape(e["title"])}  {"★" * e["difficulty"]}</button></li>')
-        opened = " open" if any(e["current"] for e in g["puzzles"]) else ""
-        parts.append(f'<details{opened}><summary>{escape(g["collection"])} ({done}/{len(g["puzzles"])})'
-                     f'</summary><ul>{"".join(items)}</ul></details>')
-    return "".join(parts), solved, total
-
-
 def render_list() -> None:
-    html, solved, total = list_html(state["ctl"].groups())
+    html, solved, total = puzzle_list_html(state["ctl"].groups())
     if html != state["list_html"]:
         state["list_html"] = html
         el("puzzle-groups").innerHTML = html
@@ -188,36 +153,7 @@ def render_answer(v) -> None:
         return  # keep what the user typed
     state["answer_key"] = key
     area.hidden = False
-    p = state["ctl"].puzzle
-    sides = sides_of(p["variant"])
-    if kind == "which-side":
-        html = "".join(f'<button type="button" class="answer" data-answer="{s}">{SIDE_NAMES[s]} wins</button>'
-                       for s in sides)
-        area.innerHTML = f'<div class="buttons">{html}</div>'
-    elif kind == "compare":
-        rows = []
-        for i, pos in enumerate(p["positions"]):
-            strip = pos.split("_", 1)[-1]
-            opts = "".join(f'<option value="{s}">{SIDE_NAMES[s]} wins</option>' for s in sides)
-            rows.append(f'<label class="compare-row"><span class="mono strip-text">{escape(pretty(strip))}</span>'
-                        f'<span class="small">{SIDE_NAMES[pos.split("_")[0]]} to move</span>'
-                        f'<select class="compare-choice" id="compare-{i}" data-i="{i}"><option value="">?</option>'
-                        f'{opts}</select></label>')
-        area.innerHTML = "".join(rows) + '<div class="buttons"><button type="button" id="check-compare" ' \
-                                         'class="primary">Check</button></div>'
-    elif kind == "potential":
-        names = list(p["answer"].keys())
-        inputs = "".join(f'<label>{escape(n)} <input class="pot-input" id="pot-{i}" data-name="{escape(n)}" '
-                         f'inputmode="numeric" size="3"></label>' for i, n in enumerate(names))
-        area.innerHTML = (f'<p class="mono strip-text">{escape(pretty(p["position"].split("_", 1)[-1]))}</p>'
-                          f'<div class="buttons">{inputs}<button type="button" id="check-potential" '
-                          f'class="primary">Check</button></div>'
-                          f'<p class="small"><a href="./calculator.html#{escape(p["position"])}">'
-                          f'Open in the calculator</a></p>')
-
-
-def pretty(strip: str) -> str:
-    return strip.replace(".", "·").replace("o", "○").replace("*", "•").replace("|", "↓")
+    area.innerHTML = answer_html(kind, state["ctl"].puzzle)
 
 
 def refresh() -> None:

@@ -14,9 +14,17 @@ write "elements", but through this module:
 * ``on(target, "click", handler)`` asks the page to forward that event; the
   handler gets an :class:`Event` with the fields ``host.js`` serialises.
 
-The operations (``host.js``'s ``apply``): ``prop``, ``attr``, ``class``,
-``style``, ``call``, ``draw``, ``store``, ``hash``, ``download``,
-``png-theme``, ``colours``, ``copy``, ``listen``, ``post-parent``, ``theme``, ``event``, ``ready``.
+The operations (``host.js``'s ``apply``) are named, each a dict with its fields
+named too (``{"op": "draw", "canvas": id, "shapes": [...]}``): ``prop`` (id, prop,
+value), ``attr`` (id, name, value; None removes it), ``class`` (id, name, on),
+``style`` (id, prop, value), ``call`` (id, method: showModal, close, focus,
+select), ``options`` (id, options: [value, text] pairs), ``scroll`` (id,
+selector), ``draw`` (canvas, shapes), ``store`` (key, value), ``hash`` (value),
+``download`` (filename, text, mime), ``png`` (shapes, width, height, ratio,
+filename, theme), ``colours`` (names, theme, handler), ``copy`` (text),
+``listen`` (handler, target, event, prevent), ``post-parent`` (message, origin),
+``theme`` (name), ``event`` (name, detail), ``ready``.  A batch of them crosses
+to the page as one JSON list.
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ import inspect
 import json
 from typing import Any, Callable
 
-_ops: list[list[Any]] = []
+_ops: list[dict[str, Any]] = []
 _handlers: list[Callable[..., Any]] = []
 _state: dict[str, Any] = {"snapshot": {"controls": {}, "boxes": {}, "href": "", "hash": ""}, "init": {}}
 _channel: Any = None
@@ -41,13 +49,13 @@ class _ClassList:
         self._id = id_
 
     def add(self, cls: str) -> None:
-        _ops.append(["class", self._id, "add", cls])
+        _ops.append({"op": "class", "id": self._id, "name": cls, "on": True})
 
     def remove(self, cls: str) -> None:
-        _ops.append(["class", self._id, "remove", cls])
+        _ops.append({"op": "class", "id": self._id, "name": cls, "on": False})
 
     def toggle(self, cls: str, force: bool) -> None:
-        _ops.append(["class", self._id, "toggle", cls, bool(force)])
+        _ops.append({"op": "class", "id": self._id, "name": cls, "on": bool(force)})
 
 
 _PROPS = {"textContent", "className", "hidden", "disabled", "value", "checked", "innerHTML", "title",
@@ -66,7 +74,7 @@ class Element:
     def __setattr__(self, name: str, value: Any) -> None:
         if name not in _PROPS:
             raise AttributeError(f"remote element {self.id!r}: cannot set {name!r}")
-        _ops.append(["prop", self.id, name, value])
+        _ops.append({"op": "prop", "id": self.id, "prop": name, "value": value})
         if name in ("value", "checked"):
             _state["snapshot"]["controls"].setdefault(self.id, {})[name] = value
 
@@ -93,33 +101,33 @@ class Element:
         return self._attrs.get(name)
 
     def setAttribute(self, name: str, value: Any) -> None:  # noqa: N802
-        _ops.append(["attr", self.id, name, str(value)])
+        _ops.append({"op": "attr", "id": self.id, "name": name, "value": str(value)})
 
     def removeAttribute(self, name: str) -> None:  # noqa: N802
-        _ops.append(["attr", self.id, name, None])
+        _ops.append({"op": "attr", "id": self.id, "name": name, "value": None})
 
     def showModal(self) -> None:  # noqa: N802
-        _ops.append(["call", self.id, "showModal"])
+        _ops.append({"op": "call", "id": self.id, "method": "showModal"})
 
     def close(self) -> None:
-        _ops.append(["call", self.id, "close"])
+        _ops.append({"op": "call", "id": self.id, "method": "close"})
 
     def focus(self) -> None:
-        _ops.append(["call", self.id, "focus"])
+        _ops.append({"op": "call", "id": self.id, "method": "focus"})
 
     def select(self) -> None:
-        _ops.append(["call", self.id, "select"])
+        _ops.append({"op": "call", "id": self.id, "method": "select"})
 
     def set_style(self, prop: str, value: str) -> None:
-        _ops.append(["style", self.id, prop, value])
+        _ops.append({"op": "style", "id": self.id, "prop": prop, "value": value})
 
     def set_options(self, options: list[tuple[str, str]]) -> None:
         """Replace a <select>'s options by (value, text) pairs."""
-        _ops.append(["call", self.id, "options", [list(o) for o in options]])
+        _ops.append({"op": "options", "id": self.id, "options": [list(o) for o in options]})
 
     def scroll_into_view(self, selector: str | None = None) -> None:
         """Scroll this element (or its first descendant matching ``selector``) into view."""
-        _ops.append(["call", self.id, "scrollIntoView", selector])
+        _ops.append({"op": "scroll", "id": self.id, "selector": selector})
 
 
 class _Rect:
@@ -164,7 +172,8 @@ class Event:
 def on(target: Element, event: str, handler: Callable[[Event], Any], *, prevent: bool = False) -> None:
     """Call ``handler`` (a function or coroutine function) for ``event`` on ``target``."""
     _handlers.append(handler)
-    _ops.append(["listen", len(_handlers) - 1, target.id, event, {"prevent": prevent}])
+    _ops.append({"op": "listen", "handler": len(_handlers) - 1, "target": target.id, "event": event,
+                 "prevent": prevent})
 
 
 def spawn(coro: Any) -> None:
@@ -247,7 +256,7 @@ def theme() -> str:
 
 def set_hash(value: str) -> None:
     """Replace the URL's fragment (no new history entry)."""
-    _ops.append(["hash", value])
+    _ops.append({"op": "hash", "value": value})
     _state["snapshot"]["hash"] = "#" + value
 
 
@@ -262,11 +271,11 @@ class _Storage:
 
     def set_item(self, key: str, value: str) -> None:
         self._items[key] = value
-        _ops.append(["store", key, value])
+        _ops.append({"op": "store", "key": key, "value": value})
 
     def remove_item(self, key: str) -> None:
         self._items[key] = None
-        _ops.append(["store", key, None])
+        _ops.append({"op": "store", "key": key, "value": None})
 
 
 storage = _Storage()
@@ -277,46 +286,47 @@ storage = _Storage()
 
 def draw(canvas_id: str, shapes: list[dict[str, Any]]) -> None:
     """Replay ``shapes`` on the canvas (``canvas.js``)."""
-    _ops.append(["draw", canvas_id, shapes])
+    _ops.append({"op": "draw", "canvas": canvas_id, "shapes": shapes})
 
 
 def download(filename: str, text: str, mime: str = "text/plain") -> None:
-    _ops.append(["download", filename, text, mime])
+    _ops.append({"op": "download", "filename": filename, "text": text, "mime": mime})
 
 
 def download_png(shapes: list[dict[str, Any]], w: float, h: float, ratio: float, filename: str,
                  theme: str = "auto") -> None:
     """Draw ``shapes`` on an offscreen canvas in ``theme`` (light, dark, or auto: the page's) and download it."""
-    _ops.append(["png-theme", shapes, w, h, ratio, filename, theme])
+    _ops.append({"op": "png", "shapes": shapes, "width": w, "height": h, "ratio": ratio, "filename": filename,
+                 "theme": theme})
 
 
 def resolve_colours(names: list[str], theme: str, handler: Callable[[Event], Any]) -> None:
     """Ask the page for the CSS colours of theme roles in ``theme``; ``handler`` gets them as ``event.data``."""
     _handlers.append(handler)
-    _ops.append(["colours", names, theme, len(_handlers) - 1])
+    _ops.append({"op": "colours", "names": names, "theme": theme, "handler": len(_handlers) - 1})
 
 
 def copy_text(text: str) -> None:
-    _ops.append(["copy", text])
+    _ops.append({"op": "copy", "text": text})
 
 
 def post_parent(message: dict[str, Any], target_origin: str = "*") -> None:
-    _ops.append(["post-parent", message, target_origin])
+    _ops.append({"op": "post-parent", "message": message, "origin": target_origin})
 
 
 def set_theme(name: str) -> None:
-    _ops.append(["theme", name])
+    _ops.append({"op": "theme", "name": name})
     _state["snapshot"]["theme"] = name
 
 
 def emit(name: str, detail: Any = None) -> None:
     """Dispatch ``CustomEvent(name, {detail})`` on the page's window (for the page's own JavaScript)."""
-    _ops.append(["event", name, detail])
+    _ops.append({"op": "event", "name": name, "detail": detail})
 
 
 def ready() -> None:
     """The page accepts input: ``<html class="ready">``, the loading line hidden, early clicks replayed."""
-    _ops.append(["ready"])
+    _ops.append({"op": "ready"})
 
 
 def flush() -> None:

@@ -1,10 +1,12 @@
 """Long computations as resumable jobs, run in slices (pure Python, unit-tested).
 
 The browser runs these in the page's PyScript worker (``glue/labboot.py``), so the
-page's main thread never blocks: the page's glue calls ``begin(spec)`` and then
-``step(ms)`` again and again, answering the page's events in between; each step advances the job's generator for about ``ms``
-milliseconds and reports progress, the best move so far, and the result when
-done.  Stopping ("move now", "stop") is simply not calling ``step`` again.
+page's main thread never blocks: :func:`slices` starts a job and advances its
+generator for about ``SLICE_MS`` milliseconds per report (progress, the best move
+so far, the result when done); the page's glue (``glue/jobs.py``) answers the
+page's events between two slices.  Stopping ("move now", "stop") is simply not
+asking for the next slice.  Which job runs when is :class:`Scheduler`'s (the play
+page's priorities) and :class:`Slots`' (one job per kind, the calculator's).
 
 Job kinds (``spec["kind"]``):
 
@@ -24,13 +26,13 @@ Job kinds (``spec["kind"]``):
 
 from __future__ import annotations
 
-import json
 import time
-from typing import Any, Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Callable, Generator, Mapping
 
 from phutball.errors import PhutballError
 
-Job = Iterator[dict[str, Any]]
+Job = Generator[dict[str, Any], None, None]  # closed when stopped
 
 
 def computer_2d(position: str, level: str = "hard", max_nodes: int | None = None) -> Job:
@@ -179,48 +181,52 @@ def error_text(e: Exception) -> str:
     return f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
 
 
+class JobSpecError(ValueError):
+    """A job spec that cannot start: an unknown ``kind``, or arguments its job function does not take."""
+
+
+#: The longest a slice computes before the worker answers the page again (milliseconds).
+SLICE_MS = 40.0
+
+
 class Runner:
-    """The site's one job runner: one current job per *channel*, advanced in time slices by :meth:`step`.
+    """One job at a time, advanced in time slices by :meth:`step` (plain calls: dicts in, dicts out).
 
     ``kinds`` maps a spec's ``kind`` to its job function (default :data:`KINDS`,
     the play and puzzle pages'; the calculator passes
-    :data:`lab.calc.jobs.CALC_KINDS`).  Every answer is a JSON object.  Errors
-    have one format: ``{"error": text}`` from :meth:`begin` for a spec that
-    cannot start (``"bad job spec: ..."``, ``"unknown job kind ..."``), and
-    ``{"done": true, "error": error_text(exception), ...}`` from
-    :meth:`step` when the job raised (the worker never crashes) or there is
-    ``"no job"``.
+    :data:`lab.calc.jobs.CALC_KINDS`).  Errors have one format: :meth:`begin`
+    raises :class:`JobSpecError` for a spec that cannot start (``"bad job
+    spec: ..."``, ``"unknown job kind ..."``), and :meth:`step` reports
+    ``{"done": True, "error": error_text(exception), ...}`` when the job raised
+    (the worker never crashes) or there is ``"no job"``.  The pages run jobs
+    through :func:`slices` (and ``glue/jobs.py``'s ``run_job``), not directly.
     """
 
     def __init__(self, kinds: dict[str, Callable[..., Job]] | None = None) -> None:
         self.kinds = KINDS if kinds is None else kinds
-        self.jobs: dict[str, Job] = {}
-        self.last: dict[str, dict[str, Any]] = {}
+        self.job: Job | None = None
+        self.last: dict[str, Any] = {}
 
-    def begin(self, spec_json: str) -> str:
-        """Start the job ``spec_json`` describes (``kind``, its arguments, optional ``channel``)."""
-        try:
-            spec = json.loads(spec_json)
-            channel = str(spec.pop("channel", "main"))
-            kind = spec.pop("kind")
-        except (ValueError, KeyError, AttributeError, TypeError) as e:
-            return json.dumps({"error": f"bad job spec: {error_text(e)}"})
+    def begin(self, spec: Mapping[str, Any]) -> None:
+        """Start the job ``spec`` describes (``kind`` and its job function's arguments), dropping the current one."""
+        args = dict(spec)
+        kind = args.pop("kind", None)
+        if kind is None:
+            raise JobSpecError("bad job spec: no kind")
         if kind not in self.kinds:
-            return json.dumps({"error": f"unknown job kind {kind!r}"})
-        self.stop(channel)
+            raise JobSpecError(f"unknown job kind {kind!r}")
+        self.stop()
         try:
-            self.jobs[channel] = self.kinds[kind](**spec)
+            self.job = self.kinds[kind](**args)
         except (TypeError, ValueError) as e:  # a bad spec: reported, never a crash
-            return json.dumps({"error": f"bad job spec: {error_text(e)}"})
-        self.last[channel] = {"progress": [0, 1], "best": None}
-        return json.dumps({"ok": True})
+            raise JobSpecError(f"bad job spec: {error_text(e)}") from e
+        self.last = {"progress": [0, 1], "best": None}
 
-    def step(self, ms: float = 40.0, channel: str = "main") -> str:
-        """Advance the channel's job for about ``ms`` milliseconds; its last report (``done`` at the end)."""
-        job = self.jobs.get(channel)
-        last = self.last.get(channel, {})
+    def step(self, ms: float = SLICE_MS) -> dict[str, Any]:
+        """Advance the job for about ``ms`` milliseconds; its last report (``done`` at the end)."""
+        job, last = self.job, self.last
         if job is None:
-            return json.dumps({"done": True, "error": "no job", **last})
+            return {"done": True, "error": "no job", **last}
         deadline = time.perf_counter() + ms / 1000.0
         try:
             while True:
@@ -232,14 +238,188 @@ class Runner:
         except Exception as e:  # report, never crash the worker
             last = {k: v for k, v in last.items() if k != "result"}
             last.update(done=True, error=error_text(e))
-        self.last[channel] = last
+        self.last = last
         if last.get("done"):
-            self.jobs.pop(channel, None)
-        return json.dumps(last)
+            self.job = None
+        return dict(last)
 
-    def stop(self, channel: str = "main") -> str:
-        """Drop the channel's job (closing its generator): ``{"stopped": true}`` if there was one."""
-        job = self.jobs.pop(channel, None)
+    def stop(self) -> bool:
+        """Drop the job (closing its generator): True if there was one."""
+        job, self.job = self.job, None
         if job is not None:
             job.close()
-        return json.dumps({"stopped": job is not None})
+        return job is not None
+
+
+def slices(spec: Mapping[str, Any], kinds: dict[str, Callable[..., Job]] | None = None,
+           ms: float = SLICE_MS) -> Job:
+    """Run the job ``spec`` describes: one report per slice of about ``ms`` milliseconds, the last one ``done``.
+
+    A spec that cannot start gives one report, ``{"done": True, "error": "bad job
+    spec: ..."}``, like a job that fails: the pages handle one kind of end.
+    Closing the iterator (or dropping it) stops the job.  The pages' glue awaits
+    between two slices (``glue/jobs.py``), so the page stays answered.
+    """
+    runner = Runner(kinds)
+    try:
+        runner.begin(spec)
+    except JobSpecError as e:
+        yield {"done": True, "error": str(e)}
+        return
+    try:
+        while True:
+            report = runner.step(ms)
+            yield report
+            if report.get("done"):
+                return
+    finally:
+        runner.stop()
+
+
+def fraction(report: Mapping[str, Any]) -> float:
+    """How far a job is, from 0 to 1, by its report's ``progress`` ``[done, total]`` (0 without one)."""
+    done, total = (report.get("progress") or [0, 1])[:2]
+    return min(1.0, max(0.0, float(done) / float(total or 1)))
+
+
+def search_text(label: str, report: Mapping[str, Any], best: str | None) -> str | None:
+    """The play page's line under "thinking" for a search's report (None: a report without a depth)."""
+    if report.get("depth") is None:
+        return None
+    positions = (report.get("progress") or [0])[0]
+    return f"{label} depth {report['depth']}, {positions:,} positions, best {best}"
+
+
+# ---------------------------------------------------------------- scheduling
+
+
+class Scheduler:
+    """The play page's engine jobs, one at a time by priority (:data:`ORDER`).
+
+    The search (the computer's move or a hint) comes first, then a review,
+    then the analysis.  A job starts only when neither it nor a job before it
+    runs (:meth:`may_start`); a running job checks between two slices whether
+    a job before it is due (:meth:`outranked`) and gives way.  The search
+    also carries why it should end early: ``stop`` ("user": the Stop button,
+    "changed": its question changed) and ``move_now`` (play the best move
+    found so far), and the engine's ``error``.
+    """
+
+    ORDER = ("search", "review", "analysis")
+
+    def __init__(self) -> None:
+        self.running: set[str] = set()
+        self.purpose: str | None = None   # the search's: "move" or "hint"
+        self.stop: str | None = None
+        self.move_now = False
+        self.error: str | None = None
+
+    @property
+    def searching(self) -> bool:
+        """A search runs: the page's moves, Undo and the other jobs wait."""
+        return "search" in self.running
+
+    def outranked(self, kind: str) -> bool:
+        """A job before ``kind`` runs: a job of ``kind`` gives way (or does not start)."""
+        return any(k in self.running for k in self.ORDER[: self.ORDER.index(kind)])
+
+    def may_start(self, kind: str) -> bool:
+        """Neither a job of ``kind`` nor one before it runs."""
+        return kind not in self.running and not self.outranked(kind)
+
+    def started(self, kind: str) -> None:
+        if kind not in self.ORDER:
+            raise ValueError(f"unknown job {kind!r} (expected one of {', '.join(self.ORDER)})")
+        self.running.add(kind)
+
+    def finished(self, kind: str) -> None:
+        self.running.discard(kind)
+
+    def start_search(self, purpose: str = "move") -> None:
+        """A search starts: no stop, no "move now", no error yet."""
+        self.started("search")
+        self.purpose, self.stop, self.move_now, self.error = purpose, None, False, None
+
+    def end_search(self) -> None:
+        """The search ended (``stop`` and ``error`` stay, for its caller to read)."""
+        self.finished("search")
+        self.purpose = None
+
+    def stop_search(self, why: str) -> None:
+        """Ask the running search to stop: ``"user"`` (Stop) or ``"changed"`` (what it answers changed)."""
+        if self.searching:
+            self.stop = why
+
+    def move_played(self) -> None:
+        """A move played on the board: a hint being searched is for the old position."""
+        if self.purpose == "hint":
+            self.stop_search("changed")
+
+    def search_should_end(self, best: str | None) -> bool:
+        """Before the next slice: stopped, or "move now" with a move to play."""
+        return bool(self.stop) or (self.move_now and bool(best))
+
+    def search_answer(self, best: str | None) -> str | None:
+        """The search's move: None if it was stopped."""
+        return None if self.stop else best
+
+
+@dataclass
+class Slot:
+    """A background job's record: what it is for, how far it is, whether it was cancelled or is done."""
+
+    kind: str
+    position: str = ""
+    size: Any = None
+    text: str = "Starting the solver…"
+    progress: float = 0.0
+    cancel: bool = False
+    done: bool = False
+
+    @property
+    def running(self) -> bool:
+        return not self.done and not self.cancel
+
+    def report(self, report: Mapping[str, Any]) -> None:
+        """Take a progress report: its fraction done and its text (the last text if it has none)."""
+        self.progress = fraction(report)
+        self.text = str(report.get("text") or self.text)
+
+
+class Slots:
+    """At most one running job per kind (the calculator's exact solves, its explorer).
+
+    A new job of a kind cancels the running one (:meth:`replace`), unless the
+    running one computes what the new one needs (:meth:`sharing`: the same
+    table size, so the new position is answered right after it).
+    """
+
+    def __init__(self) -> None:
+        self.by_kind: dict[str, Slot] = {}
+
+    def running(self) -> list[Slot]:
+        return [s for s in self.by_kind.values() if s.running]
+
+    def sharing(self, kind: str, size: Any) -> Slot | None:
+        """The running job of ``kind`` for ``size``, if there is one."""
+        cur = self.by_kind.get(kind)
+        return cur if cur is not None and cur.running and cur.size == size else None
+
+    def replace(self, kind: str, **fields: Any) -> Slot:
+        """A new job of ``kind`` (``fields``: :class:`Slot`'s), cancelling the running one."""
+        cur = self.by_kind.get(kind)
+        if cur is not None and cur.running:
+            cur.cancel = True
+        slot = self.by_kind[kind] = Slot(kind, **fields)
+        return slot
+
+    def is_current(self, slot: Slot) -> bool:
+        """``slot`` is its kind's latest job (not replaced since)."""
+        return self.by_kind.get(slot.kind) is slot
+
+    def cancel_all(self) -> list[Slot]:
+        """Cancel every running job (Stop); those cancelled."""
+        stopped = self.running()
+        for s in stopped:
+            s.cancel = True
+        return stopped

@@ -14,16 +14,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, TypedDict
 
 from phutball.notation import Jump, Placement, StripJump
-from lab.play import PlayController, side_name
+from phutball.sides import side_name
+from lab.moveentry import Target
+from lab.play import PlayController, PlayView
 from lab.savedstate import Field, Schema, Storage, read_stored
 
 STORAGE_KEY = "phutball.learn.v1"
 
 
-def _names(value: list[Any]) -> bool:
+def _names(value: list[object]) -> bool:
     return all(isinstance(v, str) for v in value)
 
 
@@ -48,7 +50,7 @@ class Step:
     done: str          # said when the step is completed
 
 
-def _hops(move: Any) -> int:
+def _hops(move: object) -> int:
     return len(move.path) - 1 if isinstance(move, (Jump, StripJump)) else 0
 
 
@@ -107,8 +109,9 @@ def _wins_exactly(before: Any, move: Any, after: Any) -> str | None:
 
 
 def _oddish_rule() -> str:
-    from phutball.oned.potential import potentials_of_text
+    from phutball.oned.potential import GeneralPotentials, potentials_of_text
     p = potentials_of_text("L_o*o.o.o....")
+    assert isinstance(p, GeneralPotentials) and p.oddish is not None  # a strip, every stone at an odd distance
     odd = p.oddish
     return (f"When every stone is at an odd distance from the ball, only those squares matter "
             f"(the Oddish board {odd.board.pretty}); the paper's potentials pL = {odd.pL.value} and "
@@ -162,6 +165,30 @@ STEPS: tuple[Step, ...] = (
          "L_o*o.o.o....", _wins_exactly,
          "That is the only winning move. The calculator shows the potentials step by step."),
 )
+
+
+class StepView(TypedDict):
+    """One step in the lesson's list of steps."""
+
+    title: str
+    done: bool
+    current: bool
+
+
+class LearnView(TypedDict):
+    """What :meth:`LearnController.view` returns (the glue reads it by key)."""
+
+    board: PlayView
+    index: int
+    count: int
+    title: str
+    rule: str
+    task: str
+    feedback: str
+    ok: bool
+    done: bool
+    steps: list[StepView]
+    all_done: bool
 
 
 @dataclass
@@ -223,7 +250,7 @@ class LearnController:
             self.feedback = why
             self.board.announcement = f"Not yet. {why}"
 
-    def _guarded(self, action: Callable[[], Any]) -> Any:
+    def _guarded(self, action: Callable[[], object]) -> object:
         if self.ok:  # the step is done: the board waits for Next or Try again
             self.feedback = self.step.done + " Press Next for the next step, or Try again."
             return False
@@ -232,7 +259,7 @@ class LearnController:
         self._judge(ply)
         return result
 
-    def click(self, target: Any) -> None:
+    def click(self, target: Target) -> None:
         self._guarded(lambda: self.board.click(target))
 
     def key(self, name: str) -> bool:
@@ -272,7 +299,7 @@ class LearnController:
 
     # ------------------------------------------------------------ what the page shows
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> LearnView:
         s = self.step
         return {
             "board": self.board.view(),

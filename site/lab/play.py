@@ -12,16 +12,57 @@ Keys of its own: ``u``/``r`` undo/redo.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.notation import Jump, Placement, Point, StripJump, StripPlacement
 from phutball.sides import other_side, side_name, sides_of
-from lab.analysispanel import AnalysisPanel
-from lab.moveentry import MoveEntry, Target
+from lab.analysispanel import Analysis, AnalysisPanel, AnalysisView, ReviewView
+from lab.moveentry import EnteredMove, MoveEntry, Target
+
+if TYPE_CHECKING:
+    from lab.views.board import Ghost
 
 DEFAULT_STRIP = "L_.....*....."
+
+
+class MoveRow(TypedDict):
+    """One numbered row of the move list: its plies as (ply, move text) pairs."""
+
+    number: int
+    plies: list[tuple[int, str]]
+
+
+class PlayView(TypedDict):
+    """What :meth:`PlayController.view` returns: everything the play page draws (the glue reads it by key)."""
+
+    variant: str
+    position: str
+    status: str
+    message: str
+    error: str
+    announcement: str
+    chain: list[Target]
+    landings: list[Target]
+    cursor: Target | None
+    hint: Target | None
+    hint_path: list[Target]
+    last_move: list[Target]
+    can_undo: bool
+    can_redo: bool
+    can_finish: bool
+    ply: int
+    moves: list[MoveRow]
+    over: bool
+    lines: int
+    previous: int | None
+    winner: str | None
+    to_move: str
+    analysis: AnalysisView | None
+    pv: list[Ghost]
+    marks: dict[int, dict[str, Any]]
+    review: ReviewView
 
 
 # ---------------------------------------------------------------- the controller
@@ -43,7 +84,7 @@ class PlayController(AnalysisPanel):
     lines: list[list[str]] = field(default_factory=list)  # lines left by playing a move mid-game (oldest first)
     previous: Game | None = None       # the game a link, import or new game replaced, until a move is made
     analysing: bool = False            # the Analyse switch: the engine analyses the position shown
-    analysis: dict[str, Any] | None = None  # the latest analysis report, for ``analysis["position"]``
+    analysis: Analysis | None = None   # the latest analysis report, for ``analysis["position"]``
     review_marks: list[dict[str, Any]] = field(default_factory=list)  # the review's marks (see review_report)
     review_for: tuple[str, ...] | None = None  # the moves the review (marks or progress) is about
     review_progress: tuple[int, int] | None = None  # plies reviewed / to review, while the review runs
@@ -64,11 +105,11 @@ class PlayController(AnalysisPanel):
         self._entry().chain = value
 
     @property
-    def cursor(self) -> Target:
+    def cursor(self) -> Target | None:
         return self.entry.cursor
 
     @cursor.setter
-    def cursor(self, value: Target) -> None:
+    def cursor(self, value: Target | None) -> None:
         self.entry.cursor = value
 
     def _entry(self) -> MoveEntry:
@@ -143,7 +184,7 @@ class PlayController(AnalysisPanel):
         self.message = f"Hint: {self.hint}."
         self.announcement = f"Hint for {side_name(self.position.to_move)}: {self.hint}."
 
-    def hint_marks(self) -> tuple[Any, list[Any]]:
+    def hint_marks(self) -> tuple[Target | None, list[Target]]:
         """Where to draw the hint: the ring's target (the man placed, or the jump's end) and the jump path."""
         if not self.hint:
             return None, []
@@ -188,7 +229,7 @@ class PlayController(AnalysisPanel):
         self.announcement = self.error
         return False
 
-    def restore_settings(self, mode: Any, computer: Any, level: Any) -> None:
+    def restore_settings(self, mode: object, computer: object, level: object) -> None:
         """Apply stored computer settings; anything not understood falls back to the defaults, saying so."""
         from phutball.ai import LEVELS
         bad = []
@@ -266,13 +307,12 @@ class PlayController(AnalysisPanel):
     def step_back(self) -> None:
         self._entry().step_back()
 
-    def _play(self, move: Any) -> None:
+    def _play(self, entered: EnteredMove | str) -> None:
         mover = self.position.to_move
         before = self.position
         line = list(self.game.moves) if self.game.can_redo() else None
         try:
-            if isinstance(move, str):
-                move = before.parse_move(move)
+            move: EnteredMove = before.parse_move(entered) if isinstance(entered, str) else entered
             after = self.game.push(move)
         except PhutballError as e:
             self.error = str(e)
@@ -292,7 +332,7 @@ class PlayController(AnalysisPanel):
         self.chain = []
         self._play(text)
 
-    def describe_move(self, before: Any, move: Any, mover: str) -> str:
+    def describe_move(self, before: Any, move: EnteredMove, mover: str) -> str:
         who = side_name(mover)
         if isinstance(move, (Placement, StripPlacement)):
             what = "a man" if self.variant == "2D" else "a stone"
@@ -447,16 +487,16 @@ class PlayController(AnalysisPanel):
 
     # ------------------------------------------------------------ view
 
-    def move_list(self) -> list[dict[str, Any]]:
+    def move_list(self) -> list[MoveRow]:
         """The moves as numbered pairs: [{"number": 1, "plies": [(ply, text), ...]}, ...]."""
-        rows = []
+        rows: list[MoveRow] = []
         moves = self.game.moves
         for i in range(0, len(moves), 2):
             rows.append({"number": i // 2 + 1,
                          "plies": [(j + 1, moves[j]) for j in range(i, min(i + 2, len(moves)))]})
         return rows
 
-    def last_move_targets(self) -> list[Any]:
+    def last_move_targets(self) -> list[Target]:
         ply = self.game.cursor
         if ply == 0:
             return []
@@ -466,7 +506,7 @@ class PlayController(AnalysisPanel):
             return [Point.from_str(p) for p in text.split("-")]
         return [int(p) for p in text.split("-")]
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> PlayView:
         pos = self.position
         hint_ring, hint_path = self.hint_marks()
         return {
@@ -499,7 +539,7 @@ class PlayController(AnalysisPanel):
         }
 
 
-def _quote(value: Any, limit: int = 40) -> str:
+def _quote(value: object, limit: int = 40) -> str:
     """``value`` as JSON, shortened when long: how a message quotes stored or engine data."""
     import json
     try:
@@ -514,9 +554,11 @@ def level_choices() -> list[tuple[str, str]]:
     from phutball.ai import LEVELS
     out = []
     for name, level in LEVELS.items():
-        rating = getattr(level, "rating", None)
-        ok = isinstance(rating, (int, float)) and not isinstance(rating, bool)
-        out.append((name, f"{name} (rating {round(rating)})" if ok else name))
+        rating: object = getattr(level, "rating", None)
+        if isinstance(rating, (int, float)) and not isinstance(rating, bool):
+            out.append((name, f"{name} (rating {round(rating)})"))
+        else:
+            out.append((name, name))
     return out
 
 

@@ -21,13 +21,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, NotRequired, Protocol, TypedDict
 
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.sides import SIDE_NAMES
 from phutball.notation import Point
 from phutball.errors import quote
 from lab.savedstate import Field, Reading, Schema, Storage, article, backup_key, json_type
+
+if TYPE_CHECKING:
+    from lab.moveentry import Target
 
 PROGRESS_KEY = "phutball.puzzles.v1"
 #: Where unreadable stored progress is set aside (never deleted) before starting fresh.
@@ -50,12 +53,25 @@ ENTRY_FIELDS = (Field("solved", ("boolean",), "true or false", required=True),
                 Field("attempts", ("integer",), "a count of attempts", _attempts, required=True))
 
 
-def load_progress(raw: str | None) -> dict[str, dict[str, Any]]:
+class ProgressEntry(TypedDict):
+    """One puzzle's progress (:data:`ENTRY_FIELDS`)."""
+
+    solved: bool
+    attempts: int
+
+
+#: Progress by puzzle id.
+Progress = dict[str, ProgressEntry]
+#: The progress of a puzzle not tried yet.
+NOT_TRIED: ProgressEntry = {"solved": False, "attempts": 0}
+
+
+def load_progress(raw: str | None) -> Progress:
     """Parse stored progress; anything corrupt or of an old format is dropped, entry by entry."""
     return read_progress(raw)[0]
 
 
-def read_progress(raw: str | None) -> tuple[dict[str, dict[str, Any]], Reading]:
+def read_progress(raw: str | None) -> tuple[Progress, Reading]:
     """Stored progress, and what :class:`~lab.savedstate.Schema` made of the stored text.
 
     Unreadable means not JSON (including JSON nested too deeply to parse, such
@@ -65,13 +81,13 @@ def read_progress(raw: str | None) -> tuple[dict[str, dict[str, Any]], Reading]:
     :data:`PROGRESS_BACKUP_KEY` and says so once (:meth:`Reading.message`).
     """
     reading = PROGRESS_SCHEMA.read(raw)
-    out: dict[str, dict[str, Any]] = {}
+    out: Progress = {}
     problems = list(reading.problems)
     for pid, entry in (reading.values or {}).get("puzzles", {}).items():
         why = (f"is {article(json_type(entry))}, not an object" if not isinstance(entry, dict) else
                next((w for f in ENTRY_FIELDS if (w := f.problem(entry.get(f.name))) is not None), None))
         if why is None:
-            out[pid] = {f.name: entry[f.name] for f in ENTRY_FIELDS}
+            out[pid] = {"solved": entry["solved"], "attempts": entry["attempts"]}  # the ENTRY_FIELDS
         else:
             problems.append(f"puzzle {quote(pid, 30)}: {why}")
     if len(problems) > 3:
@@ -79,7 +95,7 @@ def read_progress(raw: str | None) -> tuple[dict[str, dict[str, Any]], Reading]:
     return out, Reading(reading.values, reading.unreadable, tuple(problems))
 
 
-def initial_progress(storage: Storage) -> tuple[dict[str, dict[str, Any]], str]:
+def initial_progress(storage: Storage) -> tuple[Progress, str]:
     """Stored progress, and the page's message if part or all of it was unreadable.
 
     What could not be used is set aside, and the usable part stored again, so the message is said once.
@@ -92,7 +108,7 @@ def initial_progress(storage: Storage) -> tuple[dict[str, dict[str, Any]], str]:
     return progress, message
 
 
-def dump_progress(progress: dict[str, dict[str, Any]]) -> str:
+def dump_progress(progress: Progress) -> str:
     return json.dumps({"v": 1, "puzzles": progress}, sort_keys=True)
 
 
@@ -117,6 +133,16 @@ def puzzles_from_files(files: object) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------- oracles
+
+
+class Oracle(Protocol):
+    """What the controller asks of an oracle (:class:`Oracle2D`, :class:`Oracle1D`)."""
+
+    async def judge(self, task: str, position: str, move: str) -> dict[str, Any]: ...
+
+    async def respond(self, position: str) -> str | None: ...
+
+    async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None: ...
 
 
 class Oracle2D:
@@ -148,7 +174,8 @@ class Oracle1D:
     @staticmethod
     async def _direct(name: str, args: list[Any]) -> dict[str, Any]:
         from phutball.puzzles import judge
-        return getattr(judge, name)(*args)
+        result: dict[str, Any] = getattr(judge, name)(*args)  # a function of judge, by name
+        return result
 
     async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
         d = await self.call("judge", [position, move])
@@ -187,18 +214,74 @@ class Oracle1D:
 # ---------------------------------------------------------------- the controller
 
 
+class LineEntry(TypedDict):
+    """A move of a line shown step by step (:func:`labelled_line`); ``current`` in :meth:`PuzzleController.view`."""
+
+    ply: int
+    side: str
+    move: str
+    label: str
+    current: NotRequired[bool]
+
+
+class PuzzleListEntry(TypedDict):
+    index: int
+    id: str
+    title: str
+    difficulty: int
+    solved: bool
+    attempts: int
+    current: bool
+
+
+class PuzzleGroup(TypedDict):
+    """A collection in the puzzle list (:meth:`PuzzleController.groups`)."""
+
+    collection: str
+    puzzles: list[PuzzleListEntry]
+
+
+class PuzzleView(TypedDict):
+    """What :meth:`PuzzleController.view` returns: everything the puzzle page draws (the glue reads it by key)."""
+
+    id: str
+    title: str
+    task: str
+    variant: str
+    difficulty: int
+    source: str
+    collection: str
+    position: str
+    phase: str
+    message: str
+    verdict: str
+    hint: Target | None
+    solved: bool
+    attempts: int
+    can_move: bool
+    can_retry: bool
+    index: int
+    count: int
+    moves: list[str]
+    legend: str
+    line: list[LineEntry]
+    can_step: bool
+    positions: list[str] | None
+    answer_kind: str | None
+
+
 @dataclass
 class PuzzleController:
     puzzles: list[dict[str, Any]]
-    progress: dict[str, dict[str, Any]] = field(default_factory=dict)
-    oracle_2d: Any = field(default_factory=Oracle2D)
-    oracle_1d: Any = field(default_factory=Oracle1D)
+    progress: Progress = field(default_factory=dict)
+    oracle_2d: Oracle = field(default_factory=Oracle2D)
+    oracle_1d: Oracle = field(default_factory=Oracle1D)
     index: int = 0
     game: Game | None = None
     phase: str = "playing"          # playing | busy | wrong | solved | solution
     message: str = ""
     verdict: str = ""               # "", "correct", "wrong"
-    hint: Any = None                # a Point / square to highlight
+    hint: Target | None = None      # a Point / square to highlight
     queue: list[str] = field(default_factory=list)   # moves to animate on the board
     after_queue: str = ""           # phase to enter when the queue is done
     retry_ply: int = 0
@@ -217,7 +300,7 @@ class PuzzleController:
     def first_to_open(self) -> int:
         """The first unsolved puzzle of the list, else the list's first."""
         order = self.order()
-        return next((i for i in order if not self.progress.get(self.puzzles[i]["id"], {}).get("solved")),
+        return next((i for i in order if not self.progress.get(self.puzzles[i]["id"], NOT_TRIED).get("solved")),
                     order[0])
 
     # ------------------------------------------------------------ puzzle selection
@@ -269,12 +352,12 @@ class PuzzleController:
     def previous(self) -> None:
         self.open(self.neighbour(-1))
 
-    def groups(self) -> list[dict[str, Any]]:
+    def groups(self) -> list[PuzzleGroup]:
         """Puzzles grouped by collection (source), each sorted by difficulty, with solved marks."""
-        out: dict[str, list[dict[str, Any]]] = {}
+        out: dict[str, list[PuzzleListEntry]] = {}
         for i in self.order():
             p = self.puzzles[i]
-            entry = self.progress.get(p["id"], {})
+            entry = self.progress.get(p["id"], NOT_TRIED)
             out.setdefault(p.get("collection") or "Puzzles", []).append({
                 "index": i, "id": p["id"], "title": p["title"], "difficulty": p["difficulty"],
                 "solved": bool(entry.get("solved")), "attempts": int(entry.get("attempts", 0)),
@@ -284,11 +367,11 @@ class PuzzleController:
     # ------------------------------------------------------------ the task
 
     def side(self) -> str:
-        return self.puzzle["position"].split("_")[1] if self.puzzle["variant"] == "2D" \
-            else self.puzzle["position"].split("_")[0]
+        position: str = self.puzzle["position"]
+        return position.split("_")[1] if self.puzzle["variant"] == "2D" else position.split("_")[0]
 
     def task_prompt(self) -> str:
-        p = self.puzzle
+        task: str = self.puzzle["task"]
         who = SIDE_NAMES.get(self.side(), self.side())
         return {
             "win": f"{who} to play and win.",
@@ -300,9 +383,9 @@ class PuzzleController:
             "which-side": "Who wins with best play?",
             "compare": "Who wins in each position?",
             "potential": "Compute the Oddish potentials pL and pR.",
-        }.get(p["task"], p["task"])
+        }.get(task, task)
 
-    def oracle(self) -> Any:
+    def oracle(self) -> Oracle:
         return self.oracle_2d if self.puzzle["variant"] == "2D" else self.oracle_1d
 
     def _record(self, solved: bool) -> None:
@@ -434,13 +517,14 @@ class PuzzleController:
 
     def step(self, where: str) -> bool:
         """Move through the line shown: ``first``, ``prev``, ``next`` or ``last`` (replay embeds' buttons)."""
-        if not self.can_step():
+        game, lo = self.game, self.review_from
+        if not self.can_step() or game is None or lo is None:  # (can_step checks both)
             return False
-        lo, hi, at = self.review_from, len(self.game.moves), self.game.cursor
+        hi, at = len(game.moves), game.cursor
         ply = {"first": lo, "prev": max(lo, at - 1), "next": min(hi, at + 1), "last": hi}.get(where, at)
         if ply == at:
             return False
-        self.game.goto(ply)
+        game.goto(ply)
         return True
 
     def key(self, key: str) -> bool:
@@ -448,7 +532,7 @@ class PuzzleController:
         where = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}.get(key)
         return where is not None and self.step(where)
 
-    def review_line(self) -> list[dict[str, Any]]:
+    def review_line(self) -> list[LineEntry]:
         """The line being shown, each move with its side, the move at the cursor marked ``current``."""
         if self.review_from is None or self.game is None:
             return []
@@ -461,7 +545,7 @@ class PuzzleController:
 
     def answer_text(self) -> str:
         p = self.puzzle
-        a = p.get("answer")
+        a: Any = p.get("answer")  # by task: {"pL": .., "pR": ..}, a side per position, or a side
         if p["task"] == "potential":
             return ", ".join(f"{k} = {v}" for k, v in a.items())
         if p["task"] == "compare":
@@ -495,10 +579,10 @@ class PuzzleController:
 
     # ------------------------------------------------------------ view
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> PuzzleView:
         p = self.puzzle
         pos = self.game.position if self.game else parse_any_position(p["position"])
-        entry = self.progress.get(p["id"], {"solved": False, "attempts": 0})
+        entry = self.progress.get(p["id"], NOT_TRIED)
         return {
             "id": p["id"], "title": p["title"], "task": p["task"], "variant": p["variant"],
             "difficulty": p["difficulty"], "source": p.get("source", {}).get("ref", ""),
@@ -570,10 +654,10 @@ def goal_legend(position: str) -> str:
     return "Left → attacks the right end · Right ← attacks the left end"
 
 
-def labelled_line(start: str, moves: list[str] | tuple[str, ...]) -> list[dict[str, Any]]:
+def labelled_line(start: str, moves: list[str] | tuple[str, ...]) -> list[LineEntry]:
     """Each move of a line from ``start`` with the side that plays it: ``{"ply", "side", "move", "label"}``."""
     pos = _board_of(start)
-    out = []
+    out: list[LineEntry] = []
     for i, m in enumerate(moves, start=1):
         side = SIDE_NAMES.get(pos.to_move, pos.to_move)
         out.append({"ply": i, "side": side, "move": m, "label": f"{i}. {side} {m}"})

@@ -1,0 +1,41 @@
+"""Every page's one loop over a job's slices: the job advances, the page is answered in between.
+
+Browser glue (run in the page's worker).  The job itself, its slices and its
+reports are :func:`lab.jobs.slices`'s; which job runs when is the page's
+(:class:`lab.jobs.Scheduler`, :class:`lab.jobs.Slots`).  This module only awaits:
+before each slice it sends what is queued to the page and lets the worker
+answer the page's events (Stop, Move now, a click on the board).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from glue.remote import flush_now
+from lab.jobs import SLICE_MS, slices
+
+
+async def run_job(spec: dict[str, Any], on_report: Callable[[dict[str, Any]], Any],
+                  should_stop: Callable[[], bool] = lambda: False,
+                  kinds: dict[str, Callable[..., Any]] | None = None) -> dict[str, Any] | None:
+    """Run the job ``spec`` to its end in slices of ``SLICE_MS``: ``on_report(report)`` after each slice.
+
+    ``should_stop()`` is asked before each slice (after the page's events were
+    answered).  The last report (``done``; with ``error`` if the job failed or
+    could not start), or None if stopped.
+    """
+    reports = slices(spec, kinds, SLICE_MS)
+    try:
+        while True:
+            await flush_now()
+            if should_stop():
+                return None
+            report = next(reports)
+            on_report(report)
+            if report.get("done"):
+                return report
+    finally:
+        reports.close()
+
+
+__all__ = ["run_job"]

@@ -1,0 +1,130 @@
+"""The pages' lists and forms as HTML (pure Python, unit-tested): the glue only assigns the strings.
+
+Every text that comes from a game, a puzzle file or a lesson is escaped
+(:func:`html.escape`, quotes included), so a hostile title or move cannot add
+markup.  The play page's move list and review marks, the puzzle page's
+line, puzzle list and answer forms, the lesson's steps.  The calculator's
+sections are :mod:`lab.calc.render`'s.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from lab.analysispanel import mark_text
+from phutball.sides import SIDE_NAMES, sides_of
+
+
+# ---------------------------------------------------------------- the play page
+
+
+def moves_html(v: dict[str, Any]) -> str:
+    """The move list's items (``v``: :meth:`lab.play.PlayController.view`): a button per ply,
+    review marks as a class and a tooltip."""
+    rows = []
+    for row in v["moves"]:
+        plies = []
+        for ply, text in row["plies"]:
+            mark = v["marks"].get(ply)
+            cls = f" {mark['label']}" if mark else ""
+            said = f" {mark_text(mark)}" if mark else ""
+            title = f' title="{escape(mark_text(mark))}"' if mark else ""
+            plies.append(f'<button class="ply{" current" if ply == v["ply"] else ""}{escape(cls)}" type="button" '
+                         f'data-ply="{int(ply)}"{title} aria-label="Show the position after move {int(ply)}, '
+                         f'{escape(text)}.{escape(said)}">{escape(text)}</button>')
+        rows.append(f'<li><span class="num">{int(row["number"])}.</span>{"".join(plies)}</li>')
+    return "".join(rows)
+
+
+def review_marks_html(marks: list[dict[str, Any]]) -> str:
+    """The review panel's marked moves: a button per mark, its label as the class."""
+    return "".join(f'<li><button type="button" class="{escape(m["label"])}" data-mark-ply="{int(m["ply"])}">'
+                   f'{escape(mark_text(m))}</button></li>' for m in marks)
+
+
+# ---------------------------------------------------------------- the puzzle page
+
+
+def puzzle_line_html(line: list[dict[str, Any]]) -> str:
+    """A refutation or solution (:meth:`lab.puzzles.PuzzleController.view`'s ``line``), the current move marked."""
+    return "".join(f'<li{" class=current aria-current=step" if e["current"] else ""}>{escape(e["label"])}</li>'
+                   for e in line)
+
+
+def puzzle_list_html(groups: list[dict[str, Any]]) -> tuple[str, int, int]:
+    """The puzzle list (a <details> per collection, a button per puzzle); and how many are solved, of all."""
+    parts = []
+    total = solved = 0
+    for g in groups:
+        done = sum(bool(e["solved"]) for e in g["puzzles"])
+        total += len(g["puzzles"])
+        solved += done
+        items = []
+        for e in g["puzzles"]:
+            cls = "puzzle-item" + (" current" if e["current"] else "") + (" solved" if e["solved"] else "")
+            label = (f"{e['title']}, difficulty {e['difficulty']} of 5"
+                     + (", solved" if e["solved"] else ", unsolved"))
+            mark = "✓" if e["solved"] else "·"
+            items.append(f'<li><button type="button" class="{cls}" data-index="{int(e["index"])}" '
+                         f'data-id="{escape(e["id"])}" aria-label="{escape(label)}">'
+                         f'{mark} {escape(e["title"])}  {"★" * int(e["difficulty"])}</button></li>')
+        opened = " open" if any(e["current"] for e in g["puzzles"]) else ""
+        parts.append(f'<details{opened}><summary>{escape(g["collection"])} ({done}/{len(g["puzzles"])})'
+                     f'</summary><ul>{"".join(items)}</ul></details>')
+    return "".join(parts), solved, total
+
+
+def pretty_strip(strip: str) -> str:
+    """A strip's squares as the puzzle page prints them: · empty, ○ stone, • ball, ↓ a marked square."""
+    return strip.replace(".", "·").replace("o", "○").replace("*", "•").replace("|", "↓")
+
+
+def answer_html(kind: str, puzzle: dict[str, Any]) -> str:
+    """The answer form of a puzzle asking a question (``kind``: which-side, compare, potential)."""
+    sides = sides_of(puzzle["variant"])
+    if kind == "which-side":
+        buttons = "".join(f'<button type="button" class="answer" data-answer="{escape(s)}">'
+                          f'{escape(SIDE_NAMES[s])} wins</button>' for s in sides)
+        return f'<div class="buttons">{buttons}</div>'
+    if kind == "compare":
+        rows = []
+        for i, pos in enumerate(puzzle["positions"]):
+            strip = pos.split("_", 1)[-1]
+            opts = "".join(f'<option value="{escape(s)}">{escape(SIDE_NAMES[s])} wins</option>' for s in sides)
+            rows.append(f'<label class="compare-row"><span class="mono strip-text">{escape(pretty_strip(strip))}'
+                        f'</span><span class="small">{escape(SIDE_NAMES[pos.split("_")[0]])} to move</span>'
+                        f'<select class="compare-choice" id="compare-{i}" data-i="{i}"><option value="">?</option>'
+                        f'{opts}</select></label>')
+        return "".join(rows) + ('<div class="buttons"><button type="button" id="check-compare" '
+                                'class="primary">Check</button></div>')
+    if kind == "potential":
+        inputs = "".join(f'<label>{escape(n)} <input class="pot-input" id="pot-{i}" data-name="{escape(n)}" '
+                         f'inputmode="numeric" size="3"></label>' for i, n in enumerate(puzzle["answer"]))
+        position = puzzle["position"]
+        return (f'<p class="mono strip-text">{escape(pretty_strip(position.split("_", 1)[-1]))}</p>'
+                f'<div class="buttons">{inputs}<button type="button" id="check-potential" '
+                f'class="primary">Check</button></div>'
+                f'<p class="small"><a href="./calculator.html#{escape(position)}">'
+                f'Open in the calculator</a></p>')
+    raise ValueError(f"unknown answer kind {kind!r}")
+
+
+# ---------------------------------------------------------------- the lesson
+
+
+def steps_html(steps: list[dict[str, Any]]) -> str:
+    """The lesson's steps (:meth:`lab.learn.LearnController.view`'s ``steps``): a button each, done ones ticked."""
+    items = []
+    for i, s in enumerate(steps):
+        mark = "✓" if s["done"] else str(i + 1)
+        cls = "step" + (" current" if s["current"] else "") + (" done" if s["done"] else "")
+        current = ' aria-current="step"' if s["current"] else ""
+        label = f"Step {i + 1}: {escape(s['title'])}" + (", done" if s["done"] else "")
+        items.append(f'<li><button type="button" class="{cls}" data-step="{i}"{current} aria-label="{label}">'
+                     f'<span class="mark" aria-hidden="true">{mark}</span> {escape(s["title"])}</button></li>')
+    return "".join(items)
+
+
+__all__ = ["answer_html", "moves_html", "pretty_strip", "puzzle_line_html", "puzzle_list_html",
+           "review_marks_html", "steps_html"]
