@@ -38,3 +38,11 @@ def dense(width: int = 25, height: int = 25, seed: int = 1) -> Position:
 # 12 . . . . *          Ohs (aiming at row 19) to move, ahead.
 CYCLE_START = "15x19_O_E12_D13D15E15"
 CYCLE = ["E12-C14-E16", "E13", "D15", "E16-E14-E12", "D13", "E15"]
+
+
+def run_async(coro):
+    """Run a coroutine to the end in a fresh thread (the browser tests' Playwright loop may be running here)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as ex:
+        return ex.submit(asyncio.run, coro).result()

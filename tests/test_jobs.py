@@ -252,10 +252,10 @@ def test_a_slot_takes_progress_and_keeps_its_text_when_a_report_has_none():
 
 
 def test_the_glue_loop_reports_each_slice_and_stops_when_asked():
-    import asyncio
     import time
 
     from glue.jobs import run_job
+    from helpers import run_async
     from lab.jobs import SLICE_MS
 
     def slow(reports):  # each report takes longer than a slice: one report per slice
@@ -265,9 +265,9 @@ def test_the_glue_loop_reports_each_slice_and_stops_when_asked():
     kinds = {"slow": slow}
     seen = []
     spec = {"kind": "slow", "reports": [{"best": "A1"}, {"best": "B2"}, {"done": True, "best": "C3"}]}
-    assert asyncio.run(run_job(spec, seen.append, kinds=kinds)) == {"done": True, "best": "C3"}
+    assert run_async(run_job(spec, seen.append, kinds=kinds)) == {"done": True, "best": "C3"}
     assert [r["best"] for r in seen] == ["A1", "B2", "C3"]
     seen.clear()
-    assert asyncio.run(run_job(spec, seen.append, lambda: len(seen) == 2, kinds)) is None  # asked before each slice
+    assert run_async(run_job(spec, seen.append, lambda: len(seen) == 2, kinds)) is None  # asked before each slice
     assert [r["best"] for r in seen] == ["A1", "B2"]
-    assert asyncio.run(run_job({"kind": "nope"}, seen.append))["error"] == "unknown job kind 'nope'"
+    assert run_async(run_job({"kind": "nope"}, seen.append))["error"] == "unknown job kind 'nope'"

@@ -1,10 +1,9 @@
 """The puzzle page's controller: judging, refutations, retries, hints, answers, stored progress."""
 
-import asyncio
 import json
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from helpers import run_async
 from lab.puzzles import PuzzleController, dump_progress, load_progress
 from phutball import Point  # noqa: E402
 
@@ -23,10 +22,7 @@ POT = {"id": "pot", "title": "Potentials", "variant": "1D", "task": "potential",
        "collection": "Paper"}
 
 
-def run(coro):
-    """Run a coroutine to the end in a fresh thread (the browser tests' Playwright loop may be running here)."""
-    with ThreadPoolExecutor(1) as ex:
-        return ex.submit(asyncio.run, coro).result()
+run = run_async
 
 
 def ctl(*puzzles):
