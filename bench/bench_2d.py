@@ -31,11 +31,18 @@ SIZE = BoardSize(15, 19)
 CAP = 200_000
 
 
-def random_position(rng: random.Random, n_men: int) -> Position:
-    pts = list(SIZE.points())
-    ball = Point(rng.randint(1, SIZE.width), rng.randint(2, SIZE.height - 1))
+def random_position(rng: random.Random, n_men: int, size: BoardSize = SIZE) -> Position:
+    pts = list(size.points())
+    ball = Point(rng.randint(1, size.width), rng.randint(2, size.height - 1))
     pts.remove(ball)
-    return Position(SIZE, frozenset(rng.sample(pts, n_men)), ball, rng.choice("OX"))
+    return Position(size, frozenset(rng.sample(pts, n_men)), ball, rng.choice("OX"))
+
+
+def goal_first_traps() -> list[Position]:
+    """The dense boards on which a goal-first walk alone gave up (tests/test_winsearch.py's reproducers)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from test_winsearch import GOAL_FIRST_TRAPS
+    return [Position.from_str(p) for p in GOAL_FIRST_TRAPS]
 
 
 def lattice_maze(rng: random.Random, kind: str) -> Position:
@@ -79,13 +86,19 @@ def bench_enumeration(rng: random.Random, per_size: int) -> None:
 def bench_win(rng: random.Random, per_kind: int, max_nodes: int) -> None:
     print(f"\nWin-in-one search ({per_kind} positions per row, budget {max_nodes:,} nodes)")
     print(f"{'kind':>22} {'positions/s':>12} {'found':>6} {'none':>5} {'gave up':>8} {'worst s':>8} {'max nodes':>10}")
-    kinds = [(f"random, {n} men", lambda n=n: random_position(rng, n)) for n in (100, 125, 150)]
-    kinds += [(f"maze, {k} gate", lambda k=k: lattice_maze(rng, k)) for k in ("open", "parity", "plugged")]
-    for name, make in kinds:
+
+    def drawn(make):
+        return lambda: [make() for _ in range(per_kind)]
+    kinds = [(f"random, {n} men", drawn(lambda n=n: random_position(rng, n))) for n in (100, 125, 150)]
+    kinds += [(f"maze, {k} gate", drawn(lambda k=k: lattice_maze(rng, k))) for k in ("open", "parity", "plugged")]
+    kinds += [("25x25, 247 men", drawn(lambda: random_position(rng, 247, BoardSize(25, 25)))),
+              ("goal-first traps", goal_first_traps)]
+    for name, positions in kinds:
         stats = {"found": 0, "none": 0, "gave-up": 0}
         times, nodes = [], []
-        for _ in range(per_kind):
-            pos = make()
+        batch = positions()
+        count = len(batch)
+        for pos in batch:
             t = time.perf_counter()
             res = pos.find_winning_jump(max_nodes=max_nodes)
             times.append(time.perf_counter() - t)
@@ -93,7 +106,7 @@ def bench_win(rng: random.Random, per_kind: int, max_nodes: int) -> None:
             stats[res.status] += 1
             if res.jump is not None:
                 assert pos.play(res.jump).winner == pos.to_move
-        print(f"{name:>22} {per_kind / sum(times):>12.1f} {stats['found']:>6} {stats['none']:>5} "
+        print(f"{name:>22} {count / sum(times):>12.1f} {stats['found']:>6} {stats['none']:>5} "
               f"{stats['gave-up']:>8} {max(times):>8.3f} {max(nodes):>10,}")
 
 
