@@ -263,9 +263,6 @@ function applyOne(op) {
     case "listen":
       listen(op.handler, op.target, op.event, { prevent: Boolean(op.prevent) });
       break;
-    case "post-parent":
-      if (window.parent !== window) window.parent.postMessage(op.message, op.origin || "*");
-      break;
     case "colours": {
       // Answer the worker's handler with an event {type: "colours", data: {name: colour}}.
       const data = withTheme(op.theme, (root) => {
@@ -280,10 +277,6 @@ function applyOne(op) {
     case "png":
       withTheme(op.theme, (root) => window.phutballCanvas.downloadPNG(op.shapes, op.width, op.height, op.ratio,
                                                                        op.filename, root));
-      break;
-    case "theme":
-      document.documentElement.setAttribute("data-theme", op.name);
-      window.dispatchEvent(new Event("phutball-theme"));
       break;
     case "event":
       // A CustomEvent on window, for a page's own small JavaScript.

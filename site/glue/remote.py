@@ -22,8 +22,7 @@ select), ``options`` (id, options: [value, text] pairs), ``scroll`` (id,
 selector), ``draw`` (canvas, shapes), ``store`` (key, value), ``hash`` (value),
 ``download`` (filename, text, mime), ``png`` (shapes, width, height, ratio,
 filename, theme), ``colours`` (names, theme, handler), ``copy`` (text),
-``listen`` (handler, target, event, prevent), ``post-parent`` (message, origin),
-``theme`` (name), ``event`` (name, detail), ``ready``.  A batch of them crosses
+``listen`` (handler, target, event, prevent), ``event`` (name, detail), ``ready``.  A batch of them crosses
 to the page as one JSON list.
 """
 
@@ -308,15 +307,6 @@ def resolve_colours(names: list[str], theme: str, handler: Callable[[Event], Any
 
 def copy_text(text: str) -> None:
     _ops.append({"op": "copy", "text": text})
-
-
-def post_parent(message: dict[str, Any], target_origin: str = "*") -> None:
-    _ops.append({"op": "post-parent", "message": message, "origin": target_origin})
-
-
-def set_theme(name: str) -> None:
-    _ops.append({"op": "theme", "name": name})
-    _state["snapshot"]["theme"] = name
 
 
 def emit(name: str, detail: Any = None) -> None:
