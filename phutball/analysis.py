@@ -111,7 +111,7 @@ def analyse(pos: Any, *, history: Iterable[Any] = (), level: str = "hard", max_n
     when the game is over, :class:`UnsupportedError` for a board this cannot
     analyse.  Budgets default to ``level``'s.
     """
-    if variant_of(pos) != "2D":
+    if not variant_of(pos).is_board:
         yield _analyse_1d(pos)
         return
     # No forward pruning: a win or loss the analysis reports ("win in 3", a review's blunder) must

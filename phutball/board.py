@@ -38,11 +38,12 @@ from __future__ import annotations
 import re
 from itertools import islice
 from dataclasses import dataclass, field
-from typing import Iterator, Literal, Sequence
+from typing import ClassVar, Iterator, Literal, Sequence
 
 from .bitboard import STANDARD as STANDARD, BoardSize as BoardSize  # re-exported: part of this module's API
 from .bitboard import Step, bit, jump_results, mask_of, points_of, single_jumps
 from .errors import IllegalMoveError, IllegalPositionError, ParseError, quote
+from .variant import Variant
 from .notation import Jump, Move2D, Placement, Point, parse_move, parse_points
 from .sides import SIDE_NAMES, SIDES, Side, other
 from .winsearch import WinningJumps, WinSearch, find_winning_jump, winning_jumps
@@ -148,6 +149,11 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position.from_str({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """The position as an SVG diagram, for notebooks (:func:`phutball.svg.board`)."""
+        from . import svg
+        return svg.board(self)
 
     def __hash__(self) -> int:
         return hash((self.size, self._mask, self.ball, self.to_move))
@@ -284,8 +290,8 @@ class Position:
     # ------------------------------------------------------------ the rule questions a board's UI asks
     # (the same three on :class:`~phutball.oned.strip.Strip` and :class:`~phutball.oned.oddish.Oddish`)
 
-    #: What this position is: ``"2D"`` (a board), ``"1D"`` (a strip), ``"Oddish"``.
-    variant = "2D"
+    #: What this position is (a strip says :attr:`Variant.STRIP`, an Oddish board :attr:`Variant.ODDISH`).
+    variant: ClassVar[Variant] = Variant.BOARD
 
     def in_bounds(self, point: Point) -> bool:
         """Whether ``point`` is a point of the board or of an off-board row (where a jump may land)."""

@@ -50,6 +50,7 @@ from typing import Any, Protocol, Sequence, runtime_checkable
 
 from .errors import IllegalError, ParseError, PhutballError, RecordError
 from .sides import SIDE_NAMES, other_side
+from .variant import Variant
 
 RESULTS = ("O", "X", "L", "R", "draw", "*")
 TERMINATIONS = ("goal", "resignation", "agreement", "no legal move", "repetition", "unfinished")
@@ -89,10 +90,10 @@ def _drawn(position: Any) -> bool:
     return bool(getattr(position, "is_drawn", False))
 
 
-def variant_of(position: Any) -> str:
-    """``'2D'`` or ``'1D'`` for a position object."""
-    from .board import Position
-    return "2D" if isinstance(position, Position) else "1D"
+def variant_of(position: Any) -> Variant:
+    """What a position object is: a board, a strip or an Oddish board (its ``variant``)."""
+    variant: Variant = position.variant
+    return variant
 
 
 def parse_any_position(text: str) -> Any:
@@ -270,9 +271,8 @@ class Game:
         """The game in the record format (see module doc); covers all moves, not just to the cursor."""
         from .board import Position
         start = self.start
-        variant = variant_of(start)
-        h: dict[str, str] = {"Variant": variant}
-        if isinstance(start, Position):  # variant "2D"
+        h: dict[str, str] = {"Variant": variant_of(start).value}
+        if isinstance(start, Position):
             h["Size"] = str(start.size)
         for k, v in self.headers.items():
             if k not in ("Variant", "Size", "Setup", "Result", "Termination"):
@@ -342,6 +342,21 @@ class Game:
             return NotImplemented
         return (str(self.start), self.moves, self.headers, self.result, self.termination) == (
             str(other.start), other.moves, other.headers, other.result, other.termination)
+
+    def _repr_html_(self) -> str:
+        """The game for notebooks: the position at the cursor as a diagram (:func:`phutball.svg.game`),
+        then the moves in the notation, numbered as in a record (the last one played in bold, a redo
+        tail faded), and how the game stands."""
+        from html import escape
+        from . import svg
+        words = []
+        for i, move in enumerate(self.moves, start=1):
+            text = ("" if i % 2 == 0 else f"{i // 2 + 1}. ") + escape(move)
+            words.append(f"<b>{text}</b>" if i == self.cursor else
+                         f'<span style="opacity:0.5">{text}</span>' if i > self.cursor else text)
+        moves = " ".join(words) or "No moves yet."
+        return (f'<div class="phutball-game">{svg.game(self)}<p>{moves}</p>'
+                f"<p>{escape(self.result_text[:1].upper() + self.result_text[1:])}.</p></div>")
 
 
 def _start_from_headers(headers: dict[str, str]) -> Any:

@@ -235,3 +235,19 @@ def parse_strip_move(text: str) -> StripMove1D:
     if len(squares) == 1:
         return StripPlacement(squares[0])
     return StripJump(tuple(squares))
+
+
+def move_targets(variant: str, text: str) -> list[Point | int]:
+    """The points (a board, ``variant`` ``'2D'``) or squares (a strip) a move's text names, in order:
+    ``'K6-G9'`` -> ``[Point('K6'), Point('G9')]``, ``'2-5'`` -> ``[2, 5]``.
+
+    Only the syntax is checked (:class:`~phutball.errors.ParseError`), not the rules.
+    """
+    targets: list[Point | int] = []
+    if variant == "2D":
+        move = parse_move(text)
+        targets += move.path if isinstance(move, Jump) else [move.point]
+    else:
+        strip_move = parse_strip_move(text)
+        targets += strip_move.path if isinstance(strip_move, StripJump) else [strip_move.square]
+    return targets

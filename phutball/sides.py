@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .errors import ParseError
+from .variant import Variant
 
 __all__ = ["Side", "SIDES", "LEFT", "RIGHT", "SIDE_NAMES", "other", "other_side", "side_name", "sides_of", "parse_side"]
 
@@ -44,8 +45,9 @@ def other_side(side: str) -> str:
 
 
 def sides_of(variant: str) -> tuple[str, str]:
-    """The two sides of a variant, the first to move first: ``('O', 'X')`` in 2D, ``('L', 'R')`` in 1D."""
-    return SIDES if variant == "2D" else (LEFT, RIGHT)
+    """The two sides of a variant (a :class:`~phutball.variant.Variant` or its value), the first to move
+    first: ``('O', 'X')`` in 2D, ``('L', 'R')`` in 1D and on Oddish boards."""
+    return Variant(variant).sides
 
 
 def side_name(side: str) -> str:

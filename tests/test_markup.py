@@ -118,15 +118,19 @@ def test_hostile_puzzle_titles_ids_and_collections_stay_text():
 
 
 def test_answer_forms():
-    tree = Tree(answer_html("which-side", {"variant": "1D"}))
+    from phutball.puzzles.format import Puzzle
+
+    def puzzle(position="L_.*o.", **extra):
+        return Puzzle("p", "A puzzle", {}, "1D", position, "which-side", 1, "", (), extra=extra)
+    tree = Tree(answer_html("which-side", puzzle()))
     assert [b["data-answer"] for b in tree.named("button")] == ["L", "R"]
-    p = {"variant": "1D", "positions": ["L_.*o.", "R_o*.."]}
+    p = puzzle(positions=["L_.*o.", "R_o*.."])
     tree = Tree(answer_html("compare", p))
     assert [s["id"] for s in tree.named("select")] == ["compare-0", "compare-1"]
     assert [o["value"] for o in tree.named("option")] == ["", "L", "R", "", "L", "R"]
     assert "·•○·" in tree.text and "Right to move" in tree.text
     assert tree.named("button")[-1]["id"] == "check-compare"
-    p = {"variant": "1D", "position": "L_.*o.", "answer": {"PL": 1, HOSTILE: 2}}
+    p = puzzle("L_.*o.", answer={"PL": 1, HOSTILE: 2})
     tree = no_injection(answer_html("potential", p))
     assert [(i["id"], i["data-name"]) for i in tree.named("input")] == [("pot-0", "PL"), ("pot-1", HOSTILE)]
     assert tree.named("a")[0]["href"] == "./calculator.html#L_.*o."

@@ -25,8 +25,15 @@ POT = {"id": "pot", "title": "Potentials", "variant": "1D", "task": "potential",
 run = run_async
 
 
+def puzzle(d):
+    """A puzzle of the file format from a test's dict (a composed source and no text unless given)."""
+    from phutball.puzzles.format import puzzle_from
+    d = {"source": {"kind": "composed"}, "text": ""} | d
+    return puzzle_from({k: v for k, v in d.items() if k != "collection"}, "test", d.get("collection", ""))
+
+
 def ctl(*puzzles):
-    return PuzzleController(list(puzzles))
+    return PuzzleController([puzzle(p) for p in puzzles])
 
 
 def drain(c):
@@ -37,6 +44,7 @@ def drain(c):
 def test_a_winning_2d_jump_solves_and_counts():
     c = ctl(WIN2D)
     run(c.user_move("B3-B5"))
+    assert c.last_move_marks() == []  # a board shows its jump by the men gone and the ball moved
     assert c.phase == "solved" and c.progress["w2"] == {"solved": True, "attempts": 1}
 
 
@@ -56,9 +64,11 @@ def test_1d_wrong_move_gets_a_full_refutation_and_the_right_one_is_answered():
     c = ctl(EX1)
     run(c.user_move("2-4-6-8"))  # the paper: jumping all three stones loses
     assert c.verdict == "wrong" and c.queue
+    assert c.last_move_marks() == [2, 4, 6, 8]  # the strip marks the move just played
     drain(c)
     assert c.game.position.winner == "R"
     c.retry()
+    assert c.last_move_marks() == []
     run(c.user_move("2-4-6"))
     assert c.verdict == "correct" and len(c.queue) == 1  # the engine's reply
     drain(c)
@@ -143,21 +153,21 @@ def test_the_list_order_is_the_order_of_next_and_previous_and_the_first_unsolved
     hard1d = dict(EX1, id="h1", difficulty=4, collection="Generated", source={"kind": "generated"})
     easy1d = dict(EX1, id="e1", difficulty=1, collection="Generated", source={"kind": "generated"})
     puzzles = [dict(WIN2D, difficulty=3), easy2d, hard1d, easy1d, EX1]  # files in another order
-    c = PuzzleController(puzzles)
+    c = PuzzleController([puzzle(p) for p in puzzles])
     listed = [e["id"] for g in c.groups() for e in g["puzzles"]]
     assert listed == ["ex1", "e1", "h1", "w0", "w2"]
-    assert c.puzzle["id"] == "ex1"
-    seen = [c.puzzle["id"]]
+    assert c.puzzle.id == "ex1"
+    seen = [c.puzzle.id]
     for _ in range(4):
         c.next()
-        seen.append(c.puzzle["id"])
+        seen.append(c.puzzle.id)
     assert seen == listed
     c.next()
-    assert c.puzzle["id"] == "ex1"
+    assert c.puzzle.id == "ex1"
     c.previous()
-    assert c.puzzle["id"] == "w2"
+    assert c.puzzle.id == "w2"
     done = {"ex1": {"solved": True, "attempts": 1}, "e1": {"solved": True, "attempts": 2}}
-    assert PuzzleController(puzzles, progress=done).puzzle["id"] == "h1"
+    assert PuzzleController([puzzle(p) for p in puzzles], progress=done).puzzle.id == "h1"
 
 
 def test_answers_and_solution():
@@ -189,7 +199,7 @@ def test_groups_and_deep_links():
     c.progress["w2"] = {"solved": True, "attempts": 2}
     groups = {g["collection"]: g["puzzles"] for g in c.groups()}
     assert [e["id"] for e in groups["2D"]] == ["w2", "s2"] and groups["2D"][0]["solved"]
-    assert c.open_id("s2") and c.puzzle["id"] == "s2"
+    assert c.open_id("s2") and c.puzzle.id == "s2"
     assert not c.open_id("nope") and "no puzzle" in c.message
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from phutball.cli.main import main
-from phutball.puzzles.check import check_claim
+from phutball.puzzles.tasks import check_claim
 from phutball.puzzles.format import FORMAT, PuzzleFormatError, load_dir, load_text
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"

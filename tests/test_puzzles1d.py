@@ -13,7 +13,7 @@ import pytest
 
 from phutball.cli.oned import main
 from phutball.errors import IllegalMoveError, IllegalPositionError, ParseError
-from phutball.puzzles.check import check_claim
+from phutball.puzzles.tasks import check_claim
 from phutball.puzzles.format import FORMAT, load_dir, load_file, load_text
 from phutball.puzzles.check import check_claim_1d
 from phutball.puzzles.generate import THEMES, classify, generate, rate

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from phutball import Position
-from phutball.puzzles.check import check_claim
+from phutball.puzzles.tasks import check_claim
 from phutball.puzzles.format import FORMAT, PuzzleFormatError, load_file, load_text
 from phutball.puzzles.twod import RULES, analyse, check_task, rule_solves, solving_rule
 
@@ -120,7 +120,7 @@ def test_bad_deep_fields_are_named(changes, reason):
 
 
 def test_the_page_plays_a_win_in_two_threat_defence_and_jump():
-    c = PuzzleController([_deep_puzzle().to_dict()])
+    c = PuzzleController([_deep_puzzle()])
     run(c.user_move("E4"))  # no threat at all
     assert c.verdict == "wrong"
     c.retry()
@@ -184,7 +184,7 @@ def test_defend_finds_the_only_defence_and_the_page_judges_it():
     p = _deep_puzzle(position=str(pos), task="defend", main_line=["D5-D3"], solutions=["D5-D3"],
                      threat="D5-D7")
     assert check_claim(p) == []
-    c = PuzzleController([p.to_dict()])
+    c = PuzzleController([p])
     run(c.user_move("D7"))
     assert c.verdict == "wrong" and c.queue == ["D5-D8"]  # the refutation: the longer run still scores
     c.retry()
@@ -207,7 +207,7 @@ def test_a_teachers_puzzle_the_engine_cannot_decide_in_time_says_so_not_that_it_
                 "H6H8H9H10J3J4J5J6J7J8J9K2K4K5K6K9K10L2L5L7L9")
     pos = Position.from_str(position)
     solved = custom.custom_puzzle(position, "win")
-    assert pos.play(solved["main_line"][0]).winner == pos.to_move
+    assert pos.play(solved.main_line[0]).winner == pos.to_move
     monkeypatch.setattr(custom, "CLAIM_NODES", 1)  # a budget no search can decide it in
     for task in ("win", "safe-move"):
         with pytest.raises(custom.UndecidedClaimError) as e:

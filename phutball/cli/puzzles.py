@@ -106,7 +106,7 @@ def cmd_puzzles_check(args: argparse.Namespace, out: TextIO | None = None, err: 
     """Handler of ``phutball puzzles check PATH... [--slow] [--json]``."""
     import time
 
-    from ..puzzles.check import check_claim, check_claim_1d
+    from ..puzzles.tasks import check_claim
     from ..puzzles.common import MAX_LIVE_N
     out = out or sys.stdout
     err = err or sys.stderr
@@ -119,10 +119,7 @@ def cmd_puzzles_check(args: argparse.Namespace, out: TextIO | None = None, err: 
     for fname, p in items:
         t0 = time.perf_counter()
         try:
-            if p.variant == "1D":
-                problems = check_claim_1d(p, max_solve_n=24 if args.slow else MAX_LIVE_N)
-            else:
-                problems = check_claim(p)
+            problems = check_claim(p, max_solve_n=24 if args.slow else MAX_LIVE_N)
         except PhutballError as e:
             problems = [str(e)]
         except MemoryError:

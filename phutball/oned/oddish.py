@@ -40,9 +40,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, Sequence, Union
+from typing import ClassVar, Iterator, Sequence, Union
 
 from ..errors import IllegalMoveError, IllegalPositionError, ParseError
+from ..variant import Variant
 from ..sides import LEFT, RIGHT, other_side, parse_side, side_name
 from .strip import BALL_CHARS, EMPTY_CHARS, STONE_CHARS, Strip, stones_mask
 
@@ -191,6 +192,11 @@ class Oddish:
     def __repr__(self) -> str:
         return f"Oddish.from_str({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The Oddish board as an SVG diagram, for notebooks (:func:`phutball.svg.board`)."""
+        from .. import svg
+        return svg.board(self)
+
     @property
     def mask(self) -> int:
         """The stones as a bitmask: bit ``s - 1`` is Oddish square ``s``."""
@@ -282,8 +288,8 @@ class Oddish:
     # ------------------------------------------------------------------ the rule questions a UI asks
     # (as on :class:`phutball.board.Position`; a target is a square, or the gap an arrow move lands in)
 
-    #: What this position is: an Oddish board (``"2D"`` a board, ``"1D"`` a strip).
-    variant = "Oddish"
+    #: What this position is (a board says :attr:`Variant.BOARD`, a strip :attr:`Variant.STRIP`).
+    variant: ClassVar[Variant] = Variant.ODDISH
 
     def in_bounds(self, target: int) -> bool:
         """Whether ``target`` is a gap of the board (0..m: the arrow stands in one) or a square (1..m)."""

@@ -33,9 +33,10 @@ Text forms
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence, Union
+from typing import ClassVar, Iterable, Iterator, Sequence, Union
 
 from ..errors import IllegalMoveError, IllegalPositionError, ParseError
+from ..variant import Variant
 from ..notation import StripJump, StripMove1D, StripPlacement, parse_strip_move
 from ..sides import LEFT, RIGHT, other_side, parse_side, side_name
 
@@ -190,6 +191,11 @@ class Strip:
     def __repr__(self) -> str:
         return f"Strip.from_str({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The strip as an SVG diagram, for notebooks (:func:`phutball.svg.board`)."""
+        from .. import svg
+        return svg.board(self)
+
     # ------------------------------------------------------------ properties
 
     @property
@@ -226,8 +232,8 @@ class Strip:
     # ----------------------------------------------------------------- the rule questions a UI asks
     # (as on :class:`phutball.board.Position`)
 
-    #: What this position is: a 1D strip (``"2D"`` a board, ``"Oddish"`` an Oddish board).
-    variant = "1D"
+    #: What this position is (a board says :attr:`Variant.BOARD`, an Oddish board :attr:`Variant.ODDISH`).
+    variant: ClassVar[Variant] = Variant.STRIP
 
     def in_bounds(self, square: int) -> bool:
         """Whether ``square`` is a square of the strip or one past an end (0, ``n + 1``: a jump may land there)."""

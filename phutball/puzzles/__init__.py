@@ -1,7 +1,8 @@
 """Puzzles, 2D and 1D: the file format, the engine's check of every claim, the live judges, the generator.
 
 * :mod:`~phutball.puzzles.format` -- the JSON format (``FORMAT``), the validating loader, ``PuzzleFormatError``;
-* :mod:`~phutball.puzzles.check` -- :func:`~phutball.puzzles.check.check_claim` for both variants;
+* :mod:`~phutball.puzzles.tasks` -- one class per task, in one table; :func:`~phutball.puzzles.tasks.check_claim`;
+* :mod:`~phutball.puzzles.check` -- the claim checks the tasks run, 2D and 1D;
 * :mod:`~phutball.puzzles.twod` -- the 2D tasks decided exactly, and the 2D judge, reply and hint;
 * :mod:`~phutball.puzzles.judge` -- the 1D live judge (the engine's reply, a move's verdict, the best line);
 * :mod:`~phutball.puzzles.generate` -- the 1D generator (themes, rating, puzzle files);

@@ -1,4 +1,5 @@
-"""The engine's check of every puzzle claim, 2D and 1D: :func:`check_claim` (empty list: true)."""
+"""The engine's checks of puzzle claims, 2D and 1D, which the tasks run (:func:`phutball.puzzles.tasks.check_claim`;
+an empty list: the claim holds)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from ..errors import PhutballError
 from ..oned.oddish import Oddish
 from ..oned.solve import LOSS, WIN, Analysis, plies_text
 from ..sides import LEFT, RIGHT, side_name
-from .format import Puzzle
+from .puzzle import Puzzle
 from .generate import classify
 from .common import MAX_LIVE_N, Position1D, analysis_of, norm_move, outcome_of, parse_position, winner_of
 
@@ -71,13 +72,6 @@ def check_claim_2d(p: Puzzle, max_nodes: int = 2_000_000) -> list[str]:
         from .twod import check_task
         problems += check_task(p.position, p.task, p.main_line, p.extra, max_nodes=max_nodes)
     return problems
-
-
-def check_claim(p: Puzzle) -> list[str]:
-    """Problems with a puzzle's claim (empty: the engine or exact solver confirms it)."""
-    if p.variant == "2D":
-        return check_claim_2d(p)
-    return check_claim_1d(p)
 
 
 # ---------------------------------------------------------------- checking claims (1D)

@@ -3,7 +3,7 @@
 Three parts, all pure Python (they run in a browser worker under Pyodide):
 
 * :func:`check_claim_1d` -- the problems with a 1D or Oddish puzzle's claim
-  (empty list: the exact solver confirms it).  :func:`phutball.puzzles.check.check_claim`
+  (empty list: the exact solver confirms it).  :func:`phutball.puzzles.tasks.check_claim`
   dispatches here.
 * :func:`respond`, :func:`judge`, :func:`best_line` and :func:`analysis` -- what
   the puzzle page calls while the user plays: the engine's strongest reply, the

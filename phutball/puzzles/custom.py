@@ -4,13 +4,14 @@ found by the engine, or a typed error saying why the position does not have the 
 
 from __future__ import annotations
 
-from typing import Any
 
 from ..board import Position
 from ..errors import PhutballError
 from ..game import parse_any_position
 from ..sides import SIDE_NAMES, other
+from .puzzle import Puzzle
 from .judge import analysis, best_line
+from .tasks import task_named
 
 
 #: The win search's budget (nodes) for a teacher's 2D puzzle: about a second here, a few in the
@@ -56,8 +57,8 @@ def _safe_moves_2d(pos: Position, limit: int = 1) -> tuple[list[str], bool]:
     return out, undecided
 
 
-def custom_puzzle(position: str, task: str, text: str = "") -> dict[str, Any]:
-    """A teacher's puzzle (``position`` + ``task``) as a puzzle dict (the puzzle file's fields), its solution
+def custom_puzzle(position: str, task: str, text: str = "") -> Puzzle:
+    """A teacher's puzzle (``position`` + ``task``), its solution
     found by the engine.
 
     * 2D ``win``: the side to move has a winning jump (the win-in-one search);
@@ -119,10 +120,8 @@ def custom_puzzle(position: str, task: str, text: str = "") -> dict[str, Any]:
             raise ClaimError("puzzle position", position,
                              f"{who} has {len(wins)} winning moves ({', '.join(wins)}), not only one")
         main_line = list(best_line(position)["moves"])
-    prompt = {"win": f"{who} to play and win", "only-move": f"{who} to play: the only winning move",
-              "safe-move": f"{who} to move: stop the winning jump"}[task]
-    return {"id": f"{task}:{pos}", "title": prompt, "variant": variant, "position": str(pos), "task": task,
-            "difficulty": 1, "text": text, "main_line": main_line, "collection": "", "source": {}}
+    title = task_named(task).prompt(who).rstrip(".")
+    return Puzzle(f"{task}:{pos}", title, {}, variant, str(pos), task, 1, text, tuple(main_line))
 
 
 __all__ = ["CLAIM_NODES", "ClaimError", "UndecidedClaimError", "custom_puzzle", "safe_moves_2d"]

@@ -21,7 +21,7 @@ A puzzle file is JSON (``puzzles/*.json``)::
       ]
     }
 
-Tasks (``TASKS``):
+Tasks (``TASKS``; each is a class of :mod:`phutball.puzzles.tasks`):
 
 * ``win`` -- the side to move wins; play it out against the strongest defence.
   2D ``win`` puzzles are wins in one jump.
@@ -58,51 +58,20 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import ParseError, PhutballError, quote
+from .puzzle import FORMAT, Puzzle  # noqa: F401  (re-exported: the format names them)
+from .tasks import TASKS as TASK_TABLE
 
-FORMAT = "phutball-puzzles/1"
-TASKS = ("win", "only-move", "which-side", "compare", "safe-move", "potential", "win-in-two", "defend", "dont-jump")
-#: Tasks that only exist on a 2D board (decided by :mod:`phutball.puzzles.twod`).
-TASKS_2D_ONLY = ("safe-move", "win-in-two", "defend", "dont-jump")
+#: The tasks' names (:data:`phutball.puzzles.tasks.TASKS` says what each needs and where it exists).
+TASKS = tuple(TASK_TABLE)
 SOURCE_KINDS = ("paper", "generated", "composed")
 
 
 class PuzzleFormatError(ParseError):
     """A puzzle file that does not follow the format."""
-
-
-@dataclass(frozen=True)
-class Puzzle:
-    id: str
-    title: str
-    source: dict[str, str]
-    variant: str
-    position: str
-    task: str
-    difficulty: int
-    text: str
-    main_line: tuple[str, ...]
-    collection: str = ""
-    extra: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
-
-    @property
-    def start(self) -> Any:
-        """The position object (2D Position, 1D Strip or Oddish board)."""
-        from ..game import parse_any_position
-        return parse_any_position(self.position)
-
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {
-            "id": self.id, "title": self.title, "source": dict(self.source), "variant": self.variant,
-            "position": self.position, "task": self.task, "difficulty": self.difficulty,
-            "text": self.text, "main_line": list(self.main_line),
-        }
-        d.update(self.extra)
-        return d
 
 
 _REQUIRED: dict[str, type] = {
@@ -188,17 +157,16 @@ def puzzle_from(d: Any, where: str, collection: str) -> Puzzle:
     except PhutballError as e:
         raise PuzzleFormatError("bad puzzle", at, f"position: {e}") from None
     from ..game import variant_of
-    if d["task"] != "potential" and variant_of(pos) != d["variant"]:
+    task = TASK_TABLE[d["task"]]
+    if variant_of(pos).is_board != (d["variant"] == "2D"):  # a 1D puzzle may show an Oddish board
         raise PuzzleFormatError("bad puzzle", at, f"position is not a {d['variant']} position")
-    needs = {"which-side": ["answer"], "compare": ["positions", "answer"], "safe-move": ["trap"],
-             "potential": ["answer"], "win-in-two": ["solutions"], "defend": ["solutions", "threat"],
-             "dont-jump": ["solutions", "trap"]}.get(d["task"], [])
-    for key in needs:
+    for key in task.needs:
         if key not in d:
             raise PuzzleFormatError("bad puzzle", at, f"task {d['task']!r} needs field {key!r}")
-    if d["task"] in TASKS_2D_ONLY and d["variant"] != "2D":
-        raise PuzzleFormatError("bad puzzle", at, f"task {d['task']!r} is for 2D positions only")
-    if d["task"] not in ("compare", "potential") and not d["main_line"]:
+    if d["variant"] not in task.variants:
+        raise PuzzleFormatError("bad puzzle", at, f"task {d['task']!r} is for {' or '.join(task.variants)} "
+                                "positions only")
+    if task.needs_main_line and not d["main_line"]:
         raise PuzzleFormatError("bad puzzle", at, "main_line must not be empty")
     extra = {k: v for k, v in d.items() if k not in _REQUIRED}
     return Puzzle(d["id"], d["title"], dict(src), d["variant"], d["position"], d["task"], d["difficulty"],

@@ -10,7 +10,7 @@ from ..notation import StripJump
 from ..oned.solve import LOSS, WIN, Analysis, plies_text
 from ..oned.strip import Strip
 from ..sides import LEFT, RIGHT, other_side, side_name
-from .format import FORMAT
+from .puzzle import FORMAT
 from .judge import best_line
 from .common import MAX_LIVE_N, Position1D, analysis_of, norm_move
 

@@ -24,6 +24,7 @@ from lab.moveentry import MoveEntry
 from glue.boardinput import bind_board
 from lab.puzzles import PuzzleController, puzzles_from_files
 from phutball.puzzles.custom import ClaimError, custom_puzzle
+from phutball.puzzles.puzzle import Puzzle
 from glue.remote import document, el, emit, flush_now, init_value, location_href, on, ready, spawn, window
 from glue.remote import draw as draw_shapes
 
@@ -180,7 +181,7 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
 # ---------------------------------------------------------------- puzzle
 
 
-def puzzle_of(params: EmbedParams) -> dict | None:
+def puzzle_of(params: EmbedParams) -> Puzzle | None:
     """The puzzle the parameters name (a shipped one) or set (a teacher's, decided by the engine here).
 
     None after showing the error box: an unknown id, a position that is not the
@@ -188,7 +189,7 @@ def puzzle_of(params: EmbedParams) -> dict | None:
     """
     if params.puzzle is not None:
         try:
-            shipped = {p["id"]: p for p in puzzles_from_files(init_value("puzzleFiles"))}
+            shipped = {p.id: p for p in puzzles_from_files(init_value("puzzleFiles"))}
         except (PhutballError, OSError, KeyError, TypeError) as e:
             frame("showError", "puzzle", params.puzzle, f"the lab's puzzles could not be read: {e}")
             return None
@@ -196,7 +197,7 @@ def puzzle_of(params: EmbedParams) -> dict | None:
         if p is None:
             frame("showError", "puzzle", params.puzzle, "no puzzle of the lab has this id")
             return None
-        if params.position != STANDARD_START and params.position != str(parse_any_position(p["position"])):
+        if params.position != STANDARD_START and params.position != str(parse_any_position(p.position)):
             frame("showError", "position", params.position, f"this is not the position of puzzle {params.puzzle}")
             return None
         return p
@@ -207,17 +208,17 @@ def puzzle_of(params: EmbedParams) -> dict | None:
         return None
 
 
-def start_puzzle(params: EmbedParams, marks: Marks, puzzle: dict) -> None:
+def start_puzzle(params: EmbedParams, marks: Marks, puzzle: Puzzle) -> None:
     """Solve a puzzle in the frame: the puzzles page's controller judges every move (one judge)."""
     ctl = PuzzleController([puzzle])
-    box: dict[str, Any] = {"entry": MoveEntry(parse_any_position(puzzle["position"])), "busy": False, "posted": None}
+    box: dict[str, Any] = {"entry": MoveEntry(parse_any_position(puzzle.position)), "busy": False, "posted": None}
     el("task").textContent = ctl.task_prompt()
 
     def post_result() -> None:
-        e = ctl.progress.get(puzzle["id"])
+        e = ctl.progress.get(puzzle.id)
         if e is not None and (e["solved"], e["attempts"]) != box["posted"]:
             box["posted"] = (e["solved"], e["attempts"])
-            frame("puzzleResult", puzzle["id"], e["solved"], e["attempts"])
+            frame("puzzleResult", puzzle.id, e["solved"], e["attempts"])
 
     def draw() -> None:
         v = ctl.view()
@@ -346,7 +347,7 @@ def run() -> None:
         puzzle = puzzle_of(params)
         if puzzle is None:
             return
-    start_pos = params.game().start if puzzle is None else parse_any_position(puzzle["position"])
+    start_pos = params.game().start if puzzle is None else parse_any_position(puzzle.position)
     variant = variant_of(start_pos)
     frame("takeOver")
     el("embed").setAttribute("data-mode", params.mode)

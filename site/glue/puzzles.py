@@ -81,7 +81,7 @@ def draw() -> None:
         ev = entry.view()
         pos = entry.position
         lay = layout(pos)
-        last = [] if v["variant"] == "2D" else last_targets(ctl)
+        last = ctl.last_move_marks()
         draw_shapes("board", frame_shapes(pos, lay.css_w, lay.css_h, marks=Marks(numbers=False),
                                           landings=ev["landings"], chain=ev["chain"], last_move=last,
                                           hint=v["hint"], cursor=ev["armed"]))
@@ -124,12 +124,6 @@ def render_line(v) -> None:
     for ident, enabled in (("step-first", at > lo), ("step-prev", at > lo), ("step-next", at < hi),
                            ("step-last", at < hi)):
         el(ident).disabled = not (v["can_step"] and enabled)
-
-
-def last_targets(ctl) -> list:
-    if ctl.game is None or ctl.game.cursor == 0:
-        return []
-    return [int(x) for x in ctl.game.moves[ctl.game.cursor - 1].split("-")]
 
 
 def render_list() -> None:
@@ -339,7 +333,7 @@ def stepper(where: str):
 def on_share(event) -> None:
     from urllib.parse import urljoin
     p = state["ctl"].puzzle
-    params = puzzle_share_params(p["id"], p["position"])
+    params = puzzle_share_params(p.id, p.position)
     s = snippets(urljoin(location_href(), "./"), params, height=share_height(p))
     el("share-link").value = s.link
     el("share-iframe").value = s.iframe
@@ -351,7 +345,7 @@ def on_share(event) -> None:
 def share_height(p: dict) -> int:
     """The iframe snippet's height at 480 px wide: the board's proportions plus the puzzle bar."""
     from phutball.game import parse_any_position
-    w, h = natural_size(parse_any_position(p["position"]))
+    w, h = natural_size(parse_any_position(p.position))
     return round(min(480.0, w) * h / w) + 8 + 112
 
 
@@ -370,13 +364,13 @@ def on_answer_click(event) -> None:
     if t.getAttribute("data-answer"):
         ctl.answer(str(t.getAttribute("data-answer")))
     elif t.id == "check-compare":
-        choices = [str(el(f"compare-{i}").value) for i in range(len(p["positions"]))]
+        choices = [str(el(f"compare-{i}").value) for i in range(len(p.extra["positions"]))]
         if "" in choices:
             ctl.message = "Choose a winner for every position."
         else:
             ctl.answer(choices)
     elif t.id == "check-potential":
-        ctl.answer({name: str(el(f"pot-{i}").value).strip() for i, name in enumerate(p["answer"])})
+        ctl.answer({name: str(el(f"pot-{i}").value).strip() for i, name in enumerate(p.extra["answer"])})
     else:
         return
     refresh()
@@ -385,7 +379,7 @@ def on_answer_click(event) -> None:
 def on_hashchange(event) -> None:
     ctl = state["ctl"]
     h = location_hash()
-    if ctl is not None and h and h != ctl.puzzle["id"] and not state["busy"]:
+    if ctl is not None and h and h != ctl.puzzle.id and not state["busy"]:
         ctl.open_id(h)
         new_entry()
         state["answer_key"] = None

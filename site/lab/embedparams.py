@@ -46,6 +46,7 @@ from typing import TypedDict
 
 from phutball.errors import QUOTE_MAX, PhutballError, quote
 from phutball.game import Game, GamePosition, parse_any_position, variant_of
+from phutball.puzzles.tasks import TASKS
 
 #: Every parameter, in the order links are written.  ``embed.js`` passes exactly
 #: these ``data-*`` attributes (a unit test keeps the two lists equal).
@@ -53,7 +54,7 @@ PARAM_NAMES = ("position", "moves", "record", "mode", "ply", "theme", "coords", 
                "puzzle", "task", "text")
 MODES = ("view", "play", "replay", "puzzle")
 #: The tasks a teacher's puzzle may claim, by variant (the engine checks the claim in the frame).
-PUZZLE_TASKS = {"2D": ("win", "safe-move"), "1D": ("win", "only-move")}
+PUZZLE_TASKS = {v: tuple(t.name for t in TASKS.values() if v in t.custom) for v in ("2D", "1D")}
 MAX_TEXT_CHARS = 600
 _PUZZLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}")
 THEMES = ("light", "dark", "auto")
@@ -232,7 +233,7 @@ def _puzzle_params(raw: dict[str, str], mode: str, game: Game) -> tuple[str | No
             raise ParamError("position", "", f"missing: a puzzle with task={raw['task'].strip()[:20]} "
                              "needs the position it is set on")
         raise ParamError("mode", raw["mode"], "a puzzle needs puzzle=<id>, or position and task")
-    variant = variant_of(game.start)
+    variant = "2D" if variant_of(game.start).is_board else "1D"
     tasks = PUZZLE_TASKS[variant]
     if "task" not in raw:
         raise ParamError("task", "", f"missing: a {variant} puzzle's task is one of {', '.join(tasks)}")

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, Union
 
 from phutball.board import Position
 from phutball.notation import Jump, Placement, Point, StripJump, StripPlacement
+from phutball.variant import Variant
 
 if TYPE_CHECKING:
     from phutball.oned.strip import Strip
@@ -52,8 +53,6 @@ TOUCH_CELL = 28.0
 
 
 class _Adapter2D:
-    variant = "2D"
-
     def __init__(self, pos: Position) -> None:
         self.pos = pos
 
@@ -73,8 +72,6 @@ class _Adapter2D:
 
 
 class _AdapterStrip:
-    variant = "1D"
-
     def __init__(self, strip: Strip) -> None:
         self.pos = strip
 
@@ -92,9 +89,15 @@ class _AdapterStrip:
         return f"square {t}"
 
 
+#: The variants whose moves the widget enters (an Oddish board's arrow moves are not entered by clicks).
+ADAPTERS: dict[Variant, Any] = {Variant.BOARD: _Adapter2D, Variant.STRIP: _AdapterStrip}
+
+
 def adapter(pos: Any) -> Any:
     """The adapter for ``pos`` (a 2D Position or a Strip): Any, as the widget's targets are."""
-    return _Adapter2D(pos) if pos.variant == "2D" else _AdapterStrip(pos)
+    if pos.variant not in ADAPTERS:
+        raise TypeError(f"moves cannot be entered on {pos.variant.name.lower()} positions ({pos})")
+    return ADAPTERS[pos.variant](pos)
 
 
 # ---------------------------------------------------------------- the widget
@@ -162,7 +165,7 @@ class MoveEntry:
             return
         self.cursor = t
         pos, ad = self.position, adapter(self.position)
-        if touch_cell is not None and touch_cell < TOUCH_CELL and pos.variant == "2D" and t != self.armed:
+        if touch_cell is not None and touch_cell < TOUCH_CELL and pos.variant.is_board and t != self.armed:
             self.armed = t
             self.message = f"{ad.describe(t)} picked: touch it again to play there, or touch another point."
             return

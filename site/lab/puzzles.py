@@ -20,13 +20,16 @@ opponent's best play -- is queued to be played out on the board, after which
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, NotRequired, Protocol, TypedDict
 
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.sides import SIDE_NAMES
-from phutball.notation import Point
+from phutball.notation import Point, move_targets
+from phutball.puzzles.puzzle import Puzzle
 from phutball.errors import quote
+from phutball.puzzles.tasks import Task, task_named
+from lab.moveentry import ADAPTERS
 from lab.savedstate import Field, Reading, Schema, Storage, article, backup_key, json_type
 
 if TYPE_CHECKING:
@@ -35,7 +38,6 @@ if TYPE_CHECKING:
 PROGRESS_KEY = "phutball.puzzles.v1"
 #: Where unreadable stored progress is set aside (never deleted) before starting fresh.
 PROGRESS_BACKUP_KEY = backup_key("phutball.puzzles.v1")
-PLAYING_TASKS = ("win", "only-move", "safe-move", "win-in-two", "defend", "dont-jump")
 
 
 # ---------------------------------------------------------------- progress storage
@@ -112,8 +114,8 @@ def dump_progress(progress: Progress) -> str:
     return json.dumps({"v": 1, "puzzles": progress}, sort_keys=True)
 
 
-def puzzles_from_files(files: object) -> list[dict[str, Any]]:
-    """The puzzles of the files a page fetched (``[{"name", "text"}]`` in index order), as dicts.
+def puzzles_from_files(files: object) -> list[Puzzle]:
+    """The puzzles of the files a page fetched (``[{"name", "text"}]`` in index order).
 
     ``files`` is what the page's JavaScript hands over: that list, or
     ``{"error": ...}`` when the fetch failed (raised here as :class:`OSError`).
@@ -122,13 +124,10 @@ def puzzles_from_files(files: object) -> list[dict[str, Any]]:
     if not isinstance(files, list):
         reason = files.get("error") if isinstance(files, dict) else None
         raise OSError(f"the puzzle files could not be fetched ({reason or 'no answer'})")
-    out: list[dict[str, Any]] = []
+    out: list[Puzzle] = []
     for f in files:
         name, text = str(f["name"]), str(f["text"])
-        for p in load_text(text, name):
-            d = p.to_dict()
-            d["collection"] = p.collection or name
-            out.append(d)
+        out += [replace(p, collection=p.collection or name) for p in load_text(text, name)]
     return out
 
 
@@ -149,8 +148,7 @@ class Oracle2D:
     """Judges 2D puzzle moves with the engine (:mod:`phutball.puzzles.twod`: win searches, exact)."""
 
     async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
-        from phutball.puzzles import twod as puzzles2d
-        return puzzles2d.judge(task, position, move)
+        return task_named(task).judge_2d(position, move)
 
     async def respond(self, position: str) -> str | None:
         from phutball.puzzles import twod as puzzles2d
@@ -179,36 +177,14 @@ class Oracle1D:
 
     async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
         d = await self.call("judge", [position, move])
-        me = position.split("_", 1)[0]
-        if not d.get("known"):
-            return {"ok": False, "won": False, "refutation": [], "note": d.get("reason", "unknown position")}
-        ok = bool(d["keeps_win"])
-        if ok and d.get("continuation_known") is False:
-            return {"ok": False, "takeback": True, "won": False, "refutation": [],
-                    "note": "That wins too, but this long puzzle's shipped analysis follows another line. "
-                            "Take another winning move (the hint shows one)."}
-        note = ""
-        if ok and not d["fastest"]:
-            note = "That still wins, though not by the fastest route."
-        if not ok:
-            wins = d.get("winning_moves") or []
-            plies = d.get("move_plies")
-            note = "That move loses" + (f" (in {plies} plies)" if plies else "") + "."
-            if d.get("after") and d.get("winner") and d["winner"] != me:
-                note = "That ends the game in your opponent's favour."
-            if not wins:
-                note += " There is no winning move here."
-        return {"ok": ok, "won": d.get("winner") == me, "refutation": list(d.get("refutation") or []),
-                "note": note}
+        return task_named(task).verdict_1d(d, position.split("_", 1)[0])
 
     async def respond(self, position: str) -> str | None:
         d = await self.call("respond", [position])
         return d.get("move")
 
     async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None:
-        d = await self.call("analysis", [position])
-        wins = d.get("winning_moves") or []
-        return wins[0] if wins else None
+        return task_named(task).hint_1d(await self.call("analysis", [position]))
 
 
 # ---------------------------------------------------------------- the controller
@@ -272,7 +248,7 @@ class PuzzleView(TypedDict):
 
 @dataclass
 class PuzzleController:
-    puzzles: list[dict[str, Any]]
+    puzzles: list[Puzzle]
     progress: Progress = field(default_factory=dict)
     oracle_2d: Oracle = field(default_factory=Oracle2D)
     oracle_1d: Oracle = field(default_factory=Oracle1D)
@@ -300,28 +276,31 @@ class PuzzleController:
     def first_to_open(self) -> int:
         """The first unsolved puzzle of the list, else the list's first."""
         order = self.order()
-        return next((i for i in order if not self.progress.get(self.puzzles[i]["id"], NOT_TRIED).get("solved")),
+        return next((i for i in order if not self.progress.get(self.puzzles[i].id, NOT_TRIED).get("solved")),
                     order[0])
 
     # ------------------------------------------------------------ puzzle selection
 
     @property
-    def puzzle(self) -> dict[str, Any]:
+    def puzzle(self) -> Puzzle:
         return self.puzzles[self.index]
+
+    @property
+    def task(self) -> Task:
+        """What the current puzzle asks (:mod:`phutball.puzzles.tasks`)."""
+        return task_named(self.puzzle.task)
 
     def index_of(self, pid: str) -> int | None:
         for i, p in enumerate(self.puzzles):
-            if p["id"] == pid:
+            if p.id == pid:
                 return i
         return None
 
     def open(self, index: int) -> None:
         self.index = max(0, min(index, len(self.puzzles) - 1))
         p = self.puzzle
-        start = parse_any_position(p["position"])
-        from phutball.oned.strip import Strip
-        playable = variant_of(start) == "2D" or isinstance(start, Strip)
-        self.game = Game(start) if playable and p["task"] != "potential" else None
+        start = parse_any_position(p.position)
+        self.game = Game(start) if self.task.plays and variant_of(start) in ADAPTERS else None
         self.phase = "playing"
         self.message = ""
         self.verdict = ""
@@ -357,9 +336,9 @@ class PuzzleController:
         out: dict[str, list[PuzzleListEntry]] = {}
         for i in self.order():
             p = self.puzzles[i]
-            entry = self.progress.get(p["id"], NOT_TRIED)
-            out.setdefault(p.get("collection") or "Puzzles", []).append({
-                "index": i, "id": p["id"], "title": p["title"], "difficulty": p["difficulty"],
+            entry = self.progress.get(p.id, NOT_TRIED)
+            out.setdefault(p.collection or "Puzzles", []).append({
+                "index": i, "id": p.id, "title": p.title, "difficulty": p.difficulty,
                 "solved": bool(entry.get("solved")), "attempts": int(entry.get("attempts", 0)),
                 "current": i == self.index})
         return [{"collection": k, "puzzles": v} for k, v in out.items()]
@@ -367,29 +346,17 @@ class PuzzleController:
     # ------------------------------------------------------------ the task
 
     def side(self) -> str:
-        position: str = self.puzzle["position"]
-        return position.split("_")[1] if self.puzzle["variant"] == "2D" else position.split("_")[0]
+        position: str = self.puzzle.position
+        return position.split("_")[1] if self.puzzle.variant == "2D" else position.split("_")[0]
 
     def task_prompt(self) -> str:
-        task: str = self.puzzle["task"]
-        who = SIDE_NAMES.get(self.side(), self.side())
-        return {
-            "win": f"{who} to play and win.",
-            "only-move": f"{who} to play: find the only winning move, then win.",
-            "safe-move": f"{who} to move: find a move that leaves no winning jump.",
-            "win-in-two": f"{who} to play: make a threat no defence can stop, then score.",
-            "defend": f"{who} to move: stop the opponent's winning jump.",
-            "dont-jump": f"{who} to move: do not fall for the tempting jump.",
-            "which-side": "Who wins with best play?",
-            "compare": "Who wins in each position?",
-            "potential": "Compute the Oddish potentials pL and pR.",
-        }.get(task, task)
+        return self.task.prompt(SIDE_NAMES.get(self.side(), self.side()))
 
     def oracle(self) -> Oracle:
-        return self.oracle_2d if self.puzzle["variant"] == "2D" else self.oracle_1d
+        return self.oracle_2d if self.puzzle.variant == "2D" else self.oracle_1d
 
     def _record(self, solved: bool) -> None:
-        pid = self.puzzle["id"]
+        pid = self.puzzle.id
         e = self.progress.setdefault(pid, {"solved": False, "attempts": 0})
         e["attempts"] += 1
         if solved:
@@ -397,7 +364,7 @@ class PuzzleController:
 
     async def user_move(self, move: str) -> None:
         """The user played ``move`` (notation text) on the board."""
-        if self.phase != "playing" or self.game is None or self.puzzle["task"] not in PLAYING_TASKS:
+        if self.phase != "playing" or self.game is None or not self.task.plays:
             return
         position = str(self.game.position)
         try:
@@ -408,7 +375,7 @@ class PuzzleController:
         self.phase = "busy"
         self.hint = None
         self.hint_level = 0
-        verdict = await self.oracle().judge(self.puzzle["task"], position, move)
+        verdict = await self.oracle().judge(self.puzzle.task, position, move)
         if verdict.get("takeback"):
             self.phase = "playing"
             self.verdict = ""
@@ -444,7 +411,7 @@ class PuzzleController:
         self._record(True)
         self.phase = "solved"
         self.verdict = "correct"
-        self.message = "✓ Solved! " + (note + " " if note else "") + self.puzzle.get("text", "")
+        self.message = "✓ Solved! " + (note + " " if note else "") + self.puzzle.text
 
     def animate_step(self) -> bool:
         """Play the next queued move on the board; False when the queue is empty (phase then updated)."""
@@ -477,7 +444,7 @@ class PuzzleController:
             self.message = "No hint for this kind of puzzle." if self.game is None else self.message
             return
         p = self.puzzle
-        move = await self.oracle().hint_move(p["task"], str(self.game.position), tuple(p["main_line"]),
+        move = await self.oracle().hint_move(p.task, str(self.game.position), p.main_line,
                                              self.game.cursor)
         if not move:
             self.message = "No hint available here."
@@ -489,7 +456,7 @@ class PuzzleController:
         # last landing (3); a placement's point only with the third hint
         jump = len(parts) > 1
         mark = {1: parts[0] if jump else None, 2: parts[1] if jump else None, 3: parts[-1]}[self.hint_level]
-        self.hint = None if mark is None else Point.from_str(mark) if p["variant"] == "2D" else int(mark)
+        self.hint = None if mark is None else move_targets(p.variant, mark)[0]
         more = " (Hint again for more.)" if self.hint_level < 3 else ""
         self.message = f"Hint {self.hint_level} of 3: {hints[self.hint_level - 1]}{more}"
 
@@ -498,15 +465,15 @@ class PuzzleController:
         p = self.puzzle
         if self.game is None:
             self.phase = "solution"
-            self.message = "Solution: " + self.answer_text() + " " + p.get("text", "")
+            self.message = "Solution: " + self.answer_text() + " " + p.text
             return
-        self.game = Game(parse_any_position(p["position"]))
-        self.queue = list(p["main_line"])
+        self.game = Game(parse_any_position(p.position))
+        self.queue = list(p.main_line)
         self.review_from = 0
         self.after_queue = "solution"
         self.phase = "busy"
         self.verdict = ""
-        self.message = "The solution: " + " ".join(p["main_line"]) + ". " + p.get("text", "")
+        self.message = "The solution: " + " ".join(p.main_line) + ". " + p.text
 
     # ------------------------------------------------------------ stepping through a line
 
@@ -532,6 +499,13 @@ class PuzzleController:
         where = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}.get(key)
         return where is not None and self.step(where)
 
+    def last_move_marks(self) -> list[Target]:
+        """The squares of the last move played on a strip, which the board marks (a 2D puzzle marks none)."""
+        game = self.game
+        if game is None or game.cursor == 0 or variant_of(game.start).is_board:
+            return []
+        return move_targets(self.puzzle.variant, game.moves[game.cursor - 1])
+
     def review_line(self) -> list[LineEntry]:
         """The line being shown, each move with its side, the move at the cursor marked ``current``."""
         if self.review_from is None or self.game is None:
@@ -544,35 +518,21 @@ class PuzzleController:
     # ------------------------------------------------------------ answer tasks
 
     def answer_text(self) -> str:
-        p = self.puzzle
-        a: Any = p.get("answer")  # by task: {"pL": .., "pR": ..}, a side per position, or a side
-        if p["task"] == "potential":
-            return ", ".join(f"{k} = {v}" for k, v in a.items())
-        if p["task"] == "compare":
-            return "; ".join(f"{pos}: {SIDE_NAMES.get(w, w)} wins" for pos, w in zip(p["positions"], a))
-        if p["task"] == "which-side":
-            return f"{SIDE_NAMES.get(a, a)} wins."
-        return " ".join(p["main_line"])
+        return self.task.answer_text(self.puzzle)
 
     def answer(self, choice: Any) -> None:
         """Answer a which-side (``'L'``), compare (``['L','R']``) or potential (``{'pL': 1, 'pR': 0}``) task."""
         p = self.puzzle
-        if p["task"] == "potential":
-            try:
-                got = {k: int(v) for k, v in dict(choice).items()}
-            except (TypeError, ValueError):
-                self.message = "Enter whole numbers."
-                return
-            ok = all(got.get(k) == v for k, v in p["answer"].items())
-        elif p["task"] == "compare":
-            ok = list(choice) == list(p["answer"])
-        else:
-            ok = choice == p.get("answer")
+        try:
+            ok = self.task.is_right(p, choice)
+        except ValueError as e:  # not a number where one is asked
+            self.message = str(e)
+            return
         self._record(ok)
         if ok:
             self.phase = "solved"
             self.verdict = "correct"
-            self.message = "✓ Right! " + p.get("text", "")
+            self.message = "✓ Right! " + p.text
         else:
             self.verdict = "wrong"
             self.message = "✗ Not quite. Think again, or show the solution."
@@ -581,21 +541,20 @@ class PuzzleController:
 
     def view(self) -> PuzzleView:
         p = self.puzzle
-        pos = self.game.position if self.game else parse_any_position(p["position"])
-        entry = self.progress.get(p["id"], NOT_TRIED)
+        pos = self.game.position if self.game else parse_any_position(p.position)
+        entry = self.progress.get(p.id, NOT_TRIED)
         return {
-            "id": p["id"], "title": p["title"], "task": p["task"], "variant": p["variant"],
-            "difficulty": p["difficulty"], "source": p.get("source", {}).get("ref", ""),
-            "collection": p.get("collection", ""),
+            "id": p.id, "title": p.title, "task": p.task, "variant": p.variant,
+            "difficulty": p.difficulty, "source": p.source.get("ref", ""),
+            "collection": p.collection,
             "position": str(pos), "phase": self.phase, "message": self.message, "verdict": self.verdict,
             "hint": self.hint, "solved": entry["solved"], "attempts": entry["attempts"],
-            "can_move": self.phase == "playing" and self.game is not None and p["task"] in PLAYING_TASKS,
+            "can_move": self.phase == "playing" and self.game is not None and self.task.plays,
             "can_retry": self.phase == "wrong", "index": self.index, "count": len(self.puzzles),
             "moves": list(self.game.moves[: self.game.cursor]) if self.game else [],
-            "legend": goal_legend(p["position"]) if self.game else "",
+            "legend": goal_legend(p.position) if self.game else "",
             "line": self.review_line(), "can_step": self.can_step(),
-            "positions": p.get("positions"), "answer_kind": p["task"] if p["task"] in (
-                "which-side", "compare", "potential") else None,
+            "positions": p.extra.get("positions"), "answer_kind": self.task.answer_kind,
         }
 
 
@@ -619,7 +578,7 @@ def graded_hints(position: str, move: str) -> tuple[str, str, str]:
     """
     pos = _board_of(position)
     parts = move.split("-")
-    is_2d = variant_of(pos) == "2D"
+    is_2d = variant_of(pos).is_board
     if len(parts) > 1:
         hops = len(parts) - 1
         first = (f"The move to find is a jump: the ball moves, in {hops} hop{'s' if hops > 1 else ''}."
@@ -648,7 +607,7 @@ def graded_hints(position: str, move: str) -> tuple[str, str, str]:
 def goal_legend(position: str) -> str:
     """Which end each side attacks (README, the rules): shown next to the board."""
     pos = _board_of(position)
-    if variant_of(pos) == "2D":
+    if variant_of(pos).is_board:
         h = pos.size.height
         return f"Ohs ↑ attacks the top goal line (row {h}) · Eks ↓ attacks the bottom one (row 1)"
     return "Left → attacks the right end · Right ← attacks the left end"
@@ -665,7 +624,7 @@ def labelled_line(start: str, moves: list[str] | tuple[str, ...]) -> list[LineEn
     return out
 
 
-def list_order(puzzles: list[dict[str, Any]]) -> list[int]:
+def list_order(puzzles: list[Puzzle]) -> list[int]:
     """The puzzles' indices in the order of the list on the page (collections, then difficulty).
 
     Collections: the paper's first, then 1D before 2D, otherwise in file order;
@@ -674,17 +633,17 @@ def list_order(puzzles: list[dict[str, Any]]) -> list[int]:
     """
     first_of: dict[str, int] = {}
     for i, p in enumerate(puzzles):
-        first_of.setdefault(p.get("collection") or "Puzzles", i)
+        first_of.setdefault(p.collection or "Puzzles", i)
 
     def rank(name: str) -> tuple[int, int, int]:
         first = puzzles[first_of[name]]
-        kind = first.get("source", {}).get("kind", "")
-        return (0 if kind == "paper" else 1, 0 if first["variant"] == "1D" else 1, first_of[name])
+        kind = first.source.get("kind", "")
+        return (0 if kind == "paper" else 1, 0 if first.variant == "1D" else 1, first_of[name])
 
     cols = sorted(first_of, key=rank)
     return [i for c in cols for i in sorted(
-        (i for i, p in enumerate(puzzles) if (p.get("collection") or "Puzzles") == c),
-        key=lambda i: (puzzles[i]["difficulty"], i))]
+        (i for i, p in enumerate(puzzles) if (p.collection or "Puzzles") == c),
+        key=lambda i: (puzzles[i].difficulty, i))]
 
 
 # ---------------------------------------------------------------- a teacher's own puzzle (puzzle embeds)

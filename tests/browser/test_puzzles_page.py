@@ -258,11 +258,14 @@ def test_the_page_opens_on_the_lists_first_puzzle_and_next_previous_follow_the_l
     assert page.url.endswith("#" + ids[0])
     assert page.locator("#puzzle-groups button.puzzle-item").first.get_attribute("class").count("current") == 1
     seen = [ids[0]]
-    for _ in range(len(ids) - 1):  # the whole list, across collections, in the list's own order
+    for _ in range(15):  # the list's own order (the whole order is test_puzzlectl.py's: list_order)
         page.click("#next")
         page.wait_for_function("id => location.hash !== '#' + id", arg=seen[-1])
         seen.append(page.url.rsplit("#", 1)[1])
-    assert seen == ids
+    assert seen == ids[:len(seen)]
+    page.evaluate("id => { location.hash = id; }", ids[-1])  # the last puzzle: Next wraps to the first
+    page.wait_for_function("id => document.querySelector('#puzzle-groups .puzzle-item.current')?.dataset.id === id",
+                           arg=ids[-1])
     page.click("#next")
     page.wait_for_function("id => location.hash === '#' + id", arg=ids[0])
     page.click("#prev")

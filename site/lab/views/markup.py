@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from lab.analysispanel import mark_text
+from phutball.puzzles.puzzle import Puzzle
 from phutball.sides import SIDE_NAMES, sides_of
 
 
@@ -80,16 +81,16 @@ def pretty_strip(strip: str) -> str:
     return strip.replace(".", "·").replace("o", "○").replace("*", "•").replace("|", "↓")
 
 
-def answer_html(kind: str, puzzle: dict[str, Any]) -> str:
+def answer_html(kind: str, puzzle: Puzzle) -> str:
     """The answer form of a puzzle asking a question (``kind``: which-side, compare, potential)."""
-    sides = sides_of(puzzle["variant"])
+    sides = sides_of(puzzle.variant)
     if kind == "which-side":
         buttons = "".join(f'<button type="button" class="answer" data-answer="{escape(s)}">'
                           f'{escape(SIDE_NAMES[s])} wins</button>' for s in sides)
         return f'<div class="buttons">{buttons}</div>'
     if kind == "compare":
         rows = []
-        for i, pos in enumerate(puzzle["positions"]):
+        for i, pos in enumerate(puzzle.extra["positions"]):
             strip = pos.split("_", 1)[-1]
             opts = "".join(f'<option value="{escape(s)}">{escape(SIDE_NAMES[s])} wins</option>' for s in sides)
             rows.append(f'<label class="compare-row"><span class="mono strip-text">{escape(pretty_strip(strip))}'
@@ -100,8 +101,8 @@ def answer_html(kind: str, puzzle: dict[str, Any]) -> str:
                                 'class="primary">Check</button></div>')
     if kind == "potential":
         inputs = "".join(f'<label>{escape(n)} <input class="pot-input" id="pot-{i}" data-name="{escape(n)}" '
-                         f'inputmode="numeric" size="3"></label>' for i, n in enumerate(puzzle["answer"]))
-        position = puzzle["position"]
+                         f'inputmode="numeric" size="3"></label>' for i, n in enumerate(puzzle.extra["answer"]))
+        position = puzzle.position
         return (f'<p class="mono strip-text">{escape(pretty_strip(position.split("_", 1)[-1]))}</p>'
                 f'<div class="buttons">{inputs}<button type="button" id="check-potential" '
                 f'class="primary">Check</button></div>'

@@ -1,0 +1,47 @@
+"""A puzzle, as a value: :class:`Puzzle` (read from a file by :mod:`phutball.puzzles.format`).
+
+Here, below the format, the tasks and the checks, so that each of them can name it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["FORMAT", "Puzzle"]
+
+#: The puzzle files' format name (their ``"format"`` field).
+FORMAT = "phutball-puzzles/1"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle of a file (see :mod:`phutball.puzzles.format` for the fields); ``extra`` holds the
+    optional fields (``answer``, ``positions``, ``trap``, ``solutions`` ...)."""
+
+    id: str
+    title: str
+    source: dict[str, str]
+    variant: str
+    position: str
+    task: str
+    difficulty: int
+    text: str
+    main_line: tuple[str, ...]
+    collection: str = ""
+    extra: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def start(self) -> Any:
+        """The position object (2D Position, 1D Strip or Oddish board)."""
+        from ..game import parse_any_position
+        return parse_any_position(self.position)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "id": self.id, "title": self.title, "source": dict(self.source), "variant": self.variant,
+            "position": self.position, "task": self.task, "difficulty": self.difficulty,
+            "text": self.text, "main_line": list(self.main_line),
+        }
+        d.update(self.extra)
+        return d

@@ -1,0 +1,78 @@
+"""The puzzle tasks' table (phutball.puzzles.tasks): one class per task, read by the format, the checker,
+the puzzle page and the embeds."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from phutball.puzzles.format import FORMAT, TASKS, PuzzleFormatError, load_text
+from phutball.puzzles.tasks import TASKS as TABLE, Task, task_named
+
+
+def one_puzzle(**fields) -> dict:
+    d = {"id": "p", "title": "A puzzle", "source": {"kind": "composed"}, "variant": "1D",
+         "position": "L_o*o.o.o....", "task": "win", "difficulty": 1, "text": "", "main_line": ["2-4-6"]}
+    return d | fields
+
+
+def load(**fields):
+    return load_text(json.dumps({"format": FORMAT, "puzzles": [one_puzzle(**fields)]}), "test.json")
+
+
+def test_every_task_is_one_class_named_in_the_table_and_the_format_reads_the_table():
+    assert TASKS == tuple(TABLE)
+    for name, task in TABLE.items():
+        assert isinstance(task, Task) and task.name == name and task_named(name) is task
+        assert type(task) is not Task  # each task has its own class
+        assert task.question and set(task.variants) <= {"1D", "2D"}
+        assert set(task.custom) <= set(task.variants)
+        assert task.plays == (task.answer_kind is None)
+    with pytest.raises(KeyError, match="no puzzle task 'essay'"):
+        task_named("essay")
+
+
+@pytest.mark.parametrize("task", sorted(TABLE))
+def test_the_format_asks_each_task_for_its_fields_and_variants(task):
+    t = TABLE[task]
+    sample = {"trap": "E6", "threat": "E6", "solutions": ["E6"], "positions": ["L_o*o..", "R_o*o.."],
+              "answer": {"compare": ["L", "R"], "potential": {"pL": 1}}.get(task, "L")}
+    board = t.variants[0] == "2D"
+    for field in t.needs:  # a puzzle without a field its task needs is refused, naming the field
+        others = {k: sample[k] for k in t.needs if k != field}
+        with pytest.raises(PuzzleFormatError, match=f"needs field '{field}'"):
+            load(task=task, variant=t.variants[0], position="9x9_O_E5" if board else "L_o*o..", **others)
+    if t.variants == ("2D",):  # a board-only task on a strip is refused
+        with pytest.raises(PuzzleFormatError, match="is for 2D positions only"):
+            load(task=task, **{k: sample[k] for k in t.needs})
+
+
+def test_the_prompt_names_the_side_to_move():
+    assert task_named("win").prompt("Ohs") == "Ohs to play and win."
+    assert "{who}" not in task_named("defend").prompt("Eks") and "Eks" in task_named("defend").prompt("Eks")
+
+
+def test_questions_are_judged_by_their_task():
+    [which] = load(task="which-side", answer="R", main_line=[])
+    assert TABLE["which-side"].is_right(which, "R") and not TABLE["which-side"].is_right(which, "L")
+    assert TABLE["which-side"].answer_text(which) == "Right wins."
+    [pot] = load(task="potential", position="..ooo|ooo....o.", answer={"pL": 1, "pR": 0}, main_line=[])
+    assert TABLE["potential"].is_right(pot, {"pL": " 1", "pR": "0"})
+    assert not TABLE["potential"].is_right(pot, {"pL": "0", "pR": "0"})
+    with pytest.raises(ValueError, match="whole numbers"):
+        TABLE["potential"].is_right(pot, {"pL": "one"})
+    [win] = load()
+    with pytest.raises(TypeError, match="playing moves"):
+        TABLE["win"].is_right(win, "L")
+    assert TABLE["win"].answer_text(win) == "2-4-6"
+
+
+def test_a_strip_move_is_judged_by_reading_the_solvers_verdict():
+    from phutball.puzzles.judge import judge
+    win = TABLE["win"]
+    good = win.verdict_1d(judge("L_o*o.o.o....", "2-4-6"), "L")
+    bad = win.verdict_1d(judge("L_o*o.o.o....", "2-4-6-8"), "L")
+    assert good["ok"] and not good["won"] and good["note"] == ""
+    assert not bad["ok"] and bad["refutation"] and bad["note"].startswith("That move loses")
+
