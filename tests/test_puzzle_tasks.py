@@ -76,3 +76,27 @@ def test_a_strip_move_is_judged_by_reading_the_solvers_verdict():
     assert good["ok"] and not good["won"] and good["note"] == ""
     assert not bad["ok"] and bad["refutation"] and bad["note"].startswith("That move loses")
 
+
+def test_a_fastest_win_puzzle_takes_back_a_slower_win_and_its_claim_is_checked():
+    """The task added as a proof that a task is one class: ``fastest-win`` (1D)."""
+    from lab.puzzles import PuzzleController
+    from helpers import run_async
+    from phutball.puzzles.tasks import check_claim
+    from dataclasses import replace
+    from pathlib import Path
+    from phutball.oned.strip import Strip
+    from phutball.puzzles.format import load_file
+    from phutball.puzzles.judge import best_line
+    shipped = load_file(Path(__file__).resolve().parent.parent / "puzzles" / "fastest-1d.json")
+    assert [check_claim(p) for p in shipped] == [[], []]
+    [p] = [q for q in shipped if q.id == "fastest-1"]   # L_..o*o.o...: 9 wins in 5 plies, 4-6-8 in 7
+    after = Strip.from_str(p.position).play("4-6-8")
+    slower = replace(p, main_line=("4-6-8", *best_line(str(after))["moves"]))  # a true win, slower
+    assert check_claim(replace(slower, task="win")) == []
+    assert check_claim(slower) == ["4-6-8 is not a fastest win (those are 9)"]
+    c = PuzzleController([p])
+    assert c.task_prompt() == "Left to play: win in as few moves as possible."
+    run_async(c.user_move("4-6-8"))  # wins, but slower: taken back, not played
+    assert c.phase == "playing" and c.game.moves == [] and "not by the fastest route" in c.message
+    run_async(c.user_move("9"))
+    assert c.verdict == "correct"

@@ -194,6 +194,44 @@ class DontJump(Task):
     question = "{who} to move: do not fall for the tempting jump."
 
 
+class FastestWin(Task):
+    """Win a strip by the fastest route: every move must be one of the solver's fastest wins.
+
+    Checked by the exact solver: the side to move wins and the main line's first
+    move is one of the fastest winning moves.  A slower win is refuted by
+    taking it back ("That wins, but not as fast ...").
+    """
+
+    name = "fastest-win"
+    variants = ("1D",)
+    question = "{who} to play: win in as few moves as possible."
+
+    def check(self, p: Puzzle, max_solve_n: int = MAX_LIVE_N) -> list[str]:
+        from dataclasses import replace
+        from .check import check_claim_1d
+        from .common import analysis_of, norm_move, parse_position
+        from ..oned.solve import WIN
+        problems = check_claim_1d(replace(p, task="win"), max_solve_n)  # a win; the main line plays it out
+        if problems:
+            return problems
+        pos = parse_position(p.position)
+        a = analysis_of(pos, max_solve_n)
+        if a is None or a.value != WIN or a.best is None:
+            return ["the exact solver does not find a win"]
+        fastest = sorted(str(o.move) for o in a.winning_moves if o.plies == a.best.plies)
+        if norm_move(pos, p.main_line[0]) not in fastest:
+            problems.append(f"{p.main_line[0]} is not a fastest win (those are {', '.join(fastest)})")
+        return problems
+
+    def verdict_1d(self, d: dict[str, Any], me: str) -> Verdict:
+        v = super().verdict_1d(d, me)
+        if v["ok"] and not d["fastest"]:
+            return {"ok": False, "takeback": True, "won": False, "refutation": [],
+                    "note": f"That wins, but not by the fastest route ({(d['plies'] + 1) // 2} moves of "
+                            "yours). Take another move."}
+        return v
+
+
 class WhichSide(Task):
     """Who wins with best play (a strip, or an Oddish board)?"""
 
@@ -252,7 +290,7 @@ class Potential(Task):
 
 #: Every task, by name: the one table the format, the checker, the pages and the embeds read.
 TASKS: dict[str, Task] = {t.name: t for t in (Win(), OnlyMove(), SafeMove(), WinInTwo(), Defend(), DontJump(),
-                                              WhichSide(), Compare(), Potential())}
+                                              FastestWin(), WhichSide(), Compare(), Potential())}
 
 
 def check_claim(p: Puzzle, max_solve_n: int = MAX_LIVE_N) -> list[str]:
