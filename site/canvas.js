@@ -1,4 +1,4 @@
-// Replays a list of shapes computed in Python (site/lab/views/board.py) on a canvas.
+// Replays a list of shapes computed in Python (phutball/drawing.py) on a canvas.
 // Colours written as "var(--name)" are read from the canvas element's CSS, so a
 // theme change is just a redraw. Crisp on HiDPI: the backing store is scaled
 // by devicePixelRatio and shapes are given in CSS pixels.

@@ -35,7 +35,7 @@
   const PUZZLE_BAR = BAR + 22;  // a puzzle's bar: its task on one more line
   const ERROR_HEIGHT = 220;     // a frame whose position cannot be read: the error box
   const CELL = { "2D": 40, "1D": 56 };  // the largest on-screen cell (lab.views.diagram.natural_size)
-  // Written in by tools/build_site.py: the drawing's proportions (lab.views.board.GEOMETRY), and the 1D
+  // Written in by tools/build_site.py: the drawing's proportions (phutball.drawing.GEOMETRY), and the 1D
   // strip's symbols as the engine writes them ({empty, stone, ball, off_left, off_right, ...}).
   const G = /*{{GEOMETRY}}*/ null;
   const S = /*{{STRIP}}*/ null;

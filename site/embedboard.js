@@ -2,20 +2,20 @@
 // not wait for Python (embed.html in `view` mode, and the first picture of
 // `replay` and `play` while Python loads).
 //
-// A line-for-line mirror of site/lab/views/board.py (Layout2D, board_shapes,
+// A line-for-line mirror of phutball/drawing.py (Layout2D, board_shapes,
 // LayoutStrip, strip_shapes, without the marks) and of site/lab/views/diagram.py's
 // natural_size, plus a strict subset of the engine's position-string parsers.
 // The parsers answer null for anything they are not sure of; the frame then
 // asks Python, whose answer (or error message) is the only authority.
-// tests/browser/test_embed.py checks that these shapes equal lab.views.board's, as
+// tests/browser/test_embed.py checks that these shapes equal phutball.drawing's, as
 // JSON, for 2D boards and 1D strips, so the two cannot drift apart. The
-// proportions are not copied here: the build writes lab.views.board.GEOMETRY
+// proportions are not copied here: the build writes phutball.drawing.GEOMETRY
 // in (tests/test_app_files.py runs the built file in node against Python).
 // An ES module: the pages' first picture (their inline module scripts) and embedframe.js import it.
 import { drawShapes } from "./canvas.js";
 
 const COLUMN_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-// The drawing's proportions (lab.views.board.GEOMETRY), written in by tools/build_site.py.
+// The drawing's proportions (phutball.drawing.GEOMETRY), written in by tools/build_site.py.
 const G = /*{{GEOMETRY}}*/ null;
 // The 1D strip's symbols as the engine writes them (phutball.oned.strip.Strip.text, and .pretty: the
 // paper's), written in by the build: {empty, stone, ball, off_left, off_right, pretty_empty, ...}.
@@ -100,7 +100,7 @@ export function parsePosition(text) {
   return /^\d/.test(text) ? parse2D(text) : parseStrip(text);
 }
 
-// ------------------------------------------------------------ layouts (lab.views.board.Layout2D, LayoutStrip)
+// ------------------------------------------------------------ layouts (phutball.drawing.Layout2D, LayoutStrip)
 
 function layout2D(pos, cssW, cssH) {
   const w = pos.width, h = pos.height;
@@ -120,7 +120,7 @@ function layoutStrip(n, cssW, cssH) {
   return { cell: c, xy: (sq) => [x0 + sq * c, cssH / 2 - c * G.strip_raise] };
 }
 
-// ------------------------------------------------------------ shapes (lab.views.board.board_shapes, strip_shapes)
+// ------------------------------------------------------------ shapes (phutball.drawing.board_shapes, strip_shapes)
 
 function ball(out, x, y, c, k) {
   out.push({ t: "circle", x, y, rad: c * k, fill: v("ball"), stroke: v("ball-edge"), lw: Math.max(G.ball_edge_min, c * k * G.ball_edge) });

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 SITE = Path(__file__).resolve().parent.parent / "site"
-PAGES = ["index.html", "puzzles.html", "calculator.html", "learn.html", "embed.html"]
+PAGES = ["index.html", "puzzles.html", "calculator.html", "learn.html", "embed.html", "atlas.html"]
 HEAD_LINE = '<link rel="manifest" href="./manifest.webmanifest"><script type="module" src="./sw-register.js"></script>'
 
 
@@ -204,7 +204,7 @@ def test_the_drawing_constants_are_defined_once_and_the_build_writes_them_into_t
 def test_the_javascript_mirror_follows_a_changed_constant(tmp_path, monkeypatch):
     """Change the Python definition: the built JavaScript draws the new proportions, as Python does."""
     import dataclasses
-    from lab.views import board
+    from phutball import drawing as board
     build_site = _build_site()
     before = _javascript_drawing(build_site.site_files(SITE, "e.whl", "l.zip")["embedboard.js"].decode(), tmp_path)
     monkeypatch.setattr(board, "GEOMETRY", dataclasses.replace(board.GEOMETRY, board_margin=4.0, strip_width=6.0,

@@ -15,7 +15,7 @@ served from any sub-path of any static host, or framed by another page):
                              what the site's own Python renders for the
                              calculator's first picture (page_tokens), and in
                              .js files /*{{GEOMETRY}}*/ null by the drawing's
-                             proportions, lab.views.board.GEOMETRY as JSON
+                             proportions, phutball.drawing.GEOMETRY as JSON
                              (script_tokens); in .html files {{FAVICON}} by
                              site/favicon.svg as a data: URL (the browser
                              fetches a page's icon outside its service worker,
@@ -38,8 +38,13 @@ served from any sub-path of any static host, or framed by another page):
   pyodide/                   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                              python_stdlib.zip, pyodide-lock.json (rewritten),
                              and the micropip + packaging wheels from PyPI
-  wheels/<engine wheel>      built from this repo with `pip wheel --no-deps`
+  wheels/<engine wheel>      built from this repo with `pip wheel --no-deps`; its
+                             name is stable for a version (phutball-<version>-py3-none-any.whl),
+                             the URL teachers give micropip (docs/notebooks.md)
+  wheels/latest.json         names that wheel: {"name", "version", "wheel", "sha256"}
   puzzles/*.json             the puzzle files, and puzzles/index.json listing them
+  data/*.json                the 1D atlas's figures (tools/atlas.py, `make atlas`); atlas.html's
+                             charts are rendered from them by the build (<!--{{ATLAS_CHARTS}}-->)
   build-info.json            versions, file names and sha256 of what was shipped,
                              and the build id
   sw.js                      the service worker (site/sw.js) with this build's
@@ -126,6 +131,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 PUZZLES = ROOT / "puzzles"
+DATA = ROOT / "data"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_NPM = NODE_MODULES / "pyodide"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
@@ -164,7 +170,7 @@ TEXT_SUFFIXES = {".html", ".htm", ".json", ".toml", ".py", ".js", ".mjs", ".css"
 # Top-level repo entries never part of the engine wheel's sources.
 NOT_ENGINE_SOURCES = {
     ".git", ".ci", ".venv", "node_modules", "dist", "build", "site", "tests", "bench", "docs",
-    "tools", "puzzles", ".pytest_cache", ".hypothesis", "test-results", "__pycache__",
+    "tools", "puzzles", "data", ".pytest_cache", ".hypothesis", "test-results", "__pycache__",
     "package.json", "package-lock.json", "eslint.config.mjs", "Makefile", ".gitignore",
 }
 
@@ -242,6 +248,14 @@ def engine_sources() -> list[Path]:
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.endswith(".egg-info"))
             files.extend(Path(dirpath) / f for f in sorted(filenames) if not f.endswith((".pyc", ".pyo")))
     return files
+
+
+def latest_wheel(wheel: Path) -> bytes:
+    """``wheels/latest.json``: the current engine wheel's file name (relative to ``wheels/``), version and
+    sha256, for a notebook or page that installs the engine with micropip from the site."""
+    name, version = wheel.name.split("-")[:2]
+    return (json.dumps({"name": name, "version": version, "wheel": wheel.name, "sha256": sha256_file(wheel)},
+                       indent=1) + "\n").encode()
 
 
 def build_engine_wheel() -> Path:
@@ -354,6 +368,7 @@ def page_parts(site: Path = SITE) -> dict:
         "HEADER": lambda page, **a: site_pages.header(page, **a),
         "LEVEL_OPTIONS": lambda page: levels,
         "BOARD_OPTIONS": lambda page: boards,
+        "ATLAS_CHARTS": lambda page: site_pages.atlas_charts(),
     }
 
 
@@ -375,13 +390,13 @@ def fill_parts(text: str, page: str, parts: dict) -> str:
 def script_tokens(site: Path = SITE) -> dict[str, str]:
     """The values the build writes into the scripts: the drawing's proportions and the strip's symbols.
 
-    ``lab.views.board.GEOMETRY`` is the proportions' one definition (embedboard.js, embed.js get
+    ``phutball.drawing.GEOMETRY`` is the proportions' one definition (embedboard.js, embed.js get
     it as JSON); the strip's symbols are the engine's (``site_pages.strip_symbols``).
     """
     import dataclasses
     _importable(site)
     import site_pages
-    from lab.views.board import GEOMETRY
+    from phutball.drawing import GEOMETRY
     return {GEOMETRY_TOKEN: json.dumps(dataclasses.asdict(GEOMETRY), sort_keys=True),
             STRIP_TOKEN: json.dumps(site_pages.strip_symbols(), sort_keys=True)}
 
@@ -470,6 +485,7 @@ def plan(versions: dict, site: Path = SITE) -> tuple[dict[str, Path | bytes], di
     wheel = build_engine_wheel()
     files[f"wheels/{wheel.name}"] = wheel
     info["engine_wheel"] = {"file_name": wheel.name, "sha256": sha256_file(wheel)}
+    files["wheels/latest.json"] = latest_wheel(wheel)
 
     # The site's Python, one archive for the pages' worker.
     lab_name, lab_bytes = lab_archive(site)
@@ -489,6 +505,9 @@ def plan(versions: dict, site: Path = SITE) -> tuple[dict[str, Path | bytes], di
         files[f"puzzles/{src.name}"] = src
         names.append(src.name)
     files["puzzles/index.json"] = (json.dumps({"files": names}) + "\n").encode()
+    # The 1D atlas's figures (data/*.json, made by tools/atlas.py), for atlas.html's readers.
+    for src in sorted(DATA.glob("*.json")):
+        files[f"data/{src.name}"] = src
     info["files"] = sorted(files)
     integrity = {rel: sri(src) for rel, src in files.items() if rel != SW_FILE}
     info["build_id"] = build_id(integrity)

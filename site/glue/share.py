@@ -3,7 +3,7 @@
 Browser glue only (``glue/play.py`` calls :func:`bind` once).  The parameters come from
 :func:`lab.embedparams.share_params`, the snippets from :func:`lab.embedparams.snippets`,
 the picture from :func:`lab.views.diagram.game_diagram`: SVG text is made in Python by
-:func:`lab.views.diagram.shapes_to_svg`, PNG by ``canvas.js`` drawing the same shapes on
+:func:`phutball.svg.shapes_to_svg`, PNG by ``canvas.js`` drawing the same shapes on
 an offscreen canvas at twice the size.
 """
 

@@ -19,7 +19,7 @@ export function distText(name) {
   return readFileSync(new URL(distUrl(name)), "utf8");
 }
 
-// The drawing's proportions as the build wrote them into embedboard.js (lab.views.board.GEOMETRY).
+// The drawing's proportions as the build wrote them into embedboard.js (phutball.drawing.GEOMETRY).
 export function geometry() {
   const m = /^const G = (\{.*\});$/m.exec(distText("embedboard.js"));
   assert.ok(m, "dist/embedboard.js has `const G = {...};`");

@@ -1,0 +1,73 @@
+"""The engine installed with micropip from the lab's own site, as a teacher's page or notebook does it.
+
+A bare page on the site's origin (no lab code: only the vendored Pyodide in ``pyodide/``)
+loads micropip, reads ``wheels/latest.json``, installs the wheel it names, imports the
+engine, plays a move and draws the position; no request leaves the origin.
+docs/notebooks.md describes the same steps for JupyterLite, Pyodide and PyScript.
+"""
+
+from __future__ import annotations
+
+import json
+
+from conftest import DIST, READY_TIMEOUT, Recorder
+
+BARE_PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>A teacher's page</title><link rel="icon" href="data:,"></head>
+<body>
+<script type="module">
+  import { loadPyodide } from "./pyodide/pyodide.mjs";
+  try {
+    const pyodide = await loadPyodide();
+    await pyodide.loadPackage("micropip");
+    pyodide.globals.set("site", new URL("./", location.href).href);
+    const answer = await pyodide.runPythonAsync(`
+import json
+import micropip
+from pyodide.http import pyfetch
+
+latest = await (await pyfetch(site + "wheels/latest.json")).json()
+await micropip.install(site + "wheels/" + latest["wheel"])
+
+import phutball
+from phutball.board import Position
+from phutball.game import Game
+
+game = Game(Position.from_str("9x9_O_E5"))
+game.push("E6")
+game.push("E5-E7")
+json.dumps({"version": latest["version"], "file": phutball.__file__, "position": str(game.position),
+            "installed": sorted(p.name for p in micropip.list().values() if p.name == "phutball"),
+            "svg": Position.from_str("9x9_O_E5_E6")._repr_svg_()[:4], "html": "<svg" in game._repr_html_()})
+`);
+    window.answer = JSON.parse(answer);
+  } catch (e) {
+    window.answer = { error: String(e) };
+  }
+</script>
+</body></html>
+"""
+
+
+def test_micropip_installs_the_sites_wheel_and_the_engine_plays(browser, server):
+    latest = json.loads((DIST / "wheels" / "latest.json").read_text())
+    assert (DIST / "wheels" / latest["wheel"]).is_file()
+    server.add_page("/_teachers_page.html", BARE_PAGE)
+    context = browser.new_context()   # a fresh visitor: no lab page, no saved start
+    try:
+        page = context.new_page()
+        recorder = Recorder(page)
+        page.goto(f"{server.origin}/_teachers_page.html")
+        page.wait_for_function("() => window.answer !== undefined", timeout=READY_TIMEOUT)
+        answer = page.evaluate("window.answer")
+    finally:
+        context.close()
+    assert "error" not in answer, answer["error"] if "error" in answer else ""
+    assert answer["position"] == "9x9_O_E7"           # E6 placed, then jumped: the ball on E7
+    assert answer["installed"] == ["phutball"] and answer["version"] == latest["version"]
+    assert "site-packages" in answer["file"]          # installed by micropip, not found elsewhere
+    assert answer["svg"] == "<svg" and answer["html"] is True
+    wheel_url = f"{server.origin}/wheels/{latest['wheel']}"
+    assert wheel_url in recorder.requests
+    assert [u for u in recorder.requests if not u.startswith(server.origin + "/")] == []
+    assert recorder.errors == []
