@@ -237,10 +237,15 @@ function applyOne(op) {
       if (el) setOptions(el, op.options);
       break;
     case "scroll": {
-      const inner = el && (op.selector ? el.querySelector(op.selector) : el);
-      if (inner) inner.scrollIntoView({ block: "nearest" });
+      // With a selector: scroll the box `el` itself so that its child is visible (the play page's move
+      // list), never the window, so the board stays where the player sees it. Without: bring `el` into view.
+      if (el && op.selector) scrollWithin(el, el.querySelector(op.selector));
+      else if (el) el.scrollIntoView({ block: "nearest" });
       break;
     }
+    case "share":
+      shareLink(op);
+      break;
     case "draw": {
       const canvas = targetOf(op.canvas);
       if (canvas) window.phutballCanvas.drawShapes(canvas, op.shapes);
@@ -287,6 +292,28 @@ function applyOne(op) {
       break;
     default:
       console.warn("phutball: unknown operation", op);
+  }
+}
+
+function scrollWithin(box, inner) {
+  if (!inner) return;
+  const b = box.getBoundingClientRect();
+  const r = inner.getBoundingClientRect();
+  if (r.top < b.top) box.scrollTop -= b.top - r.top;
+  else if (r.bottom > b.bottom) box.scrollTop += Math.min(r.bottom - b.bottom, r.top - b.top);
+}
+
+// Share a link: the system's share sheet on phones and tablets (navigator.share, a touch screen),
+// else the clipboard; the answer goes to the page's handler `op.handler` as {type: "shared", data: how}.
+function shareLink(op) {
+  const answer = (how) => { if (op.handler !== undefined) send(op.handler, { type: "shared", data: how, target: null }, snapshot()); };
+  const copy = () => navigator.clipboard.writeText(op.url).then(() => answer("copied"), () => answer("failed"));
+  const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  if (touch && navigator.share) {
+    navigator.share({ title: op.title, text: op.text, url: op.url })
+      .then(() => answer("shared"), (err) => (err && err.name === "AbortError" ? answer("cancelled") : copy()));
+  } else {
+    copy();
   }
 }
 

@@ -333,7 +333,7 @@ def test_play_controller_with_a_full_board_and_the_computer():
     assert ctl.computer_to_move()
     move = Searcher(ctl.position, "easy").run().best
     ctl.play_text(str(move))
-    assert ctl.error == "" and ctl.status() == "Eks won." and ctl.view()["over"]
+    assert ctl.error == "" and ctl.status() == "The computer won." and ctl.view()["over"]
 
 
 def test_hard_search_yields_progress_before_listing_many_jumps(monkeypatch):

@@ -284,13 +284,14 @@ def test_level_menu_shows_a_rating_when_the_engine_has_one(monkeypatch):
     assert [v for v, _ in level_choices()] == names
     for value, text in level_choices():
         rating = getattr(ai.LEVELS[value], "rating", None)
-        assert text == (f"{value} (rating {round(rating)})" if rating is not None else value)
+        number = f"{names.index(value) + 1} · {value}"
+        assert text == (f"{number} (rating {round(rating)})" if rating is not None else number)
 
     @dataclasses.dataclass(frozen=True)
     class Rated:
         rating: float
     monkeypatch.setattr(ai, "LEVELS", {"easy": Rated(812.4), "hard": Rated(1490)})
-    assert level_choices() == [("easy", "easy (rating 812)"), ("hard", "hard (rating 1490)")]
+    assert level_choices() == [("easy", "1 · easy (rating 812)"), ("hard", "2 · hard (rating 1490)")]
 
 
 def test_record_game_is_a_game():  # the review record round-trips through Game (what the job reads)
@@ -313,6 +314,6 @@ def test_a_third_repetition_is_announced_as_a_draw_and_ends_the_game_until_undon
     c.click(P("A1"))
     assert "game is over" in c.error and len(c.game.moves) == 12
     c.undo()  # live again, as after a goal
-    assert not c.over and c.status() == "Viewing move 11 of 12. Eks to move (attacking the bottom)."
+    assert not c.over and c.status() == "Eks to move (attacking the bottom)."  # live: no "Viewing move 11 of 12"
     c.click(P("A1"))
     assert not c.over and c.game.moves[-1] == "A1" and c.game.result == "*"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from lab.play import PlayController
+from lab.play import DEFAULT_LEVEL, PlayController
 from phutball import Point  # noqa: E402
 
 P = Point.from_str
@@ -122,7 +122,7 @@ def test_strip_play_by_clicks():
 def test_choose_the_computers_side_and_level_during_a_game():
     c = PlayController.new("9x9_O_E5")
     c.set_computer("O", "easy")
-    assert c.computer_to_move() and c.level == "easy" and "Ohs (easy)" in c.message
+    assert c.computer_to_move() and c.level == "easy" and "Ohs (level 5 · easy)" in c.message
     c.set_computer("X", "grandmaster")
     assert "Unknown level 'grandmaster'" in c.error and c.computer_side == "O" and c.level == "easy"
     c.set_computer("L")
@@ -167,8 +167,9 @@ def test_undo_after_the_computer_won_makes_the_game_live_again_with_the_player_t
     c.click(P("A9"))
     assert c.computer_to_move()
     assert c.computer_reply("E3-E1")
-    assert c.view()["over"] and "Eks won" in c.status()
+    assert c.view()["over"] and c.status() == "The computer won."
     c.undo()  # the computer's winning jump and the player's A9 are both taken back
+    assert c.status() == "Your move (Ohs, attacking the top)."  # live again, not "Viewing move 0 of 2"
     v = c.view()
     assert c.game.cursor == 0 and v["to_move"] == "O" and not v["over"] and v["can_redo"]
     assert not c.computer_to_move()  # the player moves first, the computer does not replay at once
@@ -237,7 +238,7 @@ def test_an_illegal_computer_move_switches_the_computer_off_with_a_message():
 def test_garbage_stored_computer_settings_fall_back_to_the_defaults_saying_so():
     c = PlayController.new("9x9_O_E5")
     c.restore_settings("computer", ["X", {"a": 1}], "grandmaster" * 10)
-    assert c.mode == "two-players" and c.computer_side is None and c.level == "hard"
+    assert c.mode == "two-players" and c.computer_side is None and c.level == DEFAULT_LEVEL == "novice"
     assert "not understood" in c.error and "[" in c.error
     assert "grandmastergrandmaster" in c.error and "grandmaster" * 5 not in c.error  # quoted, shortened
     assert "['X'" not in c.error  # JSON, not a Python repr

@@ -165,7 +165,7 @@ def test_a_stored_level_that_is_a_list_no_longer_stops_the_play_page():
     s = FakeStorage()
     s.items[PLAY.key] = json.dumps(doc)
     ctl = initial_controller(s, "")
-    assert ctl.level == "hard" and ctl.mode == "computer" and len(ctl.game.moves) == 1
+    assert ctl.level == "novice" and ctl.mode == "computer" and len(ctl.game.moves) == 1  # the default level
     assert "level is an array, not a level name" in ctl.error and PLAY.key + ".unreadable" in ctl.error
 
 

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from glue import share
 from glue.jobs import run_job
-from lab.views.diagram import layout_for, play_shapes
+from lab.views.diagram import layout_for, natural_size, play_shapes
 from lab.views.markup import moves_html, review_marks_html
 from lab.jobs import Scheduler, error_text, search_text
 from phutball.errors import PhutballError
-from lab.play import level_choices, new_game_choice, side_name
+from lab.play import RATING_SCALE, level_choices, new_game_setup, side_name
 from glue.remote import el, location_hash, on, ready, set_hash, spawn, storage, window
 from glue.remote import draw as draw_shapes
 from glue.boardinput import bind_board
-from glue.remote import copy_text, download, init_value, location_href
+from glue.remote import copy_text, download, emit, init_value, location_href, share_link
+from lab.embedparams import share_params, snippets
 from lab import savedgame
 from lab.savedgame import initial_controller
 
@@ -48,9 +49,21 @@ def layout():
     return layout_for(ctl.position, max(1.0, float(canvas.clientWidth)), max(1.0, float(canvas.clientHeight)))
 
 
+def fit_board() -> None:
+    """The canvas takes the board's proportions (style.css: --board-aspect), so no gap opens beside it; when
+    they change, the page is asked to draw again at the canvas' new size (the event comes back as a resize)."""
+    w, h = natural_size(ctl.position)
+    aspect = f"{w / h:.4f}"
+    if rendered.get("aspect") != aspect:
+        rendered["aspect"] = aspect
+        canvas.set_style("--board-aspect", aspect)
+        emit("phutball-relayout")
+
+
 def draw() -> None:
     v = ctl.view()
     canvas.setAttribute("data-variant", v["variant"])  # first: the CSS height of a strip's canvas depends on it
+    fit_board()
     lay = layout()
     shapes = play_shapes(ctl.position, v, lay.css_w, lay.css_h, show_cursor=keyboard["used"])
     draw_shapes("board", shapes)
@@ -61,6 +74,7 @@ def draw() -> None:
         canvas.setAttribute("data-ghosts", ghosts)
     el("status").textContent = v["status"]
     el("status").className = "status" + (" over" if v["over"] else "")
+    draw_result(v)
     msg = el("message")
     msg.textContent = v["error"] or v["message"]
     msg.className = "message error" if v["error"] else "message"
@@ -68,6 +82,7 @@ def draw() -> None:
     el("redo").disabled = not v["can_redo"] or jobs.searching
     el("finish").disabled = not v["can_finish"]
     el("cancel-chain").disabled = not v["chain"]
+    el("finish").hidden = el("cancel-chain").hidden = not v["chain"]
     el("position-string").value = v["position"]
     render_moves(v)
     if v["announcement"] and rendered["live"] != v["announcement"]:
@@ -77,18 +92,32 @@ def draw() -> None:
     el("restore-game").hidden = v["previous"] is None or jobs.searching
     if v["previous"] is not None:
         el("restore-game").textContent = f"Restore your previous game ({v['previous']} moves)"
-    el("mode-label").textContent = (
-        f"vs computer (computer plays {ctl.computer_side})" if ctl.mode == "computer" else "two players")
     sync_computer_controls()
     draw_analysis(v)
     draw_review(v)
+
+
+def draw_result(v) -> None:
+    """The result panel at the game's end: the result, large, with Rematch, Review and Share."""
+    r = v["result"]
+    el("result").hidden = r is None
+    if r is None:
+        rendered["result"] = None
+        return
+    if rendered.get("result") != r["title"]:  # a new ending: its note (e.g. "Link copied") is for the last one
+        rendered["result"] = r["title"]
+        el("result-note").textContent = ""
+    el("result-title").textContent = r["title"]
+    el("result-detail").textContent = r["detail"]
+    el("result-review").hidden = not v["analysable"]
+    el("result-review").disabled = v["review"]["running"] or jobs.searching
 
 
 def draw_analysis(v) -> None:
     """The evaluation bar, its text and the principal variation (the Analyse switch)."""
     a = v["analysis"]
     el("analyse").checked = a is not None
-    el("analyse").disabled = v["variant"] != "2D"
+    el("analyse").disabled = not v["analysable"]
     el("analysis").hidden = a is None
     if a is None:
         return
@@ -107,7 +136,7 @@ def draw_analysis(v) -> None:
 def draw_review(v) -> None:
     """The review's progress, its marked moves (buttons) and the Next mistake button."""
     r = v["review"]
-    el("review").disabled = r["running"] or jobs.searching or v["variant"] != "2D"
+    el("review").disabled = r["running"] or jobs.searching or not v["analysable"]
     el("review-panel").hidden = not (r["running"] or r["reviewed"])
     el("review-cancel").hidden = not r["running"]
     el("next-mark").hidden = not r["marks"]
@@ -245,10 +274,7 @@ async def run_search(label: str, level: str, purpose: str = "move") -> str | Non
     el("thinking").hidden = False
     el("thinking-text").textContent = label
     draw()
-    if ctl.variant == "2D":
-        spec = {"kind": "computer-2d", "position": str(ctl.position), "level": level}
-    else:
-        spec = {"kind": "computer-1d", "position": str(ctl.position)}
+    spec = ctl.computer_job(level)
     scripted = (init_value("testHooks") or {}).get("engine")
     if scripted:  # tests: an engine that answers these reports (a failure, an illegal move ...)
         spec = {"kind": "scripted", "reports": scripted}
@@ -275,7 +301,7 @@ async def run_search(label: str, level: str, purpose: str = "move") -> str | Non
 async def computer_move() -> None:
     position = str(ctl.position)
     try:
-        best = await run_search("The computer is thinking…", ctl.level)
+        best = await run_search("Searching…", ctl.level)  # the status line says the computer is thinking
     except Exception as e:  # whatever went wrong, never leave the page "thinking" nor re-run the search
         best, jobs.error = None, error_text(e)
     if jobs.stop == "user":
@@ -307,8 +333,14 @@ def on_hint(event) -> None:
 
 
 def on_computer_change(event) -> None:
+    side = str(el("computer-side").value) or None
+    if side == ctl.computer_side and ctl.mode == ("computer" if side else "two-players"):
+        ctl.set_level(str(el("computer-level").value))  # a search under way keeps its level: the next move uses it
+        draw()
+        save()
+        return
     jobs.stop_search("changed")  # whatever is being searched is for the old setting
-    ctl.set_computer(str(el("computer-side").value) or None, str(el("computer-level").value))
+    ctl.set_computer(side, str(el("computer-level").value))
     refresh()
 
 
@@ -321,7 +353,7 @@ def sync_computer_controls() -> None:
         sel.set_options([("", "nobody")] + [(side, side_name(side)) for side in sides])
     sel.value = ctl.computer_side or ""
     el("computer-level").value = ctl.level
-    el("computer-level").disabled = ctl.variant != "2D"
+    el("computer-level").disabled = not ctl.variant.is_board
     el("hint").disabled = jobs.searching or ctl.over
 
 
@@ -405,10 +437,62 @@ def on_stop(event) -> None:
 
 def on_new_game(event) -> None:
     event.preventDefault()
-    position, mode, computer = new_game_choice(str(el("ng-board").value), str(el("ng-mode").value))
+    jobs.stop_search("changed")  # a search under way was for the old game
+    side = str(el("ng-side").value)
+    position, mode, computer = new_game_setup(str(el("ng-board").value), str(el("ng-opponent").value), side)
+    if mode == "computer":
+        ctl.side_choice = side
+        ctl.set_level(str(el("ng-level").value))
     ctl.new_game(position, mode=mode, computer_side=computer)
     el("new-game-dialog").close()
     refresh()
+
+
+def open_new_game(event) -> None:
+    """The New game dialog, showing the last choices (a newcomer: the computer, a weak level, Ohs)."""
+    choice = ctl.dialog_choice()
+    el("ng-opponent").value = choice["opponent"]
+    el("ng-side").value = choice["side"]
+    el("ng-level").value = choice["level"]
+    sync_dialog(event)
+    el("new-game-dialog").showModal()
+
+
+def sync_dialog(event) -> None:
+    """Side and strength only against the computer; on a strip it plays perfectly (no strengths)."""
+    computer = str(el("ng-opponent").value) == "computer"
+    el("ng-side-label").hidden = not computer
+    el("ng-level-label").hidden = not computer or str(el("ng-board").value).startswith("strip-")
+
+
+def on_rematch(event) -> None:
+    jobs.stop_search("changed")
+    ctl.rematch()
+    refresh()
+
+
+def on_result_share(event) -> None:
+    link = snippets(_folder(), share_params(ctl.game, "game")).link
+    title = ctl.view()["result"]
+    text = f"Phutball: {title['title'] if title else ctl.status()}"
+
+    def shared(answer) -> None:
+        el("result-note").textContent = {"shared": "Shared.", "copied": "Link copied: it replays this game.",
+                                         "cancelled": ""}.get(str(answer.data), f"Could not copy the link: {link}")
+
+    share_link(link, "Phutball game", text, shared)
+
+
+def _folder() -> str:
+    """The URL of the folder holding the page (embed.html is beside it)."""
+    from urllib.parse import urljoin
+    return urljoin(location_href(), "./")
+
+
+def on_copy_position(event) -> None:
+    copy_text(str(ctl.position))
+    ctl.message = "Position copied."
+    draw()
 
 
 def on_export(event) -> None:
@@ -481,7 +565,14 @@ def bind() -> None:
     on(el("next-mark"), "click", on_next_mark)
     on(el("computer-side"), "change", on_computer_change)
     on(el("computer-level"), "change", on_computer_change)
-    on(el("new-game"), "click", lambda e: el("new-game-dialog").showModal())
+    on(el("new-game"), "click", open_new_game)
+    on(el("ng-opponent"), "change", sync_dialog)
+    on(el("ng-board"), "change", sync_dialog)
+    on(el("rematch"), "click", on_rematch)
+    on(el("result-review"), "click", on_review)
+    on(el("result-share"), "click", on_result_share)
+    on(el("copy-position"), "click", on_copy_position)
+    on(window, "phutball-relayout", on_resize)
     on(el("ng-cancel"), "click", lambda e: el("new-game-dialog").close())
     on(el("new-game-form"), "submit", on_new_game)
     on(el("export"), "click", on_export)
@@ -499,6 +590,9 @@ def bind() -> None:
 def start() -> None:
     try:
         el("computer-level").set_options(level_choices())  # each level with its rating, when measured
+        el("ng-level").set_options(level_choices())
+        el("computer-level").title = RATING_SCALE
+        el("ng-scale").textContent = RATING_SCALE
         bind()
         refresh()
     except PhutballError as e:  # should not happen: the controller reports errors itself

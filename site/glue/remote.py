@@ -19,9 +19,10 @@ named too (``{"op": "draw", "canvas": id, "shapes": [...]}``): ``prop`` (id, pro
 value), ``attr`` (id, name, value; None removes it), ``class`` (id, name, on),
 ``style`` (id, prop, value), ``call`` (id, method: showModal, close, focus,
 select), ``options`` (id, options: [value, text] pairs), ``scroll`` (id,
-selector), ``draw`` (canvas, shapes), ``store`` (key, value), ``hash`` (value),
+selector: that child scrolled into view inside the box ``id``, never the window), ``draw`` (canvas, shapes), ``store`` (key, value), ``hash`` (value),
 ``download`` (filename, text, mime), ``png`` (shapes, width, height, ratio,
-filename, theme), ``colours`` (names, theme, handler), ``copy`` (text),
+filename, theme), ``colours`` (names, theme, handler), ``copy`` (text), ``share`` (url, title,
+text, handler: the share sheet on touch screens, else the clipboard),
 ``listen`` (handler, target, event, prevent), ``event`` (name, detail), ``ready``.  A batch of them crosses
 to the page as one JSON list.
 """
@@ -307,6 +308,13 @@ def resolve_colours(names: list[str], theme: str, handler: Callable[[Event], Any
 
 def copy_text(text: str) -> None:
     _ops.append({"op": "copy", "text": text})
+
+
+def share_link(url: str, title: str, text: str, handler: Callable[[Event], Any]) -> None:
+    """Share ``url``: the system's share sheet on a touch screen when it has one, else the clipboard;
+    ``handler`` gets how as ``event.data`` ("shared", "copied", "cancelled" or "failed")."""
+    _handlers.append(handler)
+    _ops.append({"op": "share", "url": url, "title": title, "text": text, "handler": len(_handlers) - 1})
 
 
 def emit(name: str, detail: Any = None) -> None:

@@ -15,6 +15,7 @@ from phutball.errors import PhutballError
 from phutball.game import Game
 from phutball.notation import Placement
 from phutball.sides import side_name
+from phutball.variant import Variant
 
 if TYPE_CHECKING:
     from lab.moveentry import Target
@@ -74,7 +75,7 @@ class AnalysisPanel:
         @property
         def position(self) -> Any: ...  # noqa: E704
         @property
-        def variant(self) -> str: ...  # noqa: E704
+        def variant(self) -> Variant: ...  # noqa: E704
         @property
         def over(self) -> bool: ...  # noqa: E704
         def computer_to_move(self) -> bool: ...  # noqa: E704
@@ -87,7 +88,7 @@ class AnalysisPanel:
 
     def set_analysing(self, on: bool) -> None:
         """Switch the analysis of the position shown on or off (2D boards only: strips are solved exactly)."""
-        if on and self.variant != "2D":
+        if on and not self.variant.is_board:
             self.analysing = False
             self.error = "Analysis is for 2D boards: on a strip, Hint shows the perfect move."
             return
@@ -101,7 +102,7 @@ class AnalysisPanel:
         ``history`` is the positions before this one (oldest first): the searcher
         scores a third repetition as a draw.
         """
-        if not self.analysing or self.variant != "2D" or self.over or self.computer_to_move():
+        if not self.analysing or not self.variant.is_board or self.over or self.computer_to_move():
             return None  # the computer's own search comes first: the analysis resumes after its move
         position = str(self.position)
         if self.analysis is not None and self.analysis["position"] == position and self.analysis.get("done"):
@@ -185,7 +186,7 @@ class AnalysisPanel:
     def review_spec(self) -> dict[str, Any] | None:
         """The review job for the whole game (every move, whatever the cursor), or None with ``error`` set."""
         self._reset_feedback()
-        if self.variant != "2D":
+        if not self.variant.is_board:
             self.error = "Review is for 2D boards: a strip's moves are judged exactly by Hint."
             return None
         if not self.game.moves:

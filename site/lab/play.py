@@ -12,12 +12,13 @@ Keys of its own: ``u``/``r`` undo/redo.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TypedDict
 
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
-from phutball.notation import Jump, Placement, Point, StripJump, StripPlacement
+from phutball.notation import Jump, Placement, StripJump, StripPlacement, move_targets
 from phutball.sides import other_side, side_name, sides_of
+from phutball.variant import Variant
 from lab.analysispanel import Analysis, AnalysisPanel, AnalysisView, ReviewView
 from lab.moveentry import EnteredMove, MoveEntry, Target
 
@@ -25,6 +26,11 @@ if TYPE_CHECKING:
     from lab.views.board import Ghost
 
 DEFAULT_STRIP = "L_.....*....."
+#: A newcomer's level: the ladder's second rung (docs/computer.md: "for a first game"); then the last one used.
+DEFAULT_LEVEL = "novice"
+#: What the ratings of the level menu mean, in one line.
+RATING_SCALE = ("Ratings are Elo points measured on 15x19, with random moves at 0: "
+                "400 points more wins about 10 games in 11.")
 
 
 class MoveRow(TypedDict):
@@ -38,6 +44,7 @@ class PlayView(TypedDict):
     """What :meth:`PlayController.view` returns: everything the play page draws (the glue reads it by key)."""
 
     variant: str
+    analysable: bool            # the evaluation, review and levels work on 2D boards only
     position: str
     status: str
     message: str
@@ -63,6 +70,15 @@ class PlayView(TypedDict):
     pv: list[Ghost]
     marks: dict[int, dict[str, Any]]
     review: ReviewView
+    result: ResultView | None   # the game's end, for the result panel (None while the game goes on)
+
+
+class ResultView(TypedDict):
+    """The result panel: the end in words, how it ended, and whether the computer played."""
+
+    title: str
+    detail: str
+    computer: bool
 
 
 # ---------------------------------------------------------------- the controller
@@ -80,7 +96,9 @@ class PlayController(AnalysisPanel):
     error: str = ""
     announcement: str = ""
     hint: str | None = None            # a suggested move (notation) shown on the board
-    level: str = "hard"                # the computer's level on 2D boards (phutball.ai.LEVELS)
+    level: str = DEFAULT_LEVEL         # the computer's level on 2D boards (phutball.ai.LEVELS); weak for a newcomer
+    side_choice: str = "first"         # the New game dialog's "You play": "first", "second" or "random"
+    browsing: bool = False             # the position shown was picked in the move list (not reached by Undo)
     lines: list[list[str]] = field(default_factory=list)  # lines left by playing a move mid-game (oldest first)
     previous: Game | None = None       # the game a link, import or new game replaced, until a move is made
     analysing: bool = False            # the Analyse switch: the engine analyses the position shown
@@ -137,6 +155,34 @@ class PlayController(AnalysisPanel):
         self.cursor = start.ball
         self.announcement = f"New game. {self.status()}"
 
+    def rematch(self) -> None:
+        """The same game again from the same start: against the computer, the sides are swapped."""
+        computer = other_side(self.computer_side) if self.mode == "computer" and self.computer_side else None
+        self.new_game(str(self.game.start), mode=self.mode, computer_side=computer)
+        if computer is not None:
+            self.side_choice = "first" if computer == self.sides[1] else "second"
+            self.message = f"Rematch: you play {side_name(other_side(computer))} this time."
+        else:
+            self.message = "Rematch: the same start."
+
+    def set_level(self, level: str) -> None:
+        """Choose the computer's level; a search already running keeps its level, the next move uses this one."""
+        from phutball.ai import LEVELS
+        if level not in LEVELS:
+            self.error = f"Unknown level {_quote(level)}: choose {', '.join(LEVELS)}."
+            return
+        changed, self.level, self.error = level != self.level, level, ""
+        if changed and self.mode == "computer" and self.variant.is_board:
+            self.message = f"The computer plays at level {level_label(level)} from its next move."
+
+    def dialog_choice(self) -> dict[str, str]:
+        """What the New game dialog shows when it opens: the opponent, "You play" and the level.
+
+        The computer, unless this is a game of two players that has begun; the last side and level chosen.
+        """
+        two = self.mode != "computer" and bool(self.game.moves)
+        return {"opponent": "two-players" if two else "computer", "side": self.side_choice, "level": self.level}
+
     # ------------------------------------------------------------ state
 
     @property
@@ -144,7 +190,7 @@ class PlayController(AnalysisPanel):
         return self.game.position
 
     @property
-    def variant(self) -> str:
+    def variant(self) -> Variant:
         return variant_of(self.position)
 
     @property
@@ -167,7 +213,7 @@ class PlayController(AnalysisPanel):
         self.mode, self.computer_side = ("computer", side) if side else ("two-players", None)
         self.error = ""
         if side:
-            lv = f" ({self.level})" if self.variant == "2D" else " (perfect play)"
+            lv = f" (level {level_label(self.level)})" if self.variant.is_board else " (perfect play)"
             self.message = f"The computer plays {side_name(side)}{lv}."
         else:
             self.message = "Two players on this device."
@@ -248,21 +294,54 @@ class PlayController(AnalysisPanel):
             self.error = (f"The saved computer setting was not understood ({'; '.join(bad)}): "
                           f"using the defaults (two players, level {self.level}).")
 
+    @property
+    def against_computer(self) -> bool:
+        return self.mode == "computer" and self.computer_side is not None
+
     def status(self) -> str:
-        if self.game.can_redo() and self.game.cursor < len(self.game.moves):
+        """The status line, spoken to the person: "Your move", "The computer is thinking…", "You won in 23
+        moves!" against the computer; "Ohs to move", "Eks won in 31 moves!" between two players.
+
+        "Viewing move N of M" only while a position picked in the move list (or a review's mark) is shown:
+        after Undo the game is live again and the status says whose move it is.
+        """
+        if self.browsing and self.game.can_redo() and self.game.cursor < len(self.game.moves):
             prefix = f"Viewing move {self.game.cursor} of {len(self.game.moves)}. "
         else:
             prefix = ""
         pos = self.position
         if pos.winner:
-            return prefix + f"{side_name(pos.winner)} won."
+            return prefix + self.result_title()
         if self.game.result != "*" and not self.game.can_redo():
-            if self.game.termination == "repetition":
-                return prefix + "Draw by repetition."
-            return prefix + self.game.result_text + "."
-        who = side_name(pos.to_move)
+            return prefix + self.result_title()
         goal = {"O": "the top", "X": "the bottom", "L": "the right end", "R": "the left end"}[pos.to_move]
-        return prefix + f"{who} to move (attacking {goal})."
+        if self.against_computer:
+            if pos.to_move != self.computer_side:
+                return prefix + f"Your move ({side_name(pos.to_move)}, attacking {goal})."
+            if self.computer_to_move():
+                return prefix + "The computer is thinking…"
+            return prefix + "The computer's turn: Redo shows its move, or play one for it."
+        return prefix + f"{side_name(pos.to_move)} to move (attacking {goal})."
+
+    def result_title(self) -> str:
+        """The end of the game in words ("You won in 23 moves!", "The computer won.", "Eks won in 31 moves!")."""
+        winner, plies = self.position.winner, self.game.cursor
+        if not winner:
+            if self.game.termination == "repetition":
+                return "Draw by repetition."
+            return self.game.result_text + "."
+        moves = f"{plies} {'move' if plies == 1 else 'moves'}"
+        if self.against_computer:
+            return "The computer won." if winner == self.computer_side else f"You won in {moves}!"
+        return f"{side_name(winner)} won in {moves}!"
+
+    def result_detail(self) -> str:
+        """One line under the result: how the game ended."""
+        pos = self.position
+        if not pos.winner:
+            return "Nobody scored."
+        goal = {"O": "top goal line", "X": "bottom goal line", "L": "right end", "R": "left end"}[pos.winner]
+        return f"{side_name(pos.winner)} took the ball to the {goal}."
 
     # ------------------------------------------------------------ input
 
@@ -318,6 +397,7 @@ class PlayController(AnalysisPanel):
             self.error = str(e)
             return
         self.previous = None  # a move on this game: it is the one kept
+        self.browsing = False
         if line is not None:  # the moves after the cursor were dropped: keep them as a line to go back to
             if line not in self.lines:
                 self.lines.append(line)
@@ -335,8 +415,8 @@ class PlayController(AnalysisPanel):
     def describe_move(self, before: Any, move: EnteredMove, mover: str) -> str:
         who = side_name(mover)
         if isinstance(move, (Placement, StripPlacement)):
-            what = "a man" if self.variant == "2D" else "a stone"
-            where = str(move) if self.variant == "2D" else f"square {move}"
+            what = "a man" if self.variant.is_board else "a stone"
+            where = str(move) if self.variant.is_board else f"square {move}"
             return f"{who} placed {what} on {where}."
         after = self.game.position
         removed = len(getattr(before, "men", getattr(before, "stones", ()))) - len(
@@ -373,6 +453,7 @@ class PlayController(AnalysisPanel):
             self.error = "Nothing to undo."
             return
         start = self.game.cursor
+        self.browsing = False  # Undo takes the game back: it is live, not a position looked at
         self.game.undo()
         if self.mode == "computer" and self.position.to_move == self.computer_side and self.game.can_undo():
             self.game.undo()  # take back the computer's reply too: the player is to move again
@@ -416,7 +497,7 @@ class PlayController(AnalysisPanel):
         """Start ``game`` in place of the current one, which stays restorable if it had moves."""
         if self.game.moves:
             self.previous = self.game
-        self.game, self.chain, self.lines = game, [], []
+        self.game, self.chain, self.lines, self.browsing = game, [], [], False
 
     def restore_previous(self) -> None:
         """Bring back the game a link, import or new game replaced (the current one becomes restorable)."""
@@ -444,6 +525,7 @@ class PlayController(AnalysisPanel):
         self._reset_feedback()
         self.chain = []
         self.game.goto(ply)
+        self.browsing = True
         self.announcement = self.status()
 
     # ------------------------------------------------------------ records and positions
@@ -462,6 +544,13 @@ class PlayController(AnalysisPanel):
         self.announcement = self.message + " " + self.status()
         return True
 
+    def computer_job(self, level: str) -> dict[str, str]:
+        """The worker job that finds the computer's move here (see :mod:`lab.jobs`): the search at
+        ``level`` on a board, the exact solver on a strip."""
+        if self.variant.is_board:
+            return {"kind": "computer-2d", "position": str(self.position), "level": level}
+        return {"kind": "computer-1d", "position": str(self.position)}
+
     def export_record(self) -> str:
         return self.game.to_record()
 
@@ -470,7 +559,7 @@ class PlayController(AnalysisPanel):
         self._reset_feedback()
         try:
             start = parse_any_position(text)
-            if variant_of(start) == "1D" and not hasattr(start, "n"):
+            if variant_of(start) is Variant.ODDISH:
                 raise PhutballError("bad position", text, "an Oddish board cannot be played here")
         except PhutballError as e:
             self.error = f"Could not open the position in the link: {e}"
@@ -502,15 +591,14 @@ class PlayController(AnalysisPanel):
             return []
         before = self.game.positions[ply - 1]
         text = self.game.moves[ply - 1]
-        if variant_of(before) == "2D":
-            return [Point.from_str(p) for p in text.split("-")]
-        return [int(p) for p in text.split("-")]
+        return move_targets(variant_of(before), text)
 
     def view(self) -> PlayView:
         pos = self.position
         hint_ring, hint_path = self.hint_marks()
         return {
             "variant": self.variant,
+            "analysable": self.variant.is_board,
             "position": str(pos),
             "status": self.status(),
             "message": self.message,
@@ -536,6 +624,8 @@ class PlayController(AnalysisPanel):
             "pv": self.pv_ghosts(),
             "marks": self.marks_by_ply(),
             "review": self.review_view(),
+            "result": ({"title": self.result_title(), "detail": self.result_detail(),
+                        "computer": self.against_computer} if self.over else None),
         }
 
 
@@ -549,17 +639,44 @@ def _quote(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def level_label(name: str) -> str:
+    """A level as the page names it: its rung on the ladder and its name ("2 · novice"); the name if unknown."""
+    from phutball.ai import LEVELS
+    names = list(LEVELS)
+    return f"{names.index(name) + 1} · {name}" if name in names else name
+
+
 def level_choices() -> list[tuple[str, str]]:
-    """The level menu's (value, text) pairs: each level with its measured rating, when the engine has one."""
+    """The level menus' (value, text) pairs, weakest first, numbered: "2 · novice (rating 870)" (the rating
+    when the engine has one; :data:`RATING_SCALE` says what it means).  The values are the level names, so
+    every saved game and link naming a level still loads."""
     from phutball.ai import LEVELS
     out = []
     for name, level in LEVELS.items():
         rating: object = getattr(level, "rating", None)
         if isinstance(rating, (int, float)) and not isinstance(rating, bool):
-            out.append((name, f"{name} (rating {round(rating)})"))
+            out.append((name, f"{level_label(name)} (rating {round(rating)})"))
         else:
-            out.append((name, name))
+            out.append((name, level_label(name)))
     return out
+
+
+def new_game_setup(board: str, opponent: str, side: str = "first",
+                   pick: Callable[[Sequence[str]], str] | None = None) -> tuple[str, str, str | None]:
+    """The New game dialog's choice as (position, mode, computer side).
+
+    ``opponent``: "computer" or "two-players"; ``side``: what the person plays against the computer,
+    "first" (Ohs, or Left on a strip), "second" (Eks, Right) or "random" (``pick``, default
+    :func:`random.choice`, chooses).
+    """
+    if opponent != "computer":
+        return new_game_choice(board, "two-players")
+    if side == "random":
+        import random
+        side = (pick or random.choice)(("first", "second"))
+    if side not in ("first", "second"):
+        raise PhutballError("side", side, "choose first, second or random")
+    return new_game_choice(board, f"computer-{side}")
 
 
 def new_game_choice(board: str, mode: str) -> tuple[str, str, str | None]:
@@ -582,4 +699,5 @@ def new_game_choice(board: str, mode: str) -> tuple[str, str, str | None]:
     return position, "computer", second if mode.split("-")[1] == "first" else first
 
 
-__all__ = ["DEFAULT_STRIP", "PlayController", "level_choices", "new_game_choice"]
+__all__ = ["DEFAULT_LEVEL", "DEFAULT_STRIP", "RATING_SCALE", "PlayController", "level_choices", "level_label",
+           "new_game_choice", "new_game_setup"]

@@ -126,7 +126,11 @@ def test_review_marks_the_missed_win_and_a_click_on_the_mark_shows_the_better_mo
     assert "Viewing move 3 of 4" in page.inner_text("#status")
     assert "better E5-E1" in page.inner_text("#message")
     assert page.is_visible("#next-mark")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the panel is below the board
+    page.locator("#next-mark").scroll_into_view_if_needed()
+    scrolled = page.evaluate("scrollY")
     page.click("#next-mark")  # from here, the next marked move after move 4 wraps to the first
+    assert page.evaluate("scrollY") == scrolled  # the page stays where the person put it (issue 26)
     first = page.locator("#review-marks button").first.get_attribute("data-mark-ply")
     assert page.inner_text("#status").startswith(f"Viewing move {int(first) - 1} of 4")
 

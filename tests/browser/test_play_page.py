@@ -165,7 +165,8 @@ def test_computer_answers_without_blocking_the_page(page, server):
     }""")
     page.click("#new-game")
     page.select_option("#ng-board", "9x9")
-    page.select_option("#ng-mode", "computer-first")
+    page.select_option("#ng-opponent", "computer")
+    page.select_option("#ng-side", "first")
     page.click("#new-game-form button[type=submit]")
     click_point(page, "E6")
     page.wait_for_function("document.getElementById('board').dataset.position.split('_')[1] === 'O'",
@@ -180,7 +181,9 @@ def test_move_now_makes_the_computer_play_at_once(page, server):
                                      if (ord(c) + r) % 3 and f"{c}{r}" != "H10")
     open_page(page, server, "9x9_O_E5")
     page.click("#new-game")
-    page.select_option("#ng-mode", "computer-first")
+    page.select_option("#ng-opponent", "computer")
+    page.select_option("#ng-side", "first")
+    page.select_option("#ng-level", "hard")
     page.click("#new-game-form button[type=submit]")
     page.evaluate(f"location.hash = {json.dumps(dense)}")
     page.wait_for_function(f"document.getElementById('board').dataset.position === {json.dumps(dense)}")
@@ -195,6 +198,7 @@ def test_strip_game_by_clicks(page, server):
     open_page(page, server)
     page.click("#new-game")
     page.select_option("#ng-board", "strip-11")
+    page.select_option("#ng-opponent", "two-players")
     page.click("#new-game-form button[type=submit]")
     assert data_position(page) == "L_.....*....."
     click_point(page, 7)
@@ -232,10 +236,11 @@ def test_choose_the_computers_side_and_level_in_the_panel(page, server):
     open_page(page, server, "9x9_O_E5")
     # The level menu lists every level, weakest first, each with its measured rating (bench/ladder.py).
     options = page.eval_on_selector_all("#computer-level option", "os => os.map(o => [o.value, o.textContent])")
-    assert options == [[name, f"{name} (rating {round(lv.rating)})"] for name, lv in LEVELS.items()]
+    assert options == [[name, f"{i} · {name} (rating {round(lv.rating)})"]
+                       for i, (name, lv) in enumerate(LEVELS.items(), 1)]
     page.select_option("#computer-level", "easy")
     page.select_option("#computer-side", "X")
-    assert "The computer plays Eks (easy)" in page.inner_text("#message")
+    assert "The computer plays Eks (level 5 · easy)" in page.inner_text("#message")
     click_point(page, "E6")
     page.wait_for_function("document.getElementById('board').dataset.position.split('_')[1] === 'O'",
                            timeout=60_000)
@@ -338,10 +343,10 @@ def plies(page) -> list[str]:
     return [t for t in page.inner_text("#moves").split() if not t.endswith(".")]
 
 
-def new_game(page, board="9x9", mode="two-players"):
+def new_game(page, board="9x9", opponent="two-players"):
     page.click("#new-game")
     page.select_option("#ng-board", board)
-    page.select_option("#ng-mode", mode)
+    page.select_option("#ng-opponent", opponent)
     page.click("#new-game-form button[type=submit]")
 
 
@@ -350,10 +355,11 @@ def test_after_the_computer_wins_undo_gives_the_move_back_and_restart_starts_afr
     page.select_option("#computer-level", "easy")
     page.select_option("#computer-side", "X")
     click_point(page, "A9")
-    page.wait_for_function("document.getElementById('status').textContent.includes('Eks won')", timeout=60_000)
+    page.wait_for_selector("#result:not([hidden])", timeout=60_000)
+    assert page.inner_text("#result-title") == "The computer won."
     assert plies(page) == ["A9", "E3-E1"] and page.is_disabled("#hint")
     page.click("#undo")  # both the computer's win and the player's move are taken back
-    assert data_position(page) == "9x9_O_E3_E2" and "Ohs to move" in page.inner_text("#status")
+    assert data_position(page) == "9x9_O_E3_E2" and page.inner_text("#status") == "Your move (Ohs, attacking the top)."
     assert page.is_enabled("#hint") and page.is_enabled("#redo")
     click_point(page, "E1")  # was: "The game is over. Start a new game or undo."
     assert "game is over" not in page.inner_text("#message")
@@ -447,8 +453,10 @@ def set_storage(page, server, key, value):
     page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }", [key, value])
 
 
-@pytest.mark.parametrize("value", [DEEP_PLAY, "[" * 5000 + "]" * 5000, "{not json", '{"v":1,"record":5}',
-                                   '{"v":1,"record":"1. ZZ9"}', "null"])
+# Every kind of unreadable text is read by lab.savedstate / lab.savedgame in unit tests
+# (test_savedstate.py); a page load here shows the page's own handling: JSON nested deeper than the
+# parser allows (Python's recursion limit in the worker) and a record the engine refuses.
+@pytest.mark.parametrize("value", [DEEP_PLAY, '{"v":1,"record":"1. ZZ9"}'])
 def test_corrupt_or_deeply_nested_saved_game_is_set_aside_reported_once_and_the_page_works(page, server, value):
     set_storage(page, server, "phutball.play.v1", value)
     open_page(page, server)
@@ -471,26 +479,29 @@ def test_a_garbage_stored_computer_setting_falls_back_to_the_defaults_with_a_mes
     message = page.inner_text("#message")
     assert "Part of your saved data could not be read" in message and "['X'" not in message
     assert "computer is an array" in message and "level is an integer" in message
-    assert page.input_value("#computer-side") == "" and page.input_value("#computer-level") == "hard"
-    assert page.inner_text("#mode-label") == "two players"
+    assert page.input_value("#computer-side") == "" and page.input_value("#computer-level") == "novice"
 
 
 STORED_PAGES = {"phutball.play.v1": ("index.html", "#message"), "phutball.learn.v1": ("learn.html", "#feedback"),
                 "phutball.puzzles.v1": ("puzzles.html", "#message")}
 
 
-@pytest.mark.parametrize("kind", list(WRONG))
 @pytest.mark.parametrize("key", list(STORED_PAGES))
-def test_every_stored_field_of_a_wrong_json_type_is_set_aside_and_the_page_becomes_ready(page, server, key, kind):
+def test_every_stored_field_of_a_wrong_json_type_is_set_aside_and_the_page_becomes_ready(page, server, key):
     """Issue 24 item 1: a stored level that was a list stopped the play page for good. Every field a page
-    stores (a puzzle's entry too) gets a value of this JSON type at once, where its own type differs."""
+    stores (a puzzle's entry too) gets a value of a JSON type it does not have, all at once, the types
+    taken in turn (every field x every type is the unit test's, test_savedstate.py, through each page's
+    real start)."""
     schema, make_doc, _ = PAGES[next(p for p, v in PAGES.items() if v[0].key == key)]
     doc = make_doc()
-    wrong = [f.name for f in schema.fields if not f.required and kind not in f.types]
-    for name in wrong:
-        doc[name] = WRONG[kind]
+    wrong = []
+    kinds = iter(list(WRONG) * len(schema.fields))
+    for f in schema.fields:
+        if not f.required:
+            doc[f.name] = WRONG[next(k for k in kinds if k not in f.types)]
+            wrong.append(f.name)
     if key == "phutball.puzzles.v1":
-        doc["puzzles"]["a"]["attempts" if kind != "integer" else "solved"] = WRONG[kind]
+        doc["puzzles"]["a"]["attempts"] = WRONG["array"]
         wrong.append("puzzle 'a'")
     raw = json.dumps(doc)
     set_storage(page, server, key, raw)
@@ -503,8 +514,7 @@ def test_every_stored_field_of_a_wrong_json_type_is_set_aside_and_the_page_becom
     # said once, the readable part kept: test_savedstate.py runs the same start again
 
 
-@pytest.mark.parametrize("value", ["[" * 5000 + "]" * 5000, '{"v":1,"done":' + "[" * 5000 + "]" * 5000 + "}",
-                                   "garbage", '{"v":1,"done":"all","step":7}'])
+@pytest.mark.parametrize("value", ['{"v":1,"done":' + "[" * 5000 + "]" * 5000 + "}"])  # the rest: test_learnctl.py
 def test_corrupt_or_deeply_nested_lesson_progress_is_set_aside_and_the_lesson_starts(page, server, value):
     set_storage(page, server, "phutball.learn.v1", value)
     page.goto(f"{server.origin}/learn.html")
@@ -514,8 +524,7 @@ def test_corrupt_or_deeply_nested_lesson_progress_is_set_aside_and_the_lesson_st
     assert page.evaluate("localStorage.getItem('phutball.learn.v1.unreadable')") == value
 
 
-@pytest.mark.parametrize("url", ["index.html", "learn.html"])
-@pytest.mark.parametrize("value", ["[" * 5000 + "]" * 5000, "purple"])
+@pytest.mark.parametrize("url, value", [("index.html", "[" * 5000 + "]" * 5000), ("learn.html", "purple")])
 def test_a_corrupt_stored_theme_is_ignored(page, server, url, value):
     set_storage(page, server, "phutball.theme", value)
     page.goto(f"{server.origin}/{url}")

@@ -1,0 +1,208 @@
+"""The play page speaking to the person (issue 26): its status, the result panel, rematch, the levels as a
+numbered ladder, the New game dialog's choices, and one style for the last move on the board."""
+
+import pytest
+
+from lab.play import (DEFAULT_LEVEL, RATING_SCALE, PlayController, level_choices, level_label, new_game_setup)
+from lab.views.diagram import play_shapes
+from phutball import Point
+from phutball.ai import LEVELS
+from phutball.errors import PhutballError
+
+P = Point.from_str
+# 9x9, Ohs to move: E7-E9 (over E8) reaches the top goal line.
+OHS_WIN = "9x9_O_E7_E8"
+# 9x9, Ohs to move: after any quiet move by Ohs, Eks jumps E3-E1 (over E2) onto the bottom goal line.
+EKS_WIN = "9x9_O_E3_E2"
+
+
+def vs_computer(position: str, computer: str = "X") -> PlayController:
+    return PlayController.new(position, mode="computer", computer_side=computer)
+
+
+# ---------------------------------------------------------------- the status
+
+
+def test_against_the_computer_the_status_says_your_move_then_the_computer_is_thinking():
+    c = vs_computer("9x9_O_E5")
+    assert c.status() == "Your move (Ohs, attacking the top)."
+    c.click(P("E6"))
+    assert c.status() == "The computer is thinking…" and "The computer is thinking…" in c.announcement
+    c.play_text("E4")
+    assert c.status() == "Your move (Ohs, attacking the top)."
+    eks = vs_computer("9x9_O_E5", computer="O")
+    assert eks.status() == "The computer is thinking…"
+    eks.play_text("E6")
+    assert eks.status() == "Your move (Eks, attacking the bottom)."
+
+
+def test_a_win_against_the_computer_says_you_won_in_so_many_moves():
+    c = vs_computer(OHS_WIN)
+    c.click(P("E7"))
+    c.click(P("E9"))
+    assert c.over and c.status() == "You won in 1 move!"
+    c = vs_computer("9x9_O_E5")
+    for move in ("E6", "A1", "E7", "A2", "E8", "A3", "E5-E9"):
+        c.play_text(move)
+    assert c.status() == "You won in 7 moves!"
+    assert c.view()["result"] == {"title": "You won in 7 moves!", "detail": "Ohs took the ball to the top goal line.",
+                                  "computer": True}
+
+
+def test_a_loss_says_the_computer_won_and_undo_makes_it_your_move_again_not_viewing():
+    c = vs_computer(EKS_WIN)
+    c.click(P("A9"))
+    assert c.computer_reply("E3-E1")
+    assert c.status() == "The computer won." and c.view()["result"]["title"] == "The computer won."
+    assert c.view()["result"]["detail"] == "Eks took the ball to the bottom goal line."
+    c.undo()
+    assert c.view()["can_redo"] and c.view()["result"] is None
+    assert c.status() == "Your move (Ohs, attacking the top)."  # the game is live: no "Viewing move 0 of 2"
+    c.redo()
+    assert c.status() == "The computer's turn: Redo shows its move, or play one for it."
+    c.redo()
+    assert c.status() == "The computer won."
+
+
+def test_two_players_read_ohs_to_move_and_eks_won_in_so_many_moves():
+    c = PlayController.new(EKS_WIN)
+    assert c.status() == "Ohs to move (attacking the top)."
+    c.play_text("A9")
+    assert c.status() == "Eks to move (attacking the bottom)."
+    c.play_text("E3-E1")
+    assert c.status() == "Eks won in 2 moves!" and c.view()["result"]["computer"] is False
+    assert "X" not in c.status().replace("Eks", "")  # the sides by name, never their letters
+
+
+def test_viewing_is_said_only_for_a_position_picked_in_the_move_list():
+    c = PlayController.new("9x9_O_E5")
+    for move in ("E6", "E4", "A1"):
+        c.play_text(move)
+    c.goto(1)
+    assert c.status() == "Viewing move 1 of 3. Eks to move (attacking the bottom)."
+    c.redo()
+    assert c.status().startswith("Viewing move 2 of 3.")
+    c.undo()  # Undo takes the game back: it is live
+    assert c.status() == "Eks to move (attacking the bottom)."
+    c.goto(2)
+    c.play_text("B2")  # a move: a new line, live
+    assert c.status() == "Eks to move (attacking the bottom)."
+
+
+def test_the_computers_turn_in_a_position_looked_at_is_not_thinking():
+    c = vs_computer("9x9_O_E5")
+    c.play_text("E6")
+    c.play_text("E4")
+    c.goto(1)  # the computer's turn, but later moves exist: it does not play here
+    assert not c.computer_to_move()
+    assert c.status() == "Viewing move 1 of 2. The computer's turn: Redo shows its move, or play one for it."
+
+
+# ---------------------------------------------------------------- rematch
+
+
+def test_rematch_against_the_computer_swaps_sides_from_the_same_start():
+    c = vs_computer(EKS_WIN)
+    c.click(P("A9"))
+    c.computer_reply("E3-E1")
+    c.rematch()
+    assert str(c.position) == EKS_WIN and c.game.moves == [] and c.computer_side == "O"
+    assert c.computer_to_move() and c.status() == "The computer is thinking…"
+    assert "you play Eks" in c.message and c.side_choice == "second" and c.view()["previous"] == 2
+    c.rematch()
+    assert c.computer_side == "X" and c.side_choice == "first"
+
+
+def test_rematch_between_two_players_restarts_the_same_start():
+    c = PlayController.new(OHS_WIN)
+    c.play_text("E7-E9")
+    c.rematch()
+    assert str(c.position) == OHS_WIN and c.mode == "two-players" and c.computer_side is None
+    assert c.status() == "Ohs to move (attacking the top)."
+
+
+# ---------------------------------------------------------------- levels
+
+
+def test_a_newcomer_gets_a_weak_level_the_second_rung_of_the_ladder():
+    c = PlayController.new()
+    assert c.level == DEFAULT_LEVEL == list(LEVELS)[1]
+    ratings = [lv.rating for lv in LEVELS.values()]
+    assert LEVELS[DEFAULT_LEVEL].rating == sorted(ratings)[1]
+
+
+def test_the_levels_are_numbered_weakest_first_with_their_ratings():
+    choices = level_choices()
+    assert [v for v, _ in choices] == list(LEVELS)
+    assert choices[1] == ("novice", f"2 · novice (rating {round(LEVELS['novice'].rating)})")
+    assert choices[-1][1].startswith(f"{len(LEVELS)} · ")
+    numbers = [int(text.split(" · ")[0]) for _, text in choices]
+    assert numbers == list(range(1, len(LEVELS) + 1))
+    assert level_label("casual") == "4 · casual" and level_label("nonesuch") == "nonesuch"
+    assert "random moves at 0" in RATING_SCALE
+
+
+@pytest.mark.parametrize("old", ["beginner", "easy", "medium", "advanced", "strong", "expert", "hard"])
+def test_every_old_level_name_still_loads(old):
+    c = PlayController.new("9x9_O_E5")
+    c.restore_settings("computer", "X", old)
+    assert c.level == old and c.error == ""
+
+
+def test_the_level_can_change_while_the_computer_thinks_for_its_next_move():
+    c = vs_computer("9x9_O_E5")
+    c.play_text("E6")
+    assert c.computer_to_move()
+    c.set_level("expert")
+    assert c.level == "expert" and c.computer_to_move() and c.mode == "computer"
+    assert "15 · expert" in c.message and "next move" in c.message
+    c.set_level("grandmaster")
+    assert c.level == "expert" and '"grandmaster"' in c.error
+
+
+# ---------------------------------------------------------------- the New game dialog
+
+
+def test_the_dialogs_choices_become_the_game():
+    assert new_game_setup("9x9", "computer", "first") == ("9x9_O_E5", "computer", "X")
+    assert new_game_setup("9x9", "computer", "second") == ("9x9_O_E5", "computer", "O")
+    assert new_game_setup("9x9", "two-players", "second") == ("9x9_O_E5", "two-players", None)
+    assert new_game_setup("strip-5", "computer", "second") == ("L_..*..", "computer", "L")
+    picked = []
+    assert new_game_setup("9x9", "computer", "random", pick=lambda sides: picked.append(sides) or sides[1]) == (
+        "9x9_O_E5", "computer", "O")
+    assert picked == [("first", "second")]
+    with pytest.raises(PhutballError, match="'middle'"):
+        new_game_setup("9x9", "computer", "middle")
+
+
+def test_the_dialog_opens_on_the_computer_for_a_newcomer_and_on_the_last_choices_after():
+    c = PlayController.new()
+    assert c.dialog_choice() == {"opponent": "computer", "side": "first", "level": DEFAULT_LEVEL}
+    c.play_text("H11")  # a game between two players has begun
+    assert c.dialog_choice()["opponent"] == "two-players"
+    c.set_computer("O", "casual")
+    c.side_choice = "second"
+    assert c.dialog_choice() == {"opponent": "computer", "side": "second", "level": "casual"}
+
+
+# ---------------------------------------------------------------- the last move on the board
+
+
+def colours(shapes, role):
+    return [s for s in shapes if f"var(--{role})" in (s.get("stroke"), s.get("fill"))]
+
+
+def test_the_last_move_is_one_style_a_placements_square_a_jumps_arrows_the_hint_orange():
+    c = PlayController.new("9x9_O_E5_E6")
+    c.play_text("A1")
+    placed = play_shapes(c.position, c.view(), 400, 480, show_cursor=False)
+    assert len(colours(placed, "last")) == 1 and colours(placed, "arrow") == []
+    c.play_text("E5-E7")
+    jumped = play_shapes(c.position, c.view(), 400, 480, show_cursor=False)
+    assert colours(jumped, "last") == [] and len([s for s in colours(jumped, "arrow") if s["t"] == "poly"]) == 1
+    assert [s for s in jumped if s.get("dash")] == []  # no dashed line: arrows, as in every diagram
+    hinted = PlayController.new("9x9_X_E5_E4E3E2")
+    hinted.show_hint("E5-E1")
+    shapes = play_shapes(hinted.position, hinted.view(), 400, 480, show_cursor=False)
+    assert colours(shapes, "arrow") == [] and len([s for s in colours(shapes, "hint") if s["t"] == "poly"]) == 1
