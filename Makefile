@@ -2,7 +2,7 @@
 #   make serve   build dist/ and serve it on http://127.0.0.1:8000/
 #   make test    every test: unit and browser (installs what it needs)
 # Other targets: make dist, make js (the JavaScript's lint and tests), make bench,
-# make tournament (about 40 min), make clean.
+# make tournament (about 40 min), make atlas (the 1D atlas's figures, a few minutes), make clean.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -10,7 +10,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: all dist serve test js unit browser bench tournament clean
+.PHONY: all dist serve test js unit browser bench tournament atlas clean
 
 all: dist
 
@@ -61,6 +61,10 @@ bench: dist $(CHROMIUM)
 
 tournament: $(VENV)/.installed
 	$(PY) bench/tournament.py --games 50
+
+# The 1D atlas's figures (data/atlas.json, committed): every strip of 3..24 squares, a few minutes.
+atlas: $(VENV)/.installed
+	$(PY) tools/atlas.py
 
 clean:
 	rm -rf dist build $(VENV) node_modules *.egg-info

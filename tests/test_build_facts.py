@@ -21,8 +21,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-PAGES = ["index.html", "puzzles.html", "calculator.html", "learn.html", "embed.html"]
-NAV_PAGES = ["index.html", "learn.html", "puzzles.html", "calculator.html"]
+PAGES = ["index.html", "puzzles.html", "calculator.html", "learn.html", "embed.html", "atlas.html"]
+NAV_PAGES = ["index.html", "learn.html", "puzzles.html", "calculator.html", "atlas.html"]
 
 
 def _build_site():
@@ -94,8 +94,8 @@ def test_the_built_page_follows_a_renamed_level(monkeypatch):
         renamed[name] = level
     monkeypatch.setattr(ai, "LEVELS", renamed)
     after = options_of(_built("index.html"), "computer-level")
-    assert ("beginner", f"beginner (rating {round(ai.LEVELS['starter'].rating)})", False) in before
-    assert ("starter", f"starter (rating {round(ai.LEVELS['starter'].rating)})", False) in after
+    assert ("beginner", f"1 · beginner (rating {round(ai.LEVELS['starter'].rating)})", False) in before
+    assert ("starter", f"1 · starter (rating {round(ai.LEVELS['starter'].rating)})", False) in after
     assert "beginner" not in [v for v, _, _ in after] and len(after) == len(before)
 
 
@@ -283,7 +283,7 @@ process.stdout.write(JSON.stringify(cases.map((p) => window.phutballEmbed.layout
 
 
 def test_embed_js_follows_a_changed_constant(monkeypatch):
-    from lab.views import board
+    from phutball import drawing as board
     program = """
 process.stdout.write(JSON.stringify([window.phutballEmbed.layout({position: "L_o*o.o.o...."}, 100000),
                                      window.phutballEmbed.layout({position: "9x9_O_E5"}, 100000)]));

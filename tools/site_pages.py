@@ -19,6 +19,8 @@ replaces the token by the lines below, each indented as the token's line is:
   <!--{{BOARD_OPTIONS}}-->
       the new-game dialog's boards as <option>s (BOARDS_2D, STRIPS below), the engine's
       standard size selected.
+  <!--{{ATLAS_CHARTS}}-->
+      the 1D atlas's charts, lab.atlas.atlas_html() of the shipped figures (ATLAS_DATA).
 
 Stdlib only here; the functions that need the engine or the site's Python import them
 (tools/build_site.py makes both importable first).
@@ -27,13 +29,18 @@ Stdlib only here; the functions that need the engine or the site's Python import
 from __future__ import annotations
 
 import html
+import json
+from pathlib import Path
 
 #: The site's name: after each page's title.
 SITE_NAME = "the phutball lab"
 
 #: The navigation: (page, label), in order.
 NAV = (("index.html", "Play"), ("learn.html", "Learn"), ("puzzles.html", "Puzzles"),
-       ("calculator.html", "Calculator"))
+       ("calculator.html", "Calculator"), ("atlas.html", "Atlas"))
+
+#: The 1D atlas's figures (made by tools/atlas.py, `make atlas`; shipped as dist/data/atlas.json).
+ATLAS_DATA = Path(__file__).resolve().parent.parent / "data" / "atlas.json"
 
 #: The new-game dialog's 2D boards: (size, note), as the engine writes a size (phutball.board.BoardSize).
 BOARDS_2D = (("15x19", "standard"), ("19x19", "Go board"), ("13x13", ""), ("11x11", ""), ("9x9", "quick"))
@@ -123,3 +130,9 @@ def strip_symbols() -> dict[str, str]:
     inside, pretty = stone_ball_empty.text, stone_ball_empty.pretty
     return {"stone": inside[0], "ball": inside[1], "empty": inside[2], "off_left": left[0], "off_right": right[-1],
             "pretty_stone": pretty[0], "pretty_ball": pretty[1], "pretty_empty": pretty[2]}
+
+
+def atlas_charts() -> list[str]:
+    """The atlas page's charts: ``lab.atlas.atlas_html`` of the shipped figures (ATLAS_DATA)."""
+    from lab.atlas import atlas_html
+    return atlas_html(json.loads(ATLAS_DATA.read_text(encoding="utf-8")))
