@@ -103,7 +103,3 @@ export function downloadPNG(shapes, w, h, ratio, filename, styleElement) {
   paintShapes(ctx, shapes, resolveColours(styleElement || document.documentElement));
   canvas.toBlob((blob) => download(blob, filename), "image/png");
 }
-
-// host.js calls these through window.phutballCanvas (its operations are not switched to imports
-// yet); it imports this module first, so the global is set. globalThis: node imports this file too.
-globalThis.phutballCanvas = { drawShapes, sizeCanvas, resolveColours, download, downloadPNG };

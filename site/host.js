@@ -14,7 +14,7 @@
 //     replays them once it is, saying so on the page.
 // The worker's side of this protocol is glue/remote.py.  Nothing here needs special
 // HTTP headers: messages only, so any static host and any iframe works.
-import "./canvas.js";  // sets window.phutballCanvas (drawShapes, download, downloadPNG), used below
+import { download, downloadPNG, drawShapes } from "./canvas.js";
 
 // PyScript, loaded at once but only after storage-guard.mjs's check: PyScript
 // opens IndexedDB as it loads.
@@ -33,7 +33,7 @@ const here = (path) => new URL(path, document.baseURI).href;
 // without a service worker (a first visit, a frame on another site).
 function servedBuild() {
   let sw = null;
-  try { sw = navigator.serviceWorker && navigator.serviceWorker.controller; } catch (e) { sw = null; }
+  try { sw = navigator.serviceWorker && navigator.serviceWorker.controller; } catch { sw = null; }
   if (!sw) return Promise.resolve(null);
   return new Promise((resolve) => {
     const channel = new MessageChannel();
@@ -92,11 +92,11 @@ async function serialize(e) {
     if (e[k] !== undefined) out[k] = e[k];
   }
   if (e.type === "message") {
-    try { out.data = JSON.parse(JSON.stringify(e.data)); } catch (err) { out.data = null; }
+    try { out.data = JSON.parse(JSON.stringify(e.data)); } catch { out.data = null; }
   }
   if (e.target && e.target.files && e.target.files.length) {
     const f = e.target.files[0];
-    try { out.files = [{ name: f.name, text: await f.text() }]; } catch (err) { out.files = [{ name: f.name, text: "" }]; }
+    try { out.files = [{ name: f.name, text: await f.text() }]; } catch { out.files = [{ name: f.name, text: "" }]; }
     e.target.value = "";
   }
   return out;
@@ -248,7 +248,7 @@ function applyOne(op) {
       break;
     case "draw": {
       const canvas = targetOf(op.canvas);
-      if (canvas) window.phutballCanvas.drawShapes(canvas, op.shapes);
+      if (canvas) drawShapes(canvas, op.shapes);
       break;
     }
     case "store":
@@ -260,7 +260,7 @@ function applyOne(op) {
       if (location.hash.slice(1) !== op.value) history.replaceState(null, "", "#" + op.value);
       break;
     case "download":
-      window.phutballCanvas.download(new Blob([op.text], { type: op.mime || "text/plain" }), op.filename);
+      download(new Blob([op.text], { type: op.mime || "text/plain" }), op.filename);
       break;
     case "copy":
       navigator.clipboard.writeText(op.text).catch(() => {});
@@ -280,7 +280,7 @@ function applyOne(op) {
       break;
     }
     case "png":
-      withTheme(op.theme, (root) => window.phutballCanvas.downloadPNG(op.shapes, op.width, op.height, op.ratio,
+      withTheme(op.theme, (root) => downloadPNG(op.shapes, op.width, op.height, op.ratio,
                                                                        op.filename, root));
       break;
     case "event":
@@ -375,7 +375,7 @@ export async function bootLab({ module, board = "board", extra = {} }) {
     worker.addEventListener("message", (e) => {
       if (typeof e.data !== "string" || !e.data.startsWith("[")) return;
       let ops;
-      try { ops = JSON.parse(e.data); } catch (err) { return; }
+      try { ops = JSON.parse(e.data); } catch { return; }
       apply(ops);
     });
     clearInterval(timer);
@@ -384,7 +384,7 @@ export async function bootLab({ module, board = "board", extra = {} }) {
     progress(85, "Installing the engine…");
     let storage = {};
     for (const key of (extra.storageKeys || [])) {
-      try { storage[key] = localStorage.getItem(key); } catch (e) { storage[key] = null; }
+      try { storage[key] = localStorage.getItem(key); } catch { storage[key] = null; }
     }
     // window.phutballTestHooks (set by a test before the page loads) reaches the page's Python as
     // init_value("testHooks"), e.g. {engine: [...]}: a scripted engine (jobs.scripted).

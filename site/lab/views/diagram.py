@@ -7,7 +7,7 @@ dialog (``glue/share.py``).  The drawing and the SVG writer are the engine's
 what is the site's, the :class:`Marks` a page's switches choose, the play page's
 board, and the jump animation.  The same shape list that ``canvas.js`` replays on
 screen is turned into SVG text (:func:`phutball.svg.shapes_to_svg`) or drawn on an
-offscreen canvas at 2x for PNG (``phutballCanvas.downloadPNG`` in ``canvas.js``).
+offscreen canvas at 2x for PNG (``downloadPNG`` in ``canvas.js``).
 """
 
 from __future__ import annotations
