@@ -11,7 +11,10 @@ import pytest
 
 from phutball import Point, Position
 from phutball.board import BoardSize
+from phutball.game import variant_of
 from phutball.oned.oddish import Oddish
+from phutball.sides import sides_of
+from phutball.variant import Variant
 from phutball.oned.strip import Strip
 
 BOARD = Position.from_diagram("""
@@ -88,7 +91,8 @@ def chains(pos, path, depth=6):
 
 @pytest.mark.parametrize("pos", POSITIONS, ids=str)
 def test_every_position_answers_the_rule_questions_as_its_move_generator_does(pos):
-    assert pos.variant in ("2D", "1D", "Oddish") and pos.variant == type(pos).variant
+    assert isinstance(pos.variant, Variant) and pos.variant is type(pos).variant and variant_of(pos) is pos.variant
+    assert pos.variant.sides == sides_of(pos.variant.value) and pos.variant.is_board == isinstance(pos, Position)
     inside, outside = targets(pos)
     assert all(pos.in_bounds(t) for t in inside) and not any(pos.in_bounds(t) for t in outside)
     assert not any(pos.can_place(t) or pos.ends_jump(t) for t in outside)
