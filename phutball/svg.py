@@ -45,18 +45,18 @@ LIGHT: Mapping[str, str] = {
     "bg": "#f6f3ec", "board": "#e8c98f", "offboard": "rgba(120, 80, 20, 0.16)", "grid": "#8a6a3a",
     "goal": "#7a1f1f", "coord": "#5b4a2e", "man": "#1f2328", "man-edge": "#000000",
     "man-gone": "rgba(31, 35, 40, 0.25)", "ball": "#fbfbf8", "ball-edge": "#b42318", "landing": "#1d6f5f",
-    "landing-fill": "rgba(29, 111, 95, 0.25)", "chain": "#1d6f5f", "last": "rgba(255, 214, 10, 0.45)",
+    "landing-fill": "rgba(29, 111, 95, 0.25)", "chain": "#1d6f5f", "last": "rgba(37, 99, 235, 0.5)",
     "hint": "#d97706", "cursor": "#2563eb", "man-label": "#ffffff", "arrow": "#1d4ed8",
     "ghost": "rgba(31, 35, 40, 0.35)", "ghost-edge": "rgba(0, 0, 0, 0.6)", "ghost-arrow": "rgba(124, 58, 237, 0.6)",
     "ghost-label": "#ffffff",
 }
 #: The dark theme's colours.
 DARK: Mapping[str, str] = {
-    "bg": "#15181c", "board": "#3b3124", "offboard": "rgba(0, 0, 0, 0.35)", "grid": "#9c8463",
-    "goal": "#f97066", "coord": "#c9b894", "man": "#0b0d10", "man-edge": "#a8b3bf",
+    "bg": "#15181c", "board": "#8a6b48", "offboard": "rgba(0, 0, 0, 0.3)", "grid": "#3f3122",
+    "goal": "#f97066", "coord": "#c9b894", "man": "#0b0d10", "man-edge": "#d0d7de",
     "man-gone": "rgba(168, 179, 191, 0.2)", "ball": "#f5f5f0", "ball-edge": "#f97066", "landing": "#3fb39c",
-    "landing-fill": "rgba(63, 179, 156, 0.3)", "chain": "#3fb39c", "last": "rgba(255, 214, 10, 0.3)",
-    "hint": "#fbbf24", "cursor": "#60a5fa", "man-label": "#e6e8eb", "arrow": "#60a5fa",
+    "landing-fill": "rgba(63, 179, 156, 0.3)", "chain": "#3fb39c", "last": "rgba(96, 165, 250, 0.45)",
+    "hint": "#fbbf24", "cursor": "#60a5fa", "man-label": "#e6e8eb", "arrow": "#93c5fd",
     "ghost": "rgba(168, 179, 191, 0.35)", "ghost-edge": "rgba(230, 232, 235, 0.7)",
     "ghost-arrow": "rgba(196, 161, 255, 0.65)", "ghost-label": "#ffffff",
 }
