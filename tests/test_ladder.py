@@ -199,8 +199,8 @@ def test_level_menu_lists_every_level_with_its_rating():
     from lab.play import level_choices
     choices = level_choices()
     assert [v for v, _ in choices] == list(LEVELS)
-    for value, text in choices:
-        assert text == f"{value} (rating {round(LEVELS[value].rating)})"
+    for rung, (value, text) in enumerate(choices, start=1):  # numbered weakest first (issue 26)
+        assert text == f"{rung} · {value} (rating {round(LEVELS[value].rating)})"
     # The page's static menu (shown before Python is ready, written in by the build) has the same values and texts.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
     import build_site
@@ -214,19 +214,19 @@ def test_level_menu_lists_every_level_with_its_rating():
 def test_a_renamed_or_unrated_level_table_still_makes_a_menu(monkeypatch):
     from lab.play import level_choices
     monkeypatch.setattr(ai, "LEVELS", {"easy": dataclasses.replace(LEVELS["easy"], rating=None)})
-    assert level_choices() == [("easy", "easy")]
+    assert level_choices() == [("easy", "1 · easy")]
 
 
 # Every level, and the names saved games and settings may hold from before the ladder grew.
 @pytest.mark.parametrize("level", list(dict.fromkeys(["easy", "medium", "hard", "beginner", "advanced", "strong",
                                                       "expert", *LEVELS])))
 def test_saved_settings_and_the_cli_accept_every_level_name_old_and_new(level, capsys):
-    from lab.play import PlayController
+    from lab.play import PlayController, level_label
     from phutball.cli.main import main
     c = PlayController.new("9x9_O_E5")
     c.restore_settings("computer", "X", level)  # a saved game's settings, as the page stores them
     assert c.error == "" and c.level == level and c.computer_side == "X"
     c.set_computer("O", level)
-    assert c.error == "" and f"Ohs ({level})" in c.message
+    assert c.error == "" and f"Ohs (level {level_label(level)})" in c.message
     assert main(["hint", "9x9_X_E5_E6", "--level", level, "--max-nodes", "200"]) == 0
     assert capsys.readouterr().out.strip()
