@@ -1,11 +1,18 @@
 """Node rate of the 2D computer player, in CPython and in Pyodide (WebAssembly), from one run.
 
-    python bench/bench_ai.py [--quick]
+    python bench/bench_ai.py [--quick] [--runs N]
 
 Searches the same positions with the hard level's budget in this Python,
 then (if Node.js and the vendored Pyodide are installed: ``npm ci``) runs
 this very file inside Pyodide through ``bench/bench_ai_pyodide.mjs`` and
-prints both rates and their ratio.  Figures go into ``bench/README.md``.
+prints both rates and their ratio; ``--runs N`` alternates N runs of each and
+prints the medians.  Figures go into ``bench/README.md``.
+
+The search runs in slices, as the browser's worker runs it
+(:meth:`Searcher.steps`); the longest slice (the wall time between two
+reports) bounds how long Stop or "Move now" waits.  Rates are given by wall
+time and by the process's CPU time (on a shared machine the CPU time is the
+steadier figure; under Node it is read from ``process.cpuUsage``).
 
 Positions: the start of 15x19 and 9x9, and middle games made by random
 placements within three points of the centre (seeded).
@@ -15,6 +22,7 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -41,39 +49,73 @@ def positions(quick: bool = False) -> list[Position]:
     return out
 
 
+def cpu_seconds() -> float:
+    """This process's CPU time (Pyodide's own ``time.process_time`` is the wall clock)."""
+    if sys.platform == "emscripten":
+        import js  # type: ignore[import-not-found]  # Pyodide under Node
+        used = js.process.cpuUsage()
+        return float(used.user + used.system) / 1e6
+    return time.process_time()
+
+
 def measure(quick: bool = False) -> dict:
-    """Search every position at the hard level; total nodes per second and the worst move time."""
-    nodes, seconds, worst, depths = 0, 0.0, 0.0, []
+    """Search every position at the hard level, in slices; nodes per second, move and slice times."""
+    nodes, seconds, cpu, worst, longest, depths = 0, 0.0, 0.0, 0.0, 0.0, []
     for pos in positions(quick):
-        t0 = time.perf_counter()
-        res = Searcher(pos, "hard", max_seconds=1e9).run()
-        dt = time.perf_counter() - t0
+        searcher = Searcher(pos, "hard", max_seconds=1e9)
+        c0 = cpu_seconds()
+        t0 = last = time.perf_counter()
+        for res in searcher.steps():
+            now = time.perf_counter()
+            longest, last = max(longest, now - last), now
+        cpu += cpu_seconds() - c0
+        dt = last - t0
         nodes += res.nodes
         seconds += dt
         worst = max(worst, dt)
         depths.append(res.depth)
     return {"python": sys.version.split()[0], "positions": len(depths), "nodes": nodes,
-            "nodes_per_s": round(nodes / seconds), "mean_s_per_move": round(seconds / len(depths), 3),
-            "worst_s": round(worst, 3), "depths": depths}
+            "nodes_per_s": round(nodes / seconds), "nodes_per_cpu_s": round(nodes / cpu),
+            "mean_s_per_move": round(seconds / len(depths), 3), "worst_s": round(worst, 3),
+            "longest_slice_ms": round(longest * 1000, 1), "depths": depths}
+
+
+def describe(name: str, r: dict) -> str:
+    return (f"{name} {r['python']}: {r['nodes_per_s']:,} nodes/s ({r['nodes_per_cpu_s']:,} per CPU second) over "
+            f"{r['positions']} positions, {r['mean_s_per_move']} s per hard move (worst {r['worst_s']} s), "
+            f"longest slice {r['longest_slice_ms']} ms, depths {r['depths']}")
+
+
+def pyodide(quick: bool) -> dict | None:
+    """:func:`measure` run inside the vendored Pyodide under Node (None, said why, if it cannot run)."""
+    if not (HERE.parent / "node_modules" / "pyodide").exists():
+        print("Pyodide: not measured (run npm ci first)")
+        return None
+    mjs = HERE / "bench_ai_pyodide.mjs"
+    proc = subprocess.run(["node", str(mjs)] + (["--quick"] if quick else []), capture_output=True, text=True)
+    if proc.returncode != 0:
+        print("Pyodide: failed:", proc.stderr.strip().splitlines()[-1:])
+        return None
+    return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
 
 
 def main() -> None:
     quick = "--quick" in sys.argv
-    cpy = measure(quick)
-    print(f"CPython {cpy['python']}: {cpy['nodes_per_s']:,} nodes/s over {cpy['positions']} positions, "
-          f"{cpy['mean_s_per_move']} s per hard move (worst {cpy['worst_s']} s), depths {cpy['depths']}")
-    mjs = HERE / "bench_ai_pyodide.mjs"
-    if not (HERE.parent / "node_modules" / "pyodide").exists():
-        print("Pyodide: not measured (run npm ci first)")
-        return
-    proc = subprocess.run(["node", str(mjs)] + (["--quick"] if quick else []), capture_output=True, text=True)
-    if proc.returncode != 0:
-        print("Pyodide: failed:", proc.stderr.strip().splitlines()[-1:])
-        return
-    pyo = json.loads(proc.stdout.strip().splitlines()[-1])
-    print(f"Pyodide {pyo['python']}: {pyo['nodes_per_s']:,} nodes/s, {pyo['mean_s_per_move']} s per hard move "
-          f"(worst {pyo['worst_s']} s), depths {pyo['depths']}")
-    print(f"Pyodide / CPython node rate: {pyo['nodes_per_s'] / cpy['nodes_per_s']:.2f}")
+    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 1
+    wall, cpu = [], []
+    for _ in range(runs):  # alternating, so a busy spell of the machine spoils both sides alike
+        cpy = measure(quick)
+        print(describe("CPython", cpy), flush=True)
+        pyo = pyodide(quick)
+        if pyo is None:
+            return
+        print(describe("Pyodide", pyo))
+        wall.append(pyo["nodes_per_s"] / cpy["nodes_per_s"])
+        cpu.append(pyo["nodes_per_cpu_s"] / cpy["nodes_per_cpu_s"])
+        print(f"Pyodide / CPython node rate: {wall[-1]:.2f} by wall time, {cpu[-1]:.2f} by CPU time", flush=True)
+    if runs > 1:
+        print(f"median of {runs}: {statistics.median(wall):.2f} by wall time ({min(wall):.2f}-{max(wall):.2f}), "
+              f"{statistics.median(cpu):.2f} by CPU time ({min(cpu):.2f}-{max(cpu):.2f})")
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ How it searches (negamax form, scores from the side to move's point of view):
 * **Principal variation search.**  The first move of a node gets the full
   window, the others a null window around alpha and a full search only
   when they beat it.  The children of the last ply before the horizon are
-  evaluated in place, without a generator frame, unless one of them must
+  evaluated in place, without a call of their own, unless one of them must
   be extended.
 * **Transposition table** keyed on (men, ball, side to move) with depth and
   bound type; reused across the iterations of iterative deepening.  It also
@@ -52,8 +52,20 @@ How it searches (negamax form, scores from the side to move's point of view):
   seconds, whichever comes first; the answer is the best move of the
   deepest iteration, or of the unfinished iteration once its first move (the
   previous best) has been searched.  :meth:`Searcher.steps` yields progress
-  every few nodes, so a browser can run it in slices and stop it at any time
-  ("move now"): :meth:`Searcher.best` is always a legal move.
+  every few hundred nodes (or milliseconds), so a browser can run it in slices
+  and stop it at any time ("move now"): :meth:`Searcher.best` is always a
+  legal move.
+* **Slices without generators.**  The tree is searched by plain recursion,
+  with no generator frame per node (issue 28; measured in ``bench/README.md``:
+  the frames were about 1 % of the search's time, in CPython and in Pyodide
+  alike).  To end a slice, the node counter raises an internal exception
+  (:class:`_Pause`) before it counts a node; each node it passes on the way
+  up to the root saves where its loop was (its move list, the move being
+  searched, its window and best so far), and the next slice walks down the
+  same line, taking each saved state back, and goes on from that very node.
+  Nothing is searched twice, so a sliced search visits the same nodes in the
+  same order as an unsliced one and gives the same move and score at the same
+  node budget.
 
 Candidate moves are every distinct jump result (up to :data:`JUMP_CAP`, or
 :data:`ROOT_JUMP_CAP` at the root) and
@@ -106,8 +118,14 @@ EXTENSIONS = 2
 BEAM = 8
 BEAM_DEPTH = 3
 BEAM_RANK = True
-#: How often (in nodes) the search yields, so the caller can report progress or stop it.
+#: How often (in nodes) the search reads the clock (for ``max_seconds`` and a slice's time), and how
+#: often the root's jump listing yields.
 YIELD_EVERY = 16
+#: A slice of :meth:`Searcher.steps` ends after this many nodes ...
+PAUSE_NODES = 256
+#: ... or once this many seconds have passed (read every YIELD_EVERY nodes), whichever comes first.
+PAUSE_SECONDS = 0.01
+_NEVER = 1 << 62  # a node count no search reaches
 
 Reason = Literal["win-in-one", "only-move", "complete", "nodes", "time", "cancelled"]
 
@@ -183,6 +201,16 @@ class _Stop(Exception):
     """The budget ran out inside the search."""
 
 
+class _Pause(Exception):
+    """The slice is over: unwind to :meth:`Searcher.steps`, saving each node's place (see the module doc)."""
+
+
+#: What a node saves when a pause passes through it: :meth:`Searcher._probe`'s answer, its moves, the
+#: index of the one being searched, the phase of that search (0: first search, 1: the leaf's extension
+#: or the principal variation search's re-search), alpha, the best value and move so far, alpha at entry.
+_Saved = tuple["_Found", list[tuple[int, int, int]], int, int, int, int, "tuple[int, int, int] | None", int]
+
+
 @dataclass
 class _Node:
     """What is known about a (men, ball) state, for both sides: jump results, wins, reach."""
@@ -195,6 +223,7 @@ class _Node:
 
 
 _Ray = tuple[tuple[int, int, int], ...]  # (bit, col, row) of each point along one direction
+_Found = tuple[_Node, "tuple[int, int, int] | None", int, int]  # _probe's answer: node, table move, depth, ext
 
 
 @dataclass(frozen=True)
@@ -316,6 +345,14 @@ class Searcher:
                 k = (p.mask, p.ball.col, p.ball.row, p.to_move)
                 self.seen[k] = self.seen.get(k, 0) + 1
         self._line: dict[tuple[int, int, int, str], int] = {(pos.mask, pos.ball.col, pos.ball.row, pos.to_move): 1}
+        # Slices (see the module doc): the saved states of a paused line (innermost first), the node
+        # count at which the slice ends, the clock reading at which it ends, and the next node count
+        # at which _tick looks at any of the budgets (so most nodes cost one comparison).
+        self._resume: list[_Saved] = []
+        self._pausing: tuple[int | None, float | None] = (None, None)
+        self._pause_at = _NEVER
+        self._pause_by = float("inf")
+        self._checkpoint = 0
 
     # ------------------------------------------------------------ public
 
@@ -380,22 +417,35 @@ class Searcher:
                 break
         return None
 
-    def steps(self) -> Iterator[Progress]:
-        """Run the search, yielding progress every few nodes; the last item has ``done=True``.
+    def steps(self, pause_nodes: int | None = PAUSE_NODES,
+              pause_seconds: float | None = PAUSE_SECONDS) -> Iterator[Progress]:
+        """Run the search, yielding progress after every slice; the last item has ``done=True``.
 
-        Stop iterating at any time to cancel: :meth:`best` then holds the
-        best move found so far.
+        A slice ends after ``pause_nodes`` nodes or ``pause_seconds`` seconds
+        (None: no such limit), or sooner where the root lists its jumps.  The
+        slices change nothing in the search: the same nodes are searched in the
+        same order whatever their size.  Stop iterating at any time to cancel:
+        :meth:`best` then holds the best move found so far.
         """
+        if pause_nodes is not None and pause_nodes < 1:
+            raise ValueError(f"pause_nodes must be at least 1, not {pause_nodes!r}")
         self.start = self.clock()
         self.reason = "cancelled"
+        self._resume.clear()
+        self._pausing = (pause_nodes, pause_seconds)
+        self._new_slice()
         for _ in self._think():
             yield self.progress()
+            self._new_slice()
         yield self.progress(done=True)
 
     def run(self) -> Progress:
-        """Search to the end of the budget and return the final progress (``.best`` is the move)."""
+        """Search to the end of the budget and return the final progress (``.best`` is the move).
+
+        One slice: the search never pauses (:meth:`steps` gives the same result in slices).
+        """
         last = None
-        for last in self.steps():
+        for last in self.steps(None, None):
             pass
         assert last is not None
         return last
@@ -500,11 +550,9 @@ class Searcher:
                     # beating alpha (a null window), and searched fully only when it does.
                     v = WIN + 1
                     if child is not children[0] and alpha > -WON:
-                        v = -(yield from self._negamax(m, c, r, other(side), depth - 1, n - alpha - 1, n - alpha,
-                                                       1, EXTENSIONS))
+                        v = -(yield from self._resumable(m, c, r, other(side), depth - 1, n - alpha - 1, n - alpha))
                     if v > alpha - n:
-                        v = -(yield from self._negamax(m, c, r, other(side), depth - 1, -WIN - 1, n - alpha, 1,
-                                                       EXTENSIONS))
+                        v = -(yield from self._resumable(m, c, r, other(side), depth - 1, -WIN - 1, n - alpha))
                     if abs(v) < WON:
                         v += n
                     if v > it_score:
@@ -516,6 +564,8 @@ class Searcher:
                 self._best, self._score = self._to_move(best_child), it_score
                 if abs(it_score) > WON:
                     break
+                if depth < self.max_depth:
+                    yield  # every completed iteration is reported (the last one by steps' final report)
         except _Stop as stop:
             self.reason = stop.args[0]
             if self._score < -WON:
@@ -534,27 +584,58 @@ class Searcher:
 
     # ------------------------------------------------------------ the tree
 
-    def _tick(self) -> bool:
-        """Count a node; True when it is time to yield.  Raises _Stop when the budget is spent."""
-        self.nodes += 1
-        if self.nodes >= self.max_nodes:
+    def _new_slice(self) -> None:
+        """Start a slice: it may count ``pause_nodes`` more nodes and last ``pause_seconds`` (see :meth:`steps`)."""
+        nodes, seconds = self._pausing
+        self._pause_at = _NEVER if nodes is None else self.nodes + nodes + 1
+        self._pause_by = float("inf") if seconds is None else self.clock() + seconds
+        self._checkpoint = self.nodes + 1  # the first node of the slice looks at the budgets
+
+    def _resumable(self, mask: int, c: int, r: int, side: Side, depth: int, alpha: int,
+                   beta: int) -> Generator[None, None, int]:
+        """A root move's search (:meth:`_negamax` at ply 1), yielding at each pause and going on after it."""
+        while True:
+            try:
+                return self._negamax(mask, c, r, side, depth, alpha, beta, 1, EXTENSIONS)
+            except _Pause:  # the nodes on the line saved their places in self._resume
+                yield
+
+    def _tick(self) -> None:
+        """Count a node.  Every few nodes (at ``_checkpoint``), :meth:`_check` looks at the budgets."""
+        nodes = self.nodes + 1
+        if nodes >= self._checkpoint:
+            self._check(nodes)
+        self.nodes = nodes
+
+    def _check(self, nodes: int) -> None:
+        """Before counting node ``nodes``: raise _Stop when the budget is spent (the node counted),
+        _Pause when the slice is (the node not counted: it is searched after the pause)."""
+        if nodes >= self.max_nodes:
+            self.nodes = nodes
             raise _Stop("nodes")
-        if self.nodes % YIELD_EVERY == 0:
-            self._check_time()
-            return True
-        return False
+        if nodes >= self._pause_at:
+            raise _Pause
+        if nodes % YIELD_EVERY == 0 and self.start is not None:
+            now = self.clock()
+            if now - self.start >= self.max_seconds:
+                self.nodes = nodes
+                raise _Stop("time")
+            if now >= self._pause_by:
+                raise _Pause
+        self._checkpoint = min(nodes - nodes % YIELD_EVERY + YIELD_EVERY, self.max_nodes, self._pause_at)
 
     def _negamax(self, mask: int, c: int, r: int, side: Side, depth: int, alpha: int, beta: int,
-                 ply: int, ext: int) -> Generator[None, None, int]:
-        if self._tick():
-            yield
+                 ply: int, ext: int) -> int:
+        if self._resume:  # after a pause: this node is on the paused line, its place is saved
+            return self._expand(mask, c, r, side, alpha, beta, ply, None)
+        self._tick()
         found = self._probe(mask, c, r, side, depth, alpha, beta, ply, ext)
         if isinstance(found, int):
             return found
-        return (yield from self._expand(mask, c, r, side, alpha, beta, ply, found))
+        return self._expand(mask, c, r, side, alpha, beta, ply, found)
 
     def _probe(self, mask: int, c: int, r: int, side: Side, depth: int, alpha: int, beta: int,
-               ply: int, ext: int) -> int | tuple[_Node, tuple[int, int, int] | None, int, int]:
+               ply: int, ext: int) -> int | _Found:
         """A node's value when known without searching its moves (repetition, a win, the table, the
         horizon), else what :meth:`_expand` needs: (node, table move, depth, extensions left)."""
         key = (mask, c, r, side)
@@ -580,34 +661,50 @@ class Searcher:
         return node, tt_child, depth, ext
 
     def _expand(self, mask: int, c: int, r: int, side: Side, alpha: int, beta: int, ply: int,
-                found: tuple[_Node, tuple[int, int, int] | None, int, int]) -> Generator[None, None, int]:
-        """Search a node's moves (alpha-beta, principal variation search) and store the result."""
-        node, tt_child, depth, ext = found
+                found: _Found | None) -> int:
+        """Search a node's moves (alpha-beta, principal variation search) and store the result.
+
+        ``found`` is :meth:`_probe`'s answer, or None to go on where a pause left this node (its
+        saved state is the last of ``self._resume``; a pause passing through saves it there).
+        """
         key = (mask, c, r, side)
-        children = self._candidates(node, mask, c, r, side, tt_child, depth)
-        if not children:
-            return self._evaluate(node, mask, c, r, side)
-        a0, best, best_child = alpha, -WIN - 1, None
+        if found is None:
+            found, children, start, phase, alpha, best, best_child, a0 = self._resume.pop()
+            node, tt_child, depth, ext = found
+        else:
+            node, tt_child, depth, ext = found
+            children = self._candidates(node, mask, c, r, side, tt_child, depth)
+            if not children:
+                return self._evaluate(node, mask, c, r, side)
+            a0, best, best_child, start, phase = alpha, -WIN - 1, None, 0, 0
         nxt = other(side)
-        self._line[key] = self._line.get(key, 0) + 1
+        line = self._line
+        line[key] = line.get(key, 0) + 1
+        i = start
         try:
-            for child in children:
+            for i in range(start, len(children)):
+                child = children[i]
                 cc, rr, mm = child
-                if depth <= 1:  # a leaf below: no generator unless it is extended
-                    due = self._tick()
-                    leaf = self._probe(mm, cc, rr, nxt, 0, -beta, -alpha, ply + 1, ext)
-                    if isinstance(leaf, int):
-                        v = -leaf
+                if depth <= 1:  # a leaf below: evaluated in place unless it is extended
+                    if phase:
+                        v = -self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, None)
                     else:
-                        v = -(yield from self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, leaf))
-                    if due:
-                        yield
+                        self._tick()
+                        leaf = self._probe(mm, cc, rr, nxt, 0, -beta, -alpha, ply + 1, ext)
+                        if isinstance(leaf, int):
+                            v = -leaf
+                        else:
+                            phase = 1
+                            v = -self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, leaf)
                 elif best > -WIN - 1 and beta - alpha > 1:  # principal variation search (see _think)
-                    v = -(yield from self._negamax(mm, cc, rr, nxt, depth - 1, -alpha - 1, -alpha, ply + 1, ext))
-                    if alpha < v < beta:
-                        v = -(yield from self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext))
+                    if not phase:
+                        v = -self._negamax(mm, cc, rr, nxt, depth - 1, -alpha - 1, -alpha, ply + 1, ext)
+                    if phase or alpha < v < beta:
+                        phase = 1
+                        v = -self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext)
                 else:
-                    v = -(yield from self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext))
+                    v = -self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext)
+                phase = 0
                 if v > best:
                     best, best_child = v, child
                     if v > alpha:
@@ -616,8 +713,11 @@ class Searcher:
                             moved = mm ^ mask  # the man placed, or the men jumped
                             self.history[moved] = self.history.get(moved, 0) + depth * depth
                             break
+        except _Pause:
+            self._resume.append((found, children, i, phase, alpha, best, best_child, a0))
+            raise
         finally:
-            self._line[key] -= 1
+            line[key] -= 1
         flag = 1 if best >= beta else (-1 if best <= a0 else 0)
         if len(self.tt) > 400_000:
             self.tt.clear()
