@@ -291,11 +291,11 @@ def test_only_the_binder_listens_to_pointer_events_in_the_glue():
 
 
 def test_only_the_move_entry_widget_builds_moves_from_clicks():
-    """Jump chains and placements from targets are lab/moveentry.py's; no page restates those rules."""
+    """Jump chains and placements from targets are phutball/moveentry.py's; no page restates those rules."""
     rules = ("def can_place", "def ends_move", "def is_goal", "def landings(")
     found = {str(p.relative_to(SITE)) for p in SITE.rglob("*.py")
              if any(r in p.read_text(encoding="utf-8") for r in rules)}
-    assert found == {"lab/moveentry.py"}
+    assert found == set()
     for page in ("glue/puzzles.py", "glue/embed.py"):  # puzzles enter moves with the widget, not a play controller
         assert "PlayController.new(" not in (SITE / page).read_text(encoding="utf-8"), page
 

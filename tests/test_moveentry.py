@@ -1,8 +1,8 @@
-"""The move-entry widget every page uses (lab.moveentry): placements, jump chains, keys, the two-touch pick."""
+"""The move-entry widget every page uses (phutball.moveentry): placements, jump chains, keys, the two-touch pick."""
 
 import pytest
 
-from lab.moveentry import TOUCH_CELL, MoveEntry
+from phutball.moveentry import TOUCH_CELL, MoveEntry
 from phutball import Point, Position
 from phutball.game import parse_any_position
 from phutball.notation import Jump, Placement

@@ -1,7 +1,7 @@
 """One conformance test for every kind of position: the rule questions a board's UI asks.
 
 2D positions, 1D strips and Oddish boards each answer ``variant``, ``in_bounds``,
-``can_place`` and ``ends_jump`` (what ``lab.moveentry`` asks while a move is
+``can_place`` and ``ends_jump`` (what ``phutball.moveentry`` asks while a move is
 entered); the answers must agree with the positions' own move generators.
 """
 

@@ -1,7 +1,7 @@
 """Pointer and key events on a board's canvas, turned into targets and key names: every page's one binder.
 
 Browser glue (run in the page's worker).  What a click or a key *means* is the
-page's (``lab.moveentry.MoveEntry`` and the page's controller); this module
+page's (``phutball.moveentry.MoveEntry`` and the page's controller); this module
 only finds the point under the pointer (the page's layout, as drawn), says
 whether the touch is a finger on a small board (for the two-touch pick), follows
 a drag of the ball onto a landing, and filters the keys a board answers.

@@ -20,7 +20,7 @@ from lab.embed import ReplayController, claim_error_text, play_controller
 from lab.embedparams import STANDARD_START, EmbedParams, ParamError, parse_params
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
-from lab.moveentry import MoveEntry
+from phutball.moveentry import MoveEntry
 from glue.boardinput import bind_board
 from lab.puzzles import PuzzleController, puzzles_from_files
 from phutball.puzzles.custom import ClaimError, custom_puzzle

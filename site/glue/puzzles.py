@@ -1,7 +1,7 @@
 """Glue of the puzzle page, run in the page's worker: events -> PuzzleController -> shapes on the canvas.
 
 It talks to the page only through ``glue/remote.py`` (the worker cannot touch the
-DOM).  Moves are entered with a :class:`lab.moveentry.MoveEntry` on the current
+DOM).  Moves are entered with a :class:`phutball.moveentry.MoveEntry` on the current
 position (the same clicks, jump chains and highlighted landings as the play
 page); each finished move goes to the puzzle controller, which judges it.
 1D judging runs here too, as a sliced job (``lab/jobs.py``): the first move on a
@@ -20,7 +20,7 @@ import asyncio
 
 from glue.jobs import run_job
 from phutball.errors import PhutballError
-from lab.moveentry import MoveEntry
+from phutball.moveentry import MoveEntry
 from glue.boardinput import bind_board
 from lab.puzzles import (PROGRESS_KEY, Oracle1D,
                          PuzzleController, dump_progress, initial_progress, puzzles_from_files)

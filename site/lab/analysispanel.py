@@ -18,7 +18,7 @@ from phutball.sides import side_name
 from phutball.variant import Variant
 
 if TYPE_CHECKING:
-    from lab.moveentry import Target
+    from phutball.moveentry import Target
     from lab.views.board import Ghost
 
 

@@ -18,7 +18,7 @@ from typing import Any, Callable, TypedDict
 
 from phutball.notation import Jump, Placement, StripJump
 from phutball.sides import side_name
-from lab.moveentry import Target
+from phutball.moveentry import Target
 from lab.play import PlayController, PlayView
 from lab.savedstate import Field, Schema, Storage, read_stored
 

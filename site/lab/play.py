@@ -3,7 +3,7 @@
 ``glue/play.py`` turns DOM events into calls here and draws what :meth:`PlayController.view`
 returns.  One controller serves 2D boards and 1D strips: a *target* is a
 :class:`~phutball.notation.Point` on a 2D board, a square number on a strip.
-Moves are entered with :class:`lab.moveentry.MoveEntry` (clicks, jump chains,
+Moves are entered with :class:`phutball.moveentry.MoveEntry` (clicks, jump chains,
 the keyboard cursor), as on every page; this controller adds what the play page
 has: the game and its lines, the computer, hints, analysis and review.
 Keys of its own: ``u``/``r`` undo/redo.
@@ -20,7 +20,7 @@ from phutball.notation import Jump, Placement, StripJump, StripPlacement, move_t
 from phutball.sides import other_side, side_name, sides_of
 from phutball.variant import Variant
 from lab.analysispanel import Analysis, AnalysisPanel, AnalysisView, ReviewView
-from lab.moveentry import EnteredMove, MoveEntry, Target
+from phutball.moveentry import EnteredMove, MoveEntry, Target
 
 if TYPE_CHECKING:
     from lab.views.board import Ghost

@@ -29,11 +29,11 @@ from phutball.notation import Point, move_targets
 from phutball.puzzles.puzzle import Puzzle
 from phutball.errors import quote
 from phutball.puzzles.tasks import Task, task_named
-from lab.moveentry import ADAPTERS
+from phutball.moveentry import ADAPTERS
 from lab.savedstate import Field, Reading, Schema, Storage, article, backup_key, json_type
 
 if TYPE_CHECKING:
-    from lab.moveentry import Target
+    from phutball.moveentry import Target
 
 PROGRESS_KEY = "phutball.puzzles.v1"
 #: Where unreadable stored progress is set aside (never deleted) before starting fresh.

@@ -1,7 +1,8 @@
 """Entering one move on a board or a strip, click by click: the widget every page's board uses.
 
-Pure Python (unit-tested without a browser).  The play page, the lesson, the
-puzzles page and every embed enter moves through a :class:`MoveEntry`; the
+Pure Python, standard library only (unit-tested without a browser).  The play
+page, the lesson, the puzzles page, every embed and the notebook widget
+(:mod:`phutball.widget`) enter moves through a :class:`MoveEntry`; the site's
 glue (``glue/boardinput.py``) turns pointer and key events into its calls.
 A *target* is a :class:`~phutball.notation.Point` on a 2D board, a square
 number on a strip.
