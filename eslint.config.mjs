@@ -18,6 +18,11 @@ export default [
     languageOptions: { sourceType: "module", globals: { ...globals.browser } },
   },
   {
+    // The notebook widget's front end (phutball.widget), shipped in the engine's wheel.
+    files: ["phutball/**/*.js"],
+    languageOptions: { sourceType: "module", globals: { ...globals.browser } },
+  },
+  {
     // Modules loaded by the pages' Python worker too (a dedicated worker: no document).
     files: ["site/storage-guard.mjs", "site/pyodide/lab.mjs"],
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
@@ -31,8 +36,9 @@ export default [
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
   },
   {
-    // Node: the JavaScript tests (node --test tests/js/), the Pyodide benchmarks, this file.
-    files: ["tests/**/*.mjs", "bench/**/*.mjs", "*.mjs"],
+    // Node: the JavaScript tests (node --test tests/js/), the Pyodide benchmarks, the build's
+    // shipped start (tools/make_snapshot.mjs), this file.
+    files: ["tests/**/*.mjs", "bench/**/*.mjs", "tools/**/*.mjs", "*.mjs"],
     languageOptions: { sourceType: "module", globals: { ...globals.node } },
   },
 ];

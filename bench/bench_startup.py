@@ -191,9 +191,11 @@ def read(page, server) -> dict:
             "bytes": server.bytes_sent, "how": page.evaluate("document.documentElement.dataset.pythonStart || '-'")}
 
 
-# The first start saved (site/pyodide/lab.mjs stores it once the page is ready); true when it is.
+# The first start saved (site/pyodide/lab.mjs stores it once the page is ready); true when it is,
+# or when the page restored the shipped start (then it saves none).
 START_SAVED = """async () => {
   if (!globalThis.caches || !document.documentElement.dataset.pythonStart) return false;
+  if (document.documentElement.dataset.pythonStart === "shipped") return true;
   for (let i = 0; i < 300; i++) {
     if ((await (await caches.open("phutball-lab:snapshot")).keys()).length) return true;
     await new Promise((r) => setTimeout(r, 100));

@@ -27,11 +27,16 @@ served from any sub-path of any static host, or framed by another page):
                              level and board menus from the engine's and the
                              site's Python); in .js files /*{{STRIP}}*/ null
                              by the 1D strip's symbols as the engine writes
-                             them. A page or script left with a {{TOKEN}} the
+                             them, and /*{{PAINT_SHAPES}}*/ by phutball/paint.js
+                             (canvas.js's painter). A page or script left with a {{TOKEN}} the
                              build does not know is refused. Files or folders
                              whose name starts with "." or "_" are skipped.
   pyscript/                  @pyscript/core dist (core.js, core.css, lazily
                              imported chunks; no source maps)
+  pyodide/python-start-<hash>.bin.gz
+                             the shipped start: a memory snapshot of Python started by
+                             this Pyodide with the engine and site/lab imported, gzipped
+                             (tools/make_snapshot.mjs under Node; cached in build/cache/start/)
   pyodide/lab.mjs            from site/: the module the pages' worker loads (pyodide.mjs
                              after storage-guard.mjs's check that IndexedDB works)
   vendor/fake-indexeddb/     fake-indexeddb's ES modules (npm), for storage-guard.mjs
@@ -158,6 +163,7 @@ WHEEL_EPOCH = "315532800"  # 1980-01-01, the earliest time a zip file can hold
 LAB_TOKEN = "{{LAB_ZIP}}"
 GEOMETRY_TOKEN = "/*{{GEOMETRY}}*/ null"
 STRIP_TOKEN = "/*{{STRIP}}*/ null"
+PAINT_TOKEN = "/*{{PAINT_SHAPES}}*/"
 # A part the pages share (tools/site_pages.py), on a line of its own: <!--{{NAME attr="value" ...}}-->.
 PAGE_PART = re.compile(r'^([ \t]*)<!--\{\{([A-Z_]+)((?:\s+[a-z]+="[^"]*")*)\s*\}\}-->', re.M)
 PART_ATTRIBUTE = re.compile(r'([a-z]+)="([^"]*)"')
@@ -165,6 +171,12 @@ PART_ATTRIBUTE = re.compile(r'([a-z]+)="([^"]*)"')
 LEFT_TOKEN = re.compile(rb"\{\{[A-Z][A-Z0-9_]*[^{}\n]*\}\}")
 FAVICON_TOKEN = "{{FAVICON}}"
 SW_FILE = "sw.js"
+# The shipped start (tools/make_snapshot.mjs): Python's memory, started, for pyodide/lab.mjs to restore.
+MAKE_SNAPSHOT = ROOT / "tools" / "make_snapshot.mjs"
+START_TOKEN = "{{PYTHON_START}}"
+# Pyodide restores a snapshot into the heap it starts with, 30 MiB on 314.0.x (pyodide/pyodide#6254:
+# a bigger one fails with "RangeError: offset is out of bounds"): a bigger one is not shipped.
+START_HEAP_LIMIT = 30 * 2**20
 SW_TOKEN = "/*{{PRECACHE}}*/ null"
 TEXT_SUFFIXES = {".html", ".htm", ".json", ".toml", ".py", ".js", ".mjs", ".css", ".txt", ".svg"}
 # Top-level repo entries never part of the engine wheel's sources.
@@ -323,6 +335,57 @@ def lab_archive(site: Path = SITE) -> tuple[str, bytes]:
     return f"lab-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
 
 
+def standard_modules(site: Path = SITE) -> list[str]:
+    """The standard modules ``pyodide/lab.mjs`` imports before it saves a start (its STANDARD_MODULES)."""
+    text = (site / "pyodide" / "lab.mjs").read_text(encoding="utf-8")
+    m = re.search(r"const STANDARD_MODULES = (\[[^\]]*\]);", text)
+    if not m:
+        raise BuildError("site/pyodide/lab.mjs has no `const STANDARD_MODULES = [...];`")
+    return json.loads(m[1])
+
+
+def python_start(wheel: Path, lab_bytes: bytes, site: Path = SITE) -> tuple[str, Path] | None:
+    """The shipped start: (its dist/pyodide/ file name, the gzipped snapshot), made once by
+    tools/make_snapshot.mjs under Node for these Pyodide files, engine wheel, site archive and
+    modules (cached in build/cache/start/); None, with a warning, if it cannot be made or is too big
+    to restore (the pages then start Python as before)."""
+    modules = standard_modules(site)
+    h = hashlib.sha256(json.dumps(modules).encode())
+    for f in [*(PYODIDE_NPM / n for n in PYODIDE_RUNTIME), MAKE_SNAPSHOT, wheel]:
+        h.update(f.name.encode() + b"\0" + bytes.fromhex(sha256_file(f)))
+    h.update(hashlib.sha256(lab_bytes).digest())
+    key = h.hexdigest()[:16]
+    out = CACHE / "start" / key
+    made, facts = out / "start.bin.gz", out / "start.json"
+    if not (made.is_file() and facts.is_file()):
+        log("making the shipped start (Pyodide under Node, once per runtime and Python sources)")
+        t0 = time.monotonic()
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=out) as tmp:
+            lab = Path(tmp) / "lab.zip"
+            lab.write_bytes(lab_bytes)
+            cmd = ["node", str(MAKE_SNAPSHOT), str(PYODIDE_NPM), str(wheel), str(lab), str(made), *modules]
+            try:
+                run = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+            except (OSError, subprocess.TimeoutExpired) as e:
+                log(f"warning: no shipped start ({e}); pages start Python themselves")
+                return None
+        if run.returncode != 0:
+            said = [line for line in run.stderr.splitlines() if len(line) < 400]  # (not Node's quote of a minified line)
+            log(f"warning: no shipped start: {' '.join(cmd[:2])} failed: {' / '.join(said[-12:])}")
+            return None
+        facts.write_text(run.stdout.strip().splitlines()[-1] + "\n")
+        log(f"shipped start made in {time.monotonic() - t0:.1f}s: {facts.read_text().strip()}")
+        starts = sorted((p for p in out.parent.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime)
+        for old in starts[:-3]:
+            shutil.rmtree(old, ignore_errors=True)
+    heap = json.loads(facts.read_text())["heap"]
+    if heap > START_HEAP_LIMIT:
+        log(f"warning: no shipped start: its heap, {heap} bytes, is over the {START_HEAP_LIMIT} Pyodide restores into")
+        return None
+    return f"python-start-{key[:12]}.bin.gz", made
+
+
 def _importable(site: Path) -> None:
     """Make the engine and the site's packages (lab/) importable here, as they are in the worker
     (and tools/site_pages.py, what the pages share)."""
@@ -388,7 +451,8 @@ def fill_parts(text: str, page: str, parts: dict) -> str:
 
 
 def script_tokens(site: Path = SITE) -> dict[str, str]:
-    """The values the build writes into the scripts: the drawing's proportions and the strip's symbols.
+    """The values the build writes into the scripts: the drawing's proportions, the strip's symbols, and the
+    painter of shape lists (``phutball/paint.js``, its one definition, shared with the notebook widget).
 
     ``phutball.drawing.GEOMETRY`` is the proportions' one definition (embedboard.js, embed.js get
     it as JSON); the strip's symbols are the engine's (``site_pages.strip_symbols``).
@@ -398,11 +462,13 @@ def script_tokens(site: Path = SITE) -> dict[str, str]:
     import site_pages
     from phutball.drawing import GEOMETRY
     return {GEOMETRY_TOKEN: json.dumps(dataclasses.asdict(GEOMETRY), sort_keys=True),
-            STRIP_TOKEN: json.dumps(site_pages.strip_symbols(), sort_keys=True)}
+            STRIP_TOKEN: json.dumps(site_pages.strip_symbols(), sort_keys=True),
+            PAINT_TOKEN: (ROOT / "phutball" / "paint.js").read_text(encoding="utf-8")}
 
 
-def site_files(site: Path, wheel_name: str, lab_name: str) -> dict[str, Path | bytes]:
-    """Every file under ``site`` as dist/ gets it: text files with the build's tokens written in."""
+def site_files(site: Path, wheel_name: str, lab_name: str, start_name: str = "") -> dict[str, Path | bytes]:
+    """Every file under ``site`` as dist/ gets it: text files with the build's tokens written in
+    (``start_name``: the shipped start's file name in pyodide/, "" for none)."""
     files: dict[str, Path | bytes] = {}
     if not site.is_dir():
         raise BuildError(f"{site} is missing")
@@ -423,6 +489,7 @@ def site_files(site: Path, wheel_name: str, lab_name: str) -> dict[str, Path | b
                 data = src.read_bytes()
                 used_token = used_token or TOKEN.encode() in data
                 data = data.replace(TOKEN.encode(), wheel_name.encode()).replace(LAB_TOKEN.encode(), lab_name.encode())
+                data = data.replace(START_TOKEN.encode(), start_name.encode())
                 if src.suffix.lower() == ".js":
                     for token, value in script.items():
                         data = data.replace(token.encode(), value.encode())
@@ -492,8 +559,14 @@ def plan(versions: dict, site: Path = SITE) -> tuple[dict[str, Path | bytes], di
     files[lab_name] = lab_bytes
     info["lab_archive"] = {"file_name": lab_name, "sha256": hashlib.sha256(lab_bytes).hexdigest()}
 
+    # The shipped start: Python started, with the engine and lab/ imported (pyodide/lab.mjs restores it).
+    start = python_start(wheel, lab_bytes, site)
+    if start:
+        files[f"pyodide/{start[0]}"] = start[1]
+        info["python_start"] = {"file_name": start[0], **json.loads((start[1].parent / "start.json").read_text())}
+
     # Everything under site/ (tokens substituted in text files).
-    site_part = site_files(site, wheel.name, lab_name)
+    site_part = site_files(site, wheel.name, lab_name, start[0] if start else "")
     clash = sorted(set(site_part) & set(files))
     if clash:  # site/pyodide/lab.mjs may sit beside the runtime, not replace a file of it
         raise BuildError(f"site/{clash[0]} clashes with a generated path of dist/")

@@ -7,7 +7,8 @@ start-up benchmark (bench/bench_startup.py).
 * mounts: URL prefixes mapped to directories, e.g. {"/": dist} or
   {"/sub/path/": dist}; the longest matching prefix wins.
 * pages: extra in-memory files by exact URL path (test host pages, the bare
-  benchmark page) -- nothing is written into dist/.
+  benchmark page) -- nothing is written into dist/; a path mapped to None
+  is answered 404 (a file of dist/ taken away).
 * correct MIME types for .mjs / .wasm / .whl whatever the host's
   /etc/mime.types says (module scripts need a JavaScript type).
 * counts requests and response body bytes, for the benchmark.
@@ -82,6 +83,9 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self) -> None:
         self.server.count_request(self.path)
+        if self.server.pages.get(urllib.parse.unquote(self.path.split("?", 1)[0]), b"") is None:
+            self.send_error(404, "File not found")  # a file taken away (tests: `pages` maps it to None)
+            return
         page = self._page()
         if page is None:
             return super().do_GET()
@@ -107,7 +111,7 @@ class _Server(http.server.ThreadingHTTPServer):
     block_on_close = False
     allow_reuse_address = True
     mounts: list[tuple[str, str]]
-    pages: dict[str, bytes]
+    pages: dict[str, bytes | None]
     verbose: bool
     nowhere: str
 
@@ -129,7 +133,7 @@ class _Server(http.server.ThreadingHTTPServer):
 class StaticServer:
     """Serve `mounts` (URL prefix -> directory) and in-memory `pages` on a thread."""
 
-    def __init__(self, mounts: dict[str, str | Path], pages: dict[str, bytes | str] | None = None,
+    def __init__(self, mounts: dict[str, str | Path], pages: dict[str, bytes | str | None] | None = None,
                  host: str = "127.0.0.1", port: int = 0, verbose: bool = False) -> None:
         for prefix in mounts:
             if not (prefix.startswith("/") and prefix.endswith("/")):

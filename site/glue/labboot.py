@@ -25,11 +25,12 @@ def _unpack(buffer, fmt: str) -> None:
 
 
 def _after_restore() -> str:
-    """How Python started (``pyodide/lab.mjs``); after a restored start, reseed ``random``:
-    every restore of one saved start would otherwise deal the same "random" numbers."""
+    """How Python started (``pyodide/lab.mjs``); after a restored start (the visitor's saved one or
+    the shipped one), reseed ``random``: every restore of one snapshot would otherwise deal the same
+    "random" numbers, to every visitor of the site for the shipped one."""
     import js
     how = str(getattr(js, "phutballPythonStart", "fresh"))
-    if how == "restored":
+    if how in ("restored", "shipped"):
         import random
         random.seed()
     return how
@@ -53,6 +54,9 @@ async def start(init_json, wheel, lab):
         init = json.loads(str(init_json))
         remote.init(init, xworker)
         remote.root.setAttribute("data-python-start", how)  # for the tests and the benchmark
+        if (init.get("testHooks") or {}).get("random"):  # a test compares two visitors' random numbers
+            import random
+            remote.root.setAttribute("data-random", repr(random.random()))
         page = importlib.import_module(init["module"])
         result = page.start()
         if hasattr(result, "__await__"):

@@ -17,6 +17,14 @@
 // copy that fails to restore is deleted.  What a restore shares with the start
 // that was saved -- the random module's state -- glue/labboot.py reseeds.
 //
+// The shipped start: `make dist` makes the same kind of snapshot under Node with the vendored Pyodide
+// (tools/make_snapshot.mjs), with the engine and the site's pure-Python modules already imported,
+// and ships it gzipped beside this module; the service worker precaches it with the build.  Every
+// start restores it first ("shipped"), so a first visit skips Python's start too.  A shipped start
+// that cannot be fetched or read, or does not restore (another runtime's build id, truncated ...)
+// ends in the start below, and one that was fetched but did not restore is not tried again in this
+// browser (FAILED).
+//
 // One first start at a time (Web Locks, per site like Cache Storage): frames of the lab on one
 // page, or tabs, that start together would each start Python afresh -- three embeds of a blog
 // post touched at once took 2x one.  So a start that finds no saved copy holds the lock
@@ -31,6 +39,9 @@ const LOCK = "phutball-lab:start";
 const LOCK_AT_MOST = 30000;  // ms after Python started: a page that never gets ready lets the next start go
 const KEY = new URL(`./snapshot-${version}.bin.gz`, import.meta.url);  // (without the module's ?build=)
 const RAW = new URL(`./snapshot-${version}.bin`, import.meta.url);
+const SHIPPED = "{{PYTHON_START}}";  // the shipped start's file name (tools/build_site.py), "" if none
+const SHIPPED_URL = SHIPPED ? new URL(`./${SHIPPED}`, import.meta.url) : null;
+const FAILED = "phutball-lab:shipped-failed";  // shipped starts that did not restore in this browser
 
 // Standard modules the pages import beyond those Pyodide imports as it starts: imported before
 // the start is saved, so a restored start has them too (about 0.2 s of every page's start in a
@@ -41,14 +52,14 @@ const RAW = new URL(`./snapshot-${version}.bin`, import.meta.url);
 const STANDARD_MODULES = ["html", "html.entities", "urllib.parse", "ipaddress", "encodings.cp437",
                           "importlib.resources"];
 
-// How this worker's Python started, for glue/labboot.py: "restored", "saved" (a fresh start, now
-// saved) or "fresh".
+// How this worker's Python started, for glue/labboot.py: "shipped", "restored", "saved" (a fresh
+// start, now saved) or "fresh".
 const started = (how) => { globalThis.phutballPythonStart = how; };
 started("fresh");
 
-async function openCache() {
+async function openCache(name = CACHE) {
   try {
-    return globalThis.caches ? await caches.open(CACHE) : null;
+    return globalThis.caches ? await caches.open(name) : null;
   } catch {
     return null;  // storage refused (a frame on another site in some browsers), or no secure context
   }
@@ -121,7 +132,39 @@ function gzipTheSavedStartLater(cache) {
   };
 }
 
+// The shipped start's bytes, ungzipped (a host that sent it with Content-Encoding: gzip has
+// ungzipped it already).
+async function readShipped() {
+  const response = await fetch(SHIPPED_URL);
+  if (!response.ok) throw new Error(`${SHIPPED}: HTTP ${response.status}`);
+  const body = new Uint8Array(await response.arrayBuffer());
+  if (body[0] !== 0x1f || body[1] !== 0x8b) return body;
+  const gunzip = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(gunzip).arrayBuffer());
+}
+
+// The shipped start restored, or null (one that came but did not restore is not tried again).
+async function restoreShipped(options) {
+  if (!SHIPPED_URL) return null;
+  const failed = await openCache(FAILED);
+  if (failed && await failed.match(SHIPPED_URL.href).catch(() => null)) return null;
+  let came = false;
+  try {
+    const bytes = readShipped().then((b) => { came = true; return b; });
+    bytes.catch(() => {});  // (handled by loadFresh, which awaits it a little later)
+    const pyodide = await loadFresh({ ...options, _loadSnapshot: bytes });
+    started("shipped");
+    return pyodide;
+  } catch (e) {
+    console.warn("phutball: the shipped start did not restore; starting without it", e);
+    if (came) await failed?.put(SHIPPED_URL.href, new Response("")).catch(() => {});
+    return null;
+  }
+}
+
 export async function loadPyodide(options = {}) {
+  const shipped = await restoreShipped(options);
+  if (shipped) return shipped;
   const cache = await openCache();
   if (!cache) return loadFresh(options);
   let release = await takeStartLock();

@@ -129,8 +129,11 @@ class Recorder:
 # Storage), which saves a few seconds per test.  A first visit's fresh start is
 # tested where a test makes its own context (browser.new_context: the offline and
 # saved-start tests, calc_page ...), under the sub-path, and in frames on another site.
+# Where `make dist` shipped a start (test_shipped_start.py), every visit restores that one and
+# saves none: then there is nothing to seed.
 
 SAVED_START_CACHE = "phutball-lab:snapshot"
+_SEEDS: list[str] = []  # the saved start's key, once the session's first visit saved one
 SAVED_START = """async () => {
   const cache = await caches.open('phutball-lab:snapshot');
   const [request] = await cache.keys();
@@ -154,9 +157,26 @@ SEED_PAGE = """<!doctype html><meta charset="utf-8"><title>seeding</title><scrip
 </script>"""
 
 
+def shipped_start_path() -> str:
+    """The URL path of the start `make dist` shipped (pyodide/python-start-<hash>.bin.gz)."""
+    import json
+    info = json.loads((DIST / "build-info.json").read_text())
+    if "python_start" not in info:
+        pytest.fail("dist/ has no shipped start: `make dist` said why", pytrace=False)
+    return f"/pyodide/{info['python_start']['file_name']}"
+
+
+@pytest.fixture(scope="session")
+def unshipped_server():
+    """dist/ without its shipped start (404), for tests of the start a browser saves itself."""
+    with StaticServer({"/": DIST}, pages={shipped_start_path(): None}) as srv:
+        yield srv
+
+
 @pytest.fixture(scope="session")
 def saved_start(browser, server) -> bool:
-    """Visit index.html once and keep the start its worker saved on the server (for `context`)."""
+    """Visit index.html once and keep the start its worker saved on the server (for `context`);
+    False when it restored the shipped start instead (then every context does, and saves none)."""
     import base64
     import json
     ctx = browser.new_context()
@@ -164,10 +184,13 @@ def saved_start(browser, server) -> bool:
         page = ctx.new_page()
         page.goto(f"{server.origin}/index.html")
         wait_ready(page)
+        if page.evaluate("document.documentElement.dataset.pythonStart") == "shipped":
+            return False
         poll(page, SAVED_START, None, "the first visit's start saved")
         key, data = page.evaluate(SAVED_START)
     finally:
         ctx.close()
+    _SEEDS.append(key)
     server.add_page("/__saved-start.bin", base64.b64decode(data))
     server.add_page("/__seed.html", SEED_PAGE % json.dumps(key))
     return True
@@ -186,7 +209,9 @@ def poll(page, condition: str, arg, what: str, explain=None) -> object:
 
 
 def seed_saved_start(ctx, server) -> None:
-    """Put the session's saved start into the context's Cache Storage (a returning visitor)."""
+    """Put the session's saved start, if there is one, into the context's Cache Storage (a returning visitor)."""
+    if not _SEEDS:
+        return  # none: the first visit restored the shipped start, as every context's will
     page = ctx.new_page()
     page.goto(f"{server.origin}/__seed.html")
     page.wait_for_function("document.title === 'seeded'", timeout=READY_TIMEOUT)

@@ -1,0 +1,82 @@
+"""A first visit's start: Python's memory as `make dist` shipped it (site/pyodide/lab.mjs).
+
+`make dist` makes a memory snapshot of Python started by the vendored Pyodide under Node, with the
+engine and the site's pure-Python modules imported (tools/make_snapshot.mjs), and ships it gzipped
+in pyodide/.  A visitor's first start restores it (``data-python-start="shipped"``); one that
+does not restore ends in the browser's own start, which saves the visitor's copy (the
+"missing" case is every test of test_saved_start.py, whose site has none).  These tests make
+their own contexts: a visitor with nothing cached.
+"""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+
+from conftest import DIST, Recorder, own_input_devices, poll, shipped_start_path, wait_ready
+from devserver import StaticServer
+from test_saved_start import HOW, SAVED, play_a_man
+
+FAILED = "async () => (await (await caches.open('phutball-lab:shipped-failed')).keys()).map((r) => r.url)"
+RANDOM_HOOK = "window.phutballTestHooks = {random: true};"  # glue/labboot.py shows random.random()
+
+
+def first_visit(browser, origin: str, path: str = "/index.html#9x9_O_E5"):
+    """A new visitor (an empty profile) opens ``path``; returns (context, page), the page ready."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    ctx.add_init_script(RANDOM_HOOK)
+    page = ctx.new_page()
+    page.recorder = Recorder(page)
+    own_input_devices(page)
+    page.goto(origin + path)
+    wait_ready(page)
+    return ctx, page
+
+
+def test_a_first_visit_restores_the_shipped_start_and_two_visitors_draw_different_numbers(browser, server):
+    draws = []
+    for visitor, point in ((1, "E6"), (2, "E4")):
+        ctx, page = first_visit(browser, server.origin)
+        try:
+            assert page.evaluate(HOW) == "shipped", visitor
+            play_a_man(page, point)  # the engine in the restored Python answers
+            draws.append(page.evaluate("document.documentElement.dataset.random"))
+            assert page.evaluate(SAVED) == []  # nothing of its own to save
+            assert page.recorder.errors == []
+        finally:
+            ctx.close()
+    # One snapshot for every visitor, but random is reseeded after the restore: not the same numbers.
+    assert all(0 <= float(d) < 1 for d in draws)
+    assert draws[0] != draws[1], draws
+
+
+def altered(kind: str) -> bytes:
+    """The shipped start as a broken build or download would serve it."""
+    gzipped = (DIST / shipped_start_path().lstrip("/")).read_bytes()
+    if kind == "truncated":
+        return gzipped[: len(gzipped) // 2]
+    raw = bytearray(gzip.decompress(gzipped))
+    raw[16] ^= 0xFF  # the header's build id (bytes 16..47): another Pyodide build's snapshot
+    return gzip.compress(bytes(raw), compresslevel=1)
+
+
+@pytest.mark.parametrize("kind", ["wrong-build-id", "truncated"])
+def test_a_shipped_start_that_does_not_restore_ends_in_the_browsers_own_start(browser, kind):
+    with StaticServer({"/": DIST}, pages={shipped_start_path(): altered(kind)}) as server:
+        ctx, page = first_visit(browser, server.origin)
+        try:
+            assert page.evaluate(HOW) == "saved"  # Python's own start, saved for the next visit
+            play_a_man(page, "E6")
+            assert page.recorder.errors == []
+            if kind != "wrong-build-id":
+                return
+            # the broken one is remembered (not tried again); the next visit restores the visitor's own copy
+            assert page.evaluate(FAILED) == [server.origin + shipped_start_path()]
+            poll(page, SAVED, None, "the start saved")
+            page.reload()
+            wait_ready(page)
+            assert page.evaluate(HOW) == "restored"
+            play_a_man(page, "E4")
+        finally:
+            ctx.close()
