@@ -291,11 +291,14 @@ def test_only_the_binder_listens_to_pointer_events_in_the_glue():
 
 
 def test_only_the_move_entry_widget_builds_moves_from_clicks():
-    """Jump chains and placements from targets are phutball/moveentry.py's; no page restates those rules."""
+    """Jump chains and placements from targets are phutball/moveentry.py's (the pages' and the notebook
+    widget's one move entry); no page restates those rules, and the widget enters moves with it."""
     rules = ("def can_place", "def ends_move", "def is_goal", "def landings(")
     found = {str(p.relative_to(SITE)) for p in SITE.rglob("*.py")
              if any(r in p.read_text(encoding="utf-8") for r in rules)}
     assert found == set()
+    widget = (ROOT / "phutball" / "widget.py").read_text(encoding="utf-8")
+    assert "MoveEntry(" in widget and "pos.landings(" not in widget and ".ends_jump(" not in widget
     for page in ("glue/puzzles.py", "glue/embed.py"):  # puzzles enter moves with the widget, not a play controller
         assert "PlayController.new(" not in (SITE / page).read_text(encoding="utf-8"), page
 
