@@ -29,6 +29,7 @@ from typing import Any, Iterable, Iterator
 from .ai import WIN, WON, Searcher
 from .errors import IllegalError
 from .game import Game, variant_of
+from .notation import SWAP
 from .sides import SIDE_NAMES
 
 #: Longest 1D strip analysed (by the exact solver: 16 squares take well under a second).
@@ -222,7 +223,7 @@ def _over(game: Game, i: int) -> bool:
 
 def _judge(game: Game, ply: int, before: Analysis | None, after: Analysis | None,
            mistake: int, blunder: int) -> ReviewMark | None:
-    if before is None or before.best is None:
+    if before is None or before.best is None or game.moves[ply] == SWAP:  # a swap is a choice of side, not a move
         return None
     positions = game.positions
     pos, nxt = positions[ply], positions[ply + 1]

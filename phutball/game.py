@@ -32,6 +32,12 @@ numbered moves in the notation of :mod:`phutball.notation`::
   position's ``is_drawn``) or that occurs for the third time (a draw by
   repetition: no move may follow it); a resignation or an agreed draw is
   recorded in the headers.
+* ``Pie`` is ``yes`` when the game is played with the pie rule (``no``, the
+  default, is not written): after the first move, the second player may swap
+  sides instead of moving, written as the move token ``swap`` (ply 2, so
+  ``1. H10 swap 2. J9``).  A swap leaves the position as it is (the side to
+  move is still the second side, now played by the first player); ``Ohs``/``Eks``
+  name who played each side from the swap on.
 * A record may start with a UTF-8 byte-order mark (it is skipped).  Move
   numbers are ASCII digits, at most :data:`MAX_MOVE_NUMBER_DIGITS` of them.
 * Each number ``n.`` is followed by the two plies ``2n-1`` and ``2n`` counted
@@ -48,7 +54,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence, runtime_checkable
 
-from .errors import IllegalError, ParseError, PhutballError, RecordError
+from .errors import IllegalError, IllegalMoveError, ParseError, PhutballError, RecordError
+from .notation import SWAP  # the pie rule's move: the second player takes over the first side (ply 2 only)
 from .sides import SIDE_NAMES, other_side
 from .variant import Variant
 
@@ -58,7 +65,9 @@ TERMINATIONS = ("goal", "resignation", "agreement", "no legal move", "repetition
 REPETITIONS = 3
 #: Longest move number read (a 10,000-digit number is an error, not Python's int-string limit).
 MAX_MOVE_NUMBER_DIGITS = 6
-HEADER_ORDER = ("Variant", "Size", "Ohs", "Eks", "Left", "Right", "Date", "Setup", "Result", "Termination")
+HEADER_ORDER = ("Variant", "Size", "Ohs", "Eks", "Left", "Right", "Date", "Setup", "Pie", "Result", "Termination")
+#: Headers the record format owns (the rest are kept in ``Game.headers`` as given).
+FORMAT_HEADERS = ("Variant", "Size", "Setup", "Pie", "Result", "Termination")
 
 
 @runtime_checkable
@@ -83,6 +92,11 @@ class GamePosition(Protocol):
     def parse_move(self, text: str) -> Any: ...
 
     def landings(self, path: Sequence[Any] = ()) -> list[Any]: ...
+
+
+def _is_swap(text: str) -> bool:
+    """Whether a move's text is the pie rule's swap (any case, spaces around allowed)."""
+    return text.strip().lower() == SWAP
 
 
 def _drawn(position: Any) -> bool:
@@ -120,12 +134,14 @@ class Game:
 
     ``position`` is the position at the cursor; :meth:`undo` and :meth:`redo`
     move the cursor; :meth:`push` plays a move there and drops the redo tail.
+    ``pie``: the pie rule is on, so the second ply may be :data:`SWAP` (see :meth:`can_swap`).
     """
 
     start: GamePosition
     moves: list[str] = field(default_factory=list)
     headers: dict[str, str] = field(default_factory=dict)
     cursor: int = -1
+    pie: bool = False
     _positions: list[GamePosition] = field(default_factory=list, repr=False)
     _ending: tuple[str, str] | None = None  # (result, termination) for resignation/agreement
     _keys: list[str] = field(default_factory=list, repr=False)  # str() of _positions[i], filled lazily
@@ -142,9 +158,33 @@ class Game:
         text = str(move)
         if self.repetition_at(len(self._positions) - 1):
             raise IllegalError("illegal move", text, "the game is over (drawn by repetition)")
-        nxt = self._positions[-1].play(text)
-        self.moves.append(text)
+        nxt = self._next(len(self.moves), text)
+        self.moves.append(SWAP if _is_swap(text) else text)
         self._positions.append(nxt)
+
+    def _next(self, ply: int, text: str) -> Any:
+        """The position after playing ``text`` as ply ``ply + 1`` (a swap: the position itself, unchanged)."""
+        before = self._positions[ply]
+        if not _is_swap(text):
+            return before.play(text)
+        if not self.pie:
+            raise IllegalMoveError("illegal move", text, "this game is played without the pie rule (no swap)")
+        if ply != 1:
+            raise IllegalMoveError("illegal move", text, "a swap is only allowed as the second move, "
+                                   f"right after the first one (this would be move {ply + 1})")
+        if before.winner or _drawn(before):
+            raise IllegalMoveError("illegal move", text, "the game is over")
+        return before
+
+    def can_swap(self) -> bool:
+        """Whether the side to move may swap sides now: the pie rule is on, one move was played, the game goes on."""
+        return (self.pie and self.cursor == 1 and self._ending is None and not self.position.winner
+                and not _drawn(self.position))
+
+    @property
+    def swapped(self) -> bool:
+        """Whether the players swapped sides in the moves up to the cursor (the pie rule's :data:`SWAP`)."""
+        return self.cursor >= 2 and self.moves[1] == SWAP
 
     # ------------------------------------------------------------ navigation
 
@@ -167,11 +207,11 @@ class Game:
             raise IllegalError("illegal move", str(move), f"the game is over ({self.result_text})")
         if self.repetition_at(self.cursor):
             raise IllegalError("illegal move", str(move), "the game is over (drawn by repetition)")
-        nxt = self.position.play(str(move) if not isinstance(move, str) else move)
+        nxt = self._next(self.cursor, str(move))
         del self.moves[self.cursor:]
         del self._positions[self.cursor + 1:]
         del self._keys[self.cursor + 1:]
-        self.moves.append(str(move))
+        self.moves.append(SWAP if _is_swap(str(move)) else str(move))
         self._positions.append(nxt)
         self.cursor += 1
         return nxt
@@ -210,8 +250,9 @@ class Game:
         for the third time in a game is a draw by repetition.
         """
         keys = self._keys
-        while len(keys) <= ply:
-            keys.append(str(self._positions[len(keys)]))
+        while len(keys) <= ply:  # a swap repeats the position before it: that is not a second occurrence
+            n = len(keys)
+            keys.append(("swapped " if n == 2 and self.moves[1] == SWAP else "") + str(self._positions[n]))
         key = keys[ply]
         return sum(1 for k in keys[:ply + 1] if k == key) >= REPETITIONS
 
@@ -275,10 +316,12 @@ class Game:
         if isinstance(start, Position):
             h["Size"] = str(start.size)
         for k, v in self.headers.items():
-            if k not in ("Variant", "Size", "Setup", "Result", "Termination"):
+            if k not in FORMAT_HEADERS:
                 h[k] = v
         if not isinstance(start, Position) or str(start) != str(type(start).start(start.size)):
             h["Setup"] = str(start)
+        if self.pie:
+            h["Pie"] = "yes"
         h["Result"] = self.result
         h["Termination"] = self.termination
         order = [k for k in HEADER_ORDER if k in h] + [k for k in h if k not in HEADER_ORDER]
@@ -314,8 +357,10 @@ class Game:
             in_moves = True
             move_tokens.extend((tok, lineno) for tok in line.split())
         start = _start_from_headers(headers)
-        game = cls(start, headers={k: v for k, v in headers.items()
-                                   if k not in ("Variant", "Size", "Setup", "Result", "Termination")})
+        pie = headers.get("Pie", "no")
+        if pie not in ("yes", "no"):
+            raise RecordError("bad record", pie, 'Pie must be "yes" or "no"')
+        game = cls(start, headers={k: v for k, v in headers.items() if k not in FORMAT_HEADERS}, pie=pie == "yes")
         expected_number, ply_in_pair = 1, 0
         for tok, lineno in move_tokens:
             num = re.fullmatch(r"([0-9]+)\.", tok)
@@ -340,8 +385,8 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return (str(self.start), self.moves, self.headers, self.result, self.termination) == (
-            str(other.start), other.moves, other.headers, other.result, other.termination)
+        return (str(self.start), self.moves, self.headers, self.pie, self.result, self.termination) == (
+            str(other.start), other.moves, other.headers, other.pie, other.result, other.termination)
 
     def _repr_html_(self) -> str:
         """The game for notebooks: the position at the cursor as a diagram (:func:`phutball.svg.game`),
@@ -447,3 +492,51 @@ def _wrap(items: list[str], width: int = 78) -> list[str]:
     if cur:
         lines.append(cur)
     return lines
+
+
+# ---------------------------------------------------------------- files of several games
+
+
+def records_text(games: Sequence[Game]) -> str:
+    """Several games in one record file: each game's record (:meth:`Game.to_record`), separated by a blank line."""
+    return "\n".join(game.to_record() for game in games)
+
+
+def split_records(text: str) -> list[tuple[int, str]]:
+    """The records of a file of several games, each with the number of its first line.
+
+    A header line after a game's moves, or after a blank line that follows its headers, starts the
+    next game (a record's own headers come together, then a blank line, then its moves).
+    """
+    chunks: list[tuple[int, list[str]]] = []
+    state = "none"  # "headers": reading a game's headers; "gap": a blank line after them; "moves": reading moves
+    for lineno, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        line = raw.strip()
+        if line.startswith("[") and state in ("none", "gap", "moves"):
+            chunks.append((lineno, []))
+            state = "headers"
+        elif not line:
+            state = "gap" if state == "headers" else state
+        elif not line.startswith("[") and not line.startswith("#"):
+            if state == "none":
+                chunks.append((lineno, []))
+            state = "moves"
+        if chunks:
+            chunks[-1][1].append(raw)
+    return [(start, "\n".join(lines) + "\n") for start, lines in chunks]
+
+
+def games_from_records(text: str) -> list[Game]:
+    """Read a file of several games (:func:`records_text`); RecordError naming the game and its line."""
+    if not isinstance(text, str):
+        raise RecordError("bad record", text, "expected text")
+    games = []
+    for n, (first, record) in enumerate(split_records(text), start=1):
+        try:
+            games.append(Game.from_record(record))
+        except RecordError as e:
+            if e.line is None:
+                raise RecordError("bad record", e.text, f"game {n} (from line {first}): {e.reason}") from None
+            reason = e.reason.removeprefix(f"line {e.line}: ")
+            raise RecordError("bad record", e.text, f"game {n}: {reason}", e.line + first - 1) from None
+    return games

@@ -35,6 +35,8 @@ from .errors import ParseError, quote
 
 #: Column letters: the alphabet without ``I`` (25 letters, so up to 25 columns).
 COLUMN_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+#: The pie rule's move in a game's move list (:class:`phutball.game.Game`): the players swap sides, no man moves.
+SWAP = "swap"
 
 _POINT_RE = re.compile(r"([A-HJ-Za-hj-z])([0-9]{1,2})")
 _FULL_POINT_RE = re.compile(r"\s*([A-Za-z])([0-9]{1,3})\s*")

@@ -26,7 +26,7 @@ from typing import Any, Mapping, Sequence
 
 from .drawing import GEOMETRY, Layout2D, LayoutStrip, Shape, board_shapes, oddish_layout, oddish_shapes, strip_shapes
 from .drawing import Ghost
-from .notation import Point
+from .notation import SWAP, Point
 from .variant import Variant
 
 __all__ = ["LIGHT", "DARK", "THEMES", "EXPORT_CELL", "DEFAULT_CELL", "board", "game", "shapes",
@@ -83,7 +83,7 @@ def placement_numbers(game: Any, ply: int) -> dict[Target, int]:
         return {}
     numbers: dict[Target, int] = {}
     for i, move in enumerate(game.moves[:ply], start=1):
-        if "-" not in move:
+        if "-" not in move and move != SWAP:
             numbers[parse_target(variant, move)] = i
     pos = game.positions[ply]
     present = pos.men if variant == Variant.BOARD else pos.stones
@@ -156,7 +156,8 @@ def game_shapes(game: Any, ply: int, width: float, height: float, *, coordinates
     """
     path = jump_path(game, ply) if not chain else []
     last: list[Target] = []
-    if ply >= 1 and not chain and not (path and arrows) and game.start.variant != Variant.ODDISH:
+    if ply >= 1 and not chain and not (path and arrows) and game.start.variant != Variant.ODDISH \
+            and game.moves[ply - 1] != SWAP:  # a swap moves nothing
         last = path or [parse_target(game.start.variant, game.moves[ply - 1])]
     return shapes(game.positions[ply], width, height, coordinates=coordinates, flipped=flipped,
                   move_numbers=placement_numbers(game, ply) if numbers else None, arrow=path if arrows else (),

@@ -1,4 +1,4 @@
-"""2D positions shared by several test files (lost, full and dense boards)."""
+"""What several test files share: 2D positions (lost, full and dense boards), an in-memory localStorage."""
 
 from __future__ import annotations
 
@@ -46,3 +46,16 @@ def run_async(coro):
     from concurrent.futures import ThreadPoolExecutor
     with ThreadPoolExecutor(1) as ex:
         return ex.submit(asyncio.run, coro).result()
+
+
+class FakeStorage:
+    """localStorage in memory, as the pages' controllers see it (``get_item``/``set_item``)."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    def get_item(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def set_item(self, key: str, value: str) -> None:
+        self.items[key] = value

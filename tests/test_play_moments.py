@@ -178,12 +178,13 @@ def test_the_dialogs_choices_become_the_game():
 
 def test_the_dialog_opens_on_the_computer_for_a_newcomer_and_on_the_last_choices_after():
     c = PlayController.new()
-    assert c.dialog_choice() == {"opponent": "computer", "side": "first", "level": DEFAULT_LEVEL}
+    assert c.dialog_choice() == {"opponent": "computer", "side": "first", "level": DEFAULT_LEVEL, "pie": ""}
     c.play_text("H11")  # a game between two players has begun
     assert c.dialog_choice()["opponent"] == "two-players"
     c.set_computer("O", "casual")
     c.side_choice = "second"
-    assert c.dialog_choice() == {"opponent": "computer", "side": "second", "level": "casual"}
+    assert c.dialog_choice() == {"opponent": "computer", "side": "second", "level": "casual",
+                                "pie": ""}
 
 
 # ---------------------------------------------------------------- the last move on the board

@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from helpers import FakeStorage
+
 from lab.learn import SCHEMA as LEARN
 from lab.learn import LearnController
 from lab.play import PlayController
@@ -16,17 +18,6 @@ from lab.savedstate import (JSON_TYPES, MAX_DEPTH, Field, StoredValueError, back
 from phutball.game import Game
 
 DEEP = '{"v":1,"record":' + "[" * 5000 + "]" * 5000 + "}"  # issue 15, item 12
-
-
-class FakeStorage:
-    def __init__(self):
-        self.items = {}
-
-    def get_item(self, key):
-        return self.items.get(key)
-
-    def set_item(self, key, value):
-        self.items[key] = value
 
 
 def test_nesting_depth_ignores_brackets_in_strings():

@@ -9,9 +9,12 @@ slices the worker answers clicks (Stop, Move now, the board).
 
 from __future__ import annotations
 
-from glue import share
+import asyncio
+
+from glue import mygames, share
 from glue.jobs import run_job
-from lab.views.diagram import layout_for, natural_size, play_shapes
+from lab.views.diagram import Marks, jump_frames, layout_for, natural_size, play_shapes
+from lab.playfeel import animated_ply, move_sound, shows_welcome
 from lab.views.markup import moves_html, review_marks_html
 from lab.jobs import Scheduler, error_text, search_text
 from phutball.errors import PhutballError
@@ -19,7 +22,7 @@ from lab.play import RATING_SCALE, level_choices, new_game_setup, side_name
 from glue.remote import el, location_hash, on, ready, set_hash, spawn, storage, window
 from glue.remote import draw as draw_shapes
 from glue.boardinput import bind_board
-from glue.remote import copy_text, download, emit, init_value, location_href, share_link
+from glue.remote import copy_text, download, emit, flush_now, init_value, location_href, share_link
 from lab.embedparams import share_params, snippets
 from lab import savedgame
 from lab.savedgame import initial_controller
@@ -31,6 +34,7 @@ canvas = el("board")
 
 def save() -> None:
     savedgame.save(storage, ctl)
+    mygames.changed()  # your games (kept), your rating, a game by link's panel
     pos = str(ctl.position)
     if location_hash() != pos:
         set_hash(pos)
@@ -46,7 +50,48 @@ jobs = Scheduler()
 
 
 def layout():
-    return layout_for(ctl.position, max(1.0, float(canvas.clientWidth)), max(1.0, float(canvas.clientHeight)))
+    return layout_for(ctl.position, max(1.0, float(canvas.clientWidth)), max(1.0, float(canvas.clientHeight)),
+                      ctl.flipped)
+
+
+HOP_SECONDS = 0.25  # an animated jump's pause per hop
+anim = {"token": 0, "running": False}  # the jump being animated (the board's own drawing waits for it)
+home = {"open": False}  # the welcome panel (a first visit), closed by any choice or move
+
+
+def feel() -> None:
+    """Before drawing a change: the move's sound (if on), and a jump forward animated hop by hop (not
+    under prefers-reduced-motion); lab.playfeel decides what the change was."""
+    shown, game = rendered.get("shown"), ctl.game
+    if shown is None or shown == str(ctl.position):
+        return
+    ply = game.cursor
+    if ctl.sounds and ply >= 1 and str(game.positions[ply - 1]) == shown and move_sound(game, ply):
+        emit("phutball-sound", move_sound(game, ply))
+    anim["token"] += 1
+    anim["running"] = False
+    jump = animated_ply(game, shown, rendered.get("entering", False))
+    if jump is not None and not init_value("reducedMotion", False):
+        anim["running"] = True
+        spawn(animate_jump(jump, anim["token"]))
+
+
+async def animate_jump(ply: int, token: int) -> None:
+    """The ball along its path, one hop at a time, each jumped man fading as it is jumped; then the board."""
+    lay = layout()
+    frames = jump_frames(ctl.game, ply, lay.css_w, lay.css_h, Marks(numbers=False), flipped=ctl.flipped)
+    try:
+        for shapes in frames:
+            if anim["token"] != token or ctl.game.cursor != ply:
+                return
+            draw_shapes("board", shapes)
+            await flush_now()
+            await asyncio.sleep(HOP_SECONDS)
+        canvas.setAttribute("data-animated", f"{ply}:{len(frames)}")  # for tests: which jump, how many hops
+    finally:
+        if anim["token"] == token:
+            anim["running"] = False
+            draw()
 
 
 def fit_board() -> None:
@@ -65,9 +110,16 @@ def draw() -> None:
     canvas.setAttribute("data-variant", v["variant"])  # first: the CSS height of a strip's canvas depends on it
     fit_board()
     lay = layout()
-    shapes = play_shapes(ctl.position, v, lay.css_w, lay.css_h, show_cursor=keyboard["used"])
-    draw_shapes("board", shapes)
+    shapes = play_shapes(ctl.position, v, lay.css_w, lay.css_h, show_cursor=keyboard["used"], flipped=v["flipped"])
+    if not anim["running"]:
+        draw_shapes("board", shapes)
+    rendered["shown"], rendered["entering"] = v["position"], bool(v["chain"])
     canvas.setAttribute("data-position", v["position"])
+    canvas.setAttribute("data-flipped", "true" if v["flipped"] else "false")
+    el("swap").hidden = not v["can_swap"] or jobs.searching
+    el("flip").setAttribute("aria-pressed", "true" if v["flipped"] else "false")
+    el("sounds").checked = ctl.sounds
+    el("welcome").hidden = not home["open"]
     ghosts = " ".join(f"{s['ghost']}:{s['move']}" for s in shapes if s.get("ghost"))
     if rendered.get("ghosts") != ghosts:  # what the ghost moves drawn are (for tests and curious readers)
         rendered["ghosts"] = ghosts
@@ -165,6 +217,7 @@ def render_moves(v) -> None:
 
 
 def refresh() -> None:
+    feel()
     draw()
     save()
     if ctl.computer_to_move() and not jobs.searching:
@@ -299,6 +352,9 @@ async def run_search(label: str, level: str, purpose: str = "move") -> str | Non
 
 
 async def computer_move() -> None:
+    if ctl.computer_swap():  # the pie rule: the first move favours the mover, so the computer takes it
+        refresh()
+        return
     position = str(ctl.position)
     try:
         best = await run_search("Searching…", ctl.level)  # the status line says the computer is thinking
@@ -334,7 +390,7 @@ def on_hint(event) -> None:
 
 def on_computer_change(event) -> None:
     side = str(el("computer-side").value) or None
-    if side == ctl.computer_side and ctl.mode == ("computer" if side else "two-players"):
+    if side == ctl.computer_plays and ctl.mode == ("computer" if side else "two-players"):
         ctl.set_level(str(el("computer-level").value))  # a search under way keeps its level: the next move uses it
         draw()
         save()
@@ -351,7 +407,7 @@ def sync_computer_controls() -> None:
     if rendered.get("sides") != sides:
         rendered["sides"] = sides
         sel.set_options([("", "nobody")] + [(side, side_name(side)) for side in sides])
-    sel.value = ctl.computer_side or ""
+    sel.value = ctl.computer_plays or ""
     el("computer-level").value = ctl.level
     el("computer-level").disabled = not ctl.variant.is_board
     el("hint").disabled = jobs.searching or ctl.over
@@ -363,6 +419,7 @@ keyboard = {"used": False}  # the cursor is shown once a key moved it, hidden ag
 
 
 def on_target(t, touch_cell) -> None:
+    home["open"] = False
     jobs.move_played()  # playing a move cancels the hint being searched
     ctl.click(t)
     refresh()
@@ -439,21 +496,32 @@ def on_new_game(event) -> None:
     event.preventDefault()
     jobs.stop_search("changed")  # a search under way was for the old game
     side = str(el("ng-side").value)
+    if str(el("ng-opponent").value) == "link":  # a friend by link (glue/mygames.py)
+        home["open"] = False
+        mygames.new_link_game(str(el("ng-board").value), side, bool(el("ng-pie").checked))
+        el("new-game-dialog").close()
+        refresh()
+        return
     position, mode, computer = new_game_setup(str(el("ng-board").value), str(el("ng-opponent").value), side)
     if mode == "computer":
         ctl.side_choice = side
         ctl.set_level(str(el("ng-level").value))
-    ctl.new_game(position, mode=mode, computer_side=computer)
+    ctl.pie_choice = bool(el("ng-pie").checked)
+    home["open"] = False
+    ctl.new_game(position, mode=mode, computer_side=computer, pie=ctl.pie_choice)
     el("new-game-dialog").close()
     refresh()
 
 
-def open_new_game(event) -> None:
-    """The New game dialog, showing the last choices (a newcomer: the computer, a weak level, Ohs)."""
+def open_new_game(event, opponent: str | None = None) -> None:
+    """The New game dialog, showing the last choices (a newcomer: the computer, a weak level, Ohs), or
+    ``opponent`` (the welcome panel's choice)."""
     choice = ctl.dialog_choice()
-    el("ng-opponent").value = choice["opponent"]
+    el("ng-opponent").value = opponent or choice["opponent"]
+    el("ng-pie").checked = bool(choice["pie"])
     el("ng-side").value = choice["side"]
     el("ng-level").value = choice["level"]
+    el("ng-suggest").textContent = mygames.suggestion()  # the level nearest to your rating
     sync_dialog(event)
     el("new-game-dialog").showModal()
 
@@ -461,8 +529,30 @@ def open_new_game(event) -> None:
 def sync_dialog(event) -> None:
     """Side and strength only against the computer; on a strip it plays perfectly (no strengths)."""
     computer = str(el("ng-opponent").value) == "computer"
-    el("ng-side-label").hidden = not computer
+    el("ng-side-label").hidden = not computer and str(el("ng-opponent").value) != "link"
     el("ng-level-label").hidden = not computer or str(el("ng-board").value).startswith("strip-")
+
+
+def on_swap(event) -> None:
+    if not jobs.searching:
+        ctl.swap()
+        refresh()  # against the computer, it is now to move
+
+
+def on_flip(event) -> None:
+    ctl.flip()
+    draw()
+    save()
+
+
+def on_sounds(event) -> None:
+    ctl.sounds = bool(el("sounds").checked)
+    save()
+
+
+def on_welcome_close(event) -> None:
+    home["open"] = False
+    draw()
 
 
 def on_rematch(event) -> None:
@@ -537,7 +627,9 @@ def on_copy_link(event) -> None:
 
 def on_hashchange(event) -> None:
     h = location_hash()
-    if h and h != str(ctl.position):
+    if mygames.open_fragment(h):  # a game by link
+        refresh()
+    elif h and h != str(ctl.position):
         ctl.load_position(h)
         refresh()
 
@@ -569,6 +661,13 @@ def bind() -> None:
     on(el("ng-opponent"), "change", sync_dialog)
     on(el("ng-board"), "change", sync_dialog)
     on(el("rematch"), "click", on_rematch)
+    on(el("swap"), "click", on_swap)
+    on(el("flip"), "click", on_flip)
+    on(el("sounds"), "change", on_sounds)
+    on(el("welcome-computer"), "click", lambda e: open_new_game(e, "computer"))
+    on(el("welcome-friend"), "click", lambda e: open_new_game(e, "two-players"))
+    on(el("welcome-link"), "click", lambda e: open_new_game(e, "link"))
+    on(el("welcome-close"), "click", on_welcome_close)
     on(el("result-review"), "click", on_review)
     on(el("result-share"), "click", on_result_share)
     on(el("copy-position"), "click", on_copy_position)
@@ -593,6 +692,7 @@ def start() -> None:
         el("ng-level").set_options(level_choices())
         el("computer-level").title = RATING_SCALE
         el("ng-scale").textContent = RATING_SCALE
+        mygames.start(lambda: ctl, refresh, lambda: on_review(None), location_hash())
         bind()
         refresh()
     except PhutballError as e:  # should not happen: the controller reports errors itself
@@ -600,4 +700,5 @@ def start() -> None:
     ready()
 
 
-ctl = initial_controller(storage, location_hash())  # the saved game, then the link
+ctl = initial_controller(storage, mygames.position_link(location_hash()))  # the saved game, then the link
+home["open"] = shows_welcome(ctl.game, location_hash(), ctl.previous)

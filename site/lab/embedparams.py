@@ -46,6 +46,7 @@ from typing import TypedDict
 
 from phutball.errors import QUOTE_MAX, PhutballError, quote
 from phutball.game import Game, GamePosition, parse_any_position, variant_of
+from phutball.notation import SWAP
 from phutball.puzzles.tasks import TASKS
 
 #: Every parameter, in the order links are written.  ``embed.js`` passes exactly
@@ -95,7 +96,8 @@ class EmbedParams:
         if self.record is not None:
             game = Game.from_record(self.record)
         else:
-            game = Game(parse_any_position(self.position), list(self.moves))
+            # a swap as the second move: the game was played with the pie rule
+            game = Game(parse_any_position(self.position), list(self.moves), pie=self.moves[1:2] == (SWAP,))
         game.goto(self.first_ply(len(game.moves)))
         return game
 
@@ -154,10 +156,10 @@ def _game(position: str | None, moves: list[str], record: str | None) -> Game:
             return Game.from_record(record)
         except PhutballError as e:
             raise ParamError("record", record, e.reason) from None
-    game = Game(_start(position or STANDARD_START))
+    game = Game(_start(position or STANDARD_START), pie=[m.strip().lower() for m in moves[1:2]] == [SWAP])
     for i, text in enumerate(moves, start=1):
         try:
-            game.push(game.position.parse_move(text))
+            game.push(SWAP if i == 2 and game.pie else game.position.parse_move(text))
         except PhutballError as e:
             raise ParamError("moves", text, f"move {i}: {e.reason}") from None
     return game

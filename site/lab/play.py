@@ -16,13 +16,15 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, TypedDict
 
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
-from phutball.notation import Jump, Placement, StripJump, StripPlacement, move_targets
+from phutball.notation import SWAP, Jump, Placement, StripJump, StripPlacement, move_targets
 from phutball.sides import other_side, side_name, sides_of
 from phutball.variant import Variant
 from lab.analysispanel import Analysis, AnalysisPanel, AnalysisView, ReviewView
 from phutball.moveentry import EnteredMove, MoveEntry, Target
+from lab.playfeel import computer_takes_swap, flip_key
 
 if TYPE_CHECKING:
+    from lab.linkgame import LinkSeat
     from lab.views.board import Ghost
 
 DEFAULT_STRIP = "L_.....*....."
@@ -71,6 +73,8 @@ class PlayView(TypedDict):
     marks: dict[int, dict[str, Any]]
     review: ReviewView
     result: ResultView | None   # the game's end, for the result panel (None while the game goes on)
+    can_swap: bool              # the pie rule: the person to move may swap sides now ("Swap sides")
+    flipped: bool               # the board is drawn turned half a turn (the second side attacks upward)
 
 
 class ResultView(TypedDict):
@@ -106,6 +110,10 @@ class PlayController(AnalysisPanel):
     review_marks: list[dict[str, Any]] = field(default_factory=list)  # the review's marks (see review_report)
     review_for: tuple[str, ...] | None = None  # the moves the review (marks or progress) is about
     review_progress: tuple[int, int] | None = None  # plies reviewed / to review, while the review runs
+    link: LinkSeat | None = None       # a game with a friend by link (lab.linkgame): this browser's side
+    pie_choice: bool = False           # the New game dialog's pie rule, as last chosen
+    flipped: bool = False              # the board turned half a turn (playing Eks against the computer)
+    sounds: bool = False               # the Sounds switch: a move, a capture, a goal make a sound
 
     # ------------------------------------------------------------ construction
 
@@ -145,12 +153,15 @@ class PlayController(AnalysisPanel):
         ctl.announcement = f"New game. {ctl.status()}"
         return ctl
 
-    def new_game(self, position: str, mode: str | None = None, computer_side: str | None = None) -> None:
+    def new_game(self, position: str, mode: str | None = None, computer_side: str | None = None,
+                 pie: bool = False) -> None:
+        """A new game from ``position``; ``pie``: with the pie rule (the second player may swap after move 1)."""
         start = parse_any_position(position)
-        self._replace_game(Game(start))
+        self._replace_game(Game(start, pie=pie))
         if mode is not None:
             self.mode = mode
         self.computer_side = computer_side if self.mode == "computer" else None
+        self.flipped = self._your_side_below()
         self.chain, self.error, self.message, self.hint = [], "", "", None
         self.cursor = start.ball
         self.announcement = f"New game. {self.status()}"
@@ -158,7 +169,7 @@ class PlayController(AnalysisPanel):
     def rematch(self) -> None:
         """The same game again from the same start: against the computer, the sides are swapped."""
         computer = other_side(self.computer_side) if self.mode == "computer" and self.computer_side else None
-        self.new_game(str(self.game.start), mode=self.mode, computer_side=computer)
+        self.new_game(str(self.game.start), mode=self.mode, computer_side=computer, pie=self.game.pie)
         if computer is not None:
             self.side_choice = "first" if computer == self.sides[1] else "second"
             self.message = f"Rematch: you play {side_name(other_side(computer))} this time."
@@ -181,7 +192,8 @@ class PlayController(AnalysisPanel):
         The computer, unless this is a game of two players that has begun; the last side and level chosen.
         """
         two = self.mode != "computer" and bool(self.game.moves)
-        return {"opponent": "two-players" if two else "computer", "side": self.side_choice, "level": self.level}
+        return {"opponent": "two-players" if two else "computer", "side": self.side_choice, "level": self.level,
+                "pie": "yes" if self.pie_choice else ""}
 
     # ------------------------------------------------------------ state
 
@@ -210,7 +222,8 @@ class PlayController(AnalysisPanel):
         if side is not None and side not in sides:
             self.error = f"The computer can play {' or '.join(sides)} here, not {side!r}."
             return
-        self.mode, self.computer_side = ("computer", side) if side else ("two-players", None)
+        # computer_side is the side the computer took at the start: after a swap it plays the other one
+        self.mode, self.computer_side = ("computer", self._before_swap(side)) if side else ("two-players", None)
         self.error = ""
         if side:
             lv = f" (level {level_label(self.level)})" if self.variant.is_board else " (perfect play)"
@@ -249,8 +262,57 @@ class PlayController(AnalysisPanel):
         """
         return bool(self.position.winner) or (self.game.result != "*" and not self.game.can_redo())
 
+    def _before_swap(self, side: str) -> str:
+        """The side the computer took at the start, if it plays ``side`` at the cursor."""
+        return other_side(side) if self.game.swapped else side
+
+    @property
+    def computer_plays(self) -> str | None:
+        """The side the computer plays in the position shown: its side at the start, the other one after a swap."""
+        if self.computer_side is None:
+            return None
+        return self._before_swap(self.computer_side)
+
+    def _your_side_below(self) -> bool:
+        """Whether the board is drawn turned: against the computer, the person plays the second side (Eks,
+        Right), so the side the person plays attacks upward (on a strip: to the right)."""
+        return self.against_computer and self.computer_plays == self.sides[0]
+
+    def flip(self) -> None:
+        """Turn the board half a turn (the flip button); remembered with the saved game."""
+        self.flipped = not self.flipped
+
+    def swap(self) -> None:
+        """The pie rule: the side to move takes over the first player's side and position instead of moving."""
+        self._reset_feedback()
+        if not self.game.can_swap():
+            self.error = ("No swap here: the pie rule lets the second player swap sides only right after the "
+                          "first move." if self.game.pie else "This game is played without the pie rule.")
+            return
+        first = side_name(self.sides[0])
+        self.game.push(SWAP)
+        self.previous, self.browsing, self.chain = None, False, []
+        if self.against_computer:
+            you = side_name(other_side(self.computer_plays or self.sides[0]))
+            if self.computer_plays == self.sides[0]:
+                self.message = f"The computer swapped sides: it takes {first} and its first move; you play {you}."
+            else:
+                self.message = f"You swapped sides: you take {first} and its first move; the computer plays {you}."
+            self.flipped = self._your_side_below()
+        else:
+            self.message = f"Sides swapped: the second player takes {first} and its first move."
+        self.announcement = f"{self.message} {self.status()}"
+
+    def computer_swap(self) -> bool:
+        """The computer, second in a pie game, swaps if the first move favours the mover (see
+        :func:`lab.playfeel.computer_takes_swap`); True if it swapped (no search is then needed)."""
+        if not (self.game.can_swap() and self.computer_to_move() and computer_takes_swap(self.position)):
+            return False
+        self.swap()
+        return True
+
     def computer_to_move(self) -> bool:
-        return (self.mode == "computer" and self.computer_side == self.position.to_move
+        return (self.mode == "computer" and self.computer_plays == self.position.to_move
                 and not self.over and not self.game.can_redo())
 
     def computer_reply(self, best: str | None, failure: str | None = None) -> bool:
@@ -260,7 +322,7 @@ class PlayController(AnalysisPanel):
         move the rules refuse -- ends in a clear state rather than a search re-run for
         ever: the computer is switched off and the page says why and how to retry.
         """
-        side = self.computer_side or self.position.to_move
+        side = self.computer_plays or self.position.to_move
         if failure is None and not best:
             failure = "it found no move"
         if failure is None:
@@ -314,9 +376,11 @@ class PlayController(AnalysisPanel):
             return prefix + self.result_title()
         if self.game.result != "*" and not self.game.can_redo():
             return prefix + self.result_title()
-        goal = {"O": "the top", "X": "the bottom", "L": "the right end", "R": "the left end"}[pos.to_move]
+        goal = self._goal_words(pos.to_move, "the top", "the bottom")
+        if self.link is not None:
+            return prefix + self.link.status(self.game, goal)
         if self.against_computer:
-            if pos.to_move != self.computer_side:
+            if pos.to_move != self.computer_plays:
                 return prefix + f"Your move ({side_name(pos.to_move)}, attacking {goal})."
             if self.computer_to_move():
                 return prefix + "The computer is thinking…"
@@ -331,16 +395,28 @@ class PlayController(AnalysisPanel):
                 return "Draw by repetition."
             return self.game.result_text + "."
         moves = f"{plies} {'move' if plies == 1 else 'moves'}"
+        if self.link is not None:
+            return self.link.result_title(self.game, winner, moves)
         if self.against_computer:
-            return "The computer won." if winner == self.computer_side else f"You won in {moves}!"
+            return "The computer won." if winner == self.computer_plays else f"You won in {moves}!"
         return f"{side_name(winner)} won in {moves}!"
+
+    def _goal_words(self, side: str, top: str, bottom: str) -> str:
+        """Where ``side``'s goal is as the board is drawn: ``top`` or ``bottom`` (a strip: its right or left
+        end); a turned board (:attr:`flipped`) swaps them."""
+        first = side in ("O", "L")
+        if self.flipped:
+            first = not first
+        if side in ("L", "R"):
+            return "the right end" if first else "the left end"
+        return top if first else bottom
 
     def result_detail(self) -> str:
         """One line under the result: how the game ended."""
         pos = self.position
         if not pos.winner:
             return "Nobody scored."
-        goal = {"O": "top goal line", "X": "bottom goal line", "L": "right end", "R": "left end"}[pos.winner]
+        goal = self._goal_words(pos.winner, "top goal line", "bottom goal line").removeprefix("the ")
         return f"{side_name(pos.winner)} took the ball to the {goal}."
 
     # ------------------------------------------------------------ input
@@ -362,6 +438,9 @@ class PlayController(AnalysisPanel):
             return
         if self.computer_to_move():
             self.error = "Wait for the computer's move."
+            return
+        if self.link is not None and self.link.waiting(self.game):
+            self.error = "It is your friend's move: send them the link, and open the link they send back."
             return
         entry.click(t)
         self._after_entry()
@@ -425,8 +504,10 @@ class PlayController(AnalysisPanel):
         return f"{who} jumped {path}, removing {removed} {'man' if removed == 1 else 'men'}."
 
     def key(self, name: str) -> bool:
-        """A key press; returns True if it was handled (the entry's keys, and ``u``/``r``)."""
+        """A key press; returns True if it was handled (the entry's keys, and ``u``/``r``); on a board drawn
+        turned, the arrows move the cursor as seen."""
         entry = self._entry()
+        name = flip_key(name) if self.flipped else name
         if name in ("Enter", " "):
             t = entry.act_at_cursor()
             self.finish_chain() if t is None else self.click(t)  # the page's rules: game over, computer's turn
@@ -455,7 +536,7 @@ class PlayController(AnalysisPanel):
         start = self.game.cursor
         self.browsing = False  # Undo takes the game back: it is live, not a position looked at
         self.game.undo()
-        if self.mode == "computer" and self.position.to_move == self.computer_side and self.game.can_undo():
+        if self.mode == "computer" and self.position.to_move == self.computer_plays and self.game.can_undo():
             self.game.undo()  # take back the computer's reply too: the player is to move again
         if self.lines and self.game.cursor <= self._branch_point(self.lines[-1]) < start:
             # undid the move that left a line: that line comes back (Redo replays it)
@@ -476,7 +557,8 @@ class PlayController(AnalysisPanel):
     def _switch_line(self, line: list[str], ply: int) -> None:
         """Make ``line`` the current line (the current one is kept in :attr:`lines`), shown at ``ply``."""
         current = list(self.game.moves)
-        self.game = Game(self.game.start, moves=line, headers=dict(self.game.headers), cursor=min(ply, len(line)))
+        self.game = Game(self.game.start, moves=line, headers=dict(self.game.headers), cursor=min(ply, len(line)),
+                         pie=self.game.pie)
         if current != line and current not in self.lines:
             self.lines.insert(0, current)
         self.chain = []
@@ -498,6 +580,7 @@ class PlayController(AnalysisPanel):
         if self.game.moves:
             self.previous = self.game
         self.game, self.chain, self.lines, self.browsing = game, [], [], False
+        self.link = None  # a game by link says so again (lab.linkgame)
 
     def restore_previous(self) -> None:
         """Bring back the game a link, import or new game replaced (the current one becomes restorable)."""
@@ -591,6 +674,8 @@ class PlayController(AnalysisPanel):
             return []
         before = self.game.positions[ply - 1]
         text = self.game.moves[ply - 1]
+        if text == SWAP:
+            return []  # a swap moves nothing
         return move_targets(variant_of(before), text)
 
     def view(self) -> PlayView:
@@ -626,6 +711,8 @@ class PlayController(AnalysisPanel):
             "review": self.review_view(),
             "result": ({"title": self.result_title(), "detail": self.result_detail(),
                         "computer": self.against_computer} if self.over else None),
+            "can_swap": self.game.can_swap() and not self.computer_to_move() and not self.game.can_redo(),
+            "flipped": self.flipped,
         }
 
 

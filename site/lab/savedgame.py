@@ -5,7 +5,8 @@ fragment.  The stored value is one JSON object::
 
     {"v": 1, "record": <game record>, "ply": <move shown>, "position": <position string>,
      "mode": "two-players" | "computer", "computer": <side> | null, "level": <level name>,
-     "previous": {"record": ..., "ply": ...}}          # the game a link replaced, until a move is made
+     "previous": {"record": ..., "ply": ...},         # the game a link replaced, until a move is made
+     "flipped": <bool>, "sounds": <bool>}             # the board turned (flip button); the Sounds switch
 
 ``record`` is required (without it nothing can be restored); every other field
 is type-checked (:class:`lab.savedstate.Schema`): a wrong one falls back to its
@@ -53,6 +54,8 @@ SCHEMA = Schema(STORAGE_KEY, "a saved game", (
     Field("computer", ("string", "null"), "a side or null", lambda v: v is None or v in SIDE_NAMES),
     Field("level", ("string",), "a level name", _level),
     Field("previous", ("object",), "a game with its record", _previous),
+    Field("flipped", ("boolean",), "true or false"),
+    Field("sounds", ("boolean",), "true or false"),
 ))
 
 
@@ -72,13 +75,15 @@ class SavedGame(TypedDict):
     computer: str | None
     level: str
     previous: NotRequired[SavedPrevious]
+    flipped: bool
+    sounds: bool
 
 
 def saved_data(ctl: PlayController) -> SavedGame:
     """What the page stores for ``ctl``'s game (the format above)."""
     data: SavedGame = {"v": SCHEMA.version, "record": ctl.export_record(), "ply": ctl.game.cursor,
                        "position": str(ctl.position), "mode": ctl.mode, "computer": ctl.computer_side,
-                       "level": ctl.level}
+                       "level": ctl.level, "flipped": ctl.flipped, "sounds": ctl.sounds}
     if ctl.previous is not None:  # kept across reloads until a move is made on the new game
         data["previous"] = {"record": ctl.previous.to_record(), "ply": ctl.previous.cursor}
     return data
@@ -124,6 +129,8 @@ def initial_controller(storage: Storage, link: str = "") -> PlayController:
                 if why:  # kept under the backup key: the next save writes what could be used
                     problem = set_aside(storage, STORAGE_KEY, storage.get_item(STORAGE_KEY) or "", why, partly=True)
             ctl.restore_settings(values.get("mode"), values.get("computer"), values.get("level"))
+            ctl.flipped = values.get("flipped") is True
+            ctl.sounds = values.get("sounds") is True
             ctl.announcement = "Game restored. " + ctl.status()
     ctl.error = "\n".join(e for e in (problem, ctl.error) if e)
     if problem:  # what could be used is stored again, so the message is said once

@@ -39,16 +39,16 @@ def frame_shapes(pos: Any, width: float, height: float, *, marks: Marks = Marks(
                  move_numbers: Mapping[Target, int] | None = None, arrow: Sequence[Target] = (),
                  last_move: Sequence[Target] = (), chain: Sequence[Target] = (),
                  landings: Sequence[Target] = (), cursor: Target | None = None,
-                 hint: Target | None = None, ghosts: Sequence[Ghost] = ()) -> list[Shape]:
+                 hint: Target | None = None, ghosts: Sequence[Ghost] = (), flipped: bool = False) -> list[Shape]:
     """The shapes of ``pos`` (2D or 1D) on a ``width`` x ``height`` canvas, with the marks asked for
-    (``ghosts``, moves shown but not played, on 2D boards only)."""
-    return shapes(pos, width, height, coordinates=marks.coordinates,
+    (``ghosts``, moves shown but not played, on 2D boards only); ``flipped``: turned half a turn."""
+    return shapes(pos, width, height, coordinates=marks.coordinates, flipped=flipped,
                   move_numbers=move_numbers if marks.numbers else None, arrow=arrow if marks.arrows else (),
                   last_move=last_move, chain=chain, landings=landings, cursor=cursor, hint=hint, ghosts=ghosts)
 
 
 def play_shapes(pos: Any, view: Mapping[str, Any], width: float, height: float, *,
-                show_cursor: bool) -> list[Shape]:
+                show_cursor: bool, flipped: bool = False) -> list[Shape]:
     """A playable board as :meth:`lab.play.PlayController.view` describes it: the jump being
     entered and its landings, the last move, the hint (ring, and arrows along a jump), and the
     keyboard cursor when ``show_cursor`` (the keyboard is in use), and the analysis' principal
@@ -57,14 +57,14 @@ def play_shapes(pos: Any, view: Mapping[str, Any], width: float, height: float, 
     The last move is marked as in every diagram (:func:`game_diagram`): a placed man's square, a
     jump's arrows, one hue (``--last``, ``--arrow``).  A hint is orange (``--hint``): its ring, and
     its jump's arrows, which take the last jump's place while it is shown.  The principal variation
-    is violet (``--ghost-arrow``).
+    is violet (``--ghost-arrow``).  ``flipped``: the board turned half a turn, coordinates and arrows too.
     """
     last, hint_path = list(view["last_move"]), list(view["hint_path"])
     jump = hint_path or (last if len(last) > 1 else [])
     out = frame_shapes(pos, width, height, marks=Marks(numbers=False), arrow=jump,
                        last_move=[] if len(last) > 1 else last, chain=view["chain"], landings=view["landings"],
                        cursor=view["cursor"] if show_cursor else None, hint=view["hint"],
-                       ghosts=view.get("pv", ()))
+                       ghosts=view.get("pv", ()), flipped=flipped)
     if hint_path:  # the only arrows drawn are the hint's
         for shape in out:
             for key in ("stroke", "fill"):
@@ -86,15 +86,17 @@ def game_diagram(game: Game, ply: int, width: float, height: float, marks: Marks
                        arrows=marks.arrows, chain=chain, landings=landings, cursor=cursor)
 
 
-def jump_frames(game: Game, ply: int, width: float, height: float, marks: Marks = Marks()) -> list[list[Shape]]:
+def jump_frames(game: Game, ply: int, width: float, height: float, marks: Marks = Marks(), *,
+                flipped: bool = False) -> list[list[Shape]]:
     """The in-between pictures of the jump that leads to ``ply`` (one per hop), for an animation.
 
     Each shows the position before the jump with the ball partway along its path
-    and the men already jumped faded; ``[]`` if that move was not a jump.
+    and the men already jumped faded; ``[]`` if that move was not a jump.  ``flipped``: as
+    :func:`play_shapes` draws a turned board.
     """
     path = jump_path(game, ply)
     before = game.positions[ply - 1] if path else None
     numbers = placement_numbers(game, ply - 1) if path else {}
-    return [frame_shapes(before, width, height, marks=marks, move_numbers=numbers, chain=path[:k])
+    return [frame_shapes(before, width, height, marks=marks, move_numbers=numbers, chain=path[:k], flipped=flipped)
             for k in range(2, len(path) + 1)]
 
