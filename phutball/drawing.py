@@ -354,7 +354,8 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
                  move_numbers: Mapping[int, int] | None = None, arrow: Sequence[int] = ()) -> list[Shape]:
     """Shapes for a 1D strip: squares 1..n, the ends past them, stones, ball, marks.
 
-    ``numbers`` writes the square numbers (the strip's coordinates); ``move_numbers``
+    The goal squares, 1 and n (a move ending with the ball there or past it wins), are framed in
+    the goal lines' colour, as a 2D board's goal lines are drawn.  ``numbers`` writes the square numbers (the strip's coordinates); ``move_numbers``
     and ``arrow`` are the diagram marks of :func:`board_shapes`, the arrow running
     above the squares.
     """
@@ -363,10 +364,11 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
     for sq in range(0, n + 2):
         x, y = layout.xy(sq)
         end = sq in (0, n + 1)
+        goal = sq in (1, n)
         half = c * g.square
         out.append({"t": "rect", "x": x - half, "y": y - half, "w": 2 * half, "h": 2 * half,
-                    "fill": var("offboard" if end else "board"), "stroke": var("grid"), "lw": 1,
-                    "r": c * g.square_corner})
+                    "fill": var("offboard" if end else "board"), "stroke": var("goal" if goal else "grid"),
+                    "lw": max(g.goal_line_min, c * g.goal_line) if goal else 1, "r": c * g.square_corner})
         if numbers and not end:
             out.append({"t": "text", "x": x, "y": y + c * g.number_below, "s": str(sq), "fill": var("coord"),
                         "size": max(g.coord_size_min, c * g.number_size), "align": "center"})

@@ -106,9 +106,13 @@
     return params;
   }
 
+  // The height for the frame's width, before the frame says its own: only when the width changes (a new
+  // height the frame reported changes the iframe's size too, and must stay, as for data-puzzle="daily").
   function fitHeight(f) {
     const width = f.iframe.clientWidth;
-    if (width > 0) f.iframe.style.height = `${layout(f.params, width).height}px`;
+    if (width <= 0 || width === f.width) return;
+    f.width = width;
+    f.iframe.style.height = `${layout(f.params, width).height}px`;
   }
 
   const resized = new ResizeObserver((entries) => {

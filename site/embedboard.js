@@ -178,9 +178,11 @@ function stripShapes(pos, cssW, cssH, numbers) {
   for (let sq = 0; sq < n + 2; sq++) {
     const [x, y] = lay.xy(sq);
     const end = sq === 0 || sq === n + 1;
+    const goal = sq === 1 || sq === n;  // the goal squares, framed in the goal lines' colour
     const half = c * G.square;
     out.push({ t: "rect", x: x - half, y: y - half, w: 2 * half, h: 2 * half,
-               fill: v(end ? "offboard" : "board"), stroke: v("grid"), lw: 1, r: c * G.square_corner });
+               fill: v(end ? "offboard" : "board"), stroke: v(goal ? "goal" : "grid"),
+               lw: goal ? Math.max(G.goal_line_min, c * G.goal_line) : 1, r: c * G.square_corner });
     if (numbers && !end) {
       out.push({ t: "text", x, y: y + c * G.number_below, s: String(sq), fill: v("coord"),
                  size: Math.max(G.coord_size_min, c * G.number_size),
@@ -249,6 +251,36 @@ export function fetchPuzzleFiles() {
       (name) => text(`./puzzles/${encodeURIComponent(name)}`).then((body) => ({ name, text: body })))))
     .catch((err) => ({ error: String(err) }));
   return puzzleFiles;
+}
+
+// ------------------------------------------------------------ the daily puzzle (lab.puzzles: fnv1a, playable, daily_puzzle)
+// The same choice as Python's, so a page and an embed draw the day's puzzle before the engine is ready
+// (tests/test_daily.py runs this file in node against lab.puzzles on the shipped puzzles).
+
+// The 32-bit FNV-1a hash of a text's UTF-8 bytes.
+export function fnv1a(text) {
+  let h = 0x811c9dc5;
+  for (const b of new TextEncoder().encode(text)) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return h;
+}
+
+// A puzzle played on its board or strip (not a question: no `answer`, no `positions`).
+export function playable(p) {
+  return !("answer" in p) && !("positions" in p) && typeof p.position === "string" && parsePosition(p.position) !== null;
+}
+
+// The puzzle of the day `date` (YYYY-MM-DD) among puzzles `list` (file objects), or null.
+export function dailyPuzzle(list, date) {
+  const c = list.filter(playable).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return c.length ? c[fnv1a(date) % c.length] : null;
+}
+
+// The reader's date, YYYY-MM-DD: the page's `?date=` if it is one (to see another day's puzzle), else today's.
+export function readerDate(search) {
+  const asked = new URLSearchParams(search || "").get("date");
+  if (asked && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(asked)) return asked;
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
 // The puzzles of those files in list order (lab.puzzles.list_order: the paper's collection first,

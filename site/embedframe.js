@@ -22,7 +22,7 @@
 // head): window.phutballEmbed.layout. The theme the fragment fixes is applied before the first
 // paint by theme.js (a module runs only once the page is parsed); start() applies it again.
 import { drawShapes } from "./canvas.js";
-import { fetchPuzzleFiles, parsePosition, puzzlesInOrder, shapes } from "./embedboard.js";
+import { dailyPuzzle, fetchPuzzleFiles, parsePosition, puzzlesInOrder, readerDate, shapes } from "./embedboard.js";
 
 const root = document.documentElement;
 const framed = window.parent !== window;
@@ -218,7 +218,7 @@ function bootEngine() {
   }, ENGINE_WAIT_MS);
   import("./host.js").then((host) => {
     const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    const extra = { reducedMotion };
+    const extra = { reducedMotion, today: readerDate("") };  // the daily puzzle's date: the reader's
     if (state.puzzleFiles) extra.puzzleFiles = state.puzzleFiles;
     host.bootLab({ module: "glue.embed", board: "board", extra });
     state.booted = "listening";  // host.js listens from here on (bootLab's first, synchronous step)
@@ -270,7 +270,10 @@ function start() {
     if (!p.raw.has("position")) {
       state.puzzleFiles.then((files) => {
         if (!Array.isArray(files) || state.settled) return;
-        const found = puzzlesInOrder(files).find((e) => e.p.id === p.raw.get("puzzle"));
+        const list = puzzlesInOrder(files);
+        const wanted = p.raw.get("puzzle");  // "daily": the puzzle of the reader's day, as Python chooses it
+        const found = wanted === "daily" ? { p: dailyPuzzle(list.map((e) => e.p), readerDate("")) }
+          : list.find((e) => e.p.id === wanted);
         const pos = found && typeof found.p.position === "string" && parsePosition(found.p.position);
         if (!pos) return;
         state.params = new Map(p.raw).set("position", found.p.position);

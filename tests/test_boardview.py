@@ -61,3 +61,12 @@ def test_strip_layout_hits_and_shapes():
     shapes = strip_shapes(11, 2, {1, 3, 5, 7}, lay, landings=[4])
     assert len(circles(shapes, "man")) == 4 and len(circles(shapes, "ball")) == 1
     assert [s["s"] for s in shapes if s["t"] == "text"] == [str(i) for i in range(1, 12)]
+
+
+def test_a_strips_goal_squares_1_and_n_are_framed_in_the_goal_colour():
+    lay = LayoutStrip(9, 480, 120)
+    squares = [s for s in strip_shapes(9, 5, {4}, lay) if s["t"] == "rect" and s["fill"] != "var(--bg)"]
+    assert len(squares) == 11  # squares 0..10, the ends past the strip included
+    framed = [round((s["x"] + s["w"] / 2 - lay.xy(0)[0]) / lay.cell) for s in squares if s["stroke"] == "var(--goal)"]
+    assert framed == [1, 9]
+    assert all(s["lw"] > 1 for s in squares if s["stroke"] == "var(--goal)")

@@ -129,3 +129,18 @@ def test_the_pages_step_list_matches_the_lesson():
     html = (Path(__file__).resolve().parent.parent / "site" / "learn.html").read_text()
     found = re.findall(r'<li data-id="([^"]+)" data-position="([^"]+)"><button[^>]*>.*?</span> ([^<]+)</button>', html)
     assert found == [(s.id, s.position, s.title) for s in STEPS]
+
+
+def test_after_a_refused_landing_a_second_click_on_the_ball_keeps_the_jump():
+    """Issue 27: the second click on the ball cancelled the jump, and the next click placed a man."""
+    c = LearnController()
+    c.goto([s.id for s in STEPS].index("remove"))
+    for point in ("E4", "E6"):  # the ball, then a man instead of the point beyond both
+        c.click(Point.from_str(point))
+    assert "cannot jump to E6" in c.view()["board"]["error"]
+    c.click(Point.from_str("E4"))  # the ball again
+    v = c.view()
+    assert v["board"]["chain"] == [Point.from_str("E4")] and "Still jumping" in v["board"]["message"]
+    assert v["board"]["error"] == ""
+    c.click(Point.from_str("E7"))  # the landing: the jump is played, the step done
+    assert c.view()["ok"] and c.view()["board"]["position"] == "9x9_X_E7"

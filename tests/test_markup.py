@@ -128,7 +128,7 @@ def test_answer_forms():
     tree = Tree(answer_html("compare", p))
     assert [s["id"] for s in tree.named("select")] == ["compare-0", "compare-1"]
     assert [o["value"] for o in tree.named("option")] == ["", "L", "R", "", "L", "R"]
-    assert "·•○·" in tree.text and "Right to move" in tree.text
+    assert "·○●·" in tree.text and "Right to move" in tree.text
     assert tree.named("button")[-1]["id"] == "check-compare"
     p = puzzle("L_.*o.", answer={"PL": 1, HOSTILE: 2})
     tree = no_injection(answer_html("potential", p))
@@ -138,8 +138,14 @@ def test_answer_forms():
         answer_html("essay", p)
 
 
-def test_pretty_strip():
-    assert pretty_strip(".o*|") == "·○•↓"
+def test_text_diagrams_use_the_boards_symbols_a_black_stone_and_a_white_ball():
+    from phutball.drawing import strip_shapes
+    from lab.views.board import LayoutStrip
+    assert pretty_strip(".o*|") == "·●○↓"
+    # the board: stones filled with the men's colour (dark), the ball with the ball's (light)
+    fills = {s["x"]: s["fill"] for s in strip_shapes(3, 2, [1], LayoutStrip(3, 300, 80)) if s["t"] == "circle"}
+    lay = LayoutStrip(3, 300, 80)
+    assert fills[lay.xy(1)[0]] == "var(--man)" and fills[lay.xy(2)[0]] == "var(--ball)"
 
 
 # ---------------------------------------------------------------- the lesson
@@ -156,3 +162,15 @@ def test_the_lesson_steps_tick_the_done_ones_and_mark_the_current_one():
     assert buttons[1]["aria-label"] == f"Step 2: {HOSTILE}"
     assert [b["data-step"] for b in buttons] == ["0", "1"]
     assert "✓" in tree.text and "2" in tree.text
+
+
+def test_theme_filters_are_toggle_buttons_after_all_the_chosen_one_pressed():
+    from lab.views.markup import theme_filters_html
+    choices = [{"theme": "chain", "name": "Chain", "count": 3, "current": False},
+               {"theme": "x\"><b>", "name": "<i>bad</i>", "count": 1, "current": True}]
+    tree = no_injection(theme_filters_html(choices))
+    buttons = tree.named("button")
+    assert [b["data-theme"] for b in buttons] == ["", "chain", "x\"><b>"]
+    assert [b["aria-pressed"] for b in buttons] == ["false", "false", "true"]
+    assert "Chain " in tree.text and "<i>bad</i> " in tree.text and "3" in tree.text
+    assert no_injection(theme_filters_html(choices[:1])).named("button")[0]["aria-pressed"] == "true"

@@ -3,6 +3,8 @@
 import json
 from pathlib import Path
 
+import pytest
+
 from helpers import run_async
 from lab.puzzles import PuzzleController, dump_progress, load_progress
 from phutball import Point  # noqa: E402
@@ -252,3 +254,111 @@ def test_unreadable_stored_progress_is_reported_as_such_and_bad_entries_are_not(
     progress, reading = read_progress(mixed)
     assert progress == {"a": {"solved": True, "attempts": 1}} and not reading.unreadable
     assert reading.problems == ("puzzle 'b': is a string, not an object",)
+
+
+# ---------------------------------------------------------------- issue 27: daily, streak, failed, themes
+
+WIN2D_B = WIN2D | {"id": "w3", "position": "5x5_X_B3_B2C2", "main_line": ["B3-B1"], "difficulty": 2}
+WIN2D_C = WIN2D | {"id": "w4", "position": "7x7_O_D4_D5", "main_line": ["D4-D6"], "difficulty": 3}
+
+
+def test_fnv1a_is_the_standard_32_bit_hash():
+    from lab.puzzles import fnv1a
+    assert fnv1a("") == 0x811C9DC5 and fnv1a("a") == 0xE40C292C and fnv1a("foobar") == 0xBF9CF968
+
+
+def test_the_daily_puzzle_depends_on_the_date_only_and_is_one_to_play():
+    from lab.puzzles import daily_puzzle
+    puzzles = [puzzle(p) for p in (EX1, WIN2D, SAFE2D, WHICH, POT, WIN2D_B, WIN2D_C)]
+    shuffled = puzzles[::-1]
+    dates = [f"2026-11-{d:02d}" for d in range(1, 31)]
+    picked = [puzzles[daily_puzzle(puzzles, d)].id for d in dates]
+    assert picked == [shuffled[daily_puzzle(shuffled, d)].id for d in dates]  # not the files' order
+    assert len(set(picked)) >= 3  # the days differ
+    assert not {"which", "pot"} & set(picked)  # questions are not daily puzzles
+    c = PuzzleController(puzzles, today="2026-11-25")
+    assert c.open_daily() and c.view()["daily"] and c.puzzle.id == picked[24]
+    c.next()
+    assert not c.view()["daily"]
+    with pytest.raises(ValueError, match="'25/11/2026'"):
+        daily_puzzle(puzzles, "25/11/2026")
+
+
+def test_a_streak_counts_solves_in_a_row_until_the_first_mistake_and_keeps_the_best():
+    c = ctl(WIN2D, WIN2D_B, WIN2D_C, WHICH)
+    c.start_streak(seed=7)
+    assert c.mode == "streak" and c.puzzle.id == "w2"  # the easiest first; questions are left out
+    run(c.show_hint())
+    assert "No hints" in c.message and c.hint is None
+    c.next()
+    assert c.puzzle.id == "w2" and "Solve this one" in c.message  # no skipping
+    run(c.user_move("B3-B5"))
+    assert c.view()["streak"] == 1 and "1 in a row" in c.message
+    c.next()
+    assert c.puzzle.id == "w3"
+    run(c.user_move("B3-B1"))
+    c.next()
+    assert c.puzzle.id == "w4" and c.view()["best_streak"] == 2
+    run(c.user_move("A1"))  # a mistake
+    v = c.view()
+    assert v["mode"] == "list" and v["streak"] is None and v["best_streak"] == 2
+    assert "✗" in c.message and "Streak over (a mistake): 2 solved in a row" in c.message
+    c.start_streak(seed=8)
+    c.show_solution()  # giving up ends it too; the best stays
+    assert c.runs.streak is None and c.runs.best_streak == 2 and "asked for the solution" in c.message
+
+
+def test_a_streak_and_the_best_survive_a_reload():
+    from lab.puzzles import initial_state
+    c = ctl(WIN2D, WIN2D_B, WIN2D_C)
+    c.start_streak(seed=3)
+    run(c.user_move("B3-B5"))
+
+    class Store(dict):
+        get_item = dict.get
+        set_item = dict.__setitem__
+    store = Store({"phutball.puzzles.v1": dump_progress(c.progress, c.runs)})
+    progress, runs, message = initial_state(store)
+    assert message == "" and runs == c.runs and progress == c.progress
+    again = PuzzleController([puzzle(p) for p in (WIN2D, WIN2D_B, WIN2D_C)], progress=progress, runs=runs)
+    assert again.resume_streak() and again.puzzle.id == "w3" and again.view()["streak"] == 1
+    # a stored streak of the wrong shape is set aside, the rest kept
+    store["phutball.puzzles.v1"] = json.dumps({"v": 1, "puzzles": {}, "best_streak": 4, "streak": {"seed": "x"}})
+    _, runs, message = initial_state(store)
+    assert runs.best_streak == 4 and runs.streak is None and "streak" in message
+
+
+def test_replay_my_failed_puzzles_goes_through_the_ones_tried_and_not_solved():
+    c = ctl(WIN2D, WIN2D_B, WIN2D_C)
+    c.replay_failed()
+    assert c.mode == "list" and "No failed puzzles" in c.message
+    for pid, move in (("w2", "A1"), ("w4", "A1"), ("w3", "B3-B1")):
+        c.open(c.index_of(pid))
+        run(c.user_move(move))
+    assert [c.puzzles[i].id for i in c.failed_puzzles()] == ["w2", "w4"]
+    c.replay_failed()
+    assert c.mode == "failed" and c.puzzle.id == "w2" and "2 failed puzzles" in c.message
+    assert [e["id"] for g in c.groups() for e in g["puzzles"]] == ["w2", "w4"]
+    run(c.user_move("B3-B5"))  # solved now: off the failed list, but this replay goes on
+    assert c.view()["failed"] == 1
+    c.next()
+    assert c.puzzle.id == "w4"
+    c.next()
+    assert c.puzzle.id == "w2"
+    c.show_all()
+    assert len([e for g in c.groups() for e in g["puzzles"]]) == 3
+
+
+def test_themes_filter_the_list_and_next():
+    c = ctl(EX1, WIN2D, SAFE2D, WHICH)
+    choices = {t["theme"]: t["count"] for t in c.theme_choices()}
+    assert choices["win-in-one"] == 1 and choices["1d"] == 2 and choices["defend"] >= 1
+    c.set_theme("win-in-one")
+    assert c.puzzle.id == "w2" and [e["id"] for g in c.groups() for e in g["puzzles"]] == ["w2"]
+    c.next()
+    assert c.puzzle.id == "w2"
+    assert "Win in one" in c.view()["themes"]
+    c.set_theme("")
+    assert len([e for g in c.groups() for e in g["puzzles"]]) == 4
+    with pytest.raises(ValueError, match="'nonsense'"):
+        c.set_theme("nonsense")

@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from phutball import BoardSize, Point, Position  # noqa: E402
 from phutball.bitboard import DIRECTIONS  # noqa: E402
+from phutball.puzzles.twod import counted  # noqa: E402
 from phutball.sides import other
 from phutball.notation import Jump  # noqa: E402
 from phutball.puzzles.check import check_claim_2d  # noqa: E402
@@ -186,7 +187,7 @@ def main() -> None:
             "variant": "2D", "position": str(pos), "task": "win",
             "difficulty": min(5, max(1, shortest - 1)),
             "text": f"The ball needs at least {shortest} jumps in one move to reach the goal; "
-                    f"{n_wins} winning path(s) exist. Shorter, greedier chains run into dead ends.",
+                    f"{counted(n_wins, 'winning path exists', 'winning paths exist')}. Shorter, greedier chains run into dead ends.",
             "main_line": [str(best)], "min_jumps": shortest,
         })
     own_specs = [("9x9", "O", 3, 6), ("9x9", "X", 3, 8), ("11x11", "O", 4, 10), ("11x11", "X", 4, 12),

@@ -28,7 +28,7 @@ from phutball import BoardSize, Position  # noqa: E402
 from phutball.ai import Level, Searcher  # noqa: E402
 from phutball.sides import SIDE_NAMES, other  # noqa: E402
 from phutball.puzzles.format import FORMAT  # noqa: E402
-from phutball.puzzles.twod import RULES, Analysis, Undecided, analyse, rule_solves  # noqa: E402
+from phutball.puzzles.twod import RULES, Analysis, Undecided, analyse, counted, rule_solves  # noqa: E402
 
 SIZES = ("9x9", "11x11", "13x13", "15x19")
 #: The players: (level, node budget).  Self-play pairs every level with every other.
@@ -86,18 +86,18 @@ def describe(task: str, pos: Position, a: Analysis) -> tuple[str, str]:
     n = len(a.solutions)
     if task == "win":
         return (f"{me} to play and win",
-                f"Every winning path needs at least {a.extra['min_jumps']} jumps; {n} winning path(s) in all.")
+                f"Every winning path needs at least {a.extra['min_jumps']} jumps; {counted(n, 'winning path', 'winning paths')} in all.")
     if task == "win-in-two":
         return (f"{me} to play",
                 f"{a.main_line[0]} makes a threat no defence stops: after {them}' {a.main_line[1]} "
-                f"the jump {a.main_line[2]} scores. {n} first move(s) do it.")
+                f"the jump {a.main_line[2]} scores. {counted(n, 'first move does', 'first moves do')} it.")
     if task == "defend":
         return (f"{me} to move, {them} threaten",
-                f"{them} threaten {a.extra['threat']}. Only {n} move(s) stop every winning jump: "
+                f"{them} threaten {a.extra['threat']}. Only {counted(n, 'move stops', 'moves stop')} every winning jump: "
                 + ", ".join(map(str, a.solutions)) + ".")
     return (f"{me} to move",
             f"The jump {a.extra['trap']} carries the ball forward but hands {them} a winning jump. "
-            f"{n} move(s) are safe.")
+            f"{counted(n, 'move is', 'moves are')} safe.")
 
 
 def puzzle_dict(pos: Position, task: str, a: Analysis, ref: str) -> dict:

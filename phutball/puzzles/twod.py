@@ -41,6 +41,12 @@ from ..sides import Side, other
 from ..errors import PhutballError
 from ..notation import Jump, Move2D, Placement, Point
 
+
+def counted(n: int, one: str, many: str) -> str:
+    """``n`` and the words that go with it, as a puzzle's text says it: ``counted(1, "move is", "moves are")``
+    is ``"1 move is"`` (never the makers' "1 move(s)")."""
+    return f"{n} {one if n == 1 else many}"
+
 #: The 2D tasks this module decides.
 TASKS_2D = ("win", "win-in-two", "defend", "dont-jump")
 #: Node budget of each win search (generous: the positions are small or sparse near the ball).

@@ -22,7 +22,7 @@ from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.moveentry import MoveEntry
 from glue.boardinput import bind_board
-from lab.puzzles import PuzzleController, puzzles_from_files
+from lab.puzzles import PuzzleController, daily_puzzle, iso_date, puzzles_from_files
 from phutball.puzzles.custom import ClaimError, custom_puzzle
 from phutball.puzzles.puzzle import Puzzle
 from glue.remote import document, el, emit, flush_now, init_value, location_href, on, ready, spawn, window
@@ -194,6 +194,14 @@ def puzzle_of(params: EmbedParams) -> Puzzle | None:
             frame("showError", "puzzle", params.puzzle, f"the lab's puzzles could not be read: {e}")
             return None
         p = shipped.get(params.puzzle)
+        if params.puzzle == "daily":  # the puzzle of the reader's day, the same as on the puzzles page
+            listed = list(shipped.values())
+            try:
+                i = daily_puzzle(listed, iso_date(str(init_value("today", ""))))
+            except ValueError as e:
+                frame("showError", "puzzle", params.puzzle, str(e))
+                return None
+            p = None if i is None else listed[i]
         if p is None:
             frame("showError", "puzzle", params.puzzle, "no puzzle of the lab has this id")
             return None

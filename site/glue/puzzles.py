@@ -17,21 +17,24 @@ and handed over at start (``remote.init_value("puzzleFiles")``).
 from __future__ import annotations
 
 import asyncio
+import random
 
 from glue.jobs import run_job
 from phutball.errors import PhutballError
 from phutball.moveentry import MoveEntry
 from glue.boardinput import bind_board
 from lab.puzzles import (PROGRESS_KEY, Oracle1D,
-                         PuzzleController, dump_progress, initial_progress, puzzles_from_files)
+                         PuzzleController, dump_progress, initial_state, iso_date, puzzles_from_files)
 from glue.remote import draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
-from glue.remote import flush, location_href, set_hash, spawn, storage, window
+from glue.remote import emit, flush, location_href, set_hash, spawn, storage, window
+from phutball.game import parse_any_position
 from lab.embedparams import puzzle_share_params, snippets
 from lab.views.diagram import Marks, frame_shapes, layout_for, natural_size
-from lab.views.markup import answer_html, puzzle_line_html, puzzle_list_html
+from lab.views.markup import answer_html, puzzle_line_html, puzzle_list_html, theme_filters_html
 
 canvas = el("board")
-state: dict = {"ctl": None, "entry": None, "busy": False, "answer_key": None, "list_html": None}
+state: dict = {"ctl": None, "entry": None, "busy": False, "answer_key": None, "list_html": None,
+               "filters_html": None, "themes_ready": False}
 STEP_DELAY = 0.65  # seconds between animated moves
 
 
@@ -55,7 +58,7 @@ async def engine_call(name: str, args: list) -> dict:
 
 
 def save_progress() -> None:
-    storage.set_item(PROGRESS_KEY, dump_progress(state["ctl"].progress))
+    storage.set_item(PROGRESS_KEY, dump_progress(state["ctl"].progress, state["ctl"].runs))
 
 
 # ---------------------------------------------------------------- drawing
@@ -68,6 +71,16 @@ def new_entry() -> None:
 
 def layout(pos):
     return layout_for(pos, max(1.0, float(canvas.clientWidth)), max(1.0, float(canvas.clientHeight)))
+
+
+def relayout_when_the_board_changes(v) -> None:
+    """The canvas' CSS size depends on the board (a strip is lower than a 2D board, an Oddish board or a
+    compare puzzle has none): when it changes, this draw used the old size (the event's snapshot), so the
+    page is asked to draw again at the new one (the event comes back as ``phutball-relayout``)."""
+    shape = (v["variant"], v["position"].split("_", 1)[0] if v["variant"] == "2D" else "", v["positions"] is None)
+    if state.get("shape") != shape:
+        state["shape"] = shape
+        emit("phutball-relayout")
 
 
 def draw() -> None:
@@ -88,14 +101,21 @@ def draw() -> None:
         canvas.hidden = False
         el("finish").disabled = not ev["can_finish"]
         entry_msg = ev["error"] or (ev["message"] if ev["armed"] is not None else "")
-    else:
-        canvas.hidden = True
+    else:  # a question: its position drawn to look at (a compare puzzle's several are text rows)
+        still = parse_any_position(v["position"]) if v["positions"] is None else None
+        if still is not None:
+            lay = layout(still)
+            draw_shapes("board", frame_shapes(still, lay.css_w, lay.css_h, marks=Marks(numbers=False)))
+        canvas.hidden = still is None
         el("finish").disabled = True
         entry_msg = ""
-    el("puzzle-title").textContent = v["title"]
+    relayout_when_the_board_changes(v)
+    el("puzzle-title").textContent = ("Daily puzzle: " if v["daily"] else "") + v["title"]
     stars = "★" * v["difficulty"] + "☆" * (5 - v["difficulty"])
     solved = " · ✓ solved" if v["solved"] else ""
-    el("puzzle-meta").textContent = f"{v['collection']} · {v['source']} · difficulty {stars}{solved}"
+    themes = f" · {', '.join(v['themes'])}" if v["themes"] else ""  # this puzzle's: known at once
+    el("puzzle-meta").textContent = (f"{v['collection']} · {v['source']} · difficulty {stars} "
+                                     f"(rated {v['puzzle_rating']}){solved}{themes}")
     el("puzzle-task").textContent = ctl.task_prompt()
     msg = el("message")
     msg.textContent = entry_msg or v["message"]
@@ -104,7 +124,8 @@ def draw() -> None:
     el("legend").textContent = v["legend"]
     render_line(v)
     el("retry").hidden = not v["can_retry"]
-    el("hint").disabled = not v["can_move"]
+    el("hint").disabled = not v["can_move"] or v["mode"] == "streak"
+    render_runs(v)
     el("moves").textContent = " ".join(v["moves"])
     el("deep-link").href = f"#{v['id']}"
     render_answer(v)
@@ -124,6 +145,29 @@ def render_line(v) -> None:
     for ident, enabled in (("step-first", at > lo), ("step-prev", at > lo), ("step-next", at < hi),
                            ("step-last", at < hi)):
         el(ident).disabled = not (v["can_step"] and enabled)
+
+
+def render_runs(v) -> None:
+    """The streak's count and best, the buttons of the runs, the list's filters and what the list shows."""
+    ctl: PuzzleController = state["ctl"]
+    streak = v["mode"] == "streak"
+    el("streak-start").hidden = streak
+    el("streak-end").hidden = not streak
+    el("streak-status").textContent = (f"Streak: {v['streak']} · best {v['best_streak']}" if streak else
+                                       f"Best streak: {v['best_streak']}" if v["best_streak"] else "")
+    el("rating").textContent = f"Your puzzle rating: {v['rating']}"
+    el("replay-failed").textContent = f"Replay my failed puzzles ({v['failed']})" if v["failed"] else \
+        "Replay my failed puzzles"
+    el("replay-failed").disabled = v["failed"] == 0 and v["mode"] != "failed"
+    note = (f"Your {len(ctl.failed)} failed puzzles" if v["mode"] == "failed" else
+            f"Theme: {next((t['name'] for t in ctl.theme_choices() if t['current']), '')}" if v["theme"] else "")
+    el("list-note").hidden = not note
+    el("list-note-text").textContent = note
+    if state["themes_ready"]:
+        html = theme_filters_html(ctl.theme_choices())
+        if html != state["filters_html"]:
+            state["filters_html"] = html
+            el("theme-filters").innerHTML = html
 
 
 def render_list() -> None:
@@ -268,6 +312,8 @@ def guarded(fn):
 def on_hint(event) -> None:
     async def go():
         state["busy"] = True
+        if state["entry"] is not None:
+            state["entry"].error = ""  # a refused click's message gives way to the hint's
         try:
             await state["ctl"].show_hint()
         except Exception as e:
@@ -302,22 +348,61 @@ def on_restart(event) -> None:
     refresh()
 
 
-def open_index(i: int) -> None:
+def opened() -> None:
+    """After the controller opened a puzzle: a fresh entry and answer form, drawn and stored."""
     state["armed"] = None
-    state["ctl"].open(i)
     new_entry()
     state["answer_key"] = None
     refresh()
 
 
-@guarded
-def on_prev(event) -> None:
-    open_index(state["ctl"].neighbour(-1))
+def open_index(i: int) -> None:
+    state["ctl"].choose(i)
+    opened()
+
+
+def acting(method):
+    """A button that asks the controller to open a puzzle (or to say why not)."""
+    @guarded
+    def handler(event) -> None:
+        method(state["ctl"])
+        opened()
+    return handler
+
+
+on_prev = acting(PuzzleController.previous)
+on_next = acting(PuzzleController.next)
+on_daily = acting(PuzzleController.open_daily)
+on_replay_failed = acting(PuzzleController.replay_failed)
+on_streak_end = acting(lambda ctl: ctl.end_streak("you ended it"))
+on_streak_start = acting(lambda ctl: ctl.start_streak(random.getrandbits(31)))
 
 
 @guarded
-def on_next(event) -> None:
-    open_index(state["ctl"].neighbour(1))
+def on_show_all(event) -> None:
+    state["ctl"].show_all()
+    refresh()
+
+
+@guarded
+def on_theme_click(event) -> None:
+    theme = event.target.getAttribute("data-theme")
+    if theme is None:
+        return
+    state["ctl"].set_theme(str(theme))
+    opened()
+
+
+async def derive_themes() -> None:
+    """Every puzzle's themes (phutball.puzzles.themes), a few at a time after the page is ready; then the
+    list's filters are shown."""
+    ctl: PuzzleController = state["ctl"]
+    for i in range(len(ctl.puzzles)):
+        ctl.themes_of(i)
+        if i % 20 == 19:
+            await flush_now()
+    state["themes_ready"] = True
+    draw()
 
 
 def stepper(where: str):
@@ -380,10 +465,13 @@ def on_hashchange(event) -> None:
     ctl = state["ctl"]
     h = location_hash()
     if ctl is not None and h and h != ctl.puzzle.id and not state["busy"]:
-        ctl.open_id(h)
-        new_entry()
-        state["answer_key"] = None
-        refresh()
+        if h == "daily":
+            ctl.open_daily()
+        elif (i := ctl.index_of(h)) is not None:
+            ctl.choose(i)
+        else:
+            ctl.open_id(h)
+        opened()
 
 
 def start() -> None:
@@ -395,11 +483,19 @@ def start() -> None:
         el("message").textContent = str(e)
         ready()
         return
-    progress, note = initial_progress(storage)
-    ctl = PuzzleController(puzzles, progress=progress, oracle_1d=Oracle1D(engine_call))
+    progress, runs, note = initial_state(storage)
+    ctl = PuzzleController(puzzles, progress=progress, oracle_1d=Oracle1D(engine_call), runs=runs)
+    try:
+        ctl.today = iso_date(str(init_value("today", "")))
+    except ValueError:
+        ctl.today = ""  # no daily puzzle without the reader's date
     state["ctl"] = ctl
     h = location_hash()
-    if h:
+    if h == "daily" and ctl.open_daily():
+        pass
+    elif ctl.resume_streak():  # a streak goes on after a reload
+        pass
+    elif h:
         ctl.open_id(h)
     if note:
         ctl.message = " ".join(m for m in (ctl.message, note) if m)
@@ -421,5 +517,13 @@ def start() -> None:
     on(el("answer-area"), "click", on_answer_click)
     on(window, "hashchange", on_hashchange)
     on(window, "resize", lambda e: draw())
+    on(window, "phutball-relayout", lambda e: draw())
+    on(el("daily"), "click", on_daily)
+    on(el("streak-start"), "click", on_streak_start)
+    on(el("streak-end"), "click", on_streak_end)
+    on(el("replay-failed"), "click", on_replay_failed)
+    on(el("show-all"), "click", on_show_all)
+    on(el("theme-filters"), "click", on_theme_click)
     draw()
     ready()
+    spawn(derive_themes())

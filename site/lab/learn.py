@@ -259,7 +259,19 @@ class LearnController:
         self._judge(ply)
         return result
 
+    #: What a second click on the ball says: the jump goes on (it used to cancel it silently, and the
+    #: next click then placed a man, which the step refused).
+    STILL_JUMPING = "Still jumping: click a highlighted point beyond a man (Esc cancels the jump)."
+
     def click(self, target: Target) -> None:
+        if not self.ok and self.board.view()["chain"] == [target]:
+            # the ball clicked again before any landing (often after a refused landing): keep the jump
+            self.feedback = ""
+            self.board.error = ""
+            self.board.message = self.STILL_JUMPING
+            return
+        if not self.ok:
+            self.feedback = ""  # an old explanation gives way to what the board says about this click
         self._guarded(lambda: self.board.click(target))
 
     def key(self, name: str) -> bool:

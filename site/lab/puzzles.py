@@ -20,6 +20,7 @@ opponent's best play -- is queued to be played out on the board, after which
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, NotRequired, Protocol, TypedDict
 
@@ -29,7 +30,10 @@ from phutball.notation import Point, move_targets
 from phutball.puzzles.puzzle import Puzzle
 from phutball.errors import quote
 from phutball.puzzles.tasks import Task, task_named
+from phutball.puzzles.themes import THEME_NAMES, THEMES, puzzle_themes
 from phutball.moveentry import ADAPTERS
+from lab.puzzlerating import NEAR, START, elo_update, puzzle_rating
+from lab.puzzlewords import collection_words, source_words
 from lab.savedstate import Field, Reading, Schema, Storage, article, backup_key, json_type
 
 if TYPE_CHECKING:
@@ -47,8 +51,16 @@ def _attempts(value: int) -> bool:
     return value >= 0
 
 
+def _streak(value: dict[str, Any] | None) -> bool:
+    return value is None or (set(value) == {"seed", "count"} and all(
+        isinstance(value[k], int) and not isinstance(value[k], bool) and value[k] >= 0 for k in value))
+
+
 PROGRESS_SCHEMA = Schema(PROGRESS_KEY, "saved puzzle progress", (
     Field("puzzles", ("object",), "a table of puzzles", required=True),
+    Field("best_streak", ("integer",), "a count of puzzles", _attempts),
+    Field("streak", ("object", "null"), "a streak ({seed, count})", _streak),
+    Field("rating", ("integer",), "a rating from 0 to 4000", lambda v: 0 <= v <= 4000),
 ))
 #: The fields of one puzzle's entry in ``puzzles``.
 ENTRY_FIELDS = (Field("solved", ("boolean",), "true or false", required=True),
@@ -64,6 +76,33 @@ class ProgressEntry(TypedDict):
 
 #: Progress by puzzle id.
 Progress = dict[str, ProgressEntry]
+
+
+@dataclass(frozen=True)
+class Streak:
+    """A streak in progress: puzzles solved in a row (``count``) along the order ``seed`` shuffles
+    (:func:`streak_order`); stored with the progress, so it survives a reload."""
+
+    seed: int
+    count: int = 0
+
+
+@dataclass(frozen=True)
+class Runs:
+    """What the page keeps besides each puzzle's progress: the best streak, the streak going on, and the
+    reader's puzzle rating (:mod:`lab.puzzlerating`)."""
+
+    best_streak: int = 0
+    streak: Streak | None = None
+    rating: int = START
+
+
+def read_runs(values: dict[str, Any] | None) -> Runs:
+    """The runs of stored progress values (:data:`PROGRESS_SCHEMA` has checked their types)."""
+    values = values or {}
+    s = values.get("streak")
+    return Runs(int(values.get("best_streak", 0)), Streak(s["seed"], s["count"]) if s else None,
+                int(values.get("rating", START)))
 #: The progress of a puzzle not tried yet.
 NOT_TRIED: ProgressEntry = {"solved": False, "attempts": 0}
 
@@ -98,20 +137,29 @@ def read_progress(raw: str | None) -> tuple[Progress, Reading]:
 
 
 def initial_progress(storage: Storage) -> tuple[Progress, str]:
-    """Stored progress, and the page's message if part or all of it was unreadable.
+    """Stored progress, and the page's message if part or all of it was unreadable."""
+    progress, _, message = initial_state(storage)
+    return progress, message
+
+
+def initial_state(storage: Storage) -> tuple[Progress, Runs, str]:
+    """Stored progress and runs (streaks), and the page's message if part or all of it was unreadable.
 
     What could not be used is set aside, and the usable part stored again, so the message is said once.
     """
     raw = storage.get_item(PROGRESS_KEY)
     progress, reading = read_progress(raw)
+    runs = read_runs(reading.values)
     message = reading.message(storage, PROGRESS_KEY, raw)
     if message:
-        storage.set_item(PROGRESS_KEY, dump_progress(progress))
-    return progress, message
+        storage.set_item(PROGRESS_KEY, dump_progress(progress, runs))
+    return progress, runs, message
 
 
-def dump_progress(progress: Progress) -> str:
-    return json.dumps({"v": 1, "puzzles": progress}, sort_keys=True)
+def dump_progress(progress: Progress, runs: Runs = Runs()) -> str:
+    streak = None if runs.streak is None else {"seed": runs.streak.seed, "count": runs.streak.count}
+    return json.dumps({"v": 1, "puzzles": progress, "best_streak": runs.best_streak, "streak": streak,
+                       "rating": runs.rating}, sort_keys=True)
 
 
 def puzzles_from_files(files: object) -> list[Puzzle]:
@@ -244,6 +292,24 @@ class PuzzleView(TypedDict):
     can_step: bool
     positions: list[str] | None
     answer_kind: str | None
+    mode: str
+    streak: int | None
+    best_streak: int
+    daily: bool
+    failed: int
+    theme: str
+    themes: list[str]
+    rating: int
+    puzzle_rating: int
+
+
+class ThemeChoice(TypedDict):
+    """A filter of the list (:meth:`PuzzleController.theme_choices`)."""
+
+    theme: str
+    name: str
+    count: int
+    current: bool
 
 
 @dataclass
@@ -264,14 +330,41 @@ class PuzzleController:
     answer_choice: Any = None
     hint_level: int = 0             # hints shown at this position (graded_hints: 1, 2, 3)
     review_from: int | None = None  # first ply of a line to step through (refutation, solution), else None
+    runs: Runs = Runs()             # the best streak, the streak going on (stored with the progress)
+    mode: str = "list"              # list | streak (a run until the first mistake) | failed (replaying those)
+    failed: tuple[int, ...] = ()    # the failed puzzles being replayed (mode "failed"), in list order
+    theme: str = ""                 # the list's filter (a theme of phutball.puzzles.themes), "" for all
+    today: str = ""                 # the reader's date (YYYY-MM-DD): the daily puzzle's
+    _themes: dict[int, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    _daily: dict[str, int | None] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if self.puzzles:
             self.open(self.first_to_open())
 
     def order(self) -> list[int]:
-        """The puzzles' indices in list order (:func:`list_order`): the list, Next and Previous follow it."""
+        """The puzzles' indices in list order (:func:`list_order`)."""
         return list_order(self.puzzles)
+
+    def playlist(self) -> list[int]:
+        """What the list shows and Next and Previous follow: the failed puzzles being replayed, else the
+        list order, narrowed to the chosen theme."""
+        if self.mode == "failed":
+            return list(self.failed)
+        if self.theme == "near":  # unsolved puzzles rated near the reader
+            return [i for i in self.order() if abs(self.rating_of(i) - self.runs.rating) <= NEAR
+                    and not self.progress.get(self.puzzles[i].id, NOT_TRIED)["solved"]]
+        return [i for i in self.order() if not self.theme or self.theme in self.themes_of(i)]
+
+    def rating_of(self, index: int) -> int:
+        """A puzzle's rating (:func:`lab.puzzlerating.puzzle_rating`)."""
+        return puzzle_rating(self.puzzles[index])
+
+    def themes_of(self, index: int) -> tuple[str, ...]:
+        """A puzzle's themes (:func:`phutball.puzzles.themes.puzzle_themes`), derived once."""
+        if index not in self._themes:
+            self._themes[index] = puzzle_themes(self.puzzles[index])
+        return self._themes[index]
 
     def first_to_open(self) -> int:
         """The first unsolved puzzle of the list, else the list's first."""
@@ -321,27 +414,162 @@ class PuzzleController:
         return True
 
     def neighbour(self, step: int) -> int:
-        """The index ``step`` places away from the current puzzle in list order (wrapping around)."""
-        order = self.order()
+        """The index ``step`` places away from the current puzzle in the playlist (wrapping around); from a
+        puzzle outside it, its first (or last) one."""
+        order = self.playlist() or self.order()
+        if self.index not in order:
+            return order[0 if step > 0 else -1]
         return order[(order.index(self.index) + step) % len(order)]
 
     def next(self) -> None:
+        """The next puzzle: of the list, of the failed ones, or of the streak (once this one is solved)."""
+        if self.mode == "streak":
+            self._streak_step()
+            return
         self.open(self.neighbour(1))
 
     def previous(self) -> None:
+        if self.mode == "streak":
+            self._streak_step()
+            return
         self.open(self.neighbour(-1))
+
+    def choose(self, index: int) -> None:
+        """The reader picked a puzzle (the list, a link): that leaves a streak, which then ends."""
+        if self.mode == "streak" and index != self.index:
+            self.end_streak("you left it")
+            note = self.message
+            self.open(index)
+            self.message = note
+            return
+        self.open(index)
+
+    # ------------------------------------------------------------ themes, failed puzzles, daily, streak
+
+    def theme_choices(self) -> list[ThemeChoice]:
+        """The list's filters: every theme some puzzle has, with how many have it."""
+        counts = {t: 0 for t in THEMES}
+        for i in range(len(self.puzzles)):
+            for t in self.themes_of(i):
+                counts[t] += 1
+        near = sum(1 for i in range(len(self.puzzles)) if abs(self.rating_of(i) - self.runs.rating) <= NEAR
+                   and not self.progress.get(self.puzzles[i].id, NOT_TRIED)["solved"])
+        first: ThemeChoice = {"theme": "near", "name": "Near my rating", "count": near, "current": self.theme == "near"}
+        return [first] + [{"theme": t, "name": THEME_NAMES[t], "count": n, "current": t == self.theme}
+                          for t, n in counts.items() if n]
+
+    def set_theme(self, theme: str) -> None:
+        """Show only the puzzles of ``theme`` ("" for all); the current one stays if it has it."""
+        if theme and theme not in THEME_NAMES and theme != "near":
+            raise ValueError(f"there is no theme {quote(theme, 30)}")
+        self.theme = theme
+        if self.mode == "failed":
+            self.mode = "list"
+        shown = self.playlist()
+        if shown and self.index not in shown and self.mode != "streak":
+            self.open(shown[0])
+
+    def failed_puzzles(self) -> list[int]:
+        """The puzzles tried and not solved, in list order."""
+        return [i for i in self.order() if (e := self.progress.get(self.puzzles[i].id)) is not None
+                and e["attempts"] > 0 and not e["solved"]]
+
+    def replay_failed(self) -> None:
+        """Go through the puzzles tried and not solved (Next and the list follow them)."""
+        failed = self.failed_puzzles()
+        if not failed:
+            self.message = "No failed puzzles to replay: every puzzle you tried is solved."
+            return
+        if self.mode == "streak":
+            self.end_streak("you left it")
+        self.mode, self.failed, self.theme = "failed", tuple(failed), ""
+        self.open(failed[0])
+        self.message = f"Replaying your {len(failed)} failed puzzle{'s' if len(failed) > 1 else ''}. " \
+            + self.task_prompt()
+
+    def show_all(self) -> None:
+        """Back to the whole list (from the failed puzzles or a theme)."""
+        if self.mode == "failed":
+            self.mode = "list"
+        self.theme = ""
+
+    def daily_index(self) -> int | None:
+        """Today's puzzle (:func:`daily_puzzle` of :attr:`today`), None without a date; found once a date."""
+        if not self.today:
+            return None
+        if self.today not in self._daily:
+            self._daily[self.today] = daily_puzzle(self.puzzles, self.today)
+        return self._daily[self.today]
+
+    def open_daily(self) -> bool:
+        """Open the daily puzzle; False without a date (then nothing changes)."""
+        i = self.daily_index()
+        if i is None:
+            return False
+        self.choose(i)
+        return True
+
+    def streak_order(self) -> list[int]:
+        """The streak's puzzles (:func:`streak_order` of its seed)."""
+        return streak_order(self.puzzles, self.runs.streak.seed if self.runs.streak else 0)
+
+    def start_streak(self, seed: int) -> None:
+        """A new streak: solve puzzles in a row, easy ones first, until the first mistake."""
+        order = streak_order(self.puzzles, seed)
+        if not order:
+            self.message = "There is no puzzle to play in a streak."
+            return
+        self.runs = replace(self.runs, streak=Streak(seed, 0))
+        self.mode, self.theme = "streak", ""
+        self.open(order[0])
+        self.message = ("Streak: solve as many puzzles in a row as you can. The first mistake (or the solution) "
+                        "ends it; hints are off. " + self.task_prompt())
+
+    def resume_streak(self) -> bool:
+        """Go on with the stored streak (after a reload); False if there is none."""
+        if self.runs.streak is None:
+            return False
+        order = self.streak_order()
+        self.mode = "streak"
+        self.open(order[self.runs.streak.count % len(order)])
+        self.message = f"Streak: {self.runs.streak.count} solved in a row. " + self.task_prompt()
+        return True
+
+    def _streak_step(self) -> None:
+        streak = self.runs.streak
+        if streak is None:
+            self.mode = "list"
+            self.open(self.neighbour(1))
+            return
+        order = self.streak_order()
+        target = order[streak.count % len(order)]
+        if target == self.index and self.phase != "solved":
+            self.message = "Solve this one to go on (End streak to stop)."
+            return
+        self.open(target)
+
+    def end_streak(self, why: str) -> None:
+        """The streak ends (a mistake, the solution, the reader left it): its count may be the best."""
+        streak = self.runs.streak
+        self.mode = "list"
+        if streak is None:
+            return
+        best = max(self.runs.best_streak, streak.count)
+        record = " A new best!" if streak.count > self.runs.best_streak else ""
+        self.runs = replace(self.runs, best_streak=best, streak=None)
+        self.message = (f"Streak over ({why}): {streak.count} solved in a row.{record} Best: {best}.")
 
     def groups(self) -> list[PuzzleGroup]:
         """Puzzles grouped by collection (source), each sorted by difficulty, with solved marks."""
         out: dict[str, list[PuzzleListEntry]] = {}
-        for i in self.order():
+        for i in self.playlist():
             p = self.puzzles[i]
             entry = self.progress.get(p.id, NOT_TRIED)
             out.setdefault(p.collection or "Puzzles", []).append({
                 "index": i, "id": p.id, "title": p.title, "difficulty": p.difficulty,
                 "solved": bool(entry.get("solved")), "attempts": int(entry.get("attempts", 0)),
                 "current": i == self.index})
-        return [{"collection": k, "puzzles": v} for k, v in out.items()]
+        return [{"collection": collection_words(k), "puzzles": v} for k, v in out.items()]
 
     # ------------------------------------------------------------ the task
 
@@ -358,9 +586,24 @@ class PuzzleController:
     def _record(self, solved: bool) -> None:
         pid = self.puzzle.id
         e = self.progress.setdefault(pid, {"solved": False, "attempts": 0})
+        if e["attempts"] == 0:  # a first attempt moves the reader's rating
+            self.runs = replace(self.runs, rating=elo_update(self.runs.rating, self.rating_of(self.index), solved))
         e["attempts"] += 1
         if solved:
             e["solved"] = True
+        if self.mode == "streak" and self.runs.streak is not None:
+            if solved:
+                count = self.runs.streak.count + 1
+                self.runs = replace(self.runs, best_streak=max(self.runs.best_streak, count),
+                                    streak=replace(self.runs.streak, count=count))
+            else:
+                self.end_streak("a mistake")
+
+    def streak_note(self) -> str:
+        """What a solved puzzle adds in a streak."""
+        if self.mode != "streak" or self.runs.streak is None:
+            return ""
+        return f" Streak: {self.runs.streak.count} in a row (best {self.runs.best_streak}). Next → goes on."
 
     async def user_move(self, move: str) -> None:
         """The user played ``move`` (notation text) on the board."""
@@ -384,11 +627,14 @@ class PuzzleController:
         ply_before = self.game.cursor
         self.game.push(move)
         if not verdict["ok"]:
+            was_streak = self.mode == "streak"
             self._record(False)
+            over = self.message if was_streak else ""
             self.verdict = "wrong"
             self.retry_ply = ply_before
             self.message = "✗ " + (verdict.get("note") or "That move loses.") + (
-                " Watch the refutation, then try again." if verdict["refutation"] else " Try again.")
+                " Watch the refutation, then try again." if verdict["refutation"] else " Try again.") + (
+                " " + over if over else "")
             self.queue = list(verdict["refutation"])
             self.review_from = ply_before
             self.after_queue = "wrong"
@@ -411,7 +657,7 @@ class PuzzleController:
         self._record(True)
         self.phase = "solved"
         self.verdict = "correct"
-        self.message = "✓ Solved! " + (note + " " if note else "") + self.puzzle.text
+        self.message = "✓ Solved! " + (note + " " if note else "") + self.puzzle.text + self.streak_note()
 
     def animate_step(self) -> bool:
         """Play the next queued move on the board; False when the queue is empty (phase then updated)."""
@@ -440,6 +686,9 @@ class PuzzleController:
         self.open(self.index)
 
     async def show_hint(self) -> None:
+        if self.mode == "streak":
+            self.message = "No hints in a streak: solve it alone, or End streak."
+            return
         if self.game is None or self.phase != "playing":
             self.message = "No hint for this kind of puzzle." if self.game is None else self.message
             return
@@ -461,11 +710,15 @@ class PuzzleController:
         self.message = f"Hint {self.hint_level} of 3: {hints[self.hint_level - 1]}{more}"
 
     def show_solution(self) -> None:
-        """Queue the main line from the start, to be replayed on the board step by step."""
+        """Queue the main line from the start, to be replayed on the board step by step (it ends a streak)."""
         p = self.puzzle
+        over = ""
+        if self.mode == "streak":
+            self.end_streak("you asked for the solution")
+            over = " " + self.message
         if self.game is None:
             self.phase = "solution"
-            self.message = "Solution: " + self.answer_text() + " " + p.text
+            self.message = "Solution: " + self.answer_text() + " " + p.text + over
             return
         self.game = Game(parse_any_position(p.position))
         self.queue = list(p.main_line)
@@ -473,7 +726,7 @@ class PuzzleController:
         self.after_queue = "solution"
         self.phase = "busy"
         self.verdict = ""
-        self.message = "The solution: " + " ".join(p.main_line) + ". " + p.text
+        self.message = "The solution: " + " ".join(p.main_line) + ". " + p.text + over
 
     # ------------------------------------------------------------ stepping through a line
 
@@ -528,14 +781,16 @@ class PuzzleController:
         except ValueError as e:  # not a number where one is asked
             self.message = str(e)
             return
+        was_streak = self.mode == "streak"
         self._record(ok)
         if ok:
             self.phase = "solved"
             self.verdict = "correct"
-            self.message = "✓ Right! " + p.text
+            self.message = "✓ Right! " + p.text + self.streak_note()
         else:
+            over = " " + self.message if was_streak else ""
             self.verdict = "wrong"
-            self.message = "✗ Not quite. Think again, or show the solution."
+            self.message = "✗ Not quite. Think again, or show the solution." + over
 
     # ------------------------------------------------------------ view
 
@@ -545,8 +800,8 @@ class PuzzleController:
         entry = self.progress.get(p.id, NOT_TRIED)
         return {
             "id": p.id, "title": p.title, "task": p.task, "variant": p.variant,
-            "difficulty": p.difficulty, "source": p.source.get("ref", ""),
-            "collection": p.collection,
+            "difficulty": p.difficulty, "source": source_words(p.source),
+            "collection": collection_words(p.collection),
             "position": str(pos), "phase": self.phase, "message": self.message, "verdict": self.verdict,
             "hint": self.hint, "solved": entry["solved"], "attempts": entry["attempts"],
             "can_move": self.phase == "playing" and self.game is not None and self.task.plays,
@@ -555,6 +810,11 @@ class PuzzleController:
             "legend": goal_legend(p.position) if self.game else "",
             "line": self.review_line(), "can_step": self.can_step(),
             "positions": p.extra.get("positions"), "answer_kind": self.task.answer_kind,
+            "mode": self.mode, "streak": self.runs.streak.count if self.runs.streak else None,
+            "best_streak": self.runs.best_streak, "daily": self.today != "" and self.daily_index() == self.index,
+            "failed": len(self.failed_puzzles()), "theme": self.theme,
+            "themes": [THEME_NAMES[t] for t in self.themes_of(self.index)],
+            "rating": self.runs.rating, "puzzle_rating": self.rating_of(self.index),
         }
 
 
@@ -644,6 +904,53 @@ def list_order(puzzles: list[Puzzle]) -> list[int]:
     return [i for c in cols for i in sorted(
         (i for i, p in enumerate(puzzles) if (p.collection or "Puzzles") == c),
         key=lambda i: (puzzles[i].difficulty, i))]
+
+
+# ---------------------------------------------------------------- the daily puzzle, the streak's order
+
+_ISO_DATE = re.compile(r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])")
+
+
+def iso_date(text: str) -> str:
+    """``text`` if it is a date written ``YYYY-MM-DD`` (the daily puzzle's key), else ValueError quoting it."""
+    if not isinstance(text, str) or not _ISO_DATE.fullmatch(text):
+        raise ValueError(f"the date {quote(text, 30)} is not written YYYY-MM-DD")
+    return text
+
+
+def fnv1a(text: str) -> int:
+    """The 32-bit FNV-1a hash of ``text``'s UTF-8 bytes: small, and the same in JavaScript
+    (``site/embedboard.js``'s ``fnv1a``), so a page and an embed choose the same daily puzzle."""
+    h = 0x811C9DC5
+    for b in text.encode("utf-8"):
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+def playable(p: Puzzle) -> bool:
+    """A puzzle solved by playing on a board or strip (the daily puzzle and the streak's): not a question.
+
+    The same as ``embedboard.js``'s ``playable`` (no ``answer`` nor ``positions`` field, a position it
+    can draw), which a test checks on the shipped puzzles.
+    """
+    # an Oddish board (arrow moves, not entered by clicks) is told by its arrow, as parse_any_position
+    # tells it, without parsing every puzzle (a page's start reads hundreds)
+    return task_named(p.task).plays and "|" not in p.position and "↓" not in p.position
+
+
+def daily_puzzle(puzzles: list[Puzzle], date: str) -> int | None:
+    """The index of the puzzle of the day ``date`` (``YYYY-MM-DD``): the same for everyone on that date,
+    chosen without a server: the playable puzzles sorted by id, the one the date's hash (:func:`fnv1a`)
+    points to.  None if there is no playable puzzle."""
+    iso_date(date)
+    candidates = sorted((i for i, p in enumerate(puzzles) if playable(p)), key=lambda i: puzzles[i].id)
+    return candidates[fnv1a(date) % len(candidates)] if candidates else None
+
+
+def streak_order(puzzles: list[Puzzle], seed: int) -> list[int]:
+    """A streak's puzzles: the playable ones, easiest first, shuffled inside a difficulty by ``seed``."""
+    return sorted((i for i, p in enumerate(puzzles) if playable(p)),
+                  key=lambda i: (puzzles[i].difficulty, fnv1a(f"{seed}:{puzzles[i].id}"), i))
 
 
 # ---------------------------------------------------------------- a teacher's own puzzle (puzzle embeds)

@@ -320,9 +320,11 @@ SAVED_KEYS_GZIPPED = f"""async () => {{
 }}"""
 
 
-def test_three_embeds_start_without_moving_the_host_page(browser, server):
+def test_three_embeds_start_without_moving_the_host_page(browser, unshipped_server):
     """View, replay and play (two needing Python) and two bad positions on another origin: each frame's height is
-    final before it loads, replay and play start their engine at the reader's first input, which is applied."""
+    final before it loads, replay and play start their engine at the reader's first input, which is applied.
+    (A site without its shipped start: the frames' own first start, one at a time.)"""
+    server = unshipped_server
     html = STEADY_PAGE.format(origin=server.origin)
     with StaticServer({}, pages={"/post.html": html}) as srv:
         ctx = browser.new_context(viewport={"width": 900, "height": 2600})
@@ -703,3 +705,57 @@ def test_the_puzzles_share_dialog_writes_a_working_puzzle_snippet(page, server):
     page.locator("html.ready").wait_for(timeout=READY_TIMEOUT)
     expect(page.locator("#task")).to_have_text("Ohs to play and win.")
     assert parse_params(link.split("#", 1)[1]).puzzle == "2d-chain-1"
+
+
+PHONE_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>On a phone</title><link rel="icon" href="data:,"><script src="./embed.js"></script></head>
+<body style="margin: 8px">
+<div class="phutball" id="shipped" data-puzzle="paper-example-1" data-position="L_o*o.o.o....">A puzzle</div>
+<div style="width: 320px"><div class="phutball" id="daily" data-puzzle="daily">Today's puzzle</div></div>
+</body></html>
+"""
+ROW_FITS = """() => {
+    const width = document.documentElement.clientWidth, row = document.querySelector('#bar .embed-row');
+    const shown = [...row.querySelectorAll('button, a')].filter(e => e.getClientRects().length);
+    return {width, scroll: row.scrollWidth <= row.clientWidth, count: shown.length,
+            over: shown.filter(e => e.getBoundingClientRect().right > width - 4 + 0.5).map(e => e.id)};
+}"""
+
+
+def test_on_a_phone_a_puzzle_embeds_buttons_fit_and_a_daily_embed_fits_a_320_px_column(browser, server):
+    """Issue 27: the puzzle bar ran off a 390 px phone; data-puzzle="daily" is the day's puzzle (the date
+    injected with the browser's clock), the one Python chooses, in a 320 px frame."""
+    import datetime
+    from lab.puzzles import PuzzleController, daily_puzzle, puzzles_from_files
+    files = [{"name": f.name, "text": f.read_text()} for f in sorted((DIST / "puzzles").glob("*.json"))
+             if f.name != "index.json"]
+    puzzles = puzzles_from_files(files)
+    today = puzzles[daily_puzzle(puzzles, "2026-11-25")]
+    server.add_page("/phone-course.html", PHONE_PAGE)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                              timezone_id="UTC")
+    try:
+        ctx.clock.set_fixed_time(datetime.datetime(2026, 11, 25, 12, 0, tzinfo=datetime.timezone.utc))
+        page = ctx.new_page()
+        page.goto(f"{server.origin}/phone-course.html")
+        daily = page.frame_locator("#daily iframe")
+        daily.locator(f"#board[data-position='{parse_any_position(today.position)}']").wait_for(
+            timeout=READY_TIMEOUT)
+        for frame_id, width in (("shipped", 390 - 16), ("daily", 320)):
+            frame = page.frame_locator(f"#{frame_id} iframe")
+            frame.locator("#bar .embed-row").wait_for()
+            got = frame.locator("html").evaluate(ROW_FITS)
+            assert got["width"] == width and got["count"] == 7, (frame_id, got)  # 6 buttons and the link
+            assert got["over"] == [] and got["scroll"], (frame_id, got)
+        assert page.locator("#daily iframe").bounding_box()["width"] == 320
+        # as tall as the day's board and its bar (embed.js had reserved a 15x19 board's height): no room left
+        inner = daily.locator("#embed").evaluate("e => e.getBoundingClientRect().height")
+        page.wait_for_function("h => Math.abs(document.querySelector('#daily iframe').getBoundingClientRect().height"
+                               " - h) <= 1", arg=inner)
+        engine_started(daily)  # the engine: it reads data-puzzle="daily" as the same puzzle
+        expect(daily.locator("#task")).to_have_text(PuzzleController([today]).task_prompt())
+        expect(daily.locator("#board")).to_have_attribute("data-position", str(parse_any_position(today.position)))
+        expect(daily.locator("#error")).to_be_hidden()
+    finally:
+        ctx.close()

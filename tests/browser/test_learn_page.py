@@ -61,3 +61,19 @@ def test_keyboard_only(page, server):
     page.keyboard.press("Enter")      # land on E7: the jump is played
     assert page.get_attribute("#lesson", "data-done") == "yes"
     assert "jumped" in page.inner_text("#live")
+
+
+def test_after_a_refused_landing_a_second_click_on_the_ball_keeps_the_jump(page, server):
+    """Issue 27: clicking the ball again used to cancel the jump silently; the next click placed a man."""
+    page.goto(f"{server.origin}/learn.html")
+    wait_ready(page)
+    page.click(f"#steps button[data-step='{STEP_IDS.index('remove')}']")
+    start = data_position(page)
+    click_point(page, "E4")  # the ball
+    click_point(page, "E6")  # a man, not the point beyond both
+    assert "cannot jump to E6" in page.inner_text("#feedback")
+    click_point(page, "E4")  # the ball again: the jump goes on, and the page says so
+    assert "Still jumping" in page.inner_text("#feedback")
+    assert data_position(page) == start
+    click_point(page, "E7")  # the landing beyond both men
+    assert page.get_attribute("#lesson", "data-done") == "yes", page.inner_text("#feedback")

@@ -378,3 +378,194 @@ def test_a_big_board_is_played_by_touch_a_point_picked_then_confirmed(browser, s
         wait_phase(page, "solved")
     finally:
         ctx.close()
+
+
+# ---------------------------------------------------------------- issue 27: the page's bugs, streak, daily, themes
+
+INK = """() => {
+    const c = document.getElementById('board');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+    return n / (c.width * c.height);
+}"""
+PIXEL = """([x, y]) => {
+    const c = document.getElementById('board'), r = c.width / c.getBoundingClientRect().width;
+    return Array.from(c.getContext('2d').getImageData(Math.round(x * r), Math.round(y * r), 1, 1).data);
+}"""
+
+
+def wait_drawn(page) -> None:
+    """Wait until the board's canvas holds the page's latest picture (a redraw is a message away)."""
+    page.wait_for_timeout(300)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def test_the_board_is_drawn_at_its_size_when_the_variant_changes_and_a_question_shows_its_board(page, server):
+    ids = None
+    open_puzzle(page, server, "gen1d-s1-40")
+    ids = list_ids(page)
+    first_2d = next(i for i in ids if shipped_puzzles()[i].variant == "2D")
+    assert ids[ids.index(first_2d) - 1] == "gen1d-s1-40"  # the last strip before the first board
+    page.click("#next")
+    page.wait_for_function("id => location.hash === '#' + id", arg=first_2d)
+    wait_drawn(page)
+    # drawn for the 2D canvas, not in the strip's low box: the board fills the canvas' height
+    assert page.evaluate(INK) > 0.25
+    from lab.views.board import Layout2D
+    from phutball.notation import Point
+    box = page.locator("#board").bounding_box()
+    size = shipped_puzzles()[first_2d].start.size
+    corner = Layout2D(size, box["width"], box["height"]).xy(Point(1, 1))
+    assert page.evaluate(PIXEL, list(corner))[3] == 255  # the board's corner point is where it should be
+    assert page.locator("#hint").bounding_box()["y"] < 860  # the buttons on the first screen
+
+    # a question's position is drawn (an Oddish board), not the strip before it, and no empty box
+    open_puzzle(page, server, "paper-example-3")
+    wait_drawn(page)
+    strip_picture = page.evaluate("document.getElementById('board').toDataURL()")
+    page.click("#next")
+    page.wait_for_function("location.hash === '#paper-oddish-potential'")
+    wait_drawn(page)
+    assert page.is_visible("#board") and page.evaluate("document.getElementById('board').toDataURL()") != strip_picture
+    page.goto(f"{server.origin}{URL}#paper-oddish-potential")
+    page.reload()
+    wait_ready(page)
+    wait_drawn(page)
+    assert page.evaluate(INK) > 0.1  # loaded directly: drawn, no blank gap
+    gap = page.locator("#answer-area").bounding_box()["y"] - page.locator("#puzzle-task").bounding_box()["y"]
+    assert gap < page.locator("#board").bounding_box()["height"] + 120
+
+
+def test_a_hint_after_a_refused_click_goal_squares_and_readable_sources(page, server):
+    open_puzzle(page, server, "gen1d-s1-01")
+    meta = page.inner_text("#puzzle-meta")
+    assert "Found by the lab's 1D puzzle generator" in meta and "Generated 1D puzzles" in meta
+    for dev in (".py", "seed", "(s)", "--"):
+        assert dev not in meta and dev not in page.inner_text("#puzzle-groups"), dev
+    p = shipped_puzzles()["gen1d-s1-01"]
+    taken = next(s for s in range(1, p.start.n + 1) if not p.start.can_place(s) and s != p.start.ball)
+    click_point(page, taken)
+    expect(page.locator("#message")).to_contain_text(f"You cannot place on square {taken}")
+    page.click("#hint")
+    expect(page.locator("#message")).to_contain_text("Hint 1 of 3")
+    # the goal squares 1 and n are framed in the goal lines' colour; square 2 is not
+    from lab.views.board import GEOMETRY, LayoutStrip
+    box = page.locator("#board").bounding_box()
+    lay = LayoutStrip(p.start.n, box["width"], box["height"])
+    goal = page.evaluate("""() => { const e = document.createElement('div'); e.style.color = 'var(--goal)';
+        document.body.append(e); const c = getComputedStyle(e).color; e.remove(); return c.match(/\\d+/g).map(Number); }""")
+
+    def edge(square):
+        x, y = lay.xy(square)
+        return page.evaluate(PIXEL, [x - lay.cell * GEOMETRY.square, y])[:3]
+    for square in (1, p.start.n):
+        assert max(abs(a - b) for a, b in zip(edge(square), goal)) < 60, square
+    assert max(abs(a - b) for a, b in zip(edge(2), goal)) > 60
+    # a compare puzzle's text diagrams use the board's symbols: ● a stone, ○ the ball
+    page.evaluate("location.hash = 'atlas-stone-hurts'")
+    expect(page.locator("#answer-area")).to_contain_text("●")
+    rows = page.inner_text("#answer-area")
+    assert "○" in rows and "•" not in rows
+
+
+def streak_seed() -> int:
+    """A seed whose streak starts with three 2D wins in one jump (solved by clicks here)."""
+    from lab.puzzles import streak_order
+    puzzles = list(shipped_puzzles().values())
+    def simple(p):
+        return p.variant == "2D" and p.task == "win" and len(p.main_line) == 1
+    return next(s for s in range(5000) if all(simple(puzzles[i]) for i in streak_order(puzzles, s)[:3]))
+
+
+def test_a_streak_goes_on_after_a_reload_ends_at_the_first_mistake_and_failed_puzzles_replay(page, server):
+    from lab.puzzles import streak_order
+    puzzles = list(shipped_puzzles().values())
+    seed = streak_seed()
+    order = [puzzles[i].id for i in streak_order(puzzles, seed)]
+    page.goto(f"{server.origin}{URL}")
+    page.evaluate("s => localStorage.setItem('phutball.puzzles.v1', JSON.stringify("
+                  "{v: 1, puzzles: {}, best_streak: 0, streak: {seed: s, count: 0}}))", seed)
+    page.reload()
+    wait_ready(page)
+    from lab.puzzlerating import START, elo_update, puzzle_rating
+    rating = START
+    for k in range(2):
+        page.wait_for_function("id => location.hash === '#' + id", arg=order[k])
+        expect(page.locator("#rating")).to_have_text(f"Your puzzle rating: {rating}")
+        expect(page.locator("#streak-status")).to_have_text(f"Streak: {k} · best {k}")
+        assert page.is_disabled("#hint")  # no hints in a streak
+        page.click("#next")  # no skipping
+        expect(page.locator("#message")).to_contain_text("Solve this one")
+        for point in shipped_puzzles()[order[k]].main_line[0].split("-"):
+            click_point(page, point)
+        wait_phase(page, "solved")
+        expect(page.locator("#streak-status")).to_have_text(f"Streak: {k + 1} · best {k + 1}")
+        rating = elo_update(rating, puzzle_rating(shipped_puzzles()[order[k]]), True)  # a first attempt: it moves
+        expect(page.locator("#rating")).to_have_text(f"Your puzzle rating: {rating}")
+        if k == 0:
+            page.reload()  # the streak survives it: the next puzzle of the run opens
+            wait_ready(page)
+        else:
+            page.click("#next")
+    page.wait_for_function("id => location.hash === '#' + id", arg=order[2])
+    p = shipped_puzzles()[order[2]]
+    empty = next(f"{c}{r}" for c in "ABCDE" for r in range(2, 6)
+                 if p.start.can_place(__import__("phutball").Point.from_str(f"{c}{r}")))
+    click_point(page, empty)  # a placement: not the winning jump
+    wait_phase(page, "wrong", "playing")
+    expect(page.locator("#message")).to_contain_text("Streak over (a mistake): 2 solved in a row")
+    expect(page.locator("#streak-status")).to_have_text("Best streak: 2")
+    rating = elo_update(rating, puzzle_rating(p), False)
+    expect(page.locator("#rating")).to_have_text(f"Your puzzle rating: {rating}")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#streak-status")).to_have_text("Best streak: 2")
+    assert page.is_visible("#streak-start") and page.is_hidden("#streak-end")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('phutball.puzzles.v1'))")
+    assert stored["best_streak"] == 2 and stored["streak"] is None and stored["rating"] == rating
+    # the failed puzzle is offered again
+    expect(page.locator("#replay-failed")).to_have_text("Replay my failed puzzles (1)")
+    page.click("#replay-failed")
+    page.wait_for_function("id => location.hash === '#' + id", arg=order[2])
+    assert list_ids(page) == [order[2]]
+    page.click("#show-all")
+    assert len(list_ids(page)) == len(puzzles)
+
+
+def test_the_daily_puzzle_is_the_same_for_two_readers_on_a_date_and_another_the_next_day(page, browser, server):
+    from conftest import seed_saved_start
+    from lab.puzzles import daily_puzzle
+    puzzles = list(shipped_puzzles().values())
+    day = "2026-11-25"
+    other = next(d for d in (f"2026-11-{n}" for n in range(26, 31))
+                 if daily_puzzle(puzzles, d) != daily_puzzle(puzzles, day))
+    page.goto(f"{server.origin}{URL}?date={day}")
+    wait_ready(page)
+    page.click("#daily")
+    expect(page.locator("#puzzle-title")).to_contain_text("Daily puzzle: ")
+    first = page.url.rsplit("#", 1)[1]
+    assert first == puzzles[daily_puzzle(puzzles, day)].id
+    # the list's theme filters: a theme narrows the list and Next follows it
+    page.wait_for_selector("#theme-filters button[data-theme='chain']")
+    page.click("#theme-filters button[data-theme='chain']")
+    shown = list_ids(page)
+    assert 0 < len(shown) < len(puzzles)
+    from phutball.puzzles.themes import puzzle_themes
+    assert all("chain" in puzzle_themes(shipped_puzzles()[i]) for i in shown)
+    page.click("#next")
+    assert page.url.rsplit("#", 1)[1] in shown
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        seed_saved_start(ctx, server)
+        reader = ctx.new_page()
+        reader.goto(f"{server.origin}{URL}?date={day}#daily")  # another reader, a link to the daily puzzle
+        wait_ready(reader)
+        reader.wait_for_function("id => location.hash === '#' + id", arg=first)
+        expect(reader.locator("#puzzle-title")).to_contain_text("Daily puzzle: ")
+        reader.goto(f"{server.origin}{URL}?date={other}#daily")
+        wait_ready(reader)
+        reader.wait_for_function("id => location.hash === '#' + id", arg=puzzles[daily_puzzle(puzzles, other)].id)
+        assert reader.url.rsplit("#", 1)[1] != first
+    finally:
+        ctx.close()

@@ -76,13 +76,32 @@ def puzzle_list_html(groups: list[dict[str, Any]]) -> tuple[str, int, int]:
     return "".join(parts), solved, total
 
 
+#: The text diagrams' symbols, the board's own: the canvas draws a stone black (``--man``) and the ball
+#: white with a red edge (``--ball``), so ● is a stone and ○ the ball (not the paper's ○ stone, • ball).
+TEXT_SYMBOLS = {".": "·", "o": "●", "*": "○", "|": "↓"}
+
+
+def theme_filters_html(choices: list[dict[str, Any]]) -> str:
+    """The list's theme filters (:meth:`lab.puzzles.PuzzleController.theme_choices`): a toggle button each,
+    after "All"; the chosen one pressed."""
+    chosen = next((c["theme"] for c in choices if c["current"]), "")
+    buttons = [f'<button type="button" class="theme-filter" data-theme="" aria-pressed="{str(not chosen).lower()}">'
+               f'All</button>']
+    for c in choices:
+        buttons.append(f'<button type="button" class="theme-filter" data-theme="{escape(c["theme"])}" '
+                       f'aria-pressed="{str(bool(c["current"])).lower()}">{escape(c["name"])} '
+                       f'<span class="count">{int(c["count"])}</span></button>')
+    return "".join(buttons)
+
+
 def pretty_strip(strip: str) -> str:
-    """A strip's squares as the puzzle page prints them: · empty, ○ stone, • ball, ↓ a marked square."""
-    return strip.replace(".", "·").replace("o", "○").replace("*", "•").replace("|", "↓")
+    """A strip's squares as the puzzle page prints them: · empty, ● stone, ○ ball, ↓ an Oddish board's arrow."""
+    return "".join(TEXT_SYMBOLS.get(c, c) for c in strip)
 
 
 def answer_html(kind: str, puzzle: Puzzle) -> str:
-    """The answer form of a puzzle asking a question (``kind``: which-side, compare, potential)."""
+    """The answer form of a puzzle asking a question (``kind``: which-side, compare, potential); the board
+    above it shows the position (a compare puzzle's several positions are text rows here)."""
     sides = sides_of(puzzle.variant)
     if kind == "which-side":
         buttons = "".join(f'<button type="button" class="answer" data-answer="{escape(s)}">'
@@ -103,8 +122,7 @@ def answer_html(kind: str, puzzle: Puzzle) -> str:
         inputs = "".join(f'<label>{escape(n)} <input class="pot-input" id="pot-{i}" data-name="{escape(n)}" '
                          f'inputmode="numeric" size="3"></label>' for i, n in enumerate(puzzle.extra["answer"]))
         position = puzzle.position
-        return (f'<p class="mono strip-text">{escape(pretty_strip(position.split("_", 1)[-1]))}</p>'
-                f'<div class="buttons">{inputs}<button type="button" id="check-potential" '
+        return (f'<div class="buttons">{inputs}<button type="button" id="check-potential" '
                 f'class="primary">Check</button></div>'
                 f'<p class="small"><a href="./calculator.html#{escape(position)}">'
                 f'Open in the calculator</a></p>')
@@ -128,4 +146,4 @@ def steps_html(steps: list[dict[str, Any]]) -> str:
 
 
 __all__ = ["answer_html", "moves_html", "pretty_strip", "puzzle_line_html", "puzzle_list_html",
-           "review_marks_html", "steps_html"]
+           "review_marks_html", "steps_html", "theme_filters_html"]
