@@ -12,6 +12,7 @@ from ..sides import SIDE_NAMES, other
 from .puzzle import Puzzle
 from .judge import analysis, best_line
 from .tasks import task_named
+from ..variant import Variant
 
 
 #: The win search's budget (nodes) for a teacher's 2D puzzle: about a second here, a few in the
@@ -74,7 +75,7 @@ def custom_puzzle(position: str, task: str, text: str = "") -> Puzzle:
     pos = parse_any_position(position)
     who = SIDE_NAMES[pos.to_move]
     if hasattr(pos, "size"):
-        variant = "2D"
+        variant = Variant.BOARD
         if pos.winner:
             raise ClaimError("puzzle position", position, "the game is already over")
         win = pos.find_winning_jump(max_nodes=CLAIM_NODES)
@@ -105,7 +106,7 @@ def custom_puzzle(position: str, task: str, text: str = "") -> Puzzle:
                 raise ClaimError("puzzle position", position, f"no move of {who} stops the winning jump")
             main_line = safe
     else:
-        variant = "1D"
+        variant = Variant.STRIP
         if pos.winner:
             raise ClaimError("puzzle position", position, "the game is already over")
         a = analysis(position)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..variant import Variant
+
 __all__ = ["FORMAT", "Puzzle"]
 
 #: The puzzle files' format name (their ``"format"`` field).
@@ -22,7 +24,7 @@ class Puzzle:
     id: str
     title: str
     source: dict[str, str]
-    variant: str
+    variant: Variant          # the file's "1D" or "2D" (a 1D question may show an Oddish board)
     position: str
     task: str
     difficulty: int
@@ -30,6 +32,9 @@ class Puzzle:
     main_line: tuple[str, ...]
     collection: str = ""
     extra: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "variant", Variant(self.variant))  # "2D" read from a file -> Variant.BOARD
 
     @property
     def start(self) -> Any:

@@ -81,7 +81,7 @@ class Task:
         """Problems with puzzle ``p``'s claim, found by the engine (empty: the claim holds); a strip
         longer than ``max_solve_n`` squares is checked from the shipped books only."""
         from .check import check_claim_1d, check_claim_2d
-        return check_claim_2d(p) if p.variant == "2D" else check_claim_1d(p, max_solve_n)
+        return check_claim_2d(p) if p.variant.is_board else check_claim_1d(p, max_solve_n)
 
     # ------------------------------------------------------------ judging a move
 

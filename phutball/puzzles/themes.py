@@ -79,7 +79,7 @@ def _threatened(pos: Any) -> bool:
 def puzzle_themes(p: Puzzle) -> tuple[str, ...]:
     """The themes of ``p`` (see the module's table), in :data:`THEMES` order."""
     found: set[str] = set()
-    if p.variant != "2D":
+    if not p.variant.is_board:
         found.add("1d")
     if p.source.get("kind") == "paper":
         found.add("paper")

@@ -575,13 +575,13 @@ class PuzzleController:
 
     def side(self) -> str:
         position: str = self.puzzle.position
-        return position.split("_")[1] if self.puzzle.variant == "2D" else position.split("_")[0]
+        return position.split("_")[1] if self.puzzle.variant.is_board else position.split("_")[0]
 
     def task_prompt(self) -> str:
         return self.task.prompt(SIDE_NAMES.get(self.side(), self.side()))
 
     def oracle(self) -> Oracle:
-        return self.oracle_2d if self.puzzle.variant == "2D" else self.oracle_1d
+        return self.oracle_2d if self.puzzle.variant.is_board else self.oracle_1d
 
     def _record(self, solved: bool) -> None:
         pid = self.puzzle.id
@@ -898,7 +898,7 @@ def list_order(puzzles: list[Puzzle]) -> list[int]:
     def rank(name: str) -> tuple[int, int, int]:
         first = puzzles[first_of[name]]
         kind = first.source.get("kind", "")
-        return (0 if kind == "paper" else 1, 0 if first.variant == "1D" else 1, first_of[name])
+        return (0 if kind == "paper" else 1, 1 if first.variant.is_board else 0, first_of[name])
 
     cols = sorted(first_of, key=rank)
     return [i for c in cols for i in sorted(
