@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from phutball.errors import PhutballError
 from phutball.game import Game
-from phutball.notation import Placement
+from phutball.notation import Placement, StripPlacement
 from phutball.sides import side_name
 from phutball.variant import Variant
 
@@ -68,6 +68,7 @@ class AnalysisPanel:
     error: str
     message: str
     announcement: str
+    hint: str | None
 
     # the controller's own, used here (declared for the type checker only: the controller defines them)
     chain: list[Target]
@@ -80,9 +81,31 @@ class AnalysisPanel:
         def over(self) -> bool: ...  # noqa: E704
         def computer_to_move(self) -> bool: ...  # noqa: E704
         def goto(self, ply: int) -> None: ...  # noqa: E704
-        def show_hint(self, move_text: str) -> None: ...  # noqa: E704
         def status(self) -> str: ...  # noqa: E704
         def _reset_feedback(self) -> None: ...  # noqa: E704
+
+    # ------------------------------------------------------------ hints (the Hint button, a review's better move)
+
+    def show_hint(self, move_text: str) -> None:
+        """Show ``move_text`` (the engine's best move here) on the board, without playing it."""
+        try:
+            move = self.position.parse_move(move_text)
+        except PhutballError as e:
+            self.error = f"No hint: {e}"
+            return
+        self._reset_feedback()
+        self.hint = str(move)
+        self.message = f"Hint: {self.hint}."
+        self.announcement = f"Hint for {side_name(self.position.to_move)}: {self.hint}."
+
+    def hint_marks(self) -> tuple[Target | None, list[Target]]:
+        """Where to draw the hint: the ring's target (the man placed, or the jump's end) and the jump path."""
+        if not self.hint:
+            return None, []
+        move = self.position.parse_move(self.hint)
+        if isinstance(move, (Placement, StripPlacement)):
+            return move.point if isinstance(move, Placement) else move.square, []
+        return move.path[-1], list(move.path)
 
     # ------------------------------------------------------------ analysis (the Analyse switch)
 

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, TypedDict
 
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
-from phutball.notation import SWAP, Jump, Placement, StripJump, StripPlacement, move_targets
+from phutball.notation import SWAP, Jump, StripJump, move_targets
 from phutball.sides import other_side, side_name, sides_of
 from phutball.variant import Variant
 from lab.analysispanel import Analysis, AnalysisPanel, AnalysisView, ReviewView
 from phutball.moveentry import EnteredMove, MoveEntry, Target
 from lab.playfeel import computer_takes_swap, flip_key
+from lab.playwords import PlayWords
 
 if TYPE_CHECKING:
     from lab.linkgame import LinkSeat
@@ -89,7 +90,7 @@ class ResultView(TypedDict):
 
 
 @dataclass
-class PlayController(AnalysisPanel):
+class PlayController(PlayWords, AnalysisPanel):
     """Everything the play page shows and does, minus the DOM."""
 
     game: Game
@@ -231,27 +232,6 @@ class PlayController(AnalysisPanel):
         else:
             self.message = "Two players on this device."
 
-    def show_hint(self, move_text: str) -> None:
-        """Show ``move_text`` (the engine's best move here) on the board, without playing it."""
-        try:
-            move = self.position.parse_move(move_text)
-        except PhutballError as e:
-            self.error = f"No hint: {e}"
-            return
-        self._reset_feedback()
-        self.hint = str(move)
-        self.message = f"Hint: {self.hint}."
-        self.announcement = f"Hint for {side_name(self.position.to_move)}: {self.hint}."
-
-    def hint_marks(self) -> tuple[Target | None, list[Target]]:
-        """Where to draw the hint: the ring's target (the man placed, or the jump's end) and the jump path."""
-        if not self.hint:
-            return None, []
-        move = self.position.parse_move(self.hint)
-        if isinstance(move, (Placement, StripPlacement)):
-            return move.point if isinstance(move, Placement) else move.square, []
-        return move.path[-1], list(move.path)
-
     @property
     def over(self) -> bool:
         """Is the game over in the position shown?
@@ -356,69 +336,6 @@ class PlayController(AnalysisPanel):
             self.error = (f"The saved computer setting was not understood ({'; '.join(bad)}): "
                           f"using the defaults (two players, level {self.level}).")
 
-    @property
-    def against_computer(self) -> bool:
-        return self.mode == "computer" and self.computer_side is not None
-
-    def status(self) -> str:
-        """The status line, spoken to the person: "Your move", "The computer is thinking…", "You won in 23
-        moves!" against the computer; "Ohs to move", "Eks won in 31 moves!" between two players.
-
-        "Viewing move N of M" only while a position picked in the move list (or a review's mark) is shown:
-        after Undo the game is live again and the status says whose move it is.
-        """
-        if self.browsing and self.game.can_redo() and self.game.cursor < len(self.game.moves):
-            prefix = f"Viewing move {self.game.cursor} of {len(self.game.moves)}. "
-        else:
-            prefix = ""
-        pos = self.position
-        if pos.winner:
-            return prefix + self.result_title()
-        if self.game.result != "*" and not self.game.can_redo():
-            return prefix + self.result_title()
-        goal = self._goal_words(pos.to_move, "the top", "the bottom")
-        if self.link is not None:
-            return prefix + self.link.status(self.game, goal)
-        if self.against_computer:
-            if pos.to_move != self.computer_plays:
-                return prefix + f"Your move ({side_name(pos.to_move)}, attacking {goal})."
-            if self.computer_to_move():
-                return prefix + "The computer is thinking…"
-            return prefix + "The computer's turn: Redo shows its move, or play one for it."
-        return prefix + f"{side_name(pos.to_move)} to move (attacking {goal})."
-
-    def result_title(self) -> str:
-        """The end of the game in words ("You won in 23 moves!", "The computer won.", "Eks won in 31 moves!")."""
-        winner, plies = self.position.winner, self.game.cursor
-        if not winner:
-            if self.game.termination == "repetition":
-                return "Draw by repetition."
-            return self.game.result_text + "."
-        moves = f"{plies} {'move' if plies == 1 else 'moves'}"
-        if self.link is not None:
-            return self.link.result_title(self.game, winner, moves)
-        if self.against_computer:
-            return "The computer won." if winner == self.computer_plays else f"You won in {moves}!"
-        return f"{side_name(winner)} won in {moves}!"
-
-    def _goal_words(self, side: str, top: str, bottom: str) -> str:
-        """Where ``side``'s goal is as the board is drawn: ``top`` or ``bottom`` (a strip: its right or left
-        end); a turned board (:attr:`flipped`) swaps them."""
-        first = side in ("O", "L")
-        if self.flipped:
-            first = not first
-        if side in ("L", "R"):
-            return "the right end" if first else "the left end"
-        return top if first else bottom
-
-    def result_detail(self) -> str:
-        """One line under the result: how the game ended."""
-        pos = self.position
-        if not pos.winner:
-            return "Nobody scored."
-        goal = self._goal_words(pos.winner, "top goal line", "bottom goal line").removeprefix("the ")
-        return f"{side_name(pos.winner)} took the ball to the {goal}."
-
     # ------------------------------------------------------------ input
 
     def _reset_feedback(self) -> None:
@@ -490,18 +407,6 @@ class PlayController(AnalysisPanel):
         self._reset_feedback()
         self.chain = []
         self._play(text)
-
-    def describe_move(self, before: Any, move: EnteredMove, mover: str) -> str:
-        who = side_name(mover)
-        if isinstance(move, (Placement, StripPlacement)):
-            what = "a man" if self.variant.is_board else "a stone"
-            where = str(move) if self.variant.is_board else f"square {move}"
-            return f"{who} placed {what} on {where}."
-        after = self.game.position
-        removed = len(getattr(before, "men", getattr(before, "stones", ()))) - len(
-            getattr(after, "men", getattr(after, "stones", ())))
-        path = " to ".join(str(p) for p in move.path)
-        return f"{who} jumped {path}, removing {removed} {'man' if removed == 1 else 'men'}."
 
     def key(self, name: str) -> bool:
         """A key press; returns True if it was handled (the entry's keys, and ``u``/``r``); on a board drawn

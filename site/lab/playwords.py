@@ -1,0 +1,115 @@
+"""What the play page says: the status line, the end of a game, each move in words (a part of
+:class:`lab.play.PlayController`, kept apart so the controller holds what the page does).
+
+Spoken to the person (issue 26): "Your move", "The computer is thinking…", "You won in 23 moves!"
+against the computer; "Ohs to move", "Eks won in 31 moves!" between two players; a game by link
+says it through its seat (:class:`lab.linkgame.LinkSeat`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from phutball.game import Game
+from phutball.notation import Placement, StripPlacement
+from phutball.sides import side_name
+from phutball.variant import Variant
+
+if TYPE_CHECKING:
+    from lab.linkgame import LinkSeat
+    from phutball.moveentry import EnteredMove
+
+
+class PlayWords:
+    """The play page's words, from the controller's state (the dataclass :class:`~lab.play.PlayController`
+    holds the fields named here)."""
+
+    game: Game
+    mode: str
+    computer_side: str | None
+    browsing: bool
+    flipped: bool
+    link: LinkSeat | None
+    if TYPE_CHECKING:
+        @property
+        def position(self) -> Any: ...  # noqa: E704
+        @property
+        def variant(self) -> Variant: ...  # noqa: E704
+        @property
+        def computer_plays(self) -> str | None: ...  # noqa: E704
+        def computer_to_move(self) -> bool: ...  # noqa: E704
+
+    @property
+    def against_computer(self) -> bool:
+        return self.mode == "computer" and self.computer_side is not None
+
+    def status(self) -> str:
+        """The status line, spoken to the person: "Your move", "The computer is thinking…", "You won in 23
+        moves!" against the computer; "Ohs to move", "Eks won in 31 moves!" between two players.
+
+        "Viewing move N of M" only while a position picked in the move list (or a review's mark) is shown:
+        after Undo the game is live again and the status says whose move it is.
+        """
+        if self.browsing and self.game.can_redo() and self.game.cursor < len(self.game.moves):
+            prefix = f"Viewing move {self.game.cursor} of {len(self.game.moves)}. "
+        else:
+            prefix = ""
+        pos = self.position
+        if pos.winner:
+            return prefix + self.result_title()
+        if self.game.result != "*" and not self.game.can_redo():
+            return prefix + self.result_title()
+        goal = self._goal_words(pos.to_move, "the top", "the bottom")
+        if self.link is not None:
+            return prefix + self.link.status(self.game, goal)
+        if self.against_computer:
+            if pos.to_move != self.computer_plays:
+                return prefix + f"Your move ({side_name(pos.to_move)}, attacking {goal})."
+            if self.computer_to_move():
+                return prefix + "The computer is thinking…"
+            return prefix + "The computer's turn: Redo shows its move, or play one for it."
+        return prefix + f"{side_name(pos.to_move)} to move (attacking {goal})."
+
+    def result_title(self) -> str:
+        """The end of the game in words ("You won in 23 moves!", "The computer won.", "Eks won in 31 moves!")."""
+        winner, plies = self.position.winner, self.game.cursor
+        if not winner:
+            if self.game.termination == "repetition":
+                return "Draw by repetition."
+            return self.game.result_text + "."
+        moves = f"{plies} {'move' if plies == 1 else 'moves'}"
+        if self.link is not None:
+            return self.link.result_title(self.game, winner, moves)
+        if self.against_computer:
+            return "The computer won." if winner == self.computer_plays else f"You won in {moves}!"
+        return f"{side_name(winner)} won in {moves}!"
+
+    def _goal_words(self, side: str, top: str, bottom: str) -> str:
+        """Where ``side``'s goal is as the board is drawn: ``top`` or ``bottom`` (a strip: its right or left
+        end); a turned board (:attr:`flipped`) swaps them."""
+        first = side in ("O", "L")
+        if self.flipped:
+            first = not first
+        if side in ("L", "R"):
+            return "the right end" if first else "the left end"
+        return top if first else bottom
+
+    def result_detail(self) -> str:
+        """One line under the result: how the game ended."""
+        pos = self.position
+        if not pos.winner:
+            return "Nobody scored."
+        goal = self._goal_words(pos.winner, "top goal line", "bottom goal line").removeprefix("the ")
+        return f"{side_name(pos.winner)} took the ball to the {goal}."
+
+    def describe_move(self, before: Any, move: EnteredMove, mover: str) -> str:
+        who = side_name(mover)
+        if isinstance(move, (Placement, StripPlacement)):
+            what = "a man" if self.variant.is_board else "a stone"
+            where = str(move) if self.variant.is_board else f"square {move}"
+            return f"{who} placed {what} on {where}."
+        after = self.game.position
+        removed = len(getattr(before, "men", getattr(before, "stones", ()))) - len(
+            getattr(after, "men", getattr(after, "stones", ())))
+        path = " to ".join(str(p) for p in move.path)
+        return f"{who} jumped {path}, removing {removed} {'man' if removed == 1 else 'men'}."
