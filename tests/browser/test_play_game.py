@@ -68,7 +68,9 @@ def test_a_newcomer_plays_the_computer_at_a_weak_level_to_the_end_then_rematch_a
     assert page.is_hidden("#result") and page.input_value("#computer-side") == "O"
     wait_for_the_computer(page, "X")
     assert len(page.locator("#moves button").all()) == 1
-    assert page.inner_text("#status") == "Your move (Eks, attacking the bottom)."
+    # playing Eks, the board is turned so the person's side attacks upward (issue 26 item 3)
+    assert page.inner_text("#status") == "Your move (Eks, attacking the top)."
+    assert page.get_attribute("#board", "data-flipped") == "true" and page.get_attribute("#flip", "aria-pressed") == "true"
 
     # The dialog's choices take effect: Eks at level 1, the computer (Ohs) moves first.
     page.click("#new-game")
