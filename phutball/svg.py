@@ -26,7 +26,7 @@ from typing import Any, Mapping, Sequence
 
 from .drawing import GEOMETRY, Layout2D, LayoutStrip, Shape, board_shapes, oddish_layout, oddish_shapes, strip_shapes
 from .drawing import Ghost
-from .notation import SWAP, Point
+from .notation import SWAP, Point, move_targets
 from .variant import Variant
 
 __all__ = ["LIGHT", "DARK", "THEMES", "EXPORT_CELL", "DEFAULT_CELL", "board", "game", "shapes",
@@ -97,7 +97,7 @@ def jump_path(game: Any, ply: int) -> list[Target]:
     move = game.moves[ply - 1]
     if "-" not in move:
         return []
-    return [parse_target(game.start.variant, p) for p in move.split("-")]
+    return move_targets(game.start.variant, move)
 
 
 # ---------------------------------------------------------------- shapes at a size
