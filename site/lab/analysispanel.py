@@ -12,27 +12,14 @@ import math
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from phutball.errors import PhutballError
-from phutball.game import Game
 from phutball.notation import Placement, StripPlacement
 from phutball.sides import side_name
-from phutball.variant import Variant
+from lab.playhistory import PlayHistory
+from lab.playstate import Analysis
 
 if TYPE_CHECKING:
     from phutball.moveentry import Target
     from lab.views.board import Ghost
-
-
-class Analysis(TypedDict):
-    """The latest analysis of ``position`` (:attr:`AnalysisPanel.analysis`), from the search's reports."""
-
-    position: str
-    depth: int | None
-    nodes: int | None
-    score: float | None      # tenths of a row, for the side to move
-    mate: int | None
-    pv: list[str]
-    text: str
-    done: bool
 
 
 class AnalysisView(TypedDict):
@@ -55,34 +42,8 @@ class ReviewView(TypedDict):
     reviewed: bool
 
 
-class AnalysisPanel:
-    """Analysis and review of the game on the play page (mixed into :class:`lab.play.PlayController`,
-    whose dataclass holds the state named here)."""
-
-    game: Game
-    analysing: bool
-    analysis: Analysis | None
-    review_marks: list[dict[str, Any]]
-    review_for: tuple[str, ...] | None
-    review_progress: tuple[int, int] | None
-    error: str
-    message: str
-    announcement: str
-    hint: str | None
-
-    # the controller's own, used here (declared for the type checker only: the controller defines them)
-    chain: list[Target]
-    if TYPE_CHECKING:
-        @property
-        def position(self) -> Any: ...  # noqa: E704
-        @property
-        def variant(self) -> Variant: ...  # noqa: E704
-        @property
-        def over(self) -> bool: ...  # noqa: E704
-        def computer_to_move(self) -> bool: ...  # noqa: E704
-        def goto(self, ply: int) -> None: ...  # noqa: E704
-        def status(self) -> str: ...  # noqa: E704
-        def _reset_feedback(self) -> None: ...  # noqa: E704
+class AnalysisPanel(PlayHistory):
+    """Analysis and review of the game on the play page (a part of :class:`lab.play.PlayController`)."""
 
     # ------------------------------------------------------------ hints (the Hint button, a review's better move)
 

@@ -11,26 +11,22 @@ Keys of its own: ``u``/``r`` undo/redo.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence, TypedDict
 
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.notation import SWAP, Jump, StripJump, move_targets
-from phutball.sides import other_side, side_name, sides_of
+from phutball.sides import other_side, side_name
 from phutball.variant import Variant
-from lab.analysispanel import Analysis, AnalysisPanel, AnalysisView, ReviewView
-from phutball.moveentry import EnteredMove, MoveEntry, Target
+from lab.analysispanel import AnalysisPanel, AnalysisView, ReviewView
+from phutball.moveentry import EnteredMove, Target
 from lab.playfeel import computer_takes_swap, flip_key
-from lab.playwords import PlayWords
+from lab.playstate import DEFAULT_LEVEL
 
 if TYPE_CHECKING:
-    from lab.linkgame import LinkSeat
     from lab.views.board import Ghost
 
 DEFAULT_STRIP = "L_.....*....."
-#: A newcomer's level: the ladder's second rung (docs/computer.md: "for a first game"); then the last one used.
-DEFAULT_LEVEL = "novice"
 #: What the ratings of the level menu mean, in one line.
 RATING_SCALE = ("Ratings are Elo points measured on 15x19, with random moves at 0: "
                 "400 points more wins about 10 games in 11.")
@@ -89,61 +85,8 @@ class ResultView(TypedDict):
 # ---------------------------------------------------------------- the controller
 
 
-@dataclass
-class PlayController(PlayWords, AnalysisPanel):
-    """Everything the play page shows and does, minus the DOM."""
-
-    game: Game
-    mode: str = "two-players"          # or "computer"
-    computer_side: str | None = None   # the side the computer plays in "computer" mode
-    entry: MoveEntry = field(default=None)  # type: ignore[assignment]  # set in __post_init__
-    message: str = ""
-    error: str = ""
-    announcement: str = ""
-    hint: str | None = None            # a suggested move (notation) shown on the board
-    level: str = DEFAULT_LEVEL         # the computer's level on 2D boards (phutball.ai.LEVELS); weak for a newcomer
-    side_choice: str = "first"         # the New game dialog's "You play": "first", "second" or "random"
-    browsing: bool = False             # the position shown was picked in the move list (not reached by Undo)
-    lines: list[list[str]] = field(default_factory=list)  # lines left by playing a move mid-game (oldest first)
-    previous: Game | None = None       # the game a link, import or new game replaced, until a move is made
-    analysing: bool = False            # the Analyse switch: the engine analyses the position shown
-    analysis: Analysis | None = None   # the latest analysis report, for ``analysis["position"]``
-    review_marks: list[dict[str, Any]] = field(default_factory=list)  # the review's marks (see review_report)
-    review_for: tuple[str, ...] | None = None  # the moves the review (marks or progress) is about
-    review_progress: tuple[int, int] | None = None  # plies reviewed / to review, while the review runs
-    link: LinkSeat | None = None       # a game with a friend by link (lab.linkgame): this browser's side
-    pie_choice: bool = False           # the New game dialog's pie rule, as last chosen
-    flipped: bool = False              # the board turned half a turn (playing Eks against the computer)
-    sounds: bool = False               # the Sounds switch: a move, a capture, a goal make a sound
-
-    # ------------------------------------------------------------ construction
-
-    def __post_init__(self) -> None:
-        if self.entry is None:
-            self.entry = MoveEntry(self.game.position)
-
-    @property
-    def chain(self) -> list[Target]:
-        """The jump being entered (the widget's, on the position shown)."""
-        return self._entry().chain
-
-    @chain.setter
-    def chain(self, value: list[Target]) -> None:
-        self._entry().chain = value
-
-    @property
-    def cursor(self) -> Target | None:
-        return self.entry.cursor
-
-    @cursor.setter
-    def cursor(self, value: Target | None) -> None:
-        self.entry.cursor = value
-
-    def _entry(self) -> MoveEntry:
-        """The move entry on the position shown (a new position: a fresh entry, the cursor kept if it fits)."""
-        if self.entry.position is not self.position:
-            self.entry.reset(self.position)
-        return self.entry
+class PlayController(AnalysisPanel):
+    """Everything the play page shows and does, minus the DOM (its state: :class:`lab.playstate.PlayState`)."""
 
     @classmethod
     def new(cls, position: str = "15x19_O_H10", mode: str = "two-players", computer_side: str | None = None
@@ -196,20 +139,7 @@ class PlayController(PlayWords, AnalysisPanel):
         return {"opponent": "two-players" if two else "computer", "side": self.side_choice, "level": self.level,
                 "pie": "yes" if self.pie_choice else ""}
 
-    # ------------------------------------------------------------ state
-
-    @property
-    def position(self) -> Any:
-        return self.game.position
-
-    @property
-    def variant(self) -> Variant:
-        return variant_of(self.position)
-
-    @property
-    def sides(self) -> tuple[str, str]:
-        """The two sides of this game: Ohs and Eks on a board, Left and Right on a strip."""
-        return sides_of(self.variant)
+    # ------------------------------------------------------------ the computer
 
     def set_computer(self, side: str | None, level: str | None = None) -> None:
         """Let the computer play ``side`` (None: two players on this device) at ``level``."""
@@ -231,32 +161,6 @@ class PlayController(PlayWords, AnalysisPanel):
             self.message = f"The computer plays {side_name(side)}{lv}."
         else:
             self.message = "Two players on this device."
-
-    @property
-    def over(self) -> bool:
-        """Is the game over in the position shown?
-
-        A goal scored at the cursor, or an ending (resignation, agreement) recorded
-        at the end of the line.  A goal further down the line, seen after Undo or a
-        click in the move list, is not: from here the game goes on.
-        """
-        return bool(self.position.winner) or (self.game.result != "*" and not self.game.can_redo())
-
-    def _before_swap(self, side: str) -> str:
-        """The side the computer took at the start, if it plays ``side`` at the cursor."""
-        return other_side(side) if self.game.swapped else side
-
-    @property
-    def computer_plays(self) -> str | None:
-        """The side the computer plays in the position shown: its side at the start, the other one after a swap."""
-        if self.computer_side is None:
-            return None
-        return self._before_swap(self.computer_side)
-
-    def _your_side_below(self) -> bool:
-        """Whether the board is drawn turned: against the computer, the person plays the second side (Eks,
-        Right), so the side the person plays attacks upward (on a strip: to the right)."""
-        return self.against_computer and self.computer_plays == self.sides[0]
 
     def flip(self) -> None:
         """Turn the board half a turn (the flip button); remembered with the saved game."""
@@ -290,10 +194,6 @@ class PlayController(PlayWords, AnalysisPanel):
             return False
         self.swap()
         return True
-
-    def computer_to_move(self) -> bool:
-        return (self.mode == "computer" and self.computer_plays == self.position.to_move
-                and not self.over and not self.game.can_redo())
 
     def computer_reply(self, best: str | None, failure: str | None = None) -> bool:
         """Play the computer's answer ``best``; True if it was played.
@@ -338,11 +238,6 @@ class PlayController(PlayWords, AnalysisPanel):
 
     # ------------------------------------------------------------ input
 
-    def _reset_feedback(self) -> None:
-        self.error = ""
-        self.message = ""
-        self.hint = None
-
     def click(self, t: Target) -> None:
         """A click or tap on a point (square) of the board."""
         self._reset_feedback()
@@ -372,12 +267,6 @@ class PlayController(PlayWords, AnalysisPanel):
     def finish_chain(self) -> None:
         self._entry().finish()
         self._after_entry()
-
-    def cancel_chain(self) -> None:
-        entry = self._entry()
-        if entry.chain:
-            entry.cancel()
-            self.message = entry.message
 
     def step_back(self) -> None:
         self._entry().step_back()
@@ -427,94 +316,6 @@ class PlayController(PlayWords, AnalysisPanel):
             self.cancel_chain()
             return True
         return entry.key(name)
-
-    # ------------------------------------------------------------ history
-
-    def undo(self) -> None:
-        self._reset_feedback()
-        if self.chain:
-            self.cancel_chain()
-            return
-        if not self.game.can_undo():
-            self.error = "Nothing to undo."
-            return
-        start = self.game.cursor
-        self.browsing = False  # Undo takes the game back: it is live, not a position looked at
-        self.game.undo()
-        if self.mode == "computer" and self.position.to_move == self.computer_plays and self.game.can_undo():
-            self.game.undo()  # take back the computer's reply too: the player is to move again
-        if self.lines and self.game.cursor <= self._branch_point(self.lines[-1]) < start:
-            # undid the move that left a line: that line comes back (Redo replays it)
-            self._switch_line(self.lines.pop(), self.game.cursor)
-            self.message = ("The line you had left is back: Redo replays it; "
-                            "“Restore the previous line” returns to the one you undid.")
-        self.announcement = f"Undone. {self.status()}"
-
-    def _branch_point(self, line: list[str]) -> int:
-        """How many first moves ``line`` shares with the current line."""
-        n = 0
-        for a, b in zip(line, self.game.moves):
-            if a != b:
-                break
-            n += 1
-        return n
-
-    def _switch_line(self, line: list[str], ply: int) -> None:
-        """Make ``line`` the current line (the current one is kept in :attr:`lines`), shown at ``ply``."""
-        current = list(self.game.moves)
-        self.game = Game(self.game.start, moves=line, headers=dict(self.game.headers), cursor=min(ply, len(line)),
-                         pie=self.game.pie)
-        if current != line and current not in self.lines:
-            self.lines.insert(0, current)
-        self.chain = []
-        self.cursor = self.position.ball
-
-    def restore_line(self) -> None:
-        """Go back to the line left most recently (the current one is kept; repeat to cycle through them)."""
-        self._reset_feedback()
-        if not self.lines:
-            self.error = "There is no other line to restore."
-            return
-        line = self.lines.pop()
-        self._switch_line(line, len(line))
-        self.message = f"Restored the previous line ({len(line)} moves)."
-        self.announcement = f"{self.message} {self.status()}"
-
-    def _replace_game(self, game: Game) -> None:
-        """Start ``game`` in place of the current one, which stays restorable if it had moves."""
-        if self.game.moves:
-            self.previous = self.game
-        self.game, self.chain, self.lines, self.browsing = game, [], [], False
-        self.link = None  # a game by link says so again (lab.linkgame)
-
-    def restore_previous(self) -> None:
-        """Bring back the game a link, import or new game replaced (the current one becomes restorable)."""
-        self._reset_feedback()
-        if self.previous is None:
-            self.error = "There is no previous game to restore."
-            return
-        game = self.previous
-        self.previous = None
-        self._replace_game(game)
-        self.cursor = self.position.ball
-        self.message = f"Restored your previous game ({len(game.moves)} moves)."
-        self.announcement = f"{self.message} {self.status()}"
-
-    def redo(self) -> None:
-        self._reset_feedback()
-        self.chain = []
-        if not self.game.can_redo():
-            self.error = "Nothing to redo."
-            return
-        self.game.redo()
-        self.announcement = f"Redone. {self.status()}"
-
-    def goto(self, ply: int) -> None:
-        self._reset_feedback()
-        self.chain = []
-        self.game.goto(ply)
-        self.browsing = True
-        self.announcement = self.status()
 
     # ------------------------------------------------------------ records and positions
 

@@ -1,5 +1,5 @@
 """What the play page says: the status line, the end of a game, each move in words (a part of
-:class:`lab.play.PlayController`, kept apart so the controller holds what the page does).
+:class:`lab.play.PlayController`, see :mod:`lab.playstate`).
 
 Spoken to the person (issue 26): "Your move", "The computer is thinking…", "You won in 23 moves!"
 against the computer; "Ohs to move", "Eks won in 31 moves!" between two players; a game by link
@@ -10,38 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from phutball.game import Game
 from phutball.notation import Placement, StripPlacement
 from phutball.sides import side_name
-from phutball.variant import Variant
+from lab.playstate import PlayState
 
 if TYPE_CHECKING:
-    from lab.linkgame import LinkSeat
     from phutball.moveentry import EnteredMove
 
 
-class PlayWords:
-    """The play page's words, from the controller's state (the dataclass :class:`~lab.play.PlayController`
-    holds the fields named here)."""
-
-    game: Game
-    mode: str
-    computer_side: str | None
-    browsing: bool
-    flipped: bool
-    link: LinkSeat | None
-    if TYPE_CHECKING:
-        @property
-        def position(self) -> Any: ...  # noqa: E704
-        @property
-        def variant(self) -> Variant: ...  # noqa: E704
-        @property
-        def computer_plays(self) -> str | None: ...  # noqa: E704
-        def computer_to_move(self) -> bool: ...  # noqa: E704
-
-    @property
-    def against_computer(self) -> bool:
-        return self.mode == "computer" and self.computer_side is not None
+class PlayWords(PlayState):
+    """The play page's words, from its state."""
 
     def status(self) -> str:
         """The status line, spoken to the person: "Your move", "The computer is thinking…", "You won in 23

@@ -84,6 +84,28 @@ def own_input_devices(page) -> None:
 _install_settling()
 
 
+# ---------------------------------------------------------------- no service worker, unless asked
+# A page registers the lab's service worker, which then downloads the whole build (23 MB) into
+# Cache Storage: about 1.5 s of CPU per visit, a third of a test's page load on this 2-core machine.
+# Only the offline tests (test_offline.py) are about it; they ask for it with
+# ``browser.new_context(service_workers="allow")``.  Every other context blocks it.
+
+def _block_service_workers_by_default() -> None:
+    from playwright.sync_api import Browser
+    original = Browser.new_context
+    if getattr(original, "_blocks", False):
+        return
+
+    def new_context(self, *args, **kwargs):
+        kwargs.setdefault("service_workers", "block")
+        return original(self, *args, **kwargs)
+    new_context._blocks = True
+    Browser.new_context = new_context
+
+
+_block_service_workers_by_default()
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/browser" in str(item.fspath):

@@ -61,7 +61,7 @@ def visit_once(page, url: str) -> None:
 @pytest.fixture(scope="module")
 def visited(browser, server):
     """A browser profile that has visited the play page once, and every request it made."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    ctx = browser.new_context(service_workers="allow", viewport={"width": 1280, "height": 860})
     ctx.requests = []
     ctx.on("request", lambda r: ctx.requests.append(r.url))
     page = new_page(ctx)
@@ -245,7 +245,7 @@ def test_a_new_build_replaces_the_cached_one(browser, tmp_path):
     shutil.copytree(DIST, site, copy_function=os.link)
     first = restamp(site, "one")
     with StaticServer({"/": site}) as srv:
-        ctx = browser.new_context()
+        ctx = browser.new_context(service_workers="allow")
         try:
             page = new_page(ctx)
             visit_once(page, f"{srv.origin}/index.html")

@@ -1,0 +1,105 @@
+"""Undo, redo, the lines a game leaves and the game a new one replaced: the play page's history (a part
+of :class:`lab.play.PlayController`, see :mod:`lab.playstate`).
+
+Playing a move mid-game does not drop the moves after it: they are kept as a *line* that Undo (back
+past the branch) or "Restore the previous line" brings back.  A link, an import or a new game keeps
+the game it replaced as :attr:`~lab.playstate.PlayState.previous` until a move is made on the new one.
+"""
+
+from __future__ import annotations
+
+from phutball.game import Game
+from lab.playwords import PlayWords
+
+
+class PlayHistory(PlayWords):
+    """Moving through the game and its lines."""
+
+    def undo(self) -> None:
+        self._reset_feedback()
+        if self.chain:
+            self.cancel_chain()
+            return
+        if not self.game.can_undo():
+            self.error = "Nothing to undo."
+            return
+        start = self.game.cursor
+        self.browsing = False  # Undo takes the game back: it is live, not a position looked at
+        self.game.undo()
+        if self.mode == "computer" and self.position.to_move == self.computer_plays and self.game.can_undo():
+            self.game.undo()  # take back the computer's reply too: the player is to move again
+        if self.lines and self.game.cursor <= self._branch_point(self.lines[-1]) < start:
+            # undid the move that left a line: that line comes back (Redo replays it)
+            self._switch_line(self.lines.pop(), self.game.cursor)
+            self.message = ("The line you had left is back: Redo replays it; "
+                            "“Restore the previous line” returns to the one you undid.")
+        self.announcement = f"Undone. {self.status()}"
+
+    def _branch_point(self, line: list[str]) -> int:
+        """How many first moves ``line`` shares with the current line."""
+        n = 0
+        for a, b in zip(line, self.game.moves):
+            if a != b:
+                break
+            n += 1
+        return n
+
+    def _switch_line(self, line: list[str], ply: int) -> None:
+        """Make ``line`` the current line (the current one is kept in :attr:`lines`), shown at ``ply``."""
+        current = list(self.game.moves)
+        self.game = Game(self.game.start, moves=line, headers=dict(self.game.headers), cursor=min(ply, len(line)),
+                         pie=self.game.pie)
+        if current != line and current not in self.lines:
+            self.lines.insert(0, current)
+        self.chain = []
+        self.cursor = self.position.ball
+
+    def restore_line(self) -> None:
+        """Go back to the line left most recently (the current one is kept; repeat to cycle through them)."""
+        self._reset_feedback()
+        if not self.lines:
+            self.error = "There is no other line to restore."
+            return
+        line = self.lines.pop()
+        self._switch_line(line, len(line))
+        self.message = f"Restored the previous line ({len(line)} moves)."
+        self.announcement = f"{self.message} {self.status()}"
+
+    def _replace_game(self, game: Game) -> None:
+        """Start ``game`` in place of the current one, which stays restorable if it had moves."""
+        if self.game.moves:
+            self.previous = self.game
+        self.game, self.chain, self.lines, self.browsing = game, [], [], False
+        self.link = None  # a game by link says so again (lab.linkgame)
+
+    def restore_previous(self) -> None:
+        """Bring back the game a link, import or new game replaced (the current one becomes restorable)."""
+        self._reset_feedback()
+        if self.previous is None:
+            self.error = "There is no previous game to restore."
+            return
+        game = self.previous
+        self.previous = None
+        self._replace_game(game)
+        self.cursor = self.position.ball
+        self.message = f"Restored your previous game ({len(game.moves)} moves)."
+        self.announcement = f"{self.message} {self.status()}"
+
+    def redo(self) -> None:
+        self._reset_feedback()
+        self.chain = []
+        if not self.game.can_redo():
+            self.error = "Nothing to redo."
+            return
+        self.game.redo()
+        self.announcement = f"Redone. {self.status()}"
+
+    def goto(self, ply: int) -> None:
+        self._reset_feedback()
+        self.chain = []
+        self.game.goto(ply)
+        self.browsing = True
+        self.announcement = self.status()
+
+
+__all__ = ["PlayHistory"]
