@@ -126,6 +126,11 @@ def test_the_shipped_set_is_big_enough():
     assert any(p.extra.get("through_own_goal") for p in twod)
 
 
-@pytest.mark.parametrize("puzzle", ALL, ids=[p.id for p in ALL])
+# Proving every win in three takes about half a minute: tests/test_win_in_three.py proves a sample,
+# and `python tools/make_2d_puzzles_win3.py --check` all of them.
+CHECKED = [p for p in ALL if p.task != "win-in-three"]
+
+
+@pytest.mark.parametrize("puzzle", CHECKED, ids=[p.id for p in CHECKED])
 def test_every_shipped_puzzle_claim_is_true(puzzle):
     assert check_claim(puzzle) == []

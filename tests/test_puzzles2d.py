@@ -227,3 +227,24 @@ def test_a_teachers_puzzle_the_engine_cannot_decide_in_time_says_so_not_that_it_
     message, headline = claim_error_text(refuted.value, "win")
     assert "no winning jump" in message and "not a 'win' puzzle" in message
     assert headline == "This puzzle has no solution as set."
+
+
+def test_what_each_jump_maze_says_of_the_greedy_chain_holds():
+    # issue 27: a maze said "greedier chains run into dead ends" although hopping toward the goal solves it
+    import re
+    from phutball.puzzles.twod import greedy_jump
+    sys.path.insert(0, str(PUZZLES.parent / "tools"))
+    from make_2d_puzzles import GREEDY_FAILS, GREEDY_FINDS
+    mazes = [p for p in load_file(PUZZLES / "2d.json") if p.id.startswith("2d-chain-")]
+    said = {GREEDY_FAILS: 0, GREEDY_FINDS: 0}
+    for p in mazes:
+        pos = Position.from_str(p.position)
+        g = greedy_jump(pos)
+        finds = g is not None and pos.play(g).winner == pos.to_move
+        assert p.text.endswith(GREEDY_FINDS if finds else GREEDY_FAILS), p.id
+        said[GREEDY_FINDS if finds else GREEDY_FAILS] += 1
+        wins = pos.winning_jumps(limit=10_000, max_nodes=2_000_000)
+        jumps, paths = map(int, re.search(r"at least (\d+) jumps.*?(\d+) winning paths? exists?", p.text).groups())
+        assert jumps == p.extra["min_jumps"] == min(len(j.path) - 1 for j in wins.paths), p.id
+        assert wins.complete and paths == len(wins.paths), p.id
+    assert said[GREEDY_FAILS] >= 5 and said[GREEDY_FINDS] >= 1, said

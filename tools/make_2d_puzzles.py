@@ -24,11 +24,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from phutball import BoardSize, Point, Position  # noqa: E402
 from phutball.bitboard import DIRECTIONS  # noqa: E402
-from phutball.puzzles.twod import counted  # noqa: E402
+from phutball.puzzles.twod import counted, greedy_jump  # noqa: E402
 from phutball.sides import other
 from phutball.notation import Jump  # noqa: E402
 from phutball.puzzles.check import check_claim_2d  # noqa: E402
 from phutball.puzzles.format import FORMAT, Puzzle
+
+
+#: What a jump maze's text says of the greedy chain (hop by hop as far toward the goal as possible,
+#: :func:`phutball.puzzles.twod.greedy_jump`): the one that holds (``tests/test_puzzles2d.py`` checks it).
+GREEDY_FAILS = "Shorter, greedier chains run into dead ends."
+GREEDY_FINDS = "Shorter chains run into dead ends; jumping as far toward the goal as you can at every hop finds a way."
 
 
 def build_chain(rng: random.Random, size: BoardSize, side: str, n_jumps: int, via_own: bool):
@@ -181,13 +187,15 @@ def main() -> None:
             continue
         pos, best, shortest, n_wins = got
         who = "Ohs" if side == "O" else "Eks"
+        greedy = greedy_jump(pos)
         puzzles.append({
             "id": f"2d-chain-{i}", "title": f"Jump maze {i}: {who} to win in one",
             "source": {"kind": "generated", "ref": "tools/make_2d_puzzles.py (chain)"},
             "variant": "2D", "position": str(pos), "task": "win",
             "difficulty": min(5, max(1, shortest - 1)),
             "text": f"The ball needs at least {shortest} jumps in one move to reach the goal; "
-                    f"{counted(n_wins, 'winning path exists', 'winning paths exist')}. Shorter, greedier chains run into dead ends.",
+                    f"{counted(n_wins, 'winning path exists', 'winning paths exist')}. "
+                    + (GREEDY_FINDS if greedy and pos.play(greedy).winner == side else GREEDY_FAILS),
             "main_line": [str(best)], "min_jumps": shortest,
         })
     own_specs = [("9x9", "O", 3, 6), ("9x9", "X", 3, 8), ("11x11", "O", 4, 10), ("11x11", "X", 4, 12),

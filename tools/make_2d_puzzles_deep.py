@@ -21,6 +21,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -46,16 +47,25 @@ TITLES = {"win": "win through a long chain", "win-in-two": "win in two", "defend
           "dont-jump": "don't jump"}
 
 
-def self_play(size: str, white: tuple[str, int], black: tuple[str, int], seed: int) -> list[Position]:
-    """The positions of one game, from the start to the end (fixed budgets, no clock: repeatable)."""
-    pos = Position.start(BoardSize.from_str(size))
+def level_of(player: tuple[str, int] | Level) -> Level:
+    """A player's search level: one of the lab's levels as it is, or this tool's (name, node budget)."""
+    if isinstance(player, Level):
+        return player
+    name, nodes = player
+    return Level(name, nodes, 20 if name == "hard" else 2, 1e9, {"easy": 40.0, "medium": 8.0}.get(name, 0.0))
+
+
+def self_play(size: str, white: tuple[str, int] | Level, black: tuple[str, int] | Level, seed: int,
+              start: Position | None = None) -> list[Position]:
+    """The positions of one game, from ``start`` (default: the empty board) to the end; Ohs play
+    ``white`` (fixed budgets, no clock: repeatable)."""
+    pos = start or Position.start(BoardSize.from_str(size))
     out = [pos]
     for ply in range(MAX_PLIES[size]):
         if pos.is_over:
             break
-        name, nodes = (white, black)[ply % 2]
-        lv = Level(name, nodes, 20 if name == "hard" else 2, 1e9, {"easy": 40.0, "medium": 8.0}.get(name, 0.0))
-        pos = pos.play(Searcher(pos, lv, seed=seed * 1000 + ply).run().best)
+        lv = level_of(white if pos.to_move == "O" else black)
+        pos = pos.play(Searcher(pos, lv, seed=seed * 1000 + ply, max_seconds=1e9).run().best)
         out.append(pos)
     return out
 
@@ -65,10 +75,12 @@ def swap(pos: Position) -> Position:
     return Position(pos.size, pos.men, pos.ball, other(pos.to_move))
 
 
-def set_difficulties(puzzles: list[dict]) -> None:
-    """Difficulty 1..5: the quintile of the engine's search effort (nodes) among the puzzles of the same task."""
-    for task in TASK_ORDER:
-        group = sorted((d for d in puzzles if d["task"] == task), key=lambda d: (d["nodes"], d["position"]))
+def set_difficulties(puzzles: list[dict], tasks: tuple[str, ...] = TASK_ORDER,
+                     measure: Callable[[dict], float] = lambda d: d["nodes"]) -> None:
+    """Difficulty 1..5: the quintile of a measure (default: the engine's search effort, nodes) among
+    the puzzles of the same task."""
+    for task in tasks:
+        group = sorted((d for d in puzzles if d["task"] == task), key=lambda d: (measure(d), d["position"]))
         for i, d in enumerate(group):
             d["difficulty"] = 1 + 5 * i // len(group)
 

@@ -66,9 +66,9 @@ def check_claim_2d(p: Puzzle, max_nodes: int = 2_000_000) -> list[str]:
             q = pos.play(m)
             if q.winner == other(me) or q.find_winning_jump(max_nodes=max_nodes).status != "none":
                 problems.append(f"the listed safe move {m} loses")
-    elif p.task not in ("win-in-two", "defend", "dont-jump"):
+    elif p.task not in ("win-in-two", "win-in-three", "defend", "dont-jump"):
         problems.append(f"task {p.task!r} is not checked for 2D puzzles")
-    if p.task in ("win-in-two", "defend", "dont-jump") or (p.task == "win" and "solutions" in p.extra):
+    if p.task in ("win-in-two", "win-in-three", "defend", "dont-jump") or (p.task == "win" and "solutions" in p.extra):
         from .twod import check_task
         problems += check_task(p.position, p.task, p.main_line, p.extra, max_nodes=max_nodes)
     return problems

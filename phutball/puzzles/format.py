@@ -38,6 +38,9 @@ Tasks (``TASKS``; each is a class of :mod:`phutball.puzzles.tasks`):
 * ``win-in-two`` (2D) -- a move that makes an unstoppable threat (every
   defence loses to a jump); ``"solutions"`` lists every such first move and
   ``main_line`` is the move, the engine's defence and the winning jump.
+* ``win-in-three`` (2D) -- a move after which every defence leaves a win in
+  two; ``"solutions"`` lists every such first move and ``main_line`` is five
+  plies: the move, a defence, the unstoppable threat, a defence, the jump.
 * ``defend`` (2D) -- the opponent threatens a winning jump (``"threat"``);
   ``"solutions"`` is every move that stops it.
 * ``dont-jump`` (2D) -- the tempting jump ``"trap"`` loses; ``"solutions"`` is

@@ -176,6 +176,16 @@ class WinInTwo(Task):
     question = "{who} to play: make a threat no defence can stop, then score."
 
 
+class WinInThree(Task):
+    """Win in three moves: a move after which every defence leaves a win in two, then the win in two
+    against the engine's stubbornest defences (:func:`phutball.puzzles.twod.win_in_three_moves`)."""
+
+    name = "win-in-three"
+    variants = ("2D",)
+    needs = ("solutions",)
+    question = "{who} to play and win in three moves, whatever the defence."
+
+
 class Defend(Task):
     """Stop the opponent's winning jump (``threat``)."""
 
@@ -289,8 +299,8 @@ class Potential(Task):
 
 
 #: Every task, by name: the one table the format, the checker, the pages and the embeds read.
-TASKS: dict[str, Task] = {t.name: t for t in (Win(), OnlyMove(), SafeMove(), WinInTwo(), Defend(), DontJump(),
-                                              FastestWin(), WhichSide(), Compare(), Potential())}
+TASKS: dict[str, Task] = {t.name: t for t in (Win(), OnlyMove(), SafeMove(), WinInTwo(), WinInThree(), Defend(),
+                                              DontJump(), FastestWin(), WhichSide(), Compare(), Potential())}
 
 
 def check_claim(p: Puzzle, max_solve_n: int = MAX_LIVE_N) -> list[str]:

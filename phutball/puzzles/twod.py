@@ -16,6 +16,10 @@ puzzles check`` both call it.  The tasks (``TASKS_2D``), for the side to move S:
 * ``dont-jump``: the tempting jump ``trap`` hands the opponent a winning
   jump; ``solutions`` is every move that does not (placements anywhere and
   jumps).
+* ``win-in-three``: S has no win in one or two, but has a move after which
+  every defence leaves S a win in one or two; ``solutions`` is every such first
+  move; ``main_line`` is five plies: the move, the engine's stubbornest
+  defence, a win-in-two threat, the engine's defence and the winning jump.
 
 **Why the analysis is exact.**  Moves are every placement on the board plus
 every distinct jump result.  A man added at point q changes a jump path only if
@@ -26,6 +30,31 @@ completely by :func:`phutball.winsearch.winning_jumps`; every other placement
 loses to the same jump.  Every search runs with a node budget, and a search that
 gives up raises :class:`Undecided` instead of guessing.
 
+**Why the win-in-three search is exact, and why it is fast.**  A search three
+moves deep cannot try every placement at every ply (15x19 has 285 points: 285
+cubed positions).  It keeps the same answers by a second fact about men: the
+ball's jumps from a position examine only its *landing points* (every point a
+chain of jumps can reach, with the men it removes) and the points next to
+them.  A man added anywhere else changes no jump of that position at all
+(:func:`jump_zone` lists the points that can matter).  So every proof the search
+makes -- "no winning jump here", "this threat is unstoppable", "no win in two
+here" -- records its *footprint*: the union of the zones of every position the
+proof looked at.  A man added outside a proof's footprint leaves every step of
+the proof as it was, so the proof still holds.  Hence:
+
+* a win in two needs a threat, and only a man inside the position's zone (or a
+  jump) can make one: a man elsewhere leaves the opponent a quiet move outside
+  the zone too;
+* after the attacker's first move, a defence by a man outside the footprint
+  of the attacker's win in two *as if the defender had passed* loses to that
+  same win in two; only the defender's jumps and the men inside it are tried;
+* a first move by a man outside the footprint of the proof that the start has
+  no win in two loses to a quiet reply outside it (two such men leave that
+  proof standing).
+
+``tests/test_puzzles2d.py`` compares the search with trying every move at every
+ply on random small boards.
+
 Moves are compared by the position they reach, so any path to the same result
 counts as the same jump; lists hold one move per result (the first path in
 sorted order), placements first.
@@ -34,8 +63,11 @@ sorted order), placements first.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
 from typing import Any, Iterable
 
+from ..bitboard import DIRECTIONS, bit, jump_results, point_table, points_of
 from ..board import Position
 from ..sides import Side, other
 from ..errors import PhutballError
@@ -48,7 +80,7 @@ def counted(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 #: The 2D tasks this module decides.
-TASKS_2D = ("win", "win-in-two", "defend", "dont-jump")
+TASKS_2D = ("win", "win-in-two", "defend", "dont-jump", "win-in-three")
 #: Node budget of each win search (generous: the positions are small or sparse near the ball).
 NODES = 400_000
 #: Most winning paths / jump results listed before the analysis gives up.
@@ -197,6 +229,271 @@ def best_defence(after: Position, attacker: Side, effort: Effort, max_nodes: int
     return best[1] if best else after.placements()[0]
 
 
+# ---------------------------------------------------------------- win in three: proofs with footprints
+
+
+def jump_zone(pos: Position) -> int:
+    """The points where a man could change any jump of the ball in ``pos``, as a men mask (bit
+    ``row * width + col - 1``): the landing points of every chain of jumps, with the men it removes,
+    and the points next to them (see the module doc).
+
+    A hop from a point looks at its neighbour, then along a line of men (occupied points) to the first
+    point that is not a man, where it lands; so a man added at an empty point outside the zone is never
+    looked at, and every jump, jump result and winning path stays as it was.  Undecided when there are
+    more distinct jump states than :data:`LIST_LIMIT`.
+    """
+    w, h = pos.size.width, pos.size.height
+    near = _near(w, h)
+    out = near[pos.ball.row * w + pos.ball.col - 1]
+    for n, (c, r, _, _) in enumerate(jump_results(w, h, pos.ball.col, pos.ball.row, pos.mask)):
+        if n >= LIST_LIMIT:
+            raise Undecided("undecided", str(pos), "too many jump results to list")
+        if 1 <= r <= h:
+            out |= near[r * w + c - 1]
+    return out
+
+
+_NEAR: dict[tuple[int, int], list[int]] = {}
+
+
+def _near(w: int, h: int) -> list[int]:
+    """By bit index: the mask of the point and its neighbours on the board (built once per size)."""
+    if (w, h) not in _NEAR:
+        table = [0] * (w * (h + 2))
+        for r in range(1, h + 1):
+            for c in range(1, w + 1):
+                for dc, dr in ((0, 0), *DIRECTIONS):
+                    if 1 <= c + dc <= w and 1 <= r + dr <= h:
+                        table[r * w + c - 1] |= bit(w, c + dc, r + dr)
+        _NEAR[(w, h)] = table
+    return _NEAR[(w, h)]
+
+
+def _point_bit(pos: Position, move: Move2D) -> int:
+    """The bit of a placement's point (0 for a jump)."""
+    return bit(pos.size.width, move.point.col, move.point.row) if isinstance(move, Placement) else 0
+
+
+class _Deep:
+    """Wins in two and three moves for the side to move, decided exactly with the footprints of their
+    proofs (men masks; see the module doc).  Answers are cached by position for the search's life."""
+
+    def __init__(self, effort: Effort, max_nodes: int = NODES) -> None:
+        self.effort, self.max_nodes = effort, max_nodes
+        self._zones: dict[tuple[int, Point], int] = {}
+        self._wins: dict[tuple[int, Point, Side], Jump | None] = {}
+        self._two: dict[Position, tuple[Move2D | None, int]] = {}
+        self._failed: dict[Position, list[tuple[Move2D, int]]] = {}
+
+    def zone(self, pos: Position) -> int:
+        key = (pos.mask, pos.ball)
+        if key not in self._zones:
+            self._zones[key] = jump_zone(pos)
+        return self._zones[key]
+
+    def win1(self, pos: Position, side: Side) -> Jump | None:
+        """A winning jump for ``side`` in ``pos`` (cached :func:`_wins`)."""
+        key = (pos.mask, pos.ball, side)
+        if key not in self._wins:
+            self._wins[key] = _wins(pos, side, self.effort, self.max_nodes)
+        return self._wins[key]
+
+    @staticmethod
+    def _free(pos: Position) -> int:
+        """The empty points of the board (rows 1..h) as a men mask."""
+        w, h = pos.size.width, pos.size.height
+        return (((1 << (w * h)) - 1) << w) & ~pos.mask & ~bit(w, pos.ball.col, pos.ball.row)
+
+    def placements_in(self, pos: Position, fp: int, inside: bool = True) -> list[Placement]:
+        """The empty points of the board inside footprint ``fp`` (or outside it), lowest bit first."""
+        return [Placement(p) for p in points_of(pos.size, self._free(pos) & (fp if inside else ~fp))]
+
+    def quiet(self, pos: Position, fp: int) -> Placement | None:
+        """A man outside footprint ``fp`` (a move that changes nothing the proof looked at), or None."""
+        out = self._free(pos) & ~fp
+        return Placement(point_table(pos.size)[(out & -out).bit_length() - 1]) if out else None
+
+    def refute(self, after: Position, attacker: Side) -> tuple[Move2D | None, int]:
+        """:func:`refute_threat` with its footprint: a defence that survives the attacker's next jump
+        (None: every defence loses), and the points its answer depends on."""
+        defender = other(attacker)
+        fp = self.zone(after)
+        own = self.win1(after, defender)
+        if own is not None:
+            return own, fp
+        places: list[Placement]
+        if self.win1(after, attacker) is None:
+            far = self.quiet(after, fp)
+            if far is not None:
+                return far, fp | _point_bit(after, far)
+            places = after.placements()
+        else:
+            places = [Placement(q) for q in breakers(after, attacker, self.effort, self.max_nodes)]
+        for m in places:
+            x = after.play(m)
+            fp |= self.zone(x)
+            if self.win1(x, attacker) is None:
+                return m, fp | _point_bit(after, m)
+        for res, j in jump_moves(after):
+            if res.winner == defender:
+                return j, fp
+            if res.winner is None:
+                fp |= self.zone(res)
+                if self.win1(res, attacker) is None:
+                    return j, fp
+        return None, fp
+
+    def _threats(self, q: Position, killers: Iterable[Move2D]) -> list[tuple[Position, Move2D]]:
+        """The moves that can make a threat in ``q``: the killers (moves that worked in a sibling) that
+        are legal here, then every man in the zone, then every jump; one per result."""
+        zq = self.zone(q)
+        out: list[tuple[Position, Move2D]] = []
+        for m in killers:
+            if _point_bit(q, m) and not zq & _point_bit(q, m):
+                continue  # out of the zone: no threat
+            try:
+                out.append((q.play(m), m))
+            except PhutballError:
+                continue
+        out += [(q.play(m), m) for m in self.placements_in(q, zq)]
+        out += jump_moves(q)
+        seen: set[Position] = set()
+        moves = []
+        for r, m in out:
+            if r.winner is None and r not in seen:
+                seen.add(r)
+                moves.append((r, m))
+        return moves
+
+    def win2(self, q: Position, killers: Iterable[Move2D] = ()) -> tuple[Move2D | None, int]:
+        """A move of the side to move in ``q`` (no winning jump assumed) after which every defence loses
+        to a jump, or None; with the footprint of that answer."""
+        if q not in self._two:
+            self._decide2(q, self._threats(q, killers))
+        return self._two[q]
+
+    def _decide2(self, q: Position, moves: Iterable[tuple[Position, Move2D]],
+                 known: Iterable[tuple[Move2D, int]] = ()) -> None:
+        """Try ``moves`` as win-in-two moves in ``q`` (``known``: moves already refuted, with the
+        footprints of their refutations); cache the answer, and a failed proof's parts (:meth:`_grow`)."""
+        a, zq = q.to_move, self.zone(q)
+        failed = list(known)
+        for after, m in moves:
+            ref, fp = self.refute(after, a)
+            if ref is None:
+                self._two[q] = (m, fp | zq | _point_bit(q, m))
+                return
+            failed.append((m, fp))
+        self._failed[q] = failed
+        self._two[q] = (None, reduce(or_, (fp for _, fp in failed), zq))
+
+    def _grow(self, q: Position, man: Placement) -> None:
+        """Decide the win in two of ``q`` plus ``man`` (a man outside ``q``'s zone, the same side to
+        move) from ``q``'s failed proof: only the moves whose refutation looked at that point are
+        tried again; every other refutation still holds (see the module doc)."""
+        b = _point_bit(q, man)
+        plus = Position.from_mask(q.size, q.mask | b, q.ball, q.to_move)
+        if plus in self._two:
+            return
+        again = [(m, fp) for m, fp in self._failed[q] if fp & b]
+        self._decide2(plus, [(plus.play(m), m) for m, _ in again],
+                      [(m, fp) for m, fp in self._failed[q] if not fp & b])
+
+    def within_two(self, q: Position, killers: Iterable[Move2D] = ()) -> tuple[Move2D | None, int]:
+        """A winning jump or a win-in-two move of the side to move in ``q``, or None; with its footprint."""
+        j = self.win1(q, q.to_move)
+        return (j, self.zone(q)) if j is not None else self.win2(q, killers)
+
+    def all_win2(self, q: Position) -> list[Move2D]:
+        """Every win-in-two move of the side to move in ``q``: men in the zone (lowest bit first), then jumps."""
+        return [m for after, m in self._threats(q, ()) if self.refute(after, q.to_move)[0] is None]
+
+    def defences(self, after: Position, attacker: Side) -> tuple[Move2D | None, list[Move2D]]:
+        """The defender's moves in ``after`` that need trying against a win within two: ``(saving, rest)``.
+
+        ``saving`` is a defence found to leave no win within two (then ``rest`` is empty), else None
+        and ``rest`` holds the defender's jumps, the men inside the footprint of the attacker's win
+        as if the defender had passed, and one man outside it standing for all the others.
+        """
+        passed = Position.from_mask(after.size, after.mask, after.ball, attacker)
+        plan, fp = self.within_two(passed)
+        fp |= self.zone(after)
+        far = self.quiet(after, fp)
+        if plan is None and far is not None:
+            return far, []  # nothing to answer: a quiet man leaves no win within two
+        places = self.placements_in(after, fp) if plan is not None else after.placements()
+        rest: list[Move2D] = [j for r, j in jump_moves(after) if r.winner != attacker]
+        return None, rest + list(places) + ([far] if far is not None and plan is not None else [])
+
+    def refute3(self, pos: Position, move: Move2D) -> Move2D | None:
+        """A defence to ``move`` (by the side to move in ``pos``, not ending the game) after which the
+        mover has no win in one or two, or None: ``move`` wins in three."""
+        a = pos.to_move
+        after = pos.play(move)
+        own = self.win1(after, other(a))
+        if own is not None:
+            return own
+        if isinstance(move, Placement) and pos in self._failed and not self.zone(pos) & _point_bit(pos, move):
+            self._grow(pos, move)  # the defender's pass: decided from the start's failed proof
+        saving, rest = self.defences(after, a)
+        if saving is not None:
+            return saving
+        killers: list[Move2D] = []
+        for d in rest:
+            plan, _ = self.within_two(after.play(d), killers)
+            if plan is None:
+                return d
+            if plan not in killers:
+                killers.insert(0, plan)
+        return None
+
+    def first_moves3(self, pos: Position) -> list[Move2D]:
+        """Every move that wins in three (the side to move has no win in one or two, else empty)."""
+        if self.win1(pos, pos.to_move) is not None:
+            return []
+        plan, fp = self.win2(pos)
+        if plan is not None:
+            return []
+        outside = self.placements_in(pos, fp, inside=False)
+        places = self.placements_in(pos, fp) + (outside if len(outside) < 2 else [])
+        cands: list[tuple[Position, Move2D]] = [(pos.play(m), m) for m in sorted(places)]
+        cands += jump_moves(pos)
+        return [m for after, m in cands if after.winner is None and self.refute3(pos, m) is None]
+
+    def stubborn3(self, after: Position, attacker: Side) -> Move2D:
+        """The engine's defence in ``after`` against a win in three: a defence that saves the game if
+        there is one, else the one that leaves the attacker no winning jump and the fewest win-in-two
+        moves (ties: the first)."""
+        own = self.win1(after, other(attacker))
+        if own is not None:
+            return own
+        saving, rest = self.defences(after, attacker)
+        if saving is not None:
+            return saving
+        best: tuple[tuple[int, int], Move2D] | None = None
+        for d in rest:
+            q = after.play(d)
+            if self.within_two(q)[0] is None:
+                return d
+            score = (0, 0) if self.win1(q, attacker) is not None else (1, -len(self.all_win2(q)))
+            if best is None or score > best[0]:
+                best = (score, d)
+        if best is None:
+            raise Undecided("undecided", str(after), "no defence to try")
+        return best[1]
+
+
+def win_in_three_moves(pos: Position, effort: Effort, max_nodes: int = NODES) -> list[Move2D]:
+    """Every move of the side to move after which every defence leaves it a win in one or two (a win
+    in three), placements first; empty when it has a win in one or two.  Exact (see the module doc)."""
+    return _Deep(effort, max_nodes).first_moves3(pos)
+
+
+def win_within_two(pos: Position, effort: Effort, max_nodes: int = NODES) -> Move2D | None:
+    """A winning jump, else a win-in-two move, of the side to move; None if it has neither."""
+    return _Deep(effort, max_nodes).within_two(pos)[0]
+
+
 # ---------------------------------------------------------------- the trivial rules
 
 
@@ -308,6 +605,8 @@ def analyse(pos: Position, task: str, max_nodes: int = NODES) -> Analysis | None
         w = _wins(after.play(d), me, e, max_nodes)
         assert w is not None
         return Analysis(task, tuple(sols), (sols[0], d, w), e.nodes)
+    if task == "win-in-three":
+        return _analyse_three(pos, e, max_nodes)
     threat = _wins(pos, them, e, max_nodes)
     if task == "defend":
         if threat is None:
@@ -327,6 +626,27 @@ def analyse(pos: Position, task: str, max_nodes: int = NODES) -> Analysis | None
             return None
         return Analysis(task, tuple(sols), (sols[0],), e.nodes, {"trap": trap})
     raise ValueError(f"unknown 2D task {task!r}")
+
+
+def _analyse_three(pos: Position, e: Effort, max_nodes: int) -> Analysis | None:
+    """``analyse(pos, "win-in-three")``: every first move, and the main line against the engine's
+    stubbornest defences (``extra["defences"]``: the defender's moves tried against the main line's
+    first move, a man outside the proof's footprint counted once)."""
+    me = pos.to_move
+    deep = _Deep(e, max_nodes)
+    sols = deep.first_moves3(pos)
+    if not sols:
+        return None
+    first = pos.play(sols[0])
+    defence = deep.stubborn3(first, me)
+    second = first.play(defence)
+    threat = deep.all_win2(second)[0]
+    third = second.play(threat)
+    reply = best_defence(third, me, e, max_nodes)
+    jump = _wins(third.play(reply), me, e, max_nodes)
+    assert jump is not None
+    return Analysis("win-in-three", tuple(sols), (sols[0], defence, threat, reply, jump), e.nodes,
+                    {"defences": len(deep.defences(first, me)[1])})
 
 
 # ---------------------------------------------------------------- checking a puzzle's claim
@@ -371,16 +691,8 @@ def check_task(position: str, task: str, main_line: list[str] | tuple[str, ...],
             return problems + [f"main line: {e}"]
         if first not in true:
             problems.append(f"main line move {main_line[0]} is not a solution")
-    if task == "win-in-two":
-        if len(main_line) != 3:
-            problems.append("main line must be the move, the defence and the winning jump")
-        else:
-            try:
-                end = pos.play(main_line[0]).play(main_line[1]).play(main_line[2])
-            except PhutballError as e:
-                return problems + [f"main line: {e}"]
-            if end.winner != pos.to_move:
-                problems.append("main line does not end with the winning jump")
+    if task in ("win-in-two", "win-in-three"):
+        problems += _check_line(pos, task, main_line, max_nodes)
     if task == "defend" and "threat" in extra:
         try:
             if _as(pos, other(pos.to_move)).play(extra["threat"]).winner != other(pos.to_move):
@@ -399,16 +711,44 @@ def check_task(position: str, task: str, main_line: list[str] | tuple[str, ...],
     return problems
 
 
+def _check_line(pos: Position, task: str, main_line: list[str] | tuple[str, ...], max_nodes: int) -> list[str]:
+    """Problems with a win-in-two or win-in-three main line: its length, legality and goal, and (win in
+    three) that its third move still wins in two after the line's defence."""
+    plies = 3 if task == "win-in-two" else 5
+    if len(main_line) != plies:
+        return ["main line must be the move, the defence and the winning jump" if plies == 3 else
+                "main line must be five plies: move, defence, threat, defence, winning jump"]
+    try:
+        line = [pos]
+        for m in main_line:
+            line.append(line[-1].play(m))
+    except PhutballError as e:
+        return [f"main line: {e}"]
+    problems = []
+    if line[-1].winner != pos.to_move or any(p.winner for p in line[:-1]):
+        problems.append("main line does not end with the winning jump")
+    if plies == 5:
+        try:
+            if _wins(line[3], pos.to_move, Effort(), max_nodes) is None \
+                    or refute_threat(line[3], pos.to_move, Effort(), max_nodes) is not None:
+                problems.append(f"main line move {main_line[2]} is not a threat that no defence stops")
+        except Undecided as e:
+            problems.append(f"cannot decide exactly: {e}")
+    return problems
+
+
 # ---------------------------------------------------------------- judging a move on the puzzle page
 
 
 def judge(task: str, position: str, move: str, max_nodes: int = 200_000) -> dict[str, Any]:
     """The puzzle page's verdict on ``move`` in ``position``: ``{ok, won, refutation, note}``.
 
-    ``win`` (and the last move of ``win-in-two``): the move must win at once.
-    ``win-in-two``: the move must leave a threat no defence stops (the
-    refutation of a wrong one is the defence that holds).  ``defend``,
-    ``dont-jump``, ``safe-move``: the move must leave the opponent no winning jump.
+    ``win`` (and the last move of ``win-in-two`` and ``win-in-three``): the move must win at once.
+    ``win-in-two`` (and the second move of ``win-in-three``): the move must leave a threat no defence
+    stops (the refutation of a wrong one is the defence that holds).  ``win-in-three``, while the
+    mover has no win in one or two: every defence must leave the mover a win in one or two (the
+    refutation of a wrong move is a defence that leaves none).  ``defend``, ``dont-jump``,
+    ``safe-move``: the move must leave the opponent no winning jump.
     """
     from ..sides import SIDE_NAMES
     pos = Position.from_str(position)
@@ -421,10 +761,20 @@ def judge(task: str, position: str, move: str, max_nodes: int = 200_000) -> dict
         return {"ok": False, "won": False, "refutation": [], "note": "That ends on your own goal line."}
     try:
         threat = _wins(after, them, e, max_nodes)
-        if task == "win-in-two" and _wins(pos, me, e, max_nodes) is None:
+        if task in ("win-in-two", "win-in-three") and _wins(pos, me, e, max_nodes) is None:
             if threat is not None:
                 return {"ok": False, "won": False, "refutation": [str(threat)],
                         "note": f"{SIDE_NAMES[them]} scores first."}
+            deep = _Deep(e, max_nodes)
+            if task == "win-in-three" and deep.within_two(pos)[0] is None:  # the first of three moves
+                saved = deep.refute3(pos, pos.parse_move(move))
+                if saved is None:
+                    return {"ok": True, "won": False, "refutation": [],
+                            "note": "Every defence leaves you a win in two."}
+                passed = Position.from_mask(after.size, after.mask, after.ball, me)
+                return {"ok": False, "won": False, "refutation": [str(saved)],
+                        "note": f"{SIDE_NAMES[them]} can stop that." if deep.within_two(passed)[0]
+                        else f"That makes no threat {SIDE_NAMES[them]} must answer."}
             defence = refute_threat(after, me, e, max_nodes)
             if defence is None:
                 return {"ok": True, "won": False, "refutation": [],
@@ -445,20 +795,33 @@ def judge(task: str, position: str, move: str, max_nodes: int = 200_000) -> dict
 
 
 def respond(position: str, max_nodes: int = 200_000) -> str | None:
-    """The engine's defence on the puzzle page: a winning jump if it has one, else the stubbornest defence."""
+    """The engine's defence on the puzzle page: a winning jump if it has one, else the stubbornest
+    defence -- against the opponent's next jump when every defence loses to one (:func:`best_defence`),
+    else against a win in one or two (after the first move of a win in three)."""
     pos = Position.from_str(position)
     if pos.is_over:
         return None
+    attacker, e = other(pos.to_move), Effort()
     try:
-        return str(best_defence(pos, other(pos.to_move), Effort(), max_nodes))
+        if refute_threat(pos, attacker, e, max_nodes) is None:
+            return str(best_defence(pos, attacker, e, max_nodes))
+        return str(_Deep(e, max_nodes).stubborn3(pos, attacker))
     except Undecided:
         return None
 
 
 def hint(position: str, main_line: tuple[str, ...] | list[str], ply: int) -> str | None:
-    """A hint move: a winning jump when there is one, else the main line's move at ``ply``."""
+    """A hint move: a winning jump when there is one; from the second move on (a win in three), a
+    win-in-two move; else the main line's move at ``ply``."""
     pos = Position.from_str(position)
     w = pos.find_winning_jump(max_nodes=200_000)
     if w.jump is not None:
         return str(w.jump)
+    if ply >= 2:
+        try:
+            two = win_within_two(pos, Effort(), 200_000)
+        except Undecided:
+            two = None
+        if two is not None:
+            return str(two)
     return main_line[ply] if ply < len(main_line) else None
