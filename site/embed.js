@@ -33,6 +33,7 @@
   const PAD = 4;          // .embed's padding, all sides
   const BAR = 6 + 34 + 4 + 42;  // the bar under the board: margin, one row of buttons, gap, two lines of status
   const PUZZLE_BAR = BAR + 22;  // a puzzle's bar: its task on one more line
+  const STREAK_BAR = PUZZLE_BAR + 26;  // a streak's: its count on one more line (and the gap above it)
   const ERROR_HEIGHT = 220;     // a frame whose position cannot be read: the error box
   const CELL = { "2D": 40, "1D": 56 };  // the largest on-screen cell (lab.views.diagram.natural_size)
   // Written in by tools/build_site.py: the drawing's proportions (phutball.drawing.GEOMETRY), and the 1D
@@ -78,7 +79,9 @@
       : [(shape.n + G.strip_width) * cell, G.strip_height * cell];
     const cw = Math.max(1, Math.min(width - 2 * PAD, nw));
     const ch = Math.round(cw * nh / nw);
-    const bar = mode === "replay" || mode === "play" ? BAR : mode === "puzzle" ? PUZZLE_BAR : 0;
+    // A streak's puzzles change: without a position, the board's room is the tallest board's (15x19).
+    const streak = mode === "puzzle" && String(get("puzzle") ?? "").trim() === "streak";
+    const bar = mode === "replay" || mode === "play" ? BAR : streak ? STREAK_BAR : mode === "puzzle" ? PUZZLE_BAR : 0;
     return { height: ch + bar + 2 * PAD, canvas: [cw, ch], bar };
   }
 

@@ -31,6 +31,9 @@ const MODES = ["view", "play", "replay", "puzzle"];
 const THEMES = ["light", "dark", "auto"];
 const FAST = ["position", "mode", "theme", "coords", "numbers", "arrows"];
 const state = { owner: "js", rendered: false, pos: null, coords: true, params: null, booted: false };
+// data-puzzle="streak": where the frame keeps its streak (lab/embedstreak.py's STREAK_KEY; a unit test
+// keeps the two equal). Not the puzzles page's progress: an embed never touches it.
+const STREAK_KEY = "phutball.embed.streak.v1";
 
 // ------------------------------------------------------------ parameters (the sure subset)
 
@@ -220,6 +223,7 @@ function bootEngine() {
     const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const extra = { reducedMotion, today: readerDate("") };  // the daily puzzle's date: the reader's
     if (state.puzzleFiles) extra.puzzleFiles = state.puzzleFiles;
+    if (state.streak) extra.storageKeys = [STREAK_KEY];  // the streak goes on after a reload
     host.bootLab({ module: "glue.embed", board: "board", extra });
     state.booted = "listening";  // host.js listens from here on (bootLab's first, synchronous step)
     replayHeld();
@@ -263,6 +267,9 @@ function start() {
   el("play-controls").hidden = p.mode !== "play";
   el("puzzle-controls").hidden = p.mode !== "puzzle";
   el("task").hidden = p.mode !== "puzzle";
+  // A streak (lab/embedstreak.py): Next and Start again for Retry and Hint, a line for the count.
+  state.streak = p.mode === "puzzle" && (p.raw.get("puzzle") || "").trim() === "streak";
+  embed.toggleAttribute("data-streak", state.streak);
   if (p.mode === "puzzle" && p.raw.has("puzzle")) {
     // A shipped puzzle: its file is fetched (for the worker); without a position in the link, the
     // frame takes its height from the puzzle's board once known (reported to the host page).

@@ -362,3 +362,15 @@ def test_themes_filter_the_list_and_next():
     assert len([e for g in c.groups() for e in g["puzzles"]]) == 4
     with pytest.raises(ValueError, match="'nonsense'"):
         c.set_theme("nonsense")
+
+
+def test_after_the_engines_answer_the_page_says_what_it_played_and_that_it_is_your_move_again():
+    from phutball.puzzles.twod import respond
+    c = ctl({"id": "t2", "title": "Two", "variant": "2D", "task": "win-in-two", "difficulty": 1,
+             "position": "9x9_O_E5_E7E8", "main_line": ["E6"], "solutions": ["E6"]})
+    run(c.user_move("E6"))
+    assert c.message.endswith("The engine answers…") and c.phase == "busy"
+    reply = respond(str(c.game.position))
+    drain(c)
+    assert c.phase == "playing" and c.game.moves == ["E6", reply]
+    assert c.message == f"✓ Good. Every defence loses to a jump now. Eks answered {reply}. Your move."

@@ -13,11 +13,13 @@ are animated hop by hop when stepping forward.
 from __future__ import annotations
 
 import asyncio
+import random
 from typing import Any, Callable
 
 from lab.views.diagram import Marks, game_diagram, jump_frames, layout_for
 from lab.embed import ReplayController, claim_error_text, play_controller
-from lab.embedparams import STANDARD_START, EmbedParams, ParamError, parse_params
+from lab.embedparams import STANDARD_START, STREAK, EmbedParams, ParamError, parse_params
+from lab.embedstreak import STREAK_KEY, new_streak, streak_bar, streak_controller, stored_streak
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.moveentry import MoveEntry
@@ -25,7 +27,7 @@ from glue.boardinput import bind_board
 from lab.puzzles import PuzzleController, daily_puzzle, iso_date, puzzles_from_files
 from phutball.puzzles.custom import ClaimError, custom_puzzle
 from phutball.puzzles.puzzle import Puzzle
-from glue.remote import document, el, emit, flush_now, init_value, location_href, on, ready, spawn, window
+from glue.remote import document, el, emit, flush_now, init_value, location_href, on, ready, spawn, storage, window
 from glue.remote import draw as draw_shapes
 
 canvas = el("board")
@@ -188,11 +190,10 @@ def puzzle_of(params: EmbedParams) -> Puzzle | None:
     puzzle's, or a teacher's position without the claimed solution.
     """
     if params.puzzle is not None:
-        try:
-            shipped = {p.id: p for p in puzzles_from_files(init_value("puzzleFiles"))}
-        except (PhutballError, OSError, KeyError, TypeError) as e:
-            frame("showError", "puzzle", params.puzzle, f"the lab's puzzles could not be read: {e}")
+        listed = shipped_puzzles(params.puzzle)
+        if listed is None:
             return None
+        shipped = {p.id: p for p in listed}
         p = shipped.get(params.puzzle)
         if params.puzzle == "daily":  # the puzzle of the reader's day, the same as on the puzzles page
             listed = list(shipped.values())
@@ -216,23 +217,59 @@ def puzzle_of(params: EmbedParams) -> Puzzle | None:
         return None
 
 
-def start_puzzle(params: EmbedParams, marks: Marks, puzzle: Puzzle) -> None:
-    """Solve a puzzle in the frame: the puzzles page's controller judges every move (one judge)."""
-    ctl = PuzzleController([puzzle])
-    box: dict[str, Any] = {"entry": MoveEntry(parse_any_position(puzzle.position)), "busy": False, "posted": None}
-    el("task").textContent = ctl.task_prompt()
+def shipped_puzzles(asked: str) -> list[Puzzle] | None:
+    """The lab's puzzles (the files embedframe.js fetched); None after showing the error box."""
+    try:
+        return puzzles_from_files(init_value("puzzleFiles"))
+    except (PhutballError, OSError, KeyError, TypeError) as e:
+        frame("showError", "puzzle", asked, f"the lab's puzzles could not be read: {e}")
+        return None
+
+
+def puzzle_controller(params: EmbedParams) -> PuzzleController | None:
+    """The controller of a puzzle frame: a streak of the lab's puzzles (lab.embedstreak, stored), or the one
+    puzzle the parameters name or set; None after showing the error box."""
+    if params.puzzle == STREAK:
+        listed = shipped_puzzles(STREAK)
+        return None if listed is None else streak_controller(listed, storage, random.getrandbits(31))
+    puzzle = puzzle_of(params)
+    return None if puzzle is None else PuzzleController([puzzle])
+
+
+def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
+    """Solve puzzles in the frame: the puzzles page's controller judges every move (one judge); in a
+    ``streak``, its streak mode runs them one after another (Next, Start again), stored under STREAK_KEY."""
+    box: dict[str, Any] = {"entry": MoveEntry(parse_any_position(ctl.puzzle.position)), "busy": False,
+                           "posted": None, "stored": None}
 
     def post_result() -> None:
-        e = ctl.progress.get(puzzle.id)
-        if e is not None and (e["solved"], e["attempts"]) != box["posted"]:
-            box["posted"] = (e["solved"], e["attempts"])
-            frame("puzzleResult", puzzle.id, e["solved"], e["attempts"])
+        pid = ctl.puzzle.id
+        e = ctl.progress.get(pid)
+        if e is not None and (pid, e["solved"], e["attempts"]) != box["posted"]:
+            box["posted"] = (pid, e["solved"], e["attempts"])
+            frame("puzzleResult", pid, e["solved"], e["attempts"])
+
+    def draw_streak() -> None:
+        bar = streak_bar(ctl)
+        el("streak-count").textContent = bar.text
+        el("streak-next").hidden = not bar.going_on
+        el("streak-next").disabled = box["busy"] or not bar.can_next
+        el("streak-again").hidden = bar.going_on
+        el("streak-again").disabled = box["busy"]
+        stored = stored_streak(ctl)
+        if stored != box["stored"]:
+            box["stored"] = stored
+            storage.set_item(STREAK_KEY, stored)
 
     def draw() -> None:
         v = ctl.view()
         ev = box["entry"].view()
         w, h = size()
         game = ctl.game
+        el("task").textContent = ctl.task_prompt()
+        canvas.setAttribute("data-variant", v["variant"])
+        if streak:
+            draw_streak()
         paint(game_diagram(game, game.cursor, w, h, marks, chain=ev["chain"], landings=ev["landings"],
                            cursor=ev["armed"] if ev["armed"] is not None else v["hint"]))  # framed as the cursor is
         show_state(game)
@@ -331,6 +368,8 @@ def start_puzzle(params: EmbedParams, marks: Marks, puzzle: Puzzle) -> None:
     on(el("pfinish"), "click", lambda e: None if box["busy"] else finish())
     on(el("step-prev"), "click", act(lambda: ctl.step("prev")))
     on(el("step-next"), "click", act(lambda: ctl.step("next")))
+    on(el("streak-next"), "click", act(ctl.next))
+    on(el("streak-again"), "click", act(lambda: new_streak(ctl, random.getrandbits(31))))
     on(window, "resize", lambda e: draw())
     on(window, "phutball-theme", lambda e: draw())
     draw()
@@ -350,12 +389,12 @@ def run() -> None:
     except ParamError as e:
         frame("showError", e.name, str(e.text), e.reason)
         return
-    puzzle = None
+    ctl = None
     if params.mode == "puzzle":
-        puzzle = puzzle_of(params)
-        if puzzle is None:
+        ctl = puzzle_controller(params)
+        if ctl is None:
             return
-    start_pos = params.game().start if puzzle is None else parse_any_position(puzzle.position)
+    start_pos = params.game().start if ctl is None else parse_any_position(ctl.puzzle.position)
     variant = variant_of(start_pos)
     frame("takeOver")
     el("embed").setAttribute("data-mode", params.mode)
@@ -363,10 +402,12 @@ def run() -> None:
     el("replay-controls").hidden = params.mode != "replay"
     el("play-controls").hidden = params.mode != "play"
     el("puzzle-controls").hidden = params.mode != "puzzle"
+    if params.puzzle == STREAK:  # (embedframe.js set it too, for the first paint)
+        el("embed").setAttribute("data-streak", "")
     canvas.setAttribute("data-variant", variant)
     marks = Marks(params.coords, params.numbers, params.arrows)
-    if puzzle is not None:
-        start_puzzle(params, marks, puzzle)
+    if ctl is not None:
+        start_puzzle(ctl, marks, streak=params.puzzle == STREAK)
     else:
         {"view": start_view, "replay": start_replay, "play": start_play}[params.mode](params, marks)
     frame("rendered")

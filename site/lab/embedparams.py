@@ -17,7 +17,9 @@ mode       ``view`` (a static diagram), ``play`` (playable), ``replay``
            with moves, puzzle with ``puzzle`` or ``task``, else view
 puzzle     a puzzle shipped with the lab, by id (``paper-example-1``);
            ``position`` may be given too (it must be the puzzle's: it lets
-           embed.js reserve the frame's height before the frame loads)
+           embed.js reserve the frame's height before the frame loads);
+           ``daily``: the reader's daily puzzle; ``streak``: the lab's
+           puzzles in a run until the first mistake (no ``position``)
 task       a teacher's own puzzle on ``position``: ``win`` (2D: win with
            one jump; 1D: the side to move wins), ``only-move`` (1D: exactly
            one winning move) or ``safe-move`` (2D: leave no winning jump);
@@ -57,6 +59,8 @@ MODES = ("view", "play", "replay", "puzzle")
 #: The tasks a teacher's puzzle may claim, by variant (the engine checks the claim in the frame).
 PUZZLE_TASKS = {v: tuple(t.name for t in TASKS.values() if v in t.custom) for v in ("2D", "1D")}
 MAX_TEXT_CHARS = 600
+#: ``puzzle=streak``: the lab's puzzles one after another, until the first mistake (:mod:`lab.embedstreak`).
+STREAK = "streak"
 _PUZZLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}")
 THEMES = ("light", "dark", "auto")
 STANDARD_START = "15x19_O_H10"
@@ -229,6 +233,9 @@ def _puzzle_params(raw: dict[str, str], mode: str, game: Game) -> tuple[str | No
             if name in raw:
                 raise ParamError(name, raw[name], "a shipped puzzle has its own task and text: give puzzle "
                                  "alone, or position and task for your own puzzle")
+        if pid == STREAK and "position" in raw:
+            raise ParamError("position", raw["position"], "a streak chooses its own puzzles: give "
+                             "puzzle=streak alone")
         return pid, None, ""
     if "position" not in raw:
         if "task" in raw:  # a teacher's puzzle names its position: say which parameter is missing

@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from phutball.moveentry import Target
 
 PROGRESS_KEY = "phutball.puzzles.v1"
+#: The end of the message while the engine's answer to a good move is being played.
+ANSWERING = " The engine answers…"
 #: Where unreadable stored progress is set aside (never deleted) before starting fresh.
 PROGRESS_BACKUP_KEY = backup_key("phutball.puzzles.v1")
 
@@ -645,7 +647,7 @@ class PuzzleController:
             return
         reply = await self.oracle().respond(str(self.game.position))
         self.verdict = "correct"
-        self.message = "✓ Good. " + (verdict.get("note") or "") + (" The engine answers…" if reply else "")
+        self.message = "✓ Good. " + (verdict.get("note") or "") + (ANSWERING if reply else "")
         if reply:
             self.queue = [reply]
             self.after_queue = "playing"
@@ -669,6 +671,10 @@ class PuzzleController:
             self.after_queue = ""
             if self.phase == "playing" and self.game is not None and self.game.position.winner:
                 self.phase = "wrong"  # the defender won: cannot happen in a correct line
+            elif self.phase == "playing" and self.game is not None and self.message.endswith(ANSWERING):
+                g = self.game  # the engine's answer is on the board: the reader's move again
+                who = SIDE_NAMES.get(g.positions[g.cursor - 1].to_move, "The engine")
+                self.message = self.message[: -len(ANSWERING)] + f" {who} answered {g.moves[g.cursor - 1]}. Your move."
         return False
 
     def retry(self) -> None:

@@ -298,3 +298,17 @@ def click_point(page, target, canvas: str = "#board") -> None:
 
 def data_position(page, canvas: str = "#board") -> str:
     return page.locator(canvas).get_attribute("data-position")
+
+
+def enter_move(page, move: str, finish: str = "#finish", canvas: str = "#board") -> None:
+    """Play a 2D ``move`` by clicks, as a reader does: a point, or the ball and each landing of a jump, then
+    ``finish`` (the Finish jump button) if the chain could go on; returns once the board has changed."""
+    from playwright.sync_api import expect
+    board = page.locator(canvas)
+    before = board.get_attribute("data-position")
+    points = move.split("-")
+    for point in points:
+        click_point(page, point, canvas)
+    if len(points) > 1 and board.get_attribute("data-position") == before:
+        page.locator(finish).click()  # the chain could go on: stop here
+    expect(board).not_to_have_attribute("data-position", before)

@@ -47,6 +47,10 @@ test("layout: a board at its natural size when there is room, else the width; th
   assert.equal(layout({ position: "9x9_O_E5", task: "Win" }, 208).height, ch + PUZZLE_BAR + 2 * PAD);
   assert.equal(layout({ position: "9x9_O_E5", moves: "E6", mode: "view" }, 208).bar, 0);
   assert.equal(layout({ position: "9x9_O_E5" }, 0).canvas[0], 1);  // never less than a pixel
+  // a streak: any board in a 15x19 board's room, a line more for the count (lab/embedstreak.py)
+  const streak = layout({ puzzle: " streak " }, 328);
+  assert.deepEqual([streak.bar, streak.canvas], [PUZZLE_BAR + 26, layout({ position: "15x19_O_H10" }, 328).canvas]);
+  assert.equal(streak.height, streak.canvas[1] + PUZZLE_BAR + 26 + 2 * PAD);
 });
 
 test("layout: the board's shape from the position, the record's Setup or Size, else the standard board", () => {
