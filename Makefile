@@ -39,8 +39,12 @@ serve: dist
 	@echo "Serving dist/ at http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
 	$(PY) tools/devserver.py --port $(PORT) dist
 
+# Two pytest workers (pytest-xdist, work stealing): a browser test's waits (a page's worker starting,
+# a refutation shown move by move) leave a core free, which the other worker's tests fill.
+XDIST = -n 2 --dist worksteal
+
 test: dist $(CHROMIUM) js
-	$(PY) -m pytest -q -p no:cacheprovider tests
+	$(PY) -m pytest -q -p no:cacheprovider $(XDIST) tests
 
 # JavaScript: eslint (eslint.config.mjs), then node's test runner on the scripts as built in dist/.
 js: dist node_modules/.installed
@@ -48,10 +52,10 @@ js: dist node_modules/.installed
 	node --test tests/js/
 
 unit: $(VENV)/.installed
-	$(PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/browser
+	$(PY) -m pytest -q -p no:cacheprovider $(XDIST) tests --ignore=tests/browser
 
 browser: dist $(CHROMIUM)
-	$(PY) -m pytest -q -p no:cacheprovider tests/browser
+	$(PY) -m pytest -q -p no:cacheprovider $(XDIST) tests/browser
 
 bench: dist $(CHROMIUM)
 	$(PY) bench/bench_2d.py

@@ -296,10 +296,18 @@ def run(capsys, *argv):
     return code, out, err
 
 
-def test_cli_check_the_shipped_puzzles(capsys):
-    code, out, err = run(capsys, "puzzles", "check", str(PUZZLES))
+def test_cli_check_the_shipped_puzzles(capsys, tmp_path):
+    # Every shipped file but the wins in three, whose exact proofs take half a minute: the suite proves a
+    # sample (tests/test_win_in_three.py, the checker this command runs) and the CLI checks two of them here;
+    # `python tools/make_2d_puzzles_win3.py --check` proves them all.
+    for f in PUZZLES.glob("*.json"):
+        d = json.loads(f.read_text())
+        if f.name == "2d-win-in-three.json":
+            d["puzzles"] = d["puzzles"][1:3]
+        (tmp_path / f.name).write_text(json.dumps(d))
+    code, out, err = run(capsys, "puzzles", "check", str(tmp_path))
     assert code == 0 and err == ""
-    assert "every claim holds" in out and "paper-24-backward-jump" in out
+    assert "every claim holds" in out and "paper-24-backward-jump" in out and "win3-9x9-2" in out
     code, out, _ = run(capsys, "puzzles", "check", str(PUZZLES / "paper.json"), "--json")
     d = json.loads(out)
     assert code == 0 and d["false"] == 0 and d["puzzles"] == len(d["results"]) >= 10
