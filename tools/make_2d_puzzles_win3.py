@@ -55,7 +55,7 @@ from phutball.notation import Placement  # noqa: E402
 from phutball.puzzles.format import FORMAT, load_file  # noqa: E402
 from phutball.puzzles.tasks import check_claim  # noqa: E402
 from phutball.puzzles.twod import (RULES, Analysis, Undecided, analyse, counted,  # noqa: E402
-                                   neighbour_placements, rule_solves)
+                                   rule_solves)
 from phutball.sides import SIDE_NAMES, other  # noqa: E402
 
 TASK = "win-in-three"
@@ -73,12 +73,6 @@ JUMP_RULES = ("greedy-jump", "first-jump")
 #: Most placement puzzles answered by a man next to the ball, as a share of a board's placement puzzles.
 NEXT_TO_BALL_SHARE = 0.25
 OUT = ROOT / "puzzles" / "2d-win-in-three.json"
-
-
-def next_to_ball(pos: Position, solutions: tuple) -> bool:
-    """Whether a man on one of the eight points next to the ball is a correct first move."""
-    wanted = {pos.play(m) for m in solutions}
-    return any(pos.play(m) in wanted for m in neighbour_placements(pos))
 
 
 def difficulty_score(d: dict) -> float:
@@ -139,7 +133,7 @@ def scan_size(size: str, games: int, stats: dict) -> list[dict]:
                             "variant": "2D", "position": str(pos), "task": TASK, "difficulty": 1,
                             "text": describe(pos, a), "main_line": [str(m) for m in a.main_line],
                             "solutions": [str(m) for m in a.solutions], "nodes": a.nodes,
-                            "next_to_ball": next_to_ball(pos, a.solutions),
+                            "next_to_ball": rule_solves(pos, "defend", a.solutions)["next-to-ball"],
                             "placement": isinstance(a.solutions[0], Placement)})
             print(f"  {size} {white} v {black} #{g}: {len(game)} positions, {len(out)} so far", file=sys.stderr)
     return out
