@@ -1,7 +1,7 @@
 """Gauntlet: today's ``hard`` against the frozen baseline (``bench/baseline_ai.py``), equal CPU per move.
 
     python bench/gauntlet.py [--games 100] [--seconds 0.5] [--size 15x19] [--max-plies 300]
-                             [--jobs 1] [--seed 1] [--json]
+                             [--jobs 1] [--seed 1] [--json] [--opponent baseline]
 
 * ``bench/baseline_ai.py`` is a byte-for-byte copy of ``phutball/ai.py`` as it
   was when issue 14 was opened (commit 61bc14b): keep it unchanged, so every
@@ -15,6 +15,10 @@
   colours swapped (``--games`` is rounded up to an even number).
 * A game ends with a goal, with no legal move or a third repetition (draws),
   or after ``--max-plies`` plies (a draw).
+* ``--opponent`` plays ``hard`` against another player instead of the baseline:
+  a sparring partner of ``bench/sparring.py`` (``beam``, ``mcts``), searching the
+  same CPU time per move and given the game's history too ("base" in the
+  figures is then that partner).
 * Reports the new player's score (wins + draws/2), the Elo difference with a
   95% interval (normal approximation on the per-game scores), and each
   player's mean completed depth and node rate.
@@ -39,10 +43,12 @@ from types import ModuleType
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from phutball import Point, Position  # noqa: E402
 from phutball import ai  # noqa: E402
 from phutball.game import Game  # noqa: E402
+import sparring  # noqa: E402
 
 
 def load_baseline() -> ModuleType:
@@ -79,7 +85,8 @@ class GameResult:
     cpu: dict[str, float]
 
 
-def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies: int) -> GameResult:
+def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies: int,
+         opponent: str = "baseline") -> GameResult:
     base = load_baseline()
     game = Game(opening(size, opening_seed))
     depths: dict[str, list[int]] = {"new": [], "base": []}
@@ -96,6 +103,8 @@ def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies:
         if who == "new":
             res = ai.Searcher(pos, "hard", max_nodes=10**12, max_depth=64, max_seconds=seconds,
                               clock=time.process_time, history=game.positions[:-1]).run()
+        elif opponent != "baseline":
+            res = sparring.choose(opponent, pos, history=game.positions[:-1], max_seconds=seconds)
         else:
             res = base.Searcher(pos, "hard", max_nodes=10**12, max_depth=64, max_seconds=seconds,
                                 clock=time.process_time).run()
@@ -112,7 +121,7 @@ def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies:
                       {k: sum(v) / len(v) if v else 0.0 for k, v in depths.items()}, nodes, cpu)
 
 
-def _play(args: tuple[str, int, str, float, int]) -> GameResult:
+def _play(args: tuple[str, int, str, float, int, str]) -> GameResult:
     return play(*args)
 
 
@@ -152,9 +161,13 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--seed", type=int, default=1, help="first opening's seed")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--opponent", default="baseline", help="baseline, or a sparring partner: beam, mcts")
     a = p.parse_args(argv)
     pairs = (a.games + 1) // 2
-    tasks = [(a.size, a.seed + i, side, a.seconds, a.max_plies) for i in range(pairs) for side in ("O", "X")]
+    if a.opponent != "baseline" and not sparring.is_partner(a.opponent):
+        raise SystemExit(f"--opponent: {a.opponent!r} is not baseline, beam or mcts")
+    tasks = [(a.size, a.seed + i, side, a.seconds, a.max_plies, a.opponent) for i in range(pairs)
+             for side in ("O", "X")]
     t0 = time.perf_counter()
     if a.jobs > 1:
         with ProcessPoolExecutor(a.jobs) as ex:
@@ -171,7 +184,7 @@ def main(argv: list[str] | None = None) -> None:
     if a.json:
         print(json.dumps({"summary": s, "games": [asdict(r) for r in results]}))
         return
-    print(f"new hard vs baseline on {a.size}, {a.seconds} s CPU per move, {s['games']} games "
+    print(f"new hard vs {a.opponent} on {a.size}, {a.seconds} s CPU per move, {s['games']} games "
           f"({pairs} openings x 2 colours), max {a.max_plies} plies")
     print(f"  score {s['score']:.1%}  (+{s['wins']} ={s['draws']} -{s['losses']})  "
           f"Elo {s['elo']:+.0f}  95% [{s['elo_95'][0]:+.0f}, {s['elo_95'][1]:+.0f}]")

@@ -20,7 +20,8 @@ node budgets only (their ``max_seconds`` is ignored), and are seeded by the
 game number (only the noise of the lower levels uses the seed).
 
 Players: ``random`` and ``greedy`` (the baselines of ``bench/tournament.py``),
-every name in :data:`phutball.ai.LEVELS`, and, for tuning, ad-hoc levels
+the sparring partners of ``bench/sparring.py`` (``beam``, ``mcts``, or ``beam<N>`` /
+``mcts<N>`` for N nodes a move), every name in :data:`phutball.ai.LEVELS`, and, for tuning, ad-hoc levels
 written ``n<nodes>d<depth>z<noise>`` (e.g. ``n300d1z15``: 300 nodes, depth 1,
 noise 1.5 rows).
 
@@ -63,20 +64,22 @@ from phutball import Position  # noqa: E402
 from phutball.ai import LEVELS, Level, Searcher  # noqa: E402
 from phutball.notation import Placement  # noqa: E402
 from tournament import greedy_player, random_player  # noqa: E402
+import sparring  # noqa: E402
 
 ELO = 400 / math.log(10)  # Elo points per natural-log unit of strength
 ADHOC = re.compile(r"n(\d+)d(\d+)z(\d+(?:\.\d+)?)$")
 
 
 def level_of(name: str) -> Level | None:
-    """The engine level a player name stands for (None for the baselines)."""
-    if name in ("random", "greedy"):
+    """The engine level a player name stands for (None for the baselines and the sparring partners)."""
+    if name in ("random", "greedy") or sparring.is_partner(name):
         return None
     if name in LEVELS:
         return LEVELS[name]
     m = ADHOC.match(name)
     if not m:
-        raise SystemExit(f"unknown player {name!r}: random, greedy, {', '.join(LEVELS)} or n<nodes>d<depth>z<noise>")
+        raise SystemExit(f"unknown player {name!r}: random, greedy, beam[N], mcts[N], {', '.join(LEVELS)} "
+                         "or n<nodes>d<depth>z<noise>")
     return Level(name, max_nodes=int(m[1]), max_depth=int(m[2]), max_seconds=1e9, noise=float(m[3]))
 
 
@@ -120,7 +123,9 @@ def play_game(size: str, pair: tuple[str, str], game: int, max_plies: int) -> Ou
     while not pos.is_over and plies < max_plies:
         who = seat[pos.to_move]
         lv = levels[who]
-        if lv is None:
+        if sparring.is_partner(pair[who]):
+            move = sparring.choose(pair[who], pos, history=history, seed=game).best
+        elif lv is None:
             move = random_player(pos, rng) if pair[who] == "random" else greedy_player(pos, rng)
         else:
             move = Searcher(pos, lv, seed=game, max_seconds=1e9, history=history).run().best
@@ -278,6 +283,8 @@ def expected_score(elo_a: float, elo_b: float) -> float:
 
 def describe(name: str) -> str:
     lv = level_of(name)
+    if sparring.is_partner(name):
+        return sparring.describe(name)
     if lv is None:
         return {"random": "a random placement", "greedy": "the furthest forward jump, else a man next to the ball"}[name]
     noise = f", noise {lv.noise / 10:g} rows" if lv.noise else ""
