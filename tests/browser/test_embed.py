@@ -17,7 +17,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from playwright.sync_api import expect
 
-from conftest import (CHROMIUM, CHROMIUM_ARGS, DIST, READY_TIMEOUT, SAVED_START_CACHE, Recorder, click_point,
+from conftest import (CHROMIUM, DIST, chromium_args, READY_TIMEOUT, SAVED_START_CACHE, Recorder, click_point,
                       own_input_devices, poll, wait_ready)
 from devserver import StaticServer
 from lab.views.diagram import Marks, frame_shapes, natural_size
@@ -445,7 +445,7 @@ def test_several_embeds_download_pyodide_once(browser, server):
     html = HOST_PAGE.format(origin="ORIGIN", hostile="9x9_O_E5").replace("ORIGIN/sub/path", "")
     with StaticServer({"/": DIST}, pages={"/two.html": html}) as srv, \
             tempfile.TemporaryDirectory(prefix="embed-profile-") as profile:
-        ctx = browser.browser_type.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+        ctx = browser.browser_type.launch_persistent_context(profile, executable_path=CHROMIUM, args=chromium_args(),
                                                              headless=True)
         try:
             page = ctx.pages[0] if ctx.pages else ctx.new_page()

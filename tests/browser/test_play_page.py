@@ -175,6 +175,7 @@ def test_computer_answers_without_blocking_the_page(page, server):
     assert len(page.inner_text("#moves").split()) == 3  # "1. E6 <reply>"
     long_tasks = page.evaluate("window.longTasks")
     assert [d for d in long_tasks if d >= BLOCKED_MS] == []
+    assert page.evaluate("window.crossOriginIsolated") is False  # a plain static host: no COOP/COEP needed
 
 
 def test_move_now_makes_the_computer_play_at_once(page, server):

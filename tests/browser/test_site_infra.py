@@ -1,4 +1,4 @@
-"""The static site as shipped: self-contained, relocatable, frameable, workers without COOP/COEP.
+"""The static site as shipped: self-contained, relocatable, frameable (its worker needs no COOP/COEP: test_play_page.py).
 
 Page-independent guards for the build (tools/build_site.py) and the vendored
 runtime; every top-level page in dist/ is picked up automatically.
@@ -161,62 +161,21 @@ def test_index_in_a_cross_origin_iframe(page, server):
     assert failures == []
 
 
-WORKER_PAGE = """<!doctype html>
-<html><head><meta charset="utf-8"><title>worker infra</title><link rel="icon" href="data:,">
-<script type="module" src="./pyscript/core.js"></script>
-<py-config type="json">{"interpreter": "./pyodide/pyodide.mjs"}</py-config>
-</head><body>
-<script type="py" worker name="infra" src="./_infra_worker.py"
-  config='{"interpreter": "./pyodide/pyodide.mjs", "packages": ["./wheels/WHEEL"],
-           "files": {"./_infra_extra.py": "./_infra_extra.py"}}'></script>
-<script type="py">
-import js
-from pyscript import workers, document
-w = await workers["infra"]
-document.body.dataset.where = await w.where()
-js.eval("window.__ticks = 0; window.__tick = setInterval(() => window.__ticks++, 10)")
-t0 = js.performance.now()
-document.body.dataset.spins = str(await w.spin(1.5))
-document.body.dataset.busyms = str(js.performance.now() - t0)
-document.body.dataset.ticks = str(js.window.__ticks)
-document.body.dataset.isolated = str(js.window.crossOriginIsolated)
-document.documentElement.classList.add("ready")
-</script>
-</body></html>
-"""
-
-WORKER_PY = """
-import sys, time
-import phutball, _infra_extra
-
-def where():
-    return f"{phutball.__name__} {_infra_extra.TAG} {sys.version_info[0]}.{sys.version_info[1]}"
-
-def spin(seconds):
-    # pure-Python busy work, as a search would be
-    end, n = time.monotonic() + seconds, 0
-    while time.monotonic() < end:
-        n += 1
-    return n
-
-__export__ = ["where", "spin"]
-"""
 
 
-def test_worker_imports_the_engine_and_keeps_the_main_thread_free_without_coop_coep(page, server):
-    wheel = json.loads((DIST / "build-info.json").read_text())["engine_wheel"]["file_name"]
-    server.add_page("/sub/path/_infra_worker.html", WORKER_PAGE.replace("WHEEL", wheel))
-    server.add_page("/sub/path/_infra_worker.py", WORKER_PY)
-    server.add_page("/sub/path/_infra_extra.py", "TAG = 'extra-file'\n")
-    failures = _record_failures(page)
-    page.goto(f"{server.origin}/sub/path/_infra_worker.html")
-    page.wait_for_selector("html.ready", timeout=READY_TIMEOUT)
-    data = page.evaluate("({...document.body.dataset})")
-    assert data["where"] == "phutball extra-file 3.14"
-    assert data["isolated"] == "False"  # a plain static host: no SharedArrayBuffer
-    busy_ms, ticks = float(data["busyms"]), int(data["ticks"])
-    assert int(data["spins"]) > 0 and busy_ms >= 1400
-    # A 10 ms interval on the main thread kept firing while the worker spun.
-    assert ticks >= 0.3 * busy_ms / 10, (ticks, busy_ms)
-    assert _outside(page.recorder.requests, server.origin) == []
-    assert failures == []
+def test_the_tests_browser_opens_no_address_bar_pages_and_keeps_playwrights_switches(browser):
+    """conftest.chromium_args: Playwright's disabled features are kept (Chromium keeps the last
+    --disable-features switch only), and a new context opens no omnibox popup page (0.8 s of CPU)."""
+    from conftest import NO_OMNIBOX_POPUPS, chromium_args, playwright_disabled_features
+    features = playwright_disabled_features()
+    assert features and "PaintHolding" in features, "Playwright's launch code has moved: see conftest.py"
+    [switch] = [a for a in chromium_args() if a.startswith("--disable-features=")]
+    assert switch.split("=", 1)[1].split(",") == [*features, *NO_OMNIBOX_POPUPS]
+    ctx = browser.new_context()
+    try:
+        ctx.new_page().goto("about:blank")
+        targets = browser.new_browser_cdp_session().send("Target.getTargets")["targetInfos"]
+        assert [t["url"] for t in targets if t["type"] == "browser_ui"] == []
+        assert [t for t in targets if t["type"] == "page"]
+    finally:
+        ctx.close()
