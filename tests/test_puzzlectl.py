@@ -303,6 +303,7 @@ def test_a_streak_counts_solves_in_a_row_until_the_first_mistake_and_keeps_the_b
     v = c.view()
     assert v["mode"] == "list" and v["streak"] is None and v["best_streak"] == 2
     assert "✗" in c.message and "Streak over (a mistake): 2 solved in a row" in c.message
+    assert "try again" not in c.message.lower()  # the streak starts again, not this puzzle
     c.start_streak(seed=8)
     c.show_solution()  # giving up ends it too; the best stays
     assert c.runs.streak is None and c.runs.best_streak == 2 and "asked for the solution" in c.message

@@ -634,9 +634,11 @@ class PuzzleController:
             over = self.message if was_streak else ""
             self.verdict = "wrong"
             self.retry_ply = ply_before
-            self.message = "✗ " + (verdict.get("note") or "That move loses.") + (
-                " Watch the refutation, then try again." if verdict["refutation"] else " Try again.") + (
-                " " + over if over else "")
+            if was_streak:  # the streak is over: it starts again, not this puzzle
+                advice = " Watch the refutation." if verdict["refutation"] else ""
+            else:
+                advice = " Watch the refutation, then try again." if verdict["refutation"] else " Try again."
+            self.message = "✗ " + (verdict.get("note") or "That move loses.") + advice + (" " + over if over else "")
             self.queue = list(verdict["refutation"])
             self.review_from = ply_before
             self.after_queue = "wrong"
