@@ -111,11 +111,9 @@ def draw() -> None:
         entry_msg = ""
     relayout_when_the_board_changes(v)
     el("puzzle-title").textContent = ("Daily puzzle: " if v["daily"] else "") + v["title"]
-    stars = "★" * v["difficulty"] + "☆" * (5 - v["difficulty"])
     solved = " · ✓ solved" if v["solved"] else ""
     themes = f" · {', '.join(v['themes'])}" if v["themes"] else ""  # this puzzle's: known at once
-    el("puzzle-meta").textContent = (f"{v['collection']} · {v['source']} · difficulty {stars} "
-                                     f"(rated {v['puzzle_rating']}){solved}{themes}")
+    el("puzzle-meta").textContent = f"{v['collection']} · {v['source']} · rated {v['puzzle_rating']}{solved}{themes}"
     el("puzzle-task").textContent = ctl.task_prompt()
     msg = el("message")
     msg.textContent = entry_msg or v["message"]

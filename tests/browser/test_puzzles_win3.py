@@ -7,6 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from conftest import enter_move
+from lab.puzzlerating import puzzle_rating
 from phutball.puzzles.themes import puzzle_themes
 from phutball.puzzles.twod import judge, respond
 from test_puzzles_page import list_ids, open_puzzle, shipped_puzzles, wait_phase
@@ -18,6 +19,7 @@ def test_a_win_in_three_puzzle_answers_a_good_move_refutes_a_wrong_one_and_has_i
     p = win3[0]  # the smallest board's easiest: the quickest for the engine
     open_puzzle(page, server, p.id)
     expect(page.locator("#puzzle-task")).to_contain_text("win in three moves")
+    expect(page.locator("#puzzle-meta")).to_contain_text(f"rated {puzzle_rating(p)} · Win in three")  # calibrated
     message, board = page.locator("#message"), page.locator("#board")
 
     enter_move(page, p.main_line[0])  # the first move of the listed solution
