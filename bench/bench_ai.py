@@ -1,6 +1,6 @@
 """Node rate of the 2D computer player, in CPython and in Pyodide (WebAssembly), from one run.
 
-    python bench/bench_ai.py [--quick] [--runs N]
+    python bench/bench_ai.py [--quick] [--runs N] [--collector]
 
 Searches the same positions with the hard level's budget in this Python,
 then (if Node.js and the vendored Pyodide are installed: ``npm ci``) runs
@@ -58,8 +58,24 @@ def cpu_seconds() -> float:
     return time.process_time()
 
 
-def measure(quick: bool = False) -> dict:
-    """Search every position at the hard level, in slices; nodes per second, move and slice times."""
+def measure(quick: bool = False, collector: bool = False) -> dict:
+    """Search every position at the hard level, in slices; nodes per second, move and slice times.
+
+    The cyclic garbage collector is off during the searches, as the pages run them
+    (``lab.jobs.collector_paused``), unless ``collector`` (``--collector``: the collector's stalls).
+    """
+    import gc
+    was_enabled = gc.isenabled()
+    if not collector:
+        gc.disable()
+    try:
+        return _measure(quick)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _measure(quick: bool) -> dict:
     nodes, seconds, cpu, worst, longest, depths = 0, 0.0, 0.0, 0.0, 0.0, []
     for pos in positions(quick):
         searcher = Searcher(pos, "hard", max_seconds=1e9)
@@ -86,13 +102,14 @@ def describe(name: str, r: dict) -> str:
             f"longest slice {r['longest_slice_ms']} ms, depths {r['depths']}")
 
 
-def pyodide(quick: bool) -> dict | None:
+def pyodide(quick: bool, collector: bool = False) -> dict | None:
     """:func:`measure` run inside the vendored Pyodide under Node (None, said why, if it cannot run)."""
     if not (HERE.parent / "node_modules" / "pyodide").exists():
         print("Pyodide: not measured (run npm ci first)")
         return None
     mjs = HERE / "bench_ai_pyodide.mjs"
-    proc = subprocess.run(["node", str(mjs)] + (["--quick"] if quick else []), capture_output=True, text=True)
+    proc = subprocess.run(["node", str(mjs)] + (["--quick"] if quick else []) + (["--collector"] if collector else []),
+                          capture_output=True, text=True)
     if proc.returncode != 0:
         print("Pyodide: failed:", proc.stderr.strip().splitlines()[-1:])
         return None
@@ -101,12 +118,13 @@ def pyodide(quick: bool) -> dict | None:
 
 def main() -> None:
     quick = "--quick" in sys.argv
+    collector = "--collector" in sys.argv
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 1
     wall, cpu = [], []
     for _ in range(runs):  # alternating, so a busy spell of the machine spoils both sides alike
-        cpy = measure(quick)
+        cpy = measure(quick, collector)
         print(describe("CPython", cpy), flush=True)
-        pyo = pyodide(quick)
+        pyo = pyodide(quick, collector)
         if pyo is None:
             return
         print(describe("Pyodide", pyo))

@@ -8,6 +8,7 @@ import { fileURLToPath } from "url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "..");
 const quick = process.argv.includes("--quick");
+const collector = process.argv.includes("--collector");
 const py = await loadPyodide({ indexURL: path.join(repo, "node_modules/pyodide/") });
 const copy = (dir, dest) => {
   py.FS.mkdirTree(dest);
@@ -20,11 +21,12 @@ copy(path.join(repo, "phutball"), "/home/pyodide/repo/phutball");
 py.FS.mkdirTree("/home/pyodide/repo/bench");
 py.FS.writeFile("/home/pyodide/repo/bench/bench_ai.py", fs.readFileSync(path.join(here, "bench_ai.py")));
 py.globals.set("QUICK", quick);
+py.globals.set("COLLECTOR", collector);
 const out = await py.runPythonAsync(`
 import sys, json
 sys.path.insert(0, "/home/pyodide/repo/bench")
 sys.argv = ["bench_ai.py"]
 import bench_ai
-json.dumps(bench_ai.measure(QUICK))
+json.dumps(bench_ai.measure(QUICK, COLLECTOR))
 `);
 console.log(out);

@@ -271,3 +271,25 @@ def test_the_glue_loop_reports_each_slice_and_stops_when_asked():
     assert run_async(run_job(spec, seen.append, lambda: len(seen) == 2, kinds)) is None  # asked before each slice
     assert [r["best"] for r in seen] == ["A1", "B2"]
     assert run_async(run_job({"kind": "nope"}, seen.append))["error"] == "unknown job kind 'nope'"
+
+
+def test_the_collector_is_off_while_jobs_run_and_back_when_the_last_one_ends():
+    """Issue 28: a full collection scanning a search's tables stalled slices for hundreds of ms."""
+    import gc
+    assert gc.isenabled()
+    search = slices({"kind": "computer-2d", "position": "15x19_O_H10_G9H11J12", "level": "hard"}, ms=1)
+    first = next(search)
+    assert not gc.isenabled() and not first.get("done")
+    other = slices({"kind": "computer-1d", "position": "L_.*.o..."}, ms=1)
+    reports = [next(other)]
+    search.close()  # Stop: one job still runs
+    assert not gc.isenabled()
+    reports += list(other)
+    assert reports[-1]["done"] and gc.isenabled()
+    gc.disable()  # a caller that had it off keeps it off
+    try:
+        for _ in slices({"kind": "computer-1d", "position": "L_.*.o..."}):
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -26,9 +26,11 @@ Job kinds (``spec["kind"]``):
 
 from __future__ import annotations
 
+import gc
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Generator, Mapping
+from typing import Any, Callable, Generator, Iterator, Mapping
 
 from phutball.errors import PhutballError
 
@@ -267,13 +269,43 @@ def slices(spec: Mapping[str, Any], kinds: dict[str, Callable[..., Job]] | None 
         yield {"done": True, "error": str(e)}
         return
     try:
-        while True:
-            report = runner.step(ms)
-            yield report
-            if report.get("done"):
-                return
+        with collector_paused():
+            while True:
+                report = runner.step(ms)
+                yield report
+                if report.get("done"):
+                    return
     finally:
         runner.stop()
+
+
+class _Pause:
+    """How many jobs run now with the collector paused (one worker interleaves several), and whether
+    the collector was on before the first of them."""
+
+    running = 0
+    was_enabled = True
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while a job runs; back on when the last running job ends.
+
+    A search's tables hold hundreds of thousands of tracked tuples, and the collector's full
+    collections scanned them in the middle of slices: 150-430 ms in CPython and up to 1.5 s in
+    Pyodide (bench/README.md, "Node rate"), so Stop or "Move now" waited that long.  Reference
+    counting still frees what a job drops; nothing a job makes needs the collector meanwhile.
+    """
+    if _Pause.running == 0:
+        _Pause.was_enabled = gc.isenabled()
+        gc.disable()
+    _Pause.running += 1
+    try:
+        yield
+    finally:
+        _Pause.running -= 1
+        if _Pause.running == 0 and _Pause.was_enabled:
+            gc.enable()
 
 
 def fraction(report: Mapping[str, Any]) -> float:
