@@ -172,6 +172,13 @@ def test_the_list_order_is_the_order_of_next_and_previous_and_the_first_unsolved
     assert PuzzleController([puzzle(p) for p in puzzles], progress=done).puzzle.id == "h1"
 
 
+def test_2d_collections_are_listed_smallest_board_first_whatever_the_file_order():
+    big = dict(WIN2D, id="big", position="11x11_O_B9_B10", main_line=["B9-B11"], collection="From games, 11x11")
+    small = dict(WIN2D, id="small", collection="From games, 9x9")
+    c = PuzzleController([puzzle(p) for p in (big, small)])
+    assert [g["collection"] for g in c.groups()] == ["From games, 9x9", "From games, 11x11"]
+
+
 def test_answers_and_solution():
     c = ctl(WHICH, POT)
     c.answer("L")

@@ -895,18 +895,20 @@ def labelled_line(start: str, moves: list[str] | tuple[str, ...]) -> list[LineEn
 def list_order(puzzles: list[Puzzle]) -> list[int]:
     """The puzzles' indices in the order of the list on the page (collections, then difficulty).
 
-    Collections: the paper's first, then 1D before 2D, otherwise in file order;
-    inside a collection by difficulty, then file order.  Next and Previous
-    follow this order too, and the page opens on its first unsolved puzzle.
+    Collections: the paper's first, then 1D before 2D, 2D ones by the board of their first
+    puzzle (9x9 before 15x19), otherwise in file order; inside a collection by difficulty, then
+    file order.  Next and Previous follow this order too, and the page opens on its first
+    unsolved puzzle.
     """
     first_of: dict[str, int] = {}
     for i, p in enumerate(puzzles):
         first_of.setdefault(p.collection or "Puzzles", i)
 
-    def rank(name: str) -> tuple[int, int, int]:
+    def rank(name: str) -> tuple[int, int, int, int]:
         first = puzzles[first_of[name]]
         kind = first.source.get("kind", "")
-        return (0 if kind == "paper" else 1, 1 if first.variant.is_board else 0, first_of[name])
+        board = first.start.size.width * first.start.size.height if first.variant.is_board else 0
+        return (0 if kind == "paper" else 1, 1 if first.variant.is_board else 0, board, first_of[name])
 
     cols = sorted(first_of, key=rank)
     return [i for c in cols for i in sorted(
