@@ -278,14 +278,18 @@ def test_the_collector_is_off_while_jobs_run_and_back_when_the_last_one_ends():
     import gc
     assert gc.isenabled()
     search = slices({"kind": "computer-2d", "position": "15x19_O_H10_G9H11J12", "level": "hard"}, ms=1)
-    first = next(search)
-    assert not gc.isenabled() and not first.get("done")
     other = slices({"kind": "computer-1d", "position": "L_.*.o..."}, ms=1)
-    reports = [next(other)]
-    search.close()  # Stop: one job still runs
-    assert not gc.isenabled()
-    reports += list(other)
-    assert reports[-1]["done"] and gc.isenabled()
+    try:
+        first = next(search)
+        assert not gc.isenabled() and not first.get("done")
+        reports = [next(other)]
+        search.close()  # Stop: one job still runs
+        assert not gc.isenabled()
+        reports += list(other)
+        assert reports[-1]["done"] and gc.isenabled()
+    finally:  # a failure here must not leave the collector off for the tests after it
+        search.close()
+        other.close()
     gc.disable()  # a caller that had it off keeps it off
     try:
         for _ in slices({"kind": "computer-1d", "position": "L_.*.o..."}):

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from helpers import run_async
-from lab.puzzles import PuzzleController, dump_progress, load_progress
+from lab.puzzles import PuzzleController, dump_progress, load_progress, streak_order
 from phutball import Point  # noqa: E402
 
 EX1 = {"id": "ex1", "title": "Example (1)", "variant": "1D", "task": "win", "difficulty": 2,
@@ -179,6 +179,21 @@ def test_2d_collections_are_listed_smallest_board_first_whatever_the_file_order(
     assert [g["collection"] for g in c.groups()] == ["From games, 9x9", "From games, 11x11"]
 
 
+def test_a_streak_climbs_the_ratings_from_the_easiest_shuffled_inside_a_band():
+    from phutball.puzzles.format import load_dir
+    from lab.puzzles import STREAK_BAND
+    from lab.puzzlerating import puzzle_rating
+    shipped = load_dir(Path(__file__).resolve().parent.parent / "puzzles")
+    lowest = min(puzzle_rating(p) for p in shipped)
+    firsts = set()
+    for seed in range(20):
+        ratings = [puzzle_rating(shipped[i]) for i in streak_order(shipped, seed)]
+        bands = [r // STREAK_BAND for r in ratings]
+        assert bands == sorted(bands) and ratings[0] < lowest + STREAK_BAND
+        firsts.add(streak_order(shipped, seed)[0])
+    assert len(firsts) > 5  # the seed shuffles inside a band
+
+
 def test_answers_and_solution():
     c = ctl(WHICH, POT)
     c.answer("L")
@@ -266,7 +281,7 @@ def test_unreadable_stored_progress_is_reported_as_such_and_bad_entries_are_not(
 # ---------------------------------------------------------------- issue 27: daily, streak, failed, themes
 
 WIN2D_B = WIN2D | {"id": "w3", "position": "5x5_X_B3_B2C2", "main_line": ["B3-B1"], "difficulty": 2}
-WIN2D_C = WIN2D | {"id": "w4", "position": "7x7_O_D4_D5", "main_line": ["D4-D6"], "difficulty": 3}
+WIN2D_C = WIN2D | {"id": "w4", "position": "7x7_O_D5_D6", "main_line": ["D5-D7"], "difficulty": 3}
 
 
 def test_fnv1a_is_the_standard_32_bit_hash():
@@ -291,21 +306,26 @@ def test_the_daily_puzzle_depends_on_the_date_only_and_is_one_to_play():
         daily_puzzle(puzzles, "25/11/2026")
 
 
+#: The winning jump of each 2D test puzzle, by id.
+WINS = {p["id"]: p["main_line"][0] for p in (WIN2D, WIN2D_B, WIN2D_C)}
+
+
 def test_a_streak_counts_solves_in_a_row_until_the_first_mistake_and_keeps_the_best():
     c = ctl(WIN2D, WIN2D_B, WIN2D_C, WHICH)
     c.start_streak(seed=7)
-    assert c.mode == "streak" and c.puzzle.id == "w2"  # the easiest first; questions are left out
+    first, second, third = [c.puzzles[i].id for i in streak_order(c.puzzles, 7)]  # questions are left out
+    assert c.mode == "streak" and c.puzzle.id == first
     run(c.show_hint())
     assert "No hints" in c.message and c.hint is None
     c.next()
-    assert c.puzzle.id == "w2" and "Solve this one" in c.message  # no skipping
-    run(c.user_move("B3-B5"))
+    assert c.puzzle.id == first and "Solve this one" in c.message  # no skipping
+    run(c.user_move(WINS[first]))
     assert c.view()["streak"] == 1 and "1 in a row" in c.message
     c.next()
-    assert c.puzzle.id == "w3"
-    run(c.user_move("B3-B1"))
+    assert c.puzzle.id == second
+    run(c.user_move(WINS[second]))
     c.next()
-    assert c.puzzle.id == "w4" and c.view()["best_streak"] == 2
+    assert c.puzzle.id == third and c.view()["best_streak"] == 2
     run(c.user_move("A1"))  # a mistake
     v = c.view()
     assert v["mode"] == "list" and v["streak"] is None and v["best_streak"] == 2
@@ -320,7 +340,8 @@ def test_a_streak_and_the_best_survive_a_reload():
     from lab.puzzles import initial_state
     c = ctl(WIN2D, WIN2D_B, WIN2D_C)
     c.start_streak(seed=3)
-    run(c.user_move("B3-B5"))
+    order = [c.puzzles[i].id for i in streak_order(c.puzzles, 3)]
+    run(c.user_move(WINS[order[0]]))
 
     class Store(dict):
         get_item = dict.get
@@ -329,7 +350,7 @@ def test_a_streak_and_the_best_survive_a_reload():
     progress, runs, message = initial_state(store)
     assert message == "" and runs == c.runs and progress == c.progress
     again = PuzzleController([puzzle(p) for p in (WIN2D, WIN2D_B, WIN2D_C)], progress=progress, runs=runs)
-    assert again.resume_streak() and again.puzzle.id == "w3" and again.view()["streak"] == 1
+    assert again.resume_streak() and again.puzzle.id == order[1] and again.view()["streak"] == 1
     # a stored streak of the wrong shape is set aside, the rest kept
     store["phutball.puzzles.v1"] = json.dumps({"v": 1, "puzzles": {}, "best_streak": 4, "streak": {"seed": "x"}})
     _, runs, message = initial_state(store)

@@ -532,6 +532,8 @@ class PuzzleController:
         if self.runs.streak is None:
             return False
         order = self.streak_order()
+        if not order:  # nothing playable left to go on with
+            return False
         self.mode = "streak"
         self.open(order[self.runs.streak.count % len(order)])
         self.message = f"Streak: {self.runs.streak.count} solved in a row. " + self.task_prompt()
@@ -957,10 +959,16 @@ def daily_puzzle(puzzles: list[Puzzle], date: str) -> int | None:
     return candidates[fnv1a(date) % len(candidates)] if candidates else None
 
 
+#: A streak climbs the puzzle ratings in bands this wide, shuffled inside a band.
+STREAK_BAND = 150
+
+
 def streak_order(puzzles: list[Puzzle], seed: int) -> list[int]:
-    """A streak's puzzles: the playable ones, easiest first, shuffled inside a difficulty by ``seed``."""
+    """A streak's puzzles: the playable ones, easiest first by their rating (:func:`puzzle_rating`), shuffled
+    by ``seed`` inside bands of :data:`STREAK_BAND` rating points."""
+    band = {i: puzzle_rating(p) // STREAK_BAND for i, p in enumerate(puzzles)}
     return sorted((i for i, p in enumerate(puzzles) if playable(p)),
-                  key=lambda i: (puzzles[i].difficulty, fnv1a(f"{seed}:{puzzles[i].id}"), i))
+                  key=lambda i: (band[i], fnv1a(f"{seed}:{puzzles[i].id}"), i))
 
 
 # ---------------------------------------------------------------- a teacher's own puzzle (puzzle embeds)
