@@ -59,7 +59,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "site"))
 
-from lab.puzzlerating import HIGHEST, LOWEST, START, Features, expected, features  # noqa: E402
+from lab.puzzlerating import (BASE_1D, HIGHEST, LOWEST, START, WEIGHTS_1D, Features, expected, features,  # noqa: E402
+                              rating_from)
 from phutball import Position  # noqa: E402
 from phutball.ai import LEVELS, Level, Searcher  # noqa: E402
 from phutball.puzzles import twod  # noqa: E402
@@ -87,7 +88,7 @@ KEPT_WEIGHTS = {1: 60.0, 2: 60.0, 4: 0.0}
 #: Folds of the held-out log-loss (puzzles split by their place in the table).
 FOLDS = 5
 #: The old, hand-guessed constants (before this calibration): the "before" of the report.
-OLD_BASE, OLD_WEIGHTS = 1000.0, (150.0, 60.0, 60.0, -100.0, 0.0)
+OLD_BASE, OLD_WEIGHTS = BASE_1D, WEIGHTS_1D  # strips, which no level plays, still use them
 LN10_400 = math.log(10) / 400  # natural-log odds per Elo point
 
 
@@ -364,9 +365,10 @@ def report(table: Table) -> Fit:
         rows = [r.features for r in table.rows if r.task == task]
         print(f"  2D {task:13s} {spread([clamped(old.rating(x)) for x in rows]):>18s} -> "
               f"{spread([clamped(shipped.rating(x)) for x in rows])}")
-    for variant in ("2D", "1D"):
+    for variant in ("2D", "1D"):  # as shipped: strips keep the first guess (rating_from(..., board=False))
         every = [features(p) for p in load_dir(ROOT / "puzzles") if str(p.variant) == variant]
-        before_after = [[clamped(c.rating(x)) for x in every] for c in (old, shipped)]
+        before_after = [[clamped(old.rating(x)) for x in every],
+                        [clamped(shipped.rating(x)) if variant == "2D" else rating_from(x, board=False) for x in every]]
         print(f"  every {variant} puzzle ({len(every)}) {spread(before_after[0]):>18s} -> {spread(before_after[1])}"
               f"   at {HIGHEST}: {before_after[0].count(HIGHEST)} -> {before_after[1].count(HIGHEST)}")
     print("\nfor site/lab/puzzlerating.py:")

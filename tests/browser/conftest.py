@@ -20,6 +20,12 @@ from devserver import StaticServer  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+READY_TIMEOUT = 90_000  # ms: a cold Pyodide start on a busy 2-core machine
+#: A main-thread task this long (ms) means Python ran on the page's main thread (a Pyodide start
+#: takes seconds there, a solve or a search too): what the tests check. Drawing a large table or
+#: board takes a few tens of ms on a quiet machine and a few hundred on a loaded one, so the 50 ms
+#: target of issue 12 is measured by bench/bench_startup.py, not asserted in tests.
+BLOCKED_MS = 500
 
 
 # ---------------------------------------------------------------- a lighter browser for the tests
@@ -29,45 +35,35 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 # * Chromium 156 opens, for every new context (window), its omnibox popups as WebUI pages
 #   (chrome://omnibox-popup.top-chrome/ and its _aim page): 0.8 s of CPU per context in a renderer
 #   of their own, for an address bar a headless test never shows.  Chromium keeps the *last*
-#   --disable-features switch only, so the features Playwright disables are read from its own
-#   launch code and disabled too (if they cannot be read, the popups stay: slower, never wrong).
+#   --disable-features switch only, so the features Playwright disables are read from a probe
+#   browser's command line (whatever the Playwright version) and disabled too.
 # * --liftoff-only: V8 compiles Pyodide's 9.6 MB of WebAssembly with its baseline compiler only,
 #   instead of also re-compiling hot functions with TurboFan in background threads (1.0 s of CPU per
 #   page load).  Python runs somewhat slower in the page's worker; the tests use node budgets, not
 #   time, where it matters, and the search's pace is measured by bench/, in a normal browser.
 NO_OMNIBOX_POPUPS = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+_ARGS: list[list[str]] = []  # chromium_args(), once per session
 
 
-def playwright_disabled_features() -> list[str] | None:
-    """The features Playwright's Chromium launch disables (its ``disabledFeatures``), or None."""
-    import re
-    import playwright
-    lib = Path(playwright.__file__).parent / "driver" / "package" / "lib"
-    for js in (lib / "coreBundle.js", lib / "server" / "chromium" / "chromiumSwitches.js"):
-        try:
-            text = js.read_text(encoding="utf-8")
-        except OSError:
-            continue
-        block = re.search(r"disabledFeatures = \[(.*?)\]", text, re.S)
-        if block:
-            code = re.sub(r"//[^\n]*", "", block[1])
-            return re.findall(r'"([A-Za-z0-9_]+)"', code)
-    return None
+def playwright_disabled_features(chromium) -> list[str]:
+    """The features Playwright's own launch of ``chromium`` (its BrowserType) disables, read from a probe
+    browser's command line (CDP's Browser.getBrowserCommandLine, which answers under --enable-automation only)."""
+    probe = chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--enable-automation"])
+    try:
+        args = probe.new_browser_cdp_session().send("Browser.getBrowserCommandLine")["arguments"]
+    finally:
+        probe.close()
+    switches = [a.split("=", 1)[1] for a in args if a.startswith("--disable-features=")]
+    return [f for s in switches for f in s.split(",") if f]
 
 
-def chromium_args() -> list[str]:
-    """CHROMIUM_ARGS and the two switches above."""
-    args = [*CHROMIUM_ARGS, "--js-flags=--liftoff-only"]
-    features = playwright_disabled_features()
-    if features:
-        args.append("--disable-features=" + ",".join([*features, *NO_OMNIBOX_POPUPS]))
-    return args
-READY_TIMEOUT = 90_000  # ms: a cold Pyodide start on a busy 2-core machine
-#: A main-thread task this long (ms) means Python ran on the page's main thread (a Pyodide start
-#: takes seconds there, a solve or a search too): what the tests check. Drawing a large table or
-#: board takes a few tens of ms on a quiet machine and a few hundred on a loaded one, so the 50 ms
-#: target of issue 12 is measured by bench/bench_startup.py, not asserted in tests.
-BLOCKED_MS = 500
+def chromium_args(chromium=None) -> list[str]:
+    """CHROMIUM_ARGS and the two switches above (the first call, by the ``browser`` fixture, probes)."""
+    if not _ARGS:
+        features = playwright_disabled_features(chromium)
+        _ARGS.append([*CHROMIUM_ARGS, "--js-flags=--liftoff-only",
+                      "--disable-features=" + ",".join(dict.fromkeys([*features, *NO_OMNIBOX_POPUPS]))])
+    return _ARGS[0]
 
 
 # ---------------------------------------------------------------- settling
@@ -168,7 +164,7 @@ def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium", pytrace=False)
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=chromium_args())
+        b = p.chromium.launch(executable_path=CHROMIUM, args=chromium_args(p.chromium))
         yield b
         b.close()
 

@@ -167,10 +167,10 @@ def test_the_tests_browser_opens_no_address_bar_pages_and_keeps_playwrights_swit
     """conftest.chromium_args: Playwright's disabled features are kept (Chromium keeps the last
     --disable-features switch only), and a new context opens no omnibox popup page (0.8 s of CPU)."""
     from conftest import NO_OMNIBOX_POPUPS, chromium_args, playwright_disabled_features
-    features = playwright_disabled_features()
-    assert features and "PaintHolding" in features, "Playwright's launch code has moved: see conftest.py"
+    features = playwright_disabled_features(browser.browser_type)
+    assert features, "Playwright disables features of its own: the probe should read them"
     [switch] = [a for a in chromium_args() if a.startswith("--disable-features=")]
-    assert switch.split("=", 1)[1].split(",") == [*features, *NO_OMNIBOX_POPUPS]
+    assert switch.split("=", 1)[1].split(",") == list(dict.fromkeys([*features, *NO_OMNIBOX_POPUPS]))
     ctx = browser.new_context()
     try:
         ctx.new_page().goto("about:blank")
