@@ -1,7 +1,7 @@
 """Gauntlet: today's ``hard`` against the frozen baseline (``bench/baseline_ai.py``), equal CPU per move.
 
     python bench/gauntlet.py [--games 100] [--seconds 0.5] [--size 15x19] [--max-plies 300]
-                             [--jobs 1] [--seed 1] [--json] [--opponent baseline]
+                             [--jobs 1] [--seed 1] [--json] [--opponent baseline] [--player hard]
 
 * ``bench/baseline_ai.py`` is a byte-for-byte copy of ``phutball/ai.py`` as it
   was when issue 14 was opened (commit 61bc14b): keep it unchanged, so every
@@ -18,7 +18,10 @@
 * ``--opponent`` plays ``hard`` against another player instead of the baseline:
   a sparring partner of ``bench/sparring.py`` (``beam``, ``mcts``), searching the
   same CPU time per move and given the game's history too ("base" in the
-  figures is then that partner).
+  figures is then that partner).  ``--opponent hard`` plays today's ``hard`` of
+  :mod:`phutball.ai` (with the game's history), for a candidate of ``--player``.
+* ``--player`` is the new player: ``hard`` (default), or ``hard-fit``
+  (:data:`phutball.ai.HARD_FIT`: hard's search with the fitted evaluation of issue 30).
 * Reports the new player's score (wins + draws/2), the Elo difference with a
   95% interval (normal approximation on the per-game scores), and each
   player's mean completed depth and node rate.
@@ -83,10 +86,15 @@ class GameResult:
     depth: dict[str, float]    # mean completed depth per player ("new", "base")
     nodes: dict[str, int]
     cpu: dict[str, float]
+    moves: tuple[str, ...] = ()  # the game's moves (in --json's output), to look at a game again
+
+
+#: The players ``--player`` may name (``--opponent hard`` is today's hard too).
+PLAYERS = {"hard": ai.LEVELS["hard"], "hard-fit": ai.HARD_FIT}
 
 
 def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies: int,
-         opponent: str = "baseline") -> GameResult:
+         opponent: str = "baseline", player: str = "hard") -> GameResult:
     base = load_baseline()
     game = Game(opening(size, opening_seed))
     depths: dict[str, list[int]] = {"new": [], "base": []}
@@ -100,9 +108,9 @@ def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies:
         pos = game.position
         who = "new" if pos.to_move == new_side else "base"
         t0 = time.process_time()
-        if who == "new":
-            res = ai.Searcher(pos, "hard", max_nodes=10**12, max_depth=64, max_seconds=seconds,
-                              clock=time.process_time, history=game.positions[:-1]).run()
+        if who == "new" or opponent in PLAYERS:
+            res = ai.Searcher(pos, PLAYERS[player if who == "new" else opponent], max_nodes=10**12, max_depth=64,
+                              max_seconds=seconds, clock=time.process_time, history=game.positions[:-1]).run()
         elif opponent != "baseline":
             res = sparring.choose(opponent, pos, history=game.positions[:-1], max_seconds=seconds)
         else:
@@ -118,10 +126,10 @@ def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies:
     result = game.result
     score = 0.5 if result in ("draw", "*") else 1.0 if result == new_side else 0.0
     return GameResult(opening_seed, new_side, score, ending, len(game.moves),
-                      {k: sum(v) / len(v) if v else 0.0 for k, v in depths.items()}, nodes, cpu)
+                      {k: sum(v) / len(v) if v else 0.0 for k, v in depths.items()}, nodes, cpu, tuple(game.moves))
 
 
-def _play(args: tuple[str, int, str, float, int, str]) -> GameResult:
+def _play(args: tuple[str, int, str, float, int, str, str]) -> GameResult:
     return play(*args)
 
 
@@ -161,12 +169,13 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--seed", type=int, default=1, help="first opening's seed")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--opponent", default="baseline", help="baseline, or a sparring partner: beam, mcts")
+    p.add_argument("--opponent", default="baseline", help="baseline, hard, or a sparring partner: beam, mcts")
+    p.add_argument("--player", default="hard", choices=sorted(PLAYERS), help="the new player")
     a = p.parse_args(argv)
     pairs = (a.games + 1) // 2
-    if a.opponent != "baseline" and not sparring.is_partner(a.opponent):
-        raise SystemExit(f"--opponent: {a.opponent!r} is not baseline, beam or mcts")
-    tasks = [(a.size, a.seed + i, side, a.seconds, a.max_plies, a.opponent) for i in range(pairs)
+    if a.opponent not in ("baseline", *PLAYERS) and not sparring.is_partner(a.opponent):
+        raise SystemExit(f"--opponent: {a.opponent!r} is not baseline, hard, hard-fit, beam or mcts")
+    tasks = [(a.size, a.seed + i, side, a.seconds, a.max_plies, a.opponent, a.player) for i in range(pairs)
              for side in ("O", "X")]
     t0 = time.perf_counter()
     if a.jobs > 1:
@@ -184,7 +193,7 @@ def main(argv: list[str] | None = None) -> None:
     if a.json:
         print(json.dumps({"summary": s, "games": [asdict(r) for r in results]}))
         return
-    print(f"new hard vs {a.opponent} on {a.size}, {a.seconds} s CPU per move, {s['games']} games "
+    print(f"new {a.player} vs {a.opponent} on {a.size}, {a.seconds} s CPU per move, {s['games']} games "
           f"({pairs} openings x 2 colours), max {a.max_plies} plies")
     print(f"  score {s['score']:.1%}  (+{s['wins']} ={s['draws']} -{s['losses']})  "
           f"Elo {s['elo']:+.0f}  95% [{s['elo_95'][0]:+.0f}, {s['elo_95'][1]:+.0f}]")

@@ -141,6 +141,9 @@ class Level:
     ``bench/ladder.py`` from a round robin of the levels and two baselines
     (``bench/README.md``, "Ladder").  None for a level that was not measured;
     the play page's level menu shows it when present.
+    ``evaluation`` is the static evaluation the search uses: ``"linear"``
+    (:func:`evaluate`, every level of :data:`LEVELS`) or ``"fitted"``
+    (:func:`evaluate_fitted`, the bench-only candidate :data:`HARD_FIT`).
     """
 
     name: str
@@ -149,6 +152,7 @@ class Level:
     max_seconds: float
     noise: float
     rating: float | None = None
+    evaluation: Literal["linear", "fitted"] = "linear"
 
 
 #: The levels, weakest first (the order of the level menu and of ``--level``'s choices).
@@ -173,6 +177,11 @@ LEVELS: dict[str, Level] = {
     "champion": Level("champion", max_nodes=20_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4350.0),
     "hard": Level("hard", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4689.0),
 }
+
+
+#: A candidate for issue 30 (items 2-3), not a level of the menu: ``hard``'s budget with the fitted
+#: evaluation (:func:`evaluate_fitted`).  ``bench/gauntlet.py --player hard-fit`` measures it.
+HARD_FIT = Level("hard-fit", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, evaluation="fitted")
 
 
 @dataclass(frozen=True)
@@ -298,6 +307,86 @@ def evaluate(pos: Position) -> int:
     return s._evaluate(node, pos.mask, pos.ball.col, pos.ball.row, pos.to_move)
 
 
+# ------------------------------------------------------------ the fitted evaluation (issue 30)
+
+#: The terms of :func:`evaluate_fitted`, in the order of :data:`FIT_WEIGHTS` (see :func:`fit_terms`).
+FIT_TERMS = ("ball", "my_reach", "their_reach", "threatened", "tempo", "my_race", "their_race",
+             "men_ahead", "men_behind")
+#: :data:`FIT_WEIGHTS` are in 1/FIT_SCALE of a tenth of a row.
+FIT_SCALE = 16
+#: The weights of :func:`evaluate_fitted`, one per term of :data:`FIT_TERMS`: a logistic regression
+#: of the games' results on the terms (Texel tuning), turned into tenths of a row by the scale that
+#: fits today's :func:`evaluate` to the same results.  Written by ``python bench/texel.py fit`` from
+#: ``bench/texel-games.jsonl.gz`` (99 games, 9,542 positions; ``tests/test_texel.py`` checks that the
+#: fit gives these).  In tenths of a row: ball +4.4, my_reach +5.0, their_reach -6.1, threatened
+#: -4.6, tempo +5.1, my_race +91 / (rows + 2), their_race -19 / (rows + 2), men -1.8 and -1.1 each.
+FIT_WEIGHTS: tuple[int, ...] = (71, 80, -97, -74, 81, 1455, -310, -28, -18)
+
+_BOXES: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _boxes(w: int, h: int) -> tuple[tuple[int, int], ...]:
+    """By bit index of the ball: the bit masks of the points within two of it on the rows above
+    it and on the rows below it (on the board)."""
+    boxes = _BOXES.get((w, h))
+    if boxes is None:
+        out = []
+        for index, near in enumerate(_geometry(w, h).near):
+            row = bit_point(w, index)[1]
+            out.append((sum(b for b, rr in near if rr > row), sum(b for b, rr in near if rr < row)))
+        boxes = _BOXES[(w, h)] = tuple(out)
+    return boxes
+
+
+def fit_terms(w: int, h: int, mask: int, c: int, r: int, side: Side, hi: int, lo: int,
+              threatened: bool) -> tuple[int, ...]:
+    """The raw terms of the fitted evaluation for ``side`` to move (:data:`FIT_TERMS`), integers.
+
+    ``hi`` and ``lo`` are the highest and lowest rows the ball's jumps reach (its own row when it
+    has none).  ``ball``, ``my_reach``, ``their_reach`` and ``threatened`` are :func:`evaluate`'s;
+    ``tempo`` is 1; ``my_race`` and ``their_race`` are the rows left to my goal after my best
+    jump chain and to theirs after theirs (the race of issue 30: a row gained near a goal is worth
+    more, so the evaluation values them as 1 / (rows + 2)); ``men_ahead`` and ``men_behind``
+    count the men within two points of the ball on my goal's side of it and on theirs.
+    """
+    top, bottom = max(hi, r), min(lo, r)
+    up, down = _boxes(w, h)[r * w + c - 1]
+    above, below = (mask & up).bit_count(), (mask & down).bit_count()
+    if side == "O":  # Ohs aim at row h, Eks at row 1
+        return (2 * r - h - 1, top - r, r - bottom, int(threatened), 1, max(h - top, 0), max(bottom - 1, 0),
+                above, below)
+    return (h + 1 - 2 * r, r - bottom, top - r, int(threatened), 1, max(bottom - 1, 0), max(h - top, 0),
+            below, above)
+
+
+def fit_value(terms: tuple[int, ...], weights: tuple[int, ...] = FIT_WEIGHTS) -> int:
+    """The fitted evaluation of :func:`fit_terms`' ``terms``, in tenths of a row (integer arithmetic):
+    the race terms count ``weight // (rows + 2)``, the others ``weight * term``."""
+    ball, mine, theirs, threat, tempo, my_race, their_race, ahead, behind = terms
+    wb, wm, wt, wth, wte, wmr, wtr, wa, wbe = weights
+    total = (wb * ball + wm * mine + wt * theirs + wth * threat + wte * tempo + wmr // (my_race + 2)
+             + wtr // (their_race + 2) + wa * ahead + wbe * behind)
+    return total // FIT_SCALE
+
+
+def eval_features(pos: Position) -> tuple[float, ...]:
+    """The fitted evaluation's features of ``pos`` (what ``bench/texel.py fit`` regresses on):
+    :func:`fit_terms` with each race term as 1 / (rows + 2)."""
+    s = Searcher(pos, HARD_FIT, max_depth=0)
+    t = s.fit_terms_at(s._node(pos.mask, pos.ball.col, pos.ball.row), pos.mask, pos.ball.col, pos.ball.row,
+                       pos.to_move)
+    return (*map(float, t[:5]), 1 / (t[5] + 2), 1 / (t[6] + 2), float(t[7]), float(t[8]))
+
+
+def evaluate_fitted(pos: Position) -> int:
+    """The candidate evaluation of issue 30 for the side to move, in tenths of a row (no search):
+    :func:`fit_value` of :func:`fit_terms` with :data:`FIT_WEIGHTS`.  Like :func:`evaluate`, it is
+    not asked about a position whose side to move can win at once."""
+    s = Searcher(pos, HARD_FIT, max_depth=0)
+    node = s._node(pos.mask, pos.ball.col, pos.ball.row)
+    return s._evaluate(node, pos.mask, pos.ball.col, pos.ball.row, pos.to_move)
+
+
 class Searcher:
     """One search for the best move in a position; see the module doc.
 
@@ -325,6 +414,7 @@ class Searcher:
         # prune=False: every placement near the ball at every node (the analysis: a win it reports
         # must hold against every defence searched, which forward pruning does not promise).
         self.beam, self.beam_depth, self.beam_rank = BEAM, BEAM_DEPTH if prune else 10**9, BEAM_RANK
+        self.fitted = lv.evaluation == "fitted"
         # Noise is repeatable: the same position, level and seed give the same move.
         self.rng = random.Random(f"{pos}/{lv.name}/{seed}")
         self.nodes = 0
@@ -866,8 +956,15 @@ class Searcher:
             out.insert(0, first)
         return out
 
+    def fit_terms_at(self, node: _Node, mask: int, c: int, r: int, side: Side) -> tuple[int, ...]:
+        """:func:`fit_terms` of a state of this search."""
+        return fit_terms(self.w, self.h, mask, c, r, side, node.hi, node.lo,
+                         self._threatened(node, mask, c, r, side))
+
     def _evaluate(self, node: _Node, mask: int, c: int, r: int, side: Side) -> int:
-        """See :func:`evaluate`."""
+        """See :func:`evaluate` (and :func:`evaluate_fitted` for a level with the fitted evaluation)."""
+        if self.fitted:
+            return fit_value(self.fit_terms_at(node, mask, c, r, side))
         # Ohs gain rows upward: their reach is the highest result's row minus the ball's (a result on a
         # row at or behind the ball gains nothing); Eks' the same downward.
         up, down = max(node.hi - r, 0), max(r - node.lo, 0)
@@ -890,4 +987,5 @@ def choose_move(pos: Position, level: str | Level = "hard", *, max_nodes: int | 
     return Searcher(pos, level, max_nodes=max_nodes, seed=seed, history=history).run().best
 
 
-__all__ = ["LEVELS", "Level", "NoMoveError", "Progress", "Searcher", "choose_move", "evaluate", "Jump", "WIN"]
+__all__ = ["LEVELS", "Level", "NoMoveError", "Progress", "Searcher", "choose_move", "evaluate", "Jump", "WIN",
+           "HARD_FIT", "evaluate_fitted", "eval_features", "fit_terms", "fit_value"]
