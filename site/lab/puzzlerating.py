@@ -43,6 +43,7 @@ import math
 from dataclasses import dataclass
 
 from phutball.notation import Point
+from phutball import Position
 from phutball.puzzles.puzzle import Puzzle
 
 __all__ = ["BASE", "BASE_1D", "Features", "HIGHEST", "K", "LADDER_SLOPE", "LOWEST", "NEAR", "START", "WEIGHTS",
@@ -92,16 +93,20 @@ def features(p: Puzzle) -> Features:
     traps = p.extra.get("traps") or ([p.extra["trap"]] if p.extra.get("trap") else [])
     return Features(depth=max(1, (len(p.main_line) + 1) // 2), first_moves=max(1, len(solutions)),
                     hops=max(1, len(first.split("-")) - 1), decoys=len(traps),
-                    away=int(p.variant.is_board and all(_away(p.position, m) for m in solutions)))
+                    away=int(p.variant.is_board and _all_away(p.start, solutions)))
 
 
-def _away(position: str, move: str) -> bool:
-    """Whether ``move`` (2D) places a man more than two points from the ball of ``position`` (Chebyshev
+def _all_away(pos: Position, moves: list[str]) -> bool:
+    """Whether every move of ``moves`` places a man more than two points from the ball of ``pos`` (Chebyshev
     distance: the computer's search tries men within two points only, see :mod:`phutball.ai`)."""
-    if "-" in move or not move:
-        return False
-    ball, man = Point.from_str(position.split("_")[2]), Point.from_str(move)
-    return max(abs(man.col - ball.col), abs(man.row - ball.row)) > 2
+    ball = pos.ball
+    for move in moves:
+        if "-" in move or not move:  # a jump
+            return False
+        man = Point.from_str(move)
+        if max(abs(man.col - ball.col), abs(man.row - ball.row)) <= 2:
+            return False
+    return True
 
 
 def rating_from(f: Features, board: bool = True) -> int:

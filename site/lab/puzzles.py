@@ -338,6 +338,7 @@ class PuzzleController:
     theme: str = ""                 # the list's filter (a theme of phutball.puzzles.themes), "" for all
     today: str = ""                 # the reader's date (YYYY-MM-DD): the daily puzzle's
     _themes: dict[int, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    _ratings: dict[int, int] = field(default_factory=dict, repr=False)
     _daily: dict[str, int | None] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -359,8 +360,11 @@ class PuzzleController:
         return [i for i in self.order() if not self.theme or self.theme in self.themes_of(i)]
 
     def rating_of(self, index: int) -> int:
-        """A puzzle's rating (:func:`lab.puzzlerating.puzzle_rating`)."""
-        return puzzle_rating(self.puzzles[index])
+        """A puzzle's rating (:func:`lab.puzzlerating.puzzle_rating`), derived once (the view asks for
+        every puzzle's, for the "Near my rating" count)."""
+        if index not in self._ratings:
+            self._ratings[index] = puzzle_rating(self.puzzles[index])
+        return self._ratings[index]
 
     def themes_of(self, index: int) -> tuple[str, ...]:
         """A puzzle's themes (:func:`phutball.puzzles.themes.puzzle_themes`), derived once."""
@@ -513,11 +517,11 @@ class PuzzleController:
 
     def streak_order(self) -> list[int]:
         """The streak's puzzles (:func:`streak_order` of its seed)."""
-        return streak_order(self.puzzles, self.runs.streak.seed if self.runs.streak else 0)
+        return streak_order(self.puzzles, self.runs.streak.seed if self.runs.streak else 0, self.rating_of)
 
     def start_streak(self, seed: int) -> None:
         """A new streak: solve puzzles in a row, easy ones first, until the first mistake."""
-        order = streak_order(self.puzzles, seed)
+        order = streak_order(self.puzzles, seed, self.rating_of)
         if not order:
             self.message = "There is no puzzle to play in a streak."
             return
@@ -963,12 +967,12 @@ def daily_puzzle(puzzles: list[Puzzle], date: str) -> int | None:
 STREAK_BAND = 150
 
 
-def streak_order(puzzles: list[Puzzle], seed: int) -> list[int]:
-    """A streak's puzzles: the playable ones, easiest first by their rating (:func:`puzzle_rating`), shuffled
-    by ``seed`` inside bands of :data:`STREAK_BAND` rating points."""
-    band = {i: puzzle_rating(p) // STREAK_BAND for i, p in enumerate(puzzles)}
+def streak_order(puzzles: list[Puzzle], seed: int, rating_of: Callable[[int], int] | None = None) -> list[int]:
+    """A streak's puzzles: the playable ones, easiest first by their rating (``rating_of(index)``, by default
+    :func:`puzzle_rating`), shuffled by ``seed`` inside bands of :data:`STREAK_BAND` rating points."""
+    rating = rating_of or (lambda i: puzzle_rating(puzzles[i]))
     return sorted((i for i, p in enumerate(puzzles) if playable(p)),
-                  key=lambda i: (band[i], fnv1a(f"{seed}:{puzzles[i].id}"), i))
+                  key=lambda i: (rating(i) // STREAK_BAND, fnv1a(f"{seed}:{puzzles[i].id}"), i))
 
 
 # ---------------------------------------------------------------- a teacher's own puzzle (puzzle embeds)
