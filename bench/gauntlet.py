@@ -20,6 +20,9 @@
   same CPU time per move and given the game's history too ("base" in the
   figures is then that partner).  ``--opponent hard`` plays today's ``hard`` of
   :mod:`phutball.ai` (with the game's history), for a candidate of ``--player``.
+* ``--opponent frozen`` plays ``bench/frozen_ai.py``: a byte-for-byte copy of
+  ``phutball/ai.py`` at commit 9a816ab (issue 30's "today's hard", before its
+  evaluation changed), given the game's history.  Keep it unchanged.
 * ``--player`` is the new player: ``hard`` (default), or ``hard-fit``
   (:data:`phutball.ai.HARD_FIT`: hard's search with the fitted evaluation of issue 30).
 * Reports the new player's score (wins + draws/2), the Elo difference with a
@@ -54,12 +57,13 @@ from phutball.game import Game  # noqa: E402
 import sparring  # noqa: E402
 
 
-def load_baseline() -> ModuleType:
-    """``bench/baseline_ai.py`` as the module ``phutball.baseline_ai`` (its ``from .board`` imports work)."""
-    name = "phutball.baseline_ai"
+def load_baseline(stem: str = "baseline_ai") -> ModuleType:
+    """``bench/<stem>.py`` as the module ``phutball.<stem>`` (its ``from .board`` imports work):
+    ``baseline_ai`` (issue 14's baseline) or ``frozen_ai`` (issue 30's frozen hard)."""
+    name = f"phutball.{stem}"
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("baseline_ai.py"))
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{stem}.py"))
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
@@ -96,6 +100,7 @@ PLAYERS = {"hard": ai.LEVELS["hard"], "hard-fit": ai.HARD_FIT}
 def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies: int,
          opponent: str = "baseline", player: str = "hard") -> GameResult:
     base = load_baseline()
+    frozen = load_baseline("frozen_ai") if opponent == "frozen" else None
     game = Game(opening(size, opening_seed))
     depths: dict[str, list[int]] = {"new": [], "base": []}
     nodes = {"new": 0, "base": 0}
@@ -111,6 +116,9 @@ def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies:
         if who == "new" or opponent in PLAYERS:
             res = ai.Searcher(pos, PLAYERS[player if who == "new" else opponent], max_nodes=10**12, max_depth=64,
                               max_seconds=seconds, clock=time.process_time, history=game.positions[:-1]).run()
+        elif frozen is not None:
+            res = frozen.Searcher(pos, "hard", max_nodes=10**12, max_depth=64, max_seconds=seconds,
+                                  clock=time.process_time, history=game.positions[:-1]).run()
         elif opponent != "baseline":
             res = sparring.choose(opponent, pos, history=game.positions[:-1], max_seconds=seconds)
         else:
@@ -169,12 +177,13 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--seed", type=int, default=1, help="first opening's seed")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--opponent", default="baseline", help="baseline, hard, or a sparring partner: beam, mcts")
+    p.add_argument("--opponent", default="baseline",
+                   help="baseline, frozen (hard as of issue 30's start), hard, or a sparring partner: beam, mcts")
     p.add_argument("--player", default="hard", choices=sorted(PLAYERS), help="the new player")
     a = p.parse_args(argv)
     pairs = (a.games + 1) // 2
-    if a.opponent not in ("baseline", *PLAYERS) and not sparring.is_partner(a.opponent):
-        raise SystemExit(f"--opponent: {a.opponent!r} is not baseline, hard, hard-fit, beam or mcts")
+    if a.opponent not in ("baseline", "frozen", *PLAYERS) and not sparring.is_partner(a.opponent):
+        raise SystemExit(f"--opponent: {a.opponent!r} is not baseline, frozen, {', '.join(PLAYERS)}, beam or mcts")
     tasks = [(a.size, a.seed + i, side, a.seconds, a.max_plies, a.opponent, a.player) for i in range(pairs)
              for side in ("O", "X")]
     t0 = time.perf_counter()

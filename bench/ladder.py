@@ -23,7 +23,8 @@ Players: ``random`` and ``greedy`` (the baselines of ``bench/tournament.py``),
 the sparring partners of ``bench/sparring.py`` (``beam``, ``mcts``, or ``beam<N>`` /
 ``mcts<N>`` for N nodes a move), every name in :data:`phutball.ai.LEVELS`, and, for tuning, ad-hoc levels
 written ``n<nodes>d<depth>z<noise>`` (e.g. ``n300d1z15``: 300 nodes, depth 1,
-noise 1.5 rows).
+noise 1.5 rows), with a ``w`` at the end for a level that places men near any man, not only near
+the ball (``n60000d20z0w`` is ``hard`` since issue 30; ``n60000d20z0`` the hard before it).
 
 Ratings: a Bradley-Terry model fitted by maximum likelihood (Hunter's MM
 algorithm, a draw counting half a win for each side), on the Elo scale
@@ -67,7 +68,7 @@ from tournament import greedy_player, random_player  # noqa: E402
 import sparring  # noqa: E402
 
 ELO = 400 / math.log(10)  # Elo points per natural-log unit of strength
-ADHOC = re.compile(r"n(\d+)d(\d+)z(\d+(?:\.\d+)?)$")
+ADHOC = re.compile(r"n(\d+)d(\d+)z(\d+(?:\.\d+)?)(w?)$")
 
 
 def level_of(name: str) -> Level | None:
@@ -80,12 +81,12 @@ def level_of(name: str) -> Level | None:
     if not m:
         raise SystemExit(f"unknown player {name!r}: random, greedy, beam[N], mcts[N], {', '.join(LEVELS)} "
                          "or n<nodes>d<depth>z<noise>")
-    return Level(name, max_nodes=int(m[1]), max_depth=int(m[2]), max_seconds=1e9, noise=float(m[3]))
+    return Level(name, max_nodes=int(m[1]), max_depth=int(m[2]), max_seconds=1e9, noise=float(m[3]), wide=bool(m[4]))
 
 
 def adhoc_name(lv: Level) -> str:
     """The ad-hoc player name of a level's budget, ``n<nodes>d<depth>z<noise>`` (read by :func:`level_of`)."""
-    return f"n{lv.max_nodes}d{lv.max_depth}z{lv.noise:g}"
+    return f"n{lv.max_nodes}d{lv.max_depth}z{lv.noise:g}{'w' if lv.wide else ''}"
 
 
 def opening(size: str, pair: tuple[str, str], k: int) -> Position:
@@ -290,7 +291,8 @@ def describe(name: str) -> str:
     noise = f", noise {lv.noise / 10:g} rows" if lv.noise else ""
     same = [n for n, v in LEVELS.items() if adhoc_name(v) == adhoc_name(lv)]
     level = f" (the level {same[0]})" if same and same[0] != name else ""  # an ad-hoc name for a level's budget
-    return f"{lv.max_nodes:,} nodes, depth {lv.max_depth}{noise}{level}"
+    wide = ", men placed near any man" if lv.wide else ""
+    return f"{lv.max_nodes:,} nodes, depth {lv.max_depth}{noise}{wide}{level}"
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -70,7 +70,14 @@ How it searches (negamax form, scores from the side to move's point of view):
 Candidate moves are every distinct jump result (up to :data:`JUMP_CAP`, or
 :data:`ROOT_JUMP_CAP` at the root) and
 every placement within two points of the ball (the men that can matter next
-move), or only the parrying moves under a threat.
+move), or only the parrying moves under a threat.  A *wide* level (``hard``)
+places men within two points of any man or of the ball: a man where a chain
+will land, far from the ball, is often the strongest move, and it is what
+beat the sparring partner that made hard lose (issue 30, ``bench/README.md``
+"Placements near any man").  Its placements are pruned from
+:data:`WIDE_BEAM_DEPTH` plies left, and the root keeps the best
+:data:`WIDE_ROOT`; the analysis (``prune=False``) keeps to the ball's
+neighbourhood, unpruned.
 
 The evaluation (:func:`evaluate`) is in tenths of a row, from the side to
 move's point of view; it is documented there.
@@ -84,6 +91,7 @@ measured by a round robin (``bench/ladder.py``).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -144,6 +152,7 @@ class Level:
     ``evaluation`` is the static evaluation the search uses: ``"linear"``
     (:func:`evaluate`, every level of :data:`LEVELS`) or ``"fitted"``
     (:func:`evaluate_fitted`, the bench-only candidate :data:`HARD_FIT`).
+    ``wide``: placements near any man, not only near the ball (see the module doc).
     """
 
     name: str
@@ -153,6 +162,7 @@ class Level:
     noise: float
     rating: float | None = None
     evaluation: Literal["linear", "fitted"] = "linear"
+    wide: bool = False
 
 
 #: The levels, weakest first (the order of the level menu and of ``--level``'s choices).
@@ -165,17 +175,19 @@ LEVELS: dict[str, Level] = {
     "medium": Level("medium", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=14.0, rating=1753.0),
     "steady": Level("steady", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=12.0, rating=1927.0),
     "intermediate": Level("intermediate", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=10.0, rating=2101.0),
-    "advanced": Level("advanced", max_nodes=2_000, max_depth=2, max_seconds=4.0, noise=7.0, rating=2310.0),
-    "strong": Level("strong", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=4.0, rating=2560.0),
-    "keen": Level("keen", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=2.0, rating=2789.0),
-    "sharp": Level("sharp", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=0.0, rating=2947.0),
-    "cunning": Level("cunning", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=6.0, rating=3199.0),
-    "tough": Level("tough", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=3.0, rating=3337.0),
-    "expert": Level("expert", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=0.0, rating=3581.0),
-    "master": Level("master", max_nodes=5_000, max_depth=20, max_seconds=6.0, noise=0.0, rating=3877.0),
-    "elite": Level("elite", max_nodes=8_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4086.0),
-    "champion": Level("champion", max_nodes=20_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4350.0),
-    "hard": Level("hard", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4689.0),
+    "advanced": Level("advanced", max_nodes=2_000, max_depth=2, max_seconds=4.0, noise=7.0, rating=2287.0),
+    "strong": Level("strong", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=4.0, rating=2510.0),
+    "keen": Level("keen", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=2.0, rating=2727.0),
+    "sharp": Level("sharp", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=0.0, rating=2875.0),
+    "cunning": Level("cunning", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=6.0, rating=3126.0),
+    "tough": Level("tough", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=3.0, rating=3264.0),
+    "expert": Level("expert", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=0.0, rating=3508.0),
+    "master": Level("master", max_nodes=5_000, max_depth=20, max_seconds=6.0, noise=0.0, rating=3804.0),
+    "elite": Level("elite", max_nodes=8_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4014.0),
+    "champion": Level("champion", max_nodes=20_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4278.0),
+    # virtuoso is hard as it was before issue 30 (men placed near the ball only).
+    "virtuoso": Level("virtuoso", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4557.0),
+    "hard": Level("hard", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4932.0, wide=True),
 }
 
 
@@ -307,6 +319,24 @@ def evaluate(pos: Position) -> int:
     return s._evaluate(node, pos.mask, pos.ball.col, pos.ball.row, pos.to_move)
 
 
+#: How a score turns into a win chance for the side to move: ``P = 1 / (1 + exp(-slope * score))``,
+#: ``score`` in tenths of a row.  The logistic regression of recorded games' results (a draw half a
+#: win) on :func:`evaluate` (``python bench/texel.py fit``, "today's evaluate()"; ``tests/test_texel.py``
+#: checks it): one row ahead is 61%, two rows 72%, four rows 86%.
+WIN_CHANCE_SLOPE = 0.0464
+
+
+def win_chance(score: int | float) -> float:
+    """The chance that the side to move wins from a position the search scored ``score``, 0..1:
+    1 for a forced win, 0 for a forced loss, else the calibrated logistic of :data:`WIN_CHANCE_SLOPE`
+    (a draw counts half a win in the games it was fitted on)."""
+    if score > WON:
+        return 1.0
+    if score < -WON:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-WIN_CHANCE_SLOPE * score))
+
+
 # ------------------------------------------------------------ the fitted evaluation (issue 30)
 
 #: The terms of :func:`evaluate_fitted`, in the order of :data:`FIT_WEIGHTS` (see :func:`fit_terms`).
@@ -387,6 +417,25 @@ def evaluate_fitted(pos: Position) -> int:
     return s._evaluate(node, pos.mask, pos.ball.col, pos.ball.row, pos.to_move)
 
 
+_SPREAD: dict[tuple[int, int], tuple[int, int, int]] = {}
+
+
+def _spread_masks(w: int, h: int) -> tuple[int, int, int]:
+    """The board's points (rows 1..h) and the points off its first and off its last column."""
+    masks = _SPREAD.get((w, h))
+    if masks is None:
+        board = ((1 << (w * h)) - 1) << w
+        first = sum(1 << (r * w) for r in range(h + 2))
+        full = (1 << (w * (h + 2))) - 1
+        masks = _SPREAD[(w, h)] = (board, full & ~first, full & ~(first << (w - 1)))
+    return masks
+
+
+#: Wide placements (a level's ``wide``): forward pruning from this many plies left (else BEAM_DEPTH),
+#: and the root's placements kept after ranking.
+WIDE_BEAM_DEPTH = 2
+WIDE_ROOT = 16
+
 class Searcher:
     """One search for the best move in a position; see the module doc.
 
@@ -414,6 +463,11 @@ class Searcher:
         # prune=False: every placement near the ball at every node (the analysis: a win it reports
         # must hold against every defence searched, which forward pruning does not promise).
         self.beam, self.beam_depth, self.beam_rank = BEAM, BEAM_DEPTH if prune else 10**9, BEAM_RANK
+        # A wide level places men near any man, not only near the ball; the analysis (prune=False)
+        # searches every placement near the ball instead, unpruned.
+        self.wide = _spread_masks(self.w, self.h) if lv.wide and prune else None
+        if self.wide is not None:
+            self.beam_depth = WIDE_BEAM_DEPTH
         self.fitted = lv.evaluation == "fitted"
         # Noise is repeatable: the same position, level and seed give the same move.
         self.rng = random.Random(f"{pos}/{lv.name}/{seed}")
@@ -612,6 +666,9 @@ class Searcher:
             children = parries + jumps + [p for p in self._placements(mask, bc, br, radius=max(self.w, self.h))
                                           if p not in rest]
             yield
+        elif self.wide is not None:
+            children = jumps + [k for k in self._candidates(node, mask, bc, br, side, None, WIDE_BEAM_DEPTH,
+                                                            keep=WIDE_ROOT) if k[:2] == (bc, br)]
         else:
             children = jumps + self._placements(mask, bc, br)
         # A placement anywhere that brings back a position seen twice is a draw by repetition: a side
@@ -896,6 +953,24 @@ class Searcher:
                     out.append((c, r, mask | b))
         return out
 
+    def _spread(self, mask: int, c: int, r: int) -> list[int]:
+        """The empty points within 2 of a man or of the ball (a wide level's placements), as bits."""
+        assert self.wide is not None
+        board, not_first, not_last = self.wide
+        w = self.w
+        ball = 1 << (r * w + c - 1)
+        m = mask | ball
+        for _ in range(2):
+            m |= ((m << 1) & not_first) | ((m >> 1) & not_last)
+            m |= (m << w) | (m >> w)
+        free = m & board & ~mask & ~ball
+        out = []
+        while free:
+            low = free & -free
+            out.append(low)
+            free ^= low
+        return out
+
     def _parries(self, mask: int, c: int, r: int, side: Side) -> list[tuple[int, int, int]]:
         """Placements that can spoil the opponent's winning jumps: men on their landing points.
 
@@ -924,7 +999,8 @@ class Searcher:
         return out
 
     def _candidates(self, node: _Node, mask: int, c: int, r: int, side: Side,
-                    first: tuple[int, int, int] | None, depth: int) -> list[tuple[int, int, int]]:
+                    first: tuple[int, int, int] | None, depth: int, keep: int | None = None
+                    ) -> list[tuple[int, int, int]]:
         """The moves to try, best-looking first (see the module doc)."""
         h = self.h
         own_goal = (0, 1) if side == "O" else (h, h + 1)
@@ -937,9 +1013,13 @@ class Searcher:
                                        -fwd * bit_point(self.w, (k[2] ^ mask).bit_length() - 1)[1]))
         else:
             # Cut-off history first, then men placed toward my goal (they make my next jump).
-            near = [(-hist.get(b, 0), -fwd * row, b) for b, row in self.near[r * self.w + c - 1] if not mask & b]
+            if self.wide is not None:
+                near = [(-hist.get(b, 0), -fwd * (b.bit_length() - 1) // self.w, b) for b in self._spread(mask, c, r)]
+            else:
+                near = [(-hist.get(b, 0), -fwd * row, b) for b, row in self.near[r * self.w + c - 1] if not mask & b]
             near.sort()
-            if depth >= self.beam_depth and len(near) > self.beam:
+            beam = self.beam if keep is None else keep
+            if depth >= self.beam_depth and len(near) > beam:
                 # Forward pruning: rank by the opponent's static evaluation after the placement
                 # (lowest first), then by the order above; search only the best ``beam``.
                 if self.beam_rank:
@@ -947,7 +1027,7 @@ class Searcher:
                     ranked = [(ev(nd(m, c, r), m, c, r, nxt), k) for k in near for m in (mask | k[2],)]
                     ranked.sort()
                     near = [k for _, k in ranked]
-                del near[self.beam:]
+                del near[beam:]
             places = [(c, r, mask | b) for _, _, b in near]
         out = jumps + places
         if first is not None:  # the table's move (a child of this very state) first, even if pruned
@@ -988,4 +1068,5 @@ def choose_move(pos: Position, level: str | Level = "hard", *, max_nodes: int | 
 
 
 __all__ = ["LEVELS", "Level", "NoMoveError", "Progress", "Searcher", "choose_move", "evaluate", "Jump", "WIN",
+           "WIN_CHANCE_SLOPE", "win_chance",
            "HARD_FIT", "evaluate_fitted", "eval_features", "fit_terms", "fit_value"]

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
-from .ai import WIN, WON, Searcher
+from .ai import WIN, WON, Searcher, win_chance
 from .errors import IllegalError
 from .game import Game, variant_of
 from .notation import SWAP
@@ -54,11 +54,20 @@ def mate_plies(score: int) -> int | None:
     return None
 
 
+def chance_text(score: int) -> str:
+    """The calibrated win chance of a search's score (:func:`phutball.ai.win_chance`) in words,
+    ``"72% to win"``: kept within 1-99%, since only a proof is certain."""
+    return f"{min(99, max(1, round(100 * win_chance(score))))}% to win"
+
+
 def score_text(score: int, side: str, *, exact: bool = False) -> str:
-    """A score from ``side``'s view in words: ``"Ohs +2.5 rows"``, ``"Ohs win in 3"``, ``"Eks lose in 2"``.
+    """A score from ``side``'s view in words: ``"Ohs +2.5 rows, 72% to win"``, ``"Ohs win in 3"``,
+    ``"Eks lose in 2"``.
 
     Wins and losses are counted in the winner's moves (the winning jump
-    included), not plies; an exact 0 is ``"Ohs draw"``.
+    included), not plies; an exact 0 is ``"Ohs draw"``.  An estimate says its
+    rows (tenths of a row: the engine's unit) and the win chance they stand for
+    (:func:`chance_text`).
     """
     name = SIDE_NAMES.get(side, side)
     mate = mate_plies(score)
@@ -66,7 +75,7 @@ def score_text(score: int, side: str, *, exact: bool = False) -> str:
         return f"{name} {'win' if mate > 0 else 'lose'} in {(abs(mate) + 1) // 2}"
     if exact:
         return f"{name} draw"
-    return f"{name} {score / 10:+.1f} rows"
+    return f"{name} {score / 10:+.1f} rows, {chance_text(score)}"
 
 
 @dataclass(frozen=True)
@@ -89,7 +98,7 @@ class Analysis:
     exact: bool = False  # the exact 1D solver's verdict, not a search's estimate
 
     def text(self, side: str) -> str:
-        """``"Ohs +2.5 rows"``, ``"Ohs win in 3"``, ``"Eks lose in 2"`` (moves, not plies).
+        """``"Ohs +2.5 rows, 72% to win"``, ``"Ohs win in 3"``, ``"Eks lose in 2"`` (moves, not plies).
 
         ``side`` names the side to move: ``"Ohs"`` or its letter ``"O"``.
         """
@@ -244,5 +253,4 @@ def _judge(game: Game, ply: int, before: Analysis | None, after: Analysis | None
 
 
 __all__ = ["Analysis", "MAX_1D_SQUARES", "ReviewMark", "ReviewProgress", "UnsupportedError", "analyse",
-           "mate_plies", "review", "review_marks",
-           "score_text"]
+           "chance_text", "mate_plies", "review", "review_marks", "score_text"]

@@ -245,22 +245,28 @@ def test_searcher_refuses_a_finished_game_with_a_typed_error():
         choose_move(won, "easy")
 
 
-# The 6-ply cycle of issue 14 (CYCLE_START, CYCLE: drawn in helpers.py).
+# The 6-ply cycle of issue 14 (CYCLE_START, CYCLE: drawn in helpers.py).  It was found by hard when it
+# placed men near the ball only; hard now places near any man and prefers D17 there (a man where the
+# jump will land), so the cycle is replayed by virtuoso: hard's search and budget, near placements only.
+NEAR_HARD = LEVELS["virtuoso"]
+assert not NEAR_HARD.wide and LEVELS["hard"].wide
+
+
 @pytest.mark.parametrize("budget", [3000, 20000])
 def test_side_ahead_avoids_a_move_that_repeats_a_position_twice_seen(budget):
     from phutball.game import Game
     root = Position.from_str(CYCLE_START)
-    fresh = Searcher(root, "hard", max_nodes=budget).run()
+    fresh = Searcher(root, NEAR_HARD, max_nodes=budget).run()
     assert str(fresh.best) == CYCLE[0] and fresh.score > 20  # without history: the jump, well ahead
     # A game that started just after that jump and went round the cycle twice: the jump now
     # reaches its position for the third time, a draw, and the side ahead plays something else.
     game = Game(root.play(CYCLE[0]), CYCLE[1:] + CYCLE)
     assert game.position == root and game.positions.count(root.play(CYCLE[0])) == 2
-    res = Searcher(root, "hard", max_nodes=budget, history=game.positions[:-1]).run()
+    res = Searcher(root, NEAR_HARD, max_nodes=budget, history=game.positions[:-1]).run()
     assert str(res.best) != CYCLE[0] and res.score > 0
     root.play(res.best)
     # Once seen (not twice), the jump does not yet repeat a position three times: still chosen.
-    once = Searcher(root, "hard", max_nodes=budget, history=game.positions[6:-1]).run()
+    once = Searcher(root, NEAR_HARD, max_nodes=budget, history=game.positions[6:-1]).run()
     assert str(once.best) == CYCLE[0]
 
 
@@ -365,3 +371,37 @@ def test_hard_search_root_listing_stops_on_time():
     last = s.run()
     assert last.reason == "time"
     pos.play(last.best)
+
+
+# ---------------------------------------------------------------- placements near any man (issue 30)
+
+# Ohs to move, attacking the top.  Their chain E3-E5-E7 stops a row short; a man on E8, five rows
+# from the ball, makes it reach the goal (E3-E5-E7-E9), and no Eks man can stop it: on E5 or E7 the
+# chain still jumps the longer line, on E9 it lands beyond, on the goal.
+FAR_WIN = """
+9 . . . . . . . . .
+8 . . . . . . . . .
+7 . . . . . . . . .
+6 . . . . o . . . .
+5 . . . . . . . . .
+4 . . . . o . . . .
+3 . . . . * . . . .
+2 . . . . . . . . .
+1 . . . . . . . . .
+  A B C D E F G H J
+"""
+
+
+def test_hard_places_a_man_where_its_chain_lands_far_from_the_ball():
+    pos = Position.from_diagram(FAR_WIN)
+    assert str(pos) == "9x9_O_E3_E4E6"
+    res = Searcher(pos, "hard", max_nodes=3000).run()
+    assert str(res.best) == "E8" and res.score == WIN - 3  # Ohs win on their next move
+    after = pos.play("E8")
+    for parry in ("E5", "E7", "E9"):
+        assert after.play(parry).find_winning_jump().status == "found"
+    # The search of placements near the ball only (virtuoso: hard before issue 30) cannot play E8.
+    near = Searcher(pos, NEAR_HARD, max_nodes=3000).run()
+    assert str(near.best) != "E8" and near.score < WIN - 3
+    # The analysis searches every placement near the ball, unpruned, so it does not place E8 either.
+    assert Searcher(pos, "hard", max_nodes=3000, prune=False).run().score < WIN - 3

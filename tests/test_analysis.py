@@ -3,14 +3,15 @@ a missed win in one marked as a blunder, the 1D exact verdict."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 from phutball import Position
-from phutball.ai import WIN
+from phutball.ai import WIN, WIN_CHANCE_SLOPE, win_chance
 from phutball.analysis import (Analysis, ReviewMark, ReviewProgress, UnsupportedError, analyse, mate_plies,
-                               review, review_marks)
+                               review, review_marks, score_text, chance_text)
 from phutball.errors import NoMoveError
 from phutball.game import Game
 from phutball.oned.strip import Strip
@@ -95,7 +96,8 @@ def test_evaluation_text_and_progress_deepens() -> None:
     depths = [a.depth for a in items]
     assert depths == sorted(depths) and depths[-1] >= 2
     a = items[-1]
-    assert a.mate is None and a.text("O") == f"Ohs {a.score / 10:+.1f} rows" and a.text("O").endswith(" rows")
+    assert a.mate is None and a.text("O").startswith(f"Ohs {a.score / 10:+.1f} rows, ")
+    assert a.text("O").endswith(f"{round(100 * win_chance(a.score))}% to win")
     play_line(pos, a.pv)
     assert len(a.pv) >= 2
 
@@ -175,3 +177,13 @@ def test_review_is_not_fooled_by_the_players_forward_pruning():
     marks = {m.ply: m for m in review_marks(game)}
     assert 3 in marks, marks
     assert marks[3].label == "blunder" and str(marks[3].better) == "E5-E1"
+
+
+def test_a_score_is_shown_with_the_win_chance_it_stands_for():
+    # One row ahead: sigmoid(10 x slope); the side behind gets the rest; proofs are not estimates.
+    assert score_text(10, "O") == f"Ohs +1.0 rows, {round(100 / (1 + math.exp(-10 * WIN_CHANCE_SLOPE)))}% to win"
+    assert score_text(10, "O") == "Ohs +1.0 rows, 61% to win" and score_text(-10, "X") == "Eks -1.0 rows, 39% to win"
+    assert score_text(0, "O") == "Ohs +0.0 rows, 50% to win"
+    assert chance_text(900) == "99% to win" and chance_text(-900) == "1% to win"  # never certain without a proof
+    assert win_chance(WIN - 3) == 1.0 and win_chance(-(WIN - 2)) == 0.0 and score_text(WIN - 3, "O") == "Ohs win in 2"
+    assert [win_chance(s) for s in (-40, -10, 0, 10, 40)] == sorted(win_chance(s) for s in (-40, -10, 0, 10, 40))

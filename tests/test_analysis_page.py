@@ -8,6 +8,7 @@ from lab.views.board import Ghost
 from lab.views.diagram import play_shapes
 from phutball import Point  # noqa: E402
 from phutball.game import Game  # noqa: E402
+from phutball.ai import win_chance
 from lab.analysispanel import eval_bar, mark_text, pv_notation
 from lab.play import PlayController, level_choices
 from helpers import CYCLE, CYCLE_START
@@ -131,8 +132,8 @@ def test_ghosts_are_drawn_translucent_numbered_and_with_arrows_for_jumps():
 def test_the_evaluation_bar_grows_with_the_lead_and_is_full_for_a_win():
     assert eval_bar(0, None) == 0.5
     assert 0.5 < eval_bar(10, None) < eval_bar(40, None) < eval_bar(200, None) < 1.0
-    assert eval_bar(40, None) == pytest.approx(0.75)
-    assert eval_bar(-40, None) == pytest.approx(0.25)
+    assert eval_bar(40, None) == pytest.approx(win_chance(40)) == pytest.approx(0.865, abs=0.001)
+    assert eval_bar(-40, None) == pytest.approx(1 - win_chance(40))
     assert eval_bar(999, 3) == 1.0 and eval_bar(-999, -2) == 0.0
     assert pv_notation(4, ["E6", "E5-E7"]) == ["5. E6", "6. E5-E7"]
 

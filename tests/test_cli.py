@@ -1,6 +1,7 @@
 """The command line, used the way a person or a script would."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -171,7 +172,7 @@ def test_analyse_deepens_to_the_depth_asked(capsys):
     code, out, _ = run(capsys, "analyse", "9x9_O_E5", "--depth", "3", "--json")
     data = json.loads(out)
     assert code == 0 and data["depth"] == 3 and [it["depth"] for it in data["iterations"]] == [1, 2, 3]
-    assert data["text"].startswith("Ohs ") and data["text"].endswith(" rows")
+    assert data["text"].startswith("Ohs ") and re.search(r" rows, \d+% to win$", data["text"])
     _play_pv("9x9_O_E5", data["pv"])
 
 

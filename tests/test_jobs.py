@@ -18,8 +18,8 @@ def run(r, spec):
 
 
 def test_computer_2d_takes_a_winning_jump():
-    steps = run(Runner(), {"kind": "computer-2d", "position": "9x9_O_E5_E6E7"})
-    assert steps[-1]["result"]["move"] == "E5-E8"
+    steps = run(Runner(), {"kind": "computer-2d", "position": "9x9_O_E5_E6E7E8"})
+    assert steps[-1]["result"]["move"] == "E5-E9"  # over three men onto the Ohs' goal row
 
 
 def test_computer_2d_reports_progress_and_a_legal_move():

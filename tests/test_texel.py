@@ -49,6 +49,8 @@ def test_the_weights_in_the_engine_are_the_fit_of_the_committed_games(texel):
     assert len(games) >= 50 and texel.DATA.stat().st_size < 2_000_000
     result = texel.fit_all(games)
     assert tuple(result["fit_weights"]) == FIT_WEIGHTS, "run: python bench/texel.py fit, and copy FIT_WEIGHTS"
+    # The analysis' win chance is the fit of today's evaluation on the same games.
+    assert round(result["scale_per_tenth_row"], 4) == ai.WIN_CHANCE_SLOPE
     assert result["positions"]["test"] > 500 and result["held_out_games"] > 0
 
 

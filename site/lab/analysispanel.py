@@ -8,9 +8,9 @@ and its Hint shows the perfect move.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
+from phutball.ai import win_chance
 from phutball.errors import PhutballError
 from phutball.notation import Placement, StripPlacement
 from phutball.sides import side_name
@@ -241,14 +241,15 @@ class AnalysisPanel(PlayHistory):
 def eval_bar(score: object, mate: object) -> float:
     """The side to move's share of the evaluation bar, 0..1: a win in N is 1, a loss 0, an even game 0.5.
 
-    ``score`` is in tenths of a row (the engine's unit); 4 rows ahead fill about
-    three quarters of the bar (a logistic curve, so no lead fills it before a win).
+    ``score`` is in tenths of a row (the engine's unit); the share is the side's calibrated win
+    chance (:func:`phutball.ai.win_chance`: 4 rows ahead fill 86% of the bar, and no lead fills it
+    before a win).
     """
     if isinstance(mate, int) and not isinstance(mate, bool) and mate != 0:
         return 1.0 if mate > 0 else 0.0
     if not isinstance(score, (int, float)) or isinstance(score, bool):
         return 0.5
-    return 1.0 / (1.0 + math.exp(-float(score) / 40.0 * math.log(3.0)))
+    return win_chance(float(score))
 
 
 def pv_notation(ply: int, pv: list[str]) -> list[str]:

@@ -51,10 +51,12 @@ def test_analysis_shows_a_deepening_evaluation_and_its_line_as_ghosts_and_a_move
     wait_done(page)
     depths = [int(d.split()[1].rstrip("…")) for d in page.evaluate("window.depths") if d.startswith("depth")]
     assert len(set(depths)) >= 2 and depths == sorted(depths)  # deeper reports replaced the first ones
-    assert re.fullmatch(r"Ohs [+-]\d+\.\d rows|Ohs (win|lose) in \d+", page.inner_text("#eval-text"))
+    assert re.fullmatch(r"Ohs [+-]\d+\.\d rows, \d\d?% to win|Ohs (win|lose) in \d+", page.inner_text("#eval-text"))
     assert page.inner_text("#eval-side") == "Ohs"
     share = int(page.get_attribute("#eval-bar", "aria-valuenow"))
     assert 0 <= share <= 100
+    chance = re.search(r"(\d+)% to win", page.inner_text("#eval-text"))
+    assert chance is None or int(chance[1]) == share  # the bar shows the win chance the text states
     assert page.evaluate("document.getElementById('eval-fill').style.width") == f"{share}%"
     line = pv(page)
     assert line and ghosts(page) == [f"{n}:{m}" for n, m in enumerate(line, start=1)]

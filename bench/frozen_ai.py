@@ -1,0 +1,991 @@
+"""The 2D computer player: iterative-deepening alpha-beta search with a transposition table.
+
+How it searches (negamax form, scores from the side to move's point of view):
+
+* **Win in one at every node.**  A node first lists the distinct positions
+  its jumps reach (memoised on ball point plus men left, as in
+  :meth:`Position.results`; the single jumps are read from per-board ray
+  tables built once).  If one ends on the mover's goal rows the node
+  is a win (``WIN - ply``: sooner is better).  When a position has too many
+  distinct jump results to list, the pruned win-in-one search of
+  :mod:`phutball.winsearch` decides instead.
+* **Threats.**  The same list says whether the *opponent* could win with a
+  jump if it were their turn.  A node under such a threat only tries moves
+  that can parry it: a jump (the ball moves away), or a man on a landing
+  point of one of the threatening paths -- the only placements that change
+  a jump, because a man there extends the line so the ball lands further on
+  and the chain breaks (any other man only adds jumps).  At the search
+  horizon a threatened node is searched one ply more (a "check
+  extension", at most :data:`EXTENSIONS` per line), so a threat just
+  beyond the horizon is not mistaken for a quiet position; further
+  threats are only scored by the evaluation's threat term.  A win search
+  that gives up counts as a threat from the opponent but never as a win
+  for the side to move.
+* **Move ordering.**  The transposition-table move first, then jumps by how
+  far they carry the ball toward the mover's goal, then placements near the
+  ball ordered by a history table (moves that caused cut-offs before).
+* **Forward pruning of placements.**  At a node with at least
+  :data:`BEAM_DEPTH` plies left and no threat against the mover, only the
+  :data:`BEAM` placements whose position the static evaluation likes least
+  for the opponent are searched; every jump, every parry and the table's
+  move always are.  (Measured by matches against the frozen baseline, see
+  ``bench/README.md``: ranking by the evaluation is what makes the pruning
+  pay; ranking by the history table alone lost strength.)
+* **Principal variation search.**  The first move of a node gets the full
+  window, the others a null window around alpha and a full search only
+  when they beat it.  The children of the last ply before the horizon are
+  evaluated in place, without a call of their own, unless one of them must
+  be extended.
+* **Transposition table** keyed on (men, ball, side to move) with depth and
+  bound type; reused across the iterations of iterative deepening.  It also
+  gives the principal variation (:meth:`Searcher.pv`): the best move, then
+  each stored best reply, every one checked legal by playing it.
+* **Repetition** (the lab's draw rule, see :mod:`phutball.game`): the
+  searcher is given the game's history (the positions before the root); a
+  node whose position occurs for the third time, counting the history and
+  the line searched, is scored as a draw (0).  So a side that is ahead
+  avoids a cycle and a side that is behind may seek one.
+* **Win distances.**  A win is ``WIN - plies``, where ``plies`` counts the
+  moves up to and including the winning jump from the root (a win in one is
+  ``WIN - 1``; a loss to the opponent's first reply is ``-(WIN - 2)``).
+* **Budget.**  The search stops after ``max_nodes`` nodes or ``max_seconds``
+  seconds, whichever comes first; the answer is the best move of the
+  deepest iteration, or of the unfinished iteration once its first move (the
+  previous best) has been searched.  :meth:`Searcher.steps` yields progress
+  every few hundred nodes (or milliseconds), so a browser can run it in slices
+  and stop it at any time ("move now"): :meth:`Searcher.best` is always a
+  legal move.
+* **Slices without generators.**  The tree is searched by plain recursion,
+  with no generator frame per node (issue 28; measured in ``bench/README.md``:
+  the frames were about 1 % of the search's time, in CPython and in Pyodide
+  alike).  To end a slice, the node counter raises an internal exception
+  (:class:`_Pause`) before it counts a node; each node it passes on the way
+  up to the root saves where its loop was (its move list, the move being
+  searched, its window and best so far), and the next slice walks down the
+  same line, taking each saved state back, and goes on from that very node.
+  Nothing is searched twice, so a sliced search visits the same nodes in the
+  same order as an unsliced one and gives the same move and score at the same
+  node budget.
+
+Candidate moves are every distinct jump result (up to :data:`JUMP_CAP`, or
+:data:`ROOT_JUMP_CAP` at the root) and
+every placement within two points of the ball (the men that can matter next
+move), or only the parrying moves under a threat.
+
+The evaluation (:func:`evaluate`) is in tenths of a row, from the side to
+move's point of view; it is documented there.
+
+Levels (:data:`LEVELS`, weakest first) differ in node budget, depth and
+noise: the lower levels add random noise (up to a few rows) to each root
+move's score, so they misjudge positions and a learner can beat them; all
+levels take a win in one when there is one.  Each level carries its rating,
+measured by a round robin (``bench/ladder.py``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Generator, Iterable, Iterator, Literal
+
+from .bitboard import DIRECTIONS, bit, bit_point, jump_results, single_jumps
+from .board import Position
+from .sides import Side, other
+from .errors import NoMoveError, PhutballError
+from .notation import Jump, Move2D, Placement, Point
+from .winsearch import win_path
+
+#: A sure win, minus the plies to reach it.
+WIN = 1_000_000
+#: Scores beyond this are wins or losses, not evaluations.
+WON = WIN - 1000
+#: Distinct jump results listed per node; beyond it the node falls back to the pruned win search.
+JUMP_CAP = 400
+#: Distinct jump results tried at the root (dense positions have millions).
+ROOT_JUMP_CAP = 2000
+#: Node budgets of the root's win-in-one searches when it has too many jump results to list: each
+#: is a fresh search run between two yields, so none keeps the caller waiting long.
+ROOT_WIN_BUDGETS = (5_000, 20_000, 200_000)
+#: Node budget of the win-in-one search used when a node has too many jump results.
+WIN_NODES = 2000
+#: Node budget for listing the opponent's winning paths (to find the men that break them).
+PARRY_NODES = 5000
+#: Plies a line may be extended at the horizon while the side to move faces a winning jump.
+EXTENSIONS = 2
+#: Forward pruning: at nodes with at least BEAM_DEPTH plies left, only the BEAM best-ranked
+#: placements are searched (every jump, every parry and the table's move always are).
+BEAM = 8
+BEAM_DEPTH = 3
+BEAM_RANK = True
+#: How often (in nodes) the search reads the clock (for ``max_seconds`` and a slice's time), and how
+#: often the root's jump listing yields.
+YIELD_EVERY = 16
+#: A slice of :meth:`Searcher.steps` ends after this many nodes ...
+PAUSE_NODES = 256
+#: ... or once this many seconds have passed (read every YIELD_EVERY nodes), whichever comes first.
+PAUSE_SECONDS = 0.01
+_NEVER = 1 << 62  # a node count no search reaches
+
+Reason = Literal["win-in-one", "only-move", "complete", "nodes", "time", "cancelled"]
+
+
+@dataclass(frozen=True)
+class Level:
+    """A playing strength: the search budget and how much noise spoils its judgement.
+
+    ``noise`` is the standard deviation, in tenths of a row, of a random
+    amount added to each root move's score (won and lost scores are exact).
+    ``rating`` is the level's measured strength on 15x19 on the Elo scale, with
+    the random player (a random placement every move) at 0: fitted by
+    ``bench/ladder.py`` from a round robin of the levels and two baselines
+    (``bench/README.md``, "Ladder").  None for a level that was not measured;
+    the play page's level menu shows it when present.
+    ``evaluation`` is the static evaluation the search uses: ``"linear"``
+    (:func:`evaluate`, every level of :data:`LEVELS`) or ``"fitted"``
+    (:func:`evaluate_fitted`, the bench-only candidate :data:`HARD_FIT`).
+    """
+
+    name: str
+    max_nodes: int
+    max_depth: int
+    max_seconds: float
+    noise: float
+    rating: float | None = None
+    evaluation: Literal["linear", "fitted"] = "linear"
+
+
+#: The levels, weakest first (the order of the level menu and of ``--level``'s choices).
+LEVELS: dict[str, Level] = {
+    "beginner": Level("beginner", max_nodes=200, max_depth=1, max_seconds=2.0, noise=40.0, rating=559.0),
+    "novice": Level("novice", max_nodes=300, max_depth=1, max_seconds=2.0, noise=25.0, rating=870.0),
+    "learner": Level("learner", max_nodes=300, max_depth=1, max_seconds=2.0, noise=20.0, rating=1012.0),
+    "casual": Level("casual", max_nodes=300, max_depth=1, max_seconds=2.0, noise=17.0, rating=1356.0),
+    "easy": Level("easy", max_nodes=1_200, max_depth=2, max_seconds=4.0, noise=17.0, rating=1567.0),
+    "medium": Level("medium", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=14.0, rating=1753.0),
+    "steady": Level("steady", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=12.0, rating=1927.0),
+    "intermediate": Level("intermediate", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=10.0, rating=2101.0),
+    "advanced": Level("advanced", max_nodes=2_000, max_depth=2, max_seconds=4.0, noise=7.0, rating=2310.0),
+    "strong": Level("strong", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=4.0, rating=2560.0),
+    "keen": Level("keen", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=2.0, rating=2789.0),
+    "sharp": Level("sharp", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=0.0, rating=2947.0),
+    "cunning": Level("cunning", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=6.0, rating=3199.0),
+    "tough": Level("tough", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=3.0, rating=3337.0),
+    "expert": Level("expert", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=0.0, rating=3581.0),
+    "master": Level("master", max_nodes=5_000, max_depth=20, max_seconds=6.0, noise=0.0, rating=3877.0),
+    "elite": Level("elite", max_nodes=8_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4086.0),
+    "champion": Level("champion", max_nodes=20_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4350.0),
+    "hard": Level("hard", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4689.0),
+}
+
+
+#: A candidate for issue 30 (items 2-3), not a level of the menu: ``hard``'s budget with the fitted
+#: evaluation (:func:`evaluate_fitted`).  ``bench/gauntlet.py --player hard-fit`` measures it.
+HARD_FIT = Level("hard-fit", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, evaluation="fitted")
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What the search knows so far: reported while it runs, and at the end (``done``)."""
+
+    depth: int          # deepest completed iteration
+    nodes: int
+    best: Move2D
+    score: int          # from the side to move's point of view (see :func:`evaluate`)
+    elapsed: float      # seconds
+    done: bool = False
+    reason: Reason | None = None
+
+    @property
+    def outcome(self) -> str:
+        """``"win in N"``, ``"loss in N"`` (plies) or the evaluation in rows, for display."""
+        if self.score > WON:
+            return f"win in {WIN - self.score}"
+        if self.score < -WON:
+            return f"loss in {WIN + self.score}"
+        return f"{self.score / 10:+.1f}"
+
+
+class _Stop(Exception):
+    """The budget ran out inside the search."""
+
+
+class _Pause(Exception):
+    """The slice is over: unwind to :meth:`Searcher.steps`, saving each node's place (see the module doc)."""
+
+
+#: What a node saves when a pause passes through it: :meth:`Searcher._probe`'s answer, its moves, the
+#: index of the one being searched, the phase of that search (0: first search, 1: the leaf's extension
+#: or the principal variation search's re-search), alpha, the best value and move so far, alpha at entry.
+_Saved = tuple["_Found", list[tuple[int, int, int]], int, int, int, int, "tuple[int, int, int] | None", int]
+
+
+@dataclass
+class _Node:
+    """What is known about a (men, ball) state, for both sides: jump results, wins, reach."""
+
+    results: list[tuple[int, int, int]]  # distinct (col, row, men) after one jump
+    complete: bool                        # results holds every distinct result
+    lo: int                               # the lowest and highest row the results reach
+    hi: int                               # (the ball's own row when there is no jump)
+    win: dict[str, bool | None] = field(default_factory=dict)  # None: not decided yet
+
+
+_Ray = tuple[tuple[int, int, int], ...]  # (bit, col, row) of each point along one direction
+_Found = tuple[_Node, "tuple[int, int, int] | None", int, int]  # _probe's answer: node, table move, depth, ext
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """Per-board tables built once: rays for the single jumps, and the squares around each point."""
+
+    rays: tuple[tuple[_Ray, ...], ...]          # by bit index of the ball: the 8 directions
+    near: tuple[tuple[tuple[int, int], ...], ...]  # by bit index: (bit, row) within 2 points, on the board
+
+
+_GEOMETRY: dict[tuple[int, int], _Geometry] = {}
+
+
+def _geometry(w: int, h: int) -> _Geometry:
+    """The tables of a ``w`` x ``h`` board (rows 0..h+1 have bits: the ball may stand there)."""
+    geo = _GEOMETRY.get((w, h))
+    if geo is None:
+        rays, near = [], []
+        for index in range(w * (h + 2)):
+            c, r = bit_point(w, index)
+            dirs = []
+            for dc, dr in DIRECTIONS:
+                ray, cc, rr = [], c + dc, r + dr
+                # Men stand on rows 1..h only, so a line of men ends there at the latest: the ball
+                # may land on the off-board rows 0 and h+1 but never beyond them or off the sides.
+                while 1 <= cc <= w and 0 <= rr <= h + 1:
+                    ray.append((bit(w, cc, rr), cc, rr))
+                    if rr in (0, h + 1):
+                        break
+                    cc, rr = cc + dc, rr + dr
+                if len(ray) >= 2:
+                    dirs.append(tuple(ray))
+            rays.append(tuple(dirs))
+            near.append(tuple((bit(w, cc, rr), rr) for rr in range(max(1, r - 2), min(h, r + 2) + 1)
+                              for cc in range(max(1, c - 2), min(w, c + 2) + 1) if (cc, rr) != (c, r)))
+        geo = _GEOMETRY[(w, h)] = _Geometry(tuple(rays), tuple(near))
+    return geo
+
+
+def _advance(side: Side, row: int, h: int) -> int:
+    """Rows gained toward ``side``'s goal by being on ``row`` (Ohs aim at row h, Eks at row 1)."""
+    return row if side == "O" else h + 1 - row
+
+
+def _by_progress(children: Iterable[tuple[int, int, int]], side: Side) -> list[tuple[int, int, int]]:
+    """Jump results (col, row, men), furthest toward ``side``'s goal first; ties in sorted order."""
+    fwd = 1 if side == "O" else -1
+    return sorted(children, key=lambda k: (-fwd * k[1], k))
+
+
+def evaluate(pos: Position) -> int:
+    """The static evaluation of ``pos`` for the side to move, in tenths of a row (no search).
+
+    ``5 * ball + 6 * my_reach - 5 * their_reach + 4 - 25 * threatened`` where
+
+    * ``ball`` is the ball's row offset from the middle toward my goal,
+      counted in half rows (so ``5 * ball`` is tenths of a row): the ball's
+      distance to each goal;
+    * ``my_reach`` is how many rows my best jump would carry the ball toward
+      my goal now (0 if none goes forward);
+    * ``their_reach`` is the same for the opponent if it were their turn --
+      what I must watch after my move;
+    * ``4`` is the tempo of having the move;
+    * ``threatened`` is 1 when the opponent has a winning jump waiting (I
+      can still parry it: the search looks at that).
+
+    A position where the side to move can win at once is not evaluated: the
+    search scores it as a win.
+    """
+    s = Searcher(pos, max_depth=0)
+    node = s._node(pos.mask, pos.ball.col, pos.ball.row)
+    return s._evaluate(node, pos.mask, pos.ball.col, pos.ball.row, pos.to_move)
+
+
+# ------------------------------------------------------------ the fitted evaluation (issue 30)
+
+#: The terms of :func:`evaluate_fitted`, in the order of :data:`FIT_WEIGHTS` (see :func:`fit_terms`).
+FIT_TERMS = ("ball", "my_reach", "their_reach", "threatened", "tempo", "my_race", "their_race",
+             "men_ahead", "men_behind")
+#: :data:`FIT_WEIGHTS` are in 1/FIT_SCALE of a tenth of a row.
+FIT_SCALE = 16
+#: The weights of :func:`evaluate_fitted`, one per term of :data:`FIT_TERMS`: a logistic regression
+#: of the games' results on the terms (Texel tuning), turned into tenths of a row by the scale that
+#: fits today's :func:`evaluate` to the same results.  Written by ``python bench/texel.py fit`` from
+#: ``bench/texel-games.jsonl.gz`` (99 games, 9,542 positions; ``tests/test_texel.py`` checks that the
+#: fit gives these).  In tenths of a row: ball +4.4, my_reach +5.0, their_reach -6.1, threatened
+#: -4.6, tempo +5.1, my_race +91 / (rows + 2), their_race -19 / (rows + 2), men -1.8 and -1.1 each.
+FIT_WEIGHTS: tuple[int, ...] = (71, 80, -97, -74, 81, 1455, -310, -28, -18)
+
+_BOXES: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _boxes(w: int, h: int) -> tuple[tuple[int, int], ...]:
+    """By bit index of the ball: the bit masks of the points within two of it on the rows above
+    it and on the rows below it (on the board)."""
+    boxes = _BOXES.get((w, h))
+    if boxes is None:
+        out = []
+        for index, near in enumerate(_geometry(w, h).near):
+            row = bit_point(w, index)[1]
+            out.append((sum(b for b, rr in near if rr > row), sum(b for b, rr in near if rr < row)))
+        boxes = _BOXES[(w, h)] = tuple(out)
+    return boxes
+
+
+def fit_terms(w: int, h: int, mask: int, c: int, r: int, side: Side, hi: int, lo: int,
+              threatened: bool) -> tuple[int, ...]:
+    """The raw terms of the fitted evaluation for ``side`` to move (:data:`FIT_TERMS`), integers.
+
+    ``hi`` and ``lo`` are the highest and lowest rows the ball's jumps reach (its own row when it
+    has none).  ``ball``, ``my_reach``, ``their_reach`` and ``threatened`` are :func:`evaluate`'s;
+    ``tempo`` is 1; ``my_race`` and ``their_race`` are the rows left to my goal after my best
+    jump chain and to theirs after theirs (the race of issue 30: a row gained near a goal is worth
+    more, so the evaluation values them as 1 / (rows + 2)); ``men_ahead`` and ``men_behind``
+    count the men within two points of the ball on my goal's side of it and on theirs.
+    """
+    top, bottom = max(hi, r), min(lo, r)
+    up, down = _boxes(w, h)[r * w + c - 1]
+    above, below = (mask & up).bit_count(), (mask & down).bit_count()
+    if side == "O":  # Ohs aim at row h, Eks at row 1
+        return (2 * r - h - 1, top - r, r - bottom, int(threatened), 1, max(h - top, 0), max(bottom - 1, 0),
+                above, below)
+    return (h + 1 - 2 * r, r - bottom, top - r, int(threatened), 1, max(bottom - 1, 0), max(h - top, 0),
+            below, above)
+
+
+def fit_value(terms: tuple[int, ...], weights: tuple[int, ...] = FIT_WEIGHTS) -> int:
+    """The fitted evaluation of :func:`fit_terms`' ``terms``, in tenths of a row (integer arithmetic):
+    the race terms count ``weight // (rows + 2)``, the others ``weight * term``."""
+    ball, mine, theirs, threat, tempo, my_race, their_race, ahead, behind = terms
+    wb, wm, wt, wth, wte, wmr, wtr, wa, wbe = weights
+    total = (wb * ball + wm * mine + wt * theirs + wth * threat + wte * tempo + wmr // (my_race + 2)
+             + wtr // (their_race + 2) + wa * ahead + wbe * behind)
+    return total // FIT_SCALE
+
+
+def eval_features(pos: Position) -> tuple[float, ...]:
+    """The fitted evaluation's features of ``pos`` (what ``bench/texel.py fit`` regresses on):
+    :func:`fit_terms` with each race term as 1 / (rows + 2)."""
+    s = Searcher(pos, HARD_FIT, max_depth=0)
+    t = s.fit_terms_at(s._node(pos.mask, pos.ball.col, pos.ball.row), pos.mask, pos.ball.col, pos.ball.row,
+                       pos.to_move)
+    return (*map(float, t[:5]), 1 / (t[5] + 2), 1 / (t[6] + 2), float(t[7]), float(t[8]))
+
+
+def evaluate_fitted(pos: Position) -> int:
+    """The candidate evaluation of issue 30 for the side to move, in tenths of a row (no search):
+    :func:`fit_value` of :func:`fit_terms` with :data:`FIT_WEIGHTS`.  Like :func:`evaluate`, it is
+    not asked about a position whose side to move can win at once."""
+    s = Searcher(pos, HARD_FIT, max_depth=0)
+    node = s._node(pos.mask, pos.ball.col, pos.ball.row)
+    return s._evaluate(node, pos.mask, pos.ball.col, pos.ball.row, pos.to_move)
+
+
+class Searcher:
+    """One search for the best move in a position; see the module doc.
+
+    >>> s = Searcher(Position.from_str("9x9_O_E5_E6E7E8"), "hard")
+    >>> str(s.run().best)  # Ohs aim at row 9: the jump over three men wins at once
+    'E5-E9'
+    """
+
+    def __init__(self, pos: Position, level: str | Level = "hard", *, max_nodes: int | None = None,
+                 max_depth: int | None = None, max_seconds: float | None = None, seed: int | None = None,
+                 clock: Callable[[], float] | None = None, history: Iterable[Position] = (),
+                 prune: bool = True) -> None:
+        if pos.is_over:  # won, or drawn because the side to move has no legal move
+            raise NoMoveError("no move", str(pos), pos.over_reason())
+        lv = LEVELS[level] if isinstance(level, str) else level
+        self.pos = pos
+        self.level = lv
+        self.max_nodes = lv.max_nodes if max_nodes is None else max_nodes
+        self.max_depth = lv.max_depth if max_depth is None else max_depth
+        self.max_seconds = lv.max_seconds if max_seconds is None else max_seconds
+        self.clock = clock or time.perf_counter
+        self.w, self.h = pos.size.width, pos.size.height
+        geo = _geometry(self.w, self.h)
+        self.rays, self.near = geo.rays, geo.near
+        # prune=False: every placement near the ball at every node (the analysis: a win it reports
+        # must hold against every defence searched, which forward pruning does not promise).
+        self.beam, self.beam_depth, self.beam_rank = BEAM, BEAM_DEPTH if prune else 10**9, BEAM_RANK
+        self.fitted = lv.evaluation == "fitted"
+        # Noise is repeatable: the same position, level and seed give the same move.
+        self.rng = random.Random(f"{pos}/{lv.name}/{seed}")
+        self.nodes = 0
+        self.depth = 0
+        self.start: float | None = None
+        self.reason: Reason | None = None
+        self.tt: dict[tuple[int, int, int, str], tuple[int, int, int, tuple[int, int, int] | None]] = {}
+        self.cache: dict[tuple[int, int, int], _Node] = {}
+        self.history: dict[int, int] = {}
+        self.parries: dict[tuple[int, int, int, str], tuple[tuple[int, int, int], ...]] = {}
+        self._root_moves: dict[tuple[int, int, int], Move2D] = {}  # jump results -> their first path
+        self._best: Move2D = self._fallback()
+        self._score = 0
+        # Repetition: how often each state occurred before the root, and on the line being searched.
+        self.seen: dict[tuple[int, int, int, str], int] = {}
+        for p in history:
+            if isinstance(p, Position) and p.size == pos.size:
+                k = (p.mask, p.ball.col, p.ball.row, p.to_move)
+                self.seen[k] = self.seen.get(k, 0) + 1
+        self._line: dict[tuple[int, int, int, str], int] = {(pos.mask, pos.ball.col, pos.ball.row, pos.to_move): 1}
+        # Slices (see the module doc): the saved states of a paused line (innermost first), the node
+        # count at which the slice ends, the clock reading at which it ends, and the next node count
+        # at which _tick looks at any of the budgets (so most nodes cost one comparison).
+        self._resume: list[_Saved] = []
+        self._pausing: tuple[int | None, float | None] = (None, None)
+        self._pause_at = _NEVER
+        self._pause_by = float("inf")
+        self._checkpoint = 0
+
+    # ------------------------------------------------------------ public
+
+    def best(self) -> Move2D:
+        """The best move found so far (a legal move at any time, even before the search starts)."""
+        return self._best
+
+    def progress(self, done: bool = False) -> Progress:
+        return Progress(self.depth, self.nodes, self._best, self._score,
+                        (self.clock() - self.start) if self.start is not None else 0.0, done,
+                        self.reason if done else None)
+
+    def pv(self, max_plies: int | None = None) -> tuple[Move2D, ...]:
+        """The principal variation: :meth:`best`, then each position's stored best reply.
+
+        Read from the transposition table; every move is checked by playing it
+        (``Position.play``), and the line stops at a finished game, a state met
+        twice on it, a missing entry, or after ``max_plies`` (default: the
+        completed depth plus the check extensions).
+        """
+        if max_plies is None:
+            won = WIN - abs(self._score) if abs(self._score) > WON else 0
+            max_plies = max(self.depth + EXTENSIONS, won, 1)
+        limit = max_plies
+        pos, move = self.pos, self._best
+        out: list[Move2D] = []
+        met: set[tuple[int, int, int, str]] = set()
+        while len(out) < limit:
+            try:
+                pos = pos.play(move)
+            except PhutballError:  # a stale table entry: the line ends before it
+                break
+            out.append(move)
+            key = (pos.mask, pos.ball.col, pos.ball.row, pos.to_move)
+            if pos.winner or key in met:
+                break
+            met.add(key)
+            entry = self.tt.get(key)
+            nxt = self._move_between(pos, entry[3]) if entry is not None and entry[3] is not None else None
+            if nxt is None:  # the search stores no move where the side to move wins at once: find it
+                win = pos.find_winning_jump(max_nodes=WIN_NODES)
+                if win.status != "found" or win.jump is None:
+                    break
+                nxt = win.jump
+            move = nxt
+        return tuple(out)
+
+    def _move_between(self, pos: Position, child: tuple[int, int, int]) -> Move2D | None:
+        """The move of ``pos`` that leads to the state ``child`` = (col, row, men), or None."""
+        c, r, m = child
+        mask, bc, br = pos.mask, pos.ball.col, pos.ball.row
+        added = m & ~mask
+        if (c, r) == (bc, br):
+            if m == mask | added and added and not added & (added - 1):
+                index = added.bit_length() - 1
+                return Placement(Point(*bit_point(self.w, index)))
+            return None
+        for n, (jc, jr, jm, path) in enumerate(jump_results(self.w, self.h, bc, br, mask)):
+            if (jc, jr, jm) == child:
+                return Jump(tuple(Point(pc, pr) for pc, pr in path))
+            if n >= ROOT_JUMP_CAP:
+                break
+        return None
+
+    def steps(self, pause_nodes: int | None = PAUSE_NODES,
+              pause_seconds: float | None = PAUSE_SECONDS) -> Iterator[Progress]:
+        """Run the search, yielding progress after every slice; the last item has ``done=True``.
+
+        A slice ends after ``pause_nodes`` nodes or ``pause_seconds`` seconds
+        (None: no such limit), or sooner where the root lists its jumps.  The
+        slices change nothing in the search: the same nodes are searched in the
+        same order whatever their size.  Stop iterating at any time to cancel:
+        :meth:`best` then holds the best move found so far.
+        """
+        if pause_nodes is not None and pause_nodes < 1:
+            raise ValueError(f"pause_nodes must be at least 1, not {pause_nodes!r}")
+        self.start = self.clock()
+        self.reason = "cancelled"
+        self._resume.clear()
+        self._pausing = (pause_nodes, pause_seconds)
+        self._new_slice()
+        for _ in self._think():
+            yield self.progress()
+            self._new_slice()
+        yield self.progress(done=True)
+
+    def run(self) -> Progress:
+        """Search to the end of the budget and return the final progress (``.best`` is the move).
+
+        One slice: the search never pauses (:meth:`steps` gives the same result in slices).
+        """
+        last = None
+        for last in self.steps(None, None):
+            pass
+        assert last is not None
+        return last
+
+    # ------------------------------------------------------------ root
+
+    def _fallback(self) -> Move2D:
+        """A legal move before any search: a placement near the ball, else anywhere, else a single jump."""
+        pos = self.pos
+        cands = self._placements(pos.mask, pos.ball.col, pos.ball.row)
+        if cands:
+            return self._to_move(cands[0])
+        cands = self._placements(pos.mask, pos.ball.col, pos.ball.row, radius=max(self.w, self.h))
+        if cands:
+            return self._to_move(cands[0])
+        step = single_jumps(self.w, self.h, pos.ball.col, pos.ball.row, pos.mask)[0]  # has_moves: one exists
+        return Jump((pos.ball, Point(step.col, step.row)))
+
+    def _to_move(self, child: tuple[int, int, int]) -> Move2D:
+        """The root move leading to ``child`` = (col, row, men) after it."""
+        if child in self._root_moves:
+            return self._root_moves[child]
+        c, r, m = child
+        added = m & ~self.pos.mask
+        if (c, r) != (self.pos.ball.col, self.pos.ball.row) or m != self.pos.mask | added or not added \
+                or added & (added - 1):
+            raise AssertionError(f"not a root move: {child}")
+        index = added.bit_length() - 1
+        return Placement(Point(*bit_point(self.w, index)))
+
+    def _think(self) -> Generator[None, None, None]:
+        pos, side = self.pos, self.pos.to_move
+        mask, bc, br = pos.mask, pos.ball.col, pos.ball.row
+        goal, own_goal = pos.target_rows(side), pos.target_rows(other(side))
+        # List the root's jump results lazily, inside the time budget: yield every few so the caller
+        # shows progress and can stop ("move now"); the fallback move stands until the search has more.
+        listed = 0
+        try:
+            for c, r, m, path in jump_results(self.w, self.h, bc, br, mask):
+                jump = Jump(tuple(Point(pc, pr) for pc, pr in path))
+                if r in goal:  # a jump onto my goal wins, whatever the search below says
+                    self._best, self._score, self.reason = jump, WIN - 1, "win-in-one"
+                    return
+                if r not in own_goal:  # jumps onto my own goal rows lose at once: never candidates
+                    self._root_moves[(c, r, m)] = jump
+                listed += 1
+                if listed >= ROOT_JUMP_CAP:
+                    break
+                if listed % YIELD_EVERY == 0:
+                    self._check_time()
+                    yield
+            yield
+            if listed >= ROOT_JUMP_CAP:  # not every jump was listed: ask the pruned win search
+                for budget in ROOT_WIN_BUDGETS:
+                    status, wpath, _ = win_path(self.w, self.h, mask, bc, br, side, budget)
+                    if status == "found" and wpath is not None:
+                        self._best, self._score, self.reason = Jump(tuple(Point(pc, pr) for pc, pr in wpath)), \
+                            WIN - 1, "win-in-one"
+                        return
+                    self._check_time()
+                    yield
+                    if status == "none":
+                        break
+        except _Stop as stop:
+            self.reason = stop.args[0]
+            return
+        node = self._node(mask, bc, br)
+        jumps = _by_progress(self._root_moves, side)
+        if self._threatened(node, mask, bc, br, side):
+            # Under a threat the men that can break the chain come first, then jumps away, then
+            # every other placement, so a small budget still tries the likely parries.
+            parries = self._parries(mask, bc, br, side)
+            rest = set(parries)
+            children = parries + jumps + [p for p in self._placements(mask, bc, br, radius=max(self.w, self.h))
+                                          if p not in rest]
+            yield
+        else:
+            children = jumps + self._placements(mask, bc, br)
+        # A placement anywhere that brings back a position seen twice is a draw by repetition: a side
+        # that is behind may want it, so it is a candidate even far from the ball.
+        listed_children = set(children)
+        children += sorted(k for k in self._repeating_placements(mask, bc, br, other(side)) if k not in listed_children)
+        self.reason = "complete"
+        if not children:
+            return
+        self._best = self._to_move(children[0])
+        if len(children) == 1:
+            self.reason = "only-move"
+            return
+        noise = {c: (self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0) for c in children}
+        best_child = children[0]
+        child = best_child
+        try:
+            for depth in range(1, self.max_depth + 1):
+                children.sort(key=lambda c: c != best_child)  # the previous best first
+                alpha, it_best, it_score = -WIN - 1, best_child, -WIN - 1  # the first child always beats -WIN - 1
+                for child in children:
+                    c, r, m = child
+                    n = round(noise[child])
+                    # The child must beat alpha after its noise is added: search it against alpha - n.
+                    # Principal variation search: a move after the first is first only tested for
+                    # beating alpha (a null window), and searched fully only when it does.
+                    v = WIN + 1
+                    if child is not children[0] and alpha > -WON:
+                        v = -(yield from self._resumable(m, c, r, other(side), depth - 1, n - alpha - 1, n - alpha))
+                    if v > alpha - n:
+                        v = -(yield from self._resumable(m, c, r, other(side), depth - 1, -WIN - 1, n - alpha))
+                    if abs(v) < WON:
+                        v += n
+                    if v > it_score:
+                        # The previous best is searched first, so any move that beats it is better informed.
+                        it_best, it_score = child, v
+                        alpha = max(alpha, v)
+                        self._best, self._score = self._to_move(child), v
+                best_child, self.depth = it_best, depth
+                self._best, self._score = self._to_move(best_child), it_score
+                if abs(it_score) > WON:
+                    break
+                if depth < self.max_depth:
+                    yield  # every completed iteration is reported (the last one by steps' final report)
+        except _Stop as stop:
+            self.reason = stop.args[0]
+            if self._score < -WON:
+                # Every move searched so far loses; the one being searched when time ran out might not.
+                self._best = self._to_move(child)
+
+    def _repeating_placements(self, mask: int, c: int, r: int, nxt: Side) -> list[tuple[int, int, int]]:
+        """Root placements whose position (``nxt`` to move) the history holds twice already."""
+        out = []
+        for (m, cc, rr, s), n in self.seen.items():
+            added = m & ~mask
+            if n >= 2 and s == nxt and (cc, rr) == (c, r) and m == mask | added and added \
+                    and not added & (added - 1):
+                out.append((c, r, m))
+        return out
+
+    # ------------------------------------------------------------ the tree
+
+    def _new_slice(self) -> None:
+        """Start a slice: it may count ``pause_nodes`` more nodes and last ``pause_seconds`` (see :meth:`steps`)."""
+        nodes, seconds = self._pausing
+        self._pause_at = _NEVER if nodes is None else self.nodes + nodes + 1
+        self._pause_by = float("inf") if seconds is None else self.clock() + seconds
+        self._checkpoint = self.nodes + 1  # the first node of the slice looks at the budgets
+
+    def _resumable(self, mask: int, c: int, r: int, side: Side, depth: int, alpha: int,
+                   beta: int) -> Generator[None, None, int]:
+        """A root move's search (:meth:`_negamax` at ply 1), yielding at each pause and going on after it."""
+        while True:
+            try:
+                return self._negamax(mask, c, r, side, depth, alpha, beta, 1, EXTENSIONS)
+            except _Pause:  # the nodes on the line saved their places in self._resume
+                yield
+
+    def _tick(self) -> None:
+        """Count a node.  Every few nodes (at ``_checkpoint``), :meth:`_check` looks at the budgets."""
+        nodes = self.nodes + 1
+        if nodes >= self._checkpoint:
+            self._check(nodes)
+        self.nodes = nodes
+
+    def _check(self, nodes: int) -> None:
+        """Before counting node ``nodes``: raise _Stop when the budget is spent (the node counted),
+        _Pause when the slice is (the node not counted: it is searched after the pause)."""
+        if nodes >= self.max_nodes:
+            self.nodes = nodes
+            raise _Stop("nodes")
+        if nodes >= self._pause_at:
+            raise _Pause
+        if nodes % YIELD_EVERY == 0 and self.start is not None:
+            now = self.clock()
+            if now - self.start >= self.max_seconds:
+                self.nodes = nodes
+                raise _Stop("time")
+            if now >= self._pause_by:
+                raise _Pause
+        self._checkpoint = min(nodes - nodes % YIELD_EVERY + YIELD_EVERY, self.max_nodes, self._pause_at)
+
+    def _negamax(self, mask: int, c: int, r: int, side: Side, depth: int, alpha: int, beta: int,
+                 ply: int, ext: int) -> int:
+        if self._resume:  # after a pause: this node is on the paused line, its place is saved
+            return self._expand(mask, c, r, side, alpha, beta, ply, None)
+        self._tick()
+        found = self._probe(mask, c, r, side, depth, alpha, beta, ply, ext)
+        if isinstance(found, int):
+            return found
+        return self._expand(mask, c, r, side, alpha, beta, ply, found)
+
+    def _probe(self, mask: int, c: int, r: int, side: Side, depth: int, alpha: int, beta: int,
+               ply: int, ext: int) -> int | _Found:
+        """A node's value when known without searching its moves (repetition, a win, the table, the
+        horizon), else what :meth:`_expand` needs: (node, table move, depth, extensions left)."""
+        key = (mask, c, r, side)
+        if self.seen.get(key, 0) + self._line.get(key, 0) >= 2:
+            return 0  # this is the position's third occurrence: the game is drawn by repetition
+        node = self._node(mask, c, r)
+        if self._wins(node, mask, c, r, side):
+            return WIN - ply - 1
+        entry = self.tt.get(key)
+        tt_child = None
+        if entry is not None:
+            e_depth, flag, value, tt_child = entry
+            if abs(value) > WON:  # stored as distance from this node: make it distance from the root
+                value = value - ply if value > 0 else value + ply
+            if e_depth >= depth:
+                if flag == 0 or (flag > 0 and value >= beta) or (flag < 0 and value <= alpha):
+                    return value
+        threatened = self._threatened(node, mask, c, r, side)
+        if depth <= 0:
+            if not threatened or ext <= 0:
+                return self._evaluate(node, mask, c, r, side)
+            depth, ext = 1, ext - 1  # check extension: see whether the threat can be parried
+        return node, tt_child, depth, ext
+
+    def _expand(self, mask: int, c: int, r: int, side: Side, alpha: int, beta: int, ply: int,
+                found: _Found | None) -> int:
+        """Search a node's moves (alpha-beta, principal variation search) and store the result.
+
+        ``found`` is :meth:`_probe`'s answer, or None to go on where a pause left this node (its
+        saved state is the last of ``self._resume``; a pause passing through saves it there).
+        """
+        key = (mask, c, r, side)
+        if found is None:
+            found, children, start, phase, alpha, best, best_child, a0 = self._resume.pop()
+            node, tt_child, depth, ext = found
+        else:
+            node, tt_child, depth, ext = found
+            children = self._candidates(node, mask, c, r, side, tt_child, depth)
+            if not children:
+                return self._evaluate(node, mask, c, r, side)
+            a0, best, best_child, start, phase = alpha, -WIN - 1, None, 0, 0
+        nxt = other(side)
+        line = self._line
+        line[key] = line.get(key, 0) + 1
+        i = start
+        try:
+            for i in range(start, len(children)):
+                child = children[i]
+                cc, rr, mm = child
+                if depth <= 1:  # a leaf below: evaluated in place unless it is extended
+                    if phase:
+                        v = -self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, None)
+                    else:
+                        self._tick()
+                        leaf = self._probe(mm, cc, rr, nxt, 0, -beta, -alpha, ply + 1, ext)
+                        if isinstance(leaf, int):
+                            v = -leaf
+                        else:
+                            phase = 1
+                            v = -self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, leaf)
+                elif best > -WIN - 1 and beta - alpha > 1:  # principal variation search (see _think)
+                    if not phase:
+                        v = -self._negamax(mm, cc, rr, nxt, depth - 1, -alpha - 1, -alpha, ply + 1, ext)
+                    if phase or alpha < v < beta:
+                        phase = 1
+                        v = -self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext)
+                else:
+                    v = -self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext)
+                phase = 0
+                if v > best:
+                    best, best_child = v, child
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            moved = mm ^ mask  # the man placed, or the men jumped
+                            self.history[moved] = self.history.get(moved, 0) + depth * depth
+                            break
+        except _Pause:
+            self._resume.append((found, children, i, phase, alpha, best, best_child, a0))
+            raise
+        finally:
+            line[key] -= 1
+        flag = 1 if best >= beta else (-1 if best <= a0 else 0)
+        if len(self.tt) > 400_000:
+            self.tt.clear()
+        stored = best + ply if best > WON else (best - ply if best < -WON else best)
+        self.tt[key] = (depth, flag, stored, best_child)
+        return best
+
+    # ------------------------------------------------------------ node facts
+
+    def _node(self, mask: int, c: int, r: int) -> _Node:
+        key = (c, r, mask)
+        node = self.cache.get(key)
+        if node is None:
+            w, h, rays = self.w, self.h, self.rays
+            out: list[tuple[int, int, int]] = []
+            seen: set[tuple[int, int, int]] = set()
+            stack = [(c, r, mask)]
+            complete = True
+            while stack and complete:
+                c0, r0, m0 = stack.pop()
+                for ray in rays[r0 * w + c0 - 1]:  # single jumps (bitboard.single_jumps, unrolled)
+                    removed = 0
+                    for b, cc, rr in ray:
+                        if m0 & b:
+                            removed |= b
+                            continue
+                        if removed:
+                            k = (cc, rr, m0 & ~removed)
+                            if k not in seen:
+                                seen.add(k)
+                                out.append(k)
+                                if 0 < rr <= h:
+                                    stack.append(k)
+                        break
+                if len(out) >= JUMP_CAP:
+                    complete = False
+            rows = [k[1] for k in out]
+            lo, hi = (min(rows), max(rows)) if rows else (r, r)
+            node = _Node(out, complete, lo, hi)
+            # A result on a goal row decides that side's win at once; no result there decides it only
+            # when every result is listed (otherwise _win_status asks the pruned win search).
+            if hi >= h:
+                node.win["O"] = True
+            elif complete:
+                node.win["O"] = False
+            if lo <= 1:
+                node.win["X"] = True
+            elif complete:
+                node.win["X"] = False
+            if len(self.cache) > 200_000:
+                self.cache.clear()
+            self.cache[key] = node
+        return node
+
+    def _win_status(self, node: _Node, mask: int, c: int, r: int, side: Side) -> bool | None:
+        """Whether ``side`` can win with one jump from this state; None if the win search gave up."""
+        win = node.win
+        if side not in win:  # not every result is listed and none wins (see _node)
+            status, _, _ = win_path(self.w, self.h, mask, c, r, side, WIN_NODES)
+            win[side] = {"found": True, "none": False}.get(status)
+            self._check_time()
+        return win[side]
+
+    def _wins(self, node: _Node, mask: int, c: int, r: int, side: Side) -> bool:
+        """Whether ``side``, to move, surely wins with one jump (an undecided search is not a win)."""
+        return self._win_status(node, mask, c, r, side) is True
+
+    def _threatened(self, node: _Node, mask: int, c: int, r: int, side: Side) -> bool:
+        """Whether the opponent of ``side`` might win with a jump if it were their turn (undecided: yes)."""
+        return self._win_status(node, mask, c, r, other(side)) is not False
+
+    def _check_time(self) -> None:
+        if self.start is not None and self.clock() - self.start >= self.max_seconds:
+            raise _Stop("time")
+
+    def _placements(self, mask: int, c: int, r: int, radius: int = 2) -> list[tuple[int, int, int]]:
+        """Placements within ``radius`` of the ball (Chebyshev distance), as child states, sorted."""
+        w, h = self.w, self.h
+        if radius == 2:
+            return [(c, r, mask | b) for b, _ in self.near[r * w + c - 1] if not mask & b]
+        out = []
+        for rr in range(max(1, r - radius), min(h, r + radius) + 1):
+            for cc in range(max(1, c - radius), min(w, c + radius) + 1):
+                b = bit(w, cc, rr)
+                if not mask & b and (cc, rr) != (c, r):
+                    out.append((c, r, mask | b))
+        return out
+
+    def _parries(self, mask: int, c: int, r: int, side: Side) -> list[tuple[int, int, int]]:
+        """Placements that can spoil the opponent's winning jumps: men on their landing points.
+
+        If the winning paths cannot all be listed, every placement near the ball.
+        """
+        key = (c, r, mask, side)
+        cached = self.parries.get(key)
+        if cached is not None:
+            return list(cached)
+        opp = other(side)
+        pos = Position.from_mask(self.pos.size, mask, Point(c, r), opp)
+        found = pos.winning_jumps(limit=32, max_nodes=PARRY_NODES)
+        self._check_time()
+        # A chain may land where it jumped a man earlier: that point holds a man now, and "placing"
+        # there would be no move at all (a child equal to its parent), so only empty points count.
+        points = sorted({p for j in found.paths for p in j.path[1:]
+                         if 1 <= p.row <= self.h and (p.col, p.row) != (c, r)
+                         and not mask >> (p.row * self.w + p.col - 1) & 1})
+        if not found.complete or found.truncated or not points:
+            out = self._placements(mask, c, r)
+        else:
+            out = [(c, r, mask | 1 << (p.row * self.w + p.col - 1)) for p in points]
+        if len(self.parries) > 50_000:
+            self.parries.clear()
+        self.parries[key] = tuple(out)
+        return out
+
+    def _candidates(self, node: _Node, mask: int, c: int, r: int, side: Side,
+                    first: tuple[int, int, int] | None, depth: int) -> list[tuple[int, int, int]]:
+        """The moves to try, best-looking first (see the module doc)."""
+        h = self.h
+        own_goal = (0, 1) if side == "O" else (h, h + 1)
+        fwd = 1 if side == "O" else -1
+        jumps = _by_progress((k for k in node.results if k[1] not in own_goal), side)
+        hist = self.history
+        if self._threatened(node, mask, c, r, side):
+            places = self._parries(mask, c, r, side)
+            places.sort(key=lambda k: (-hist.get(k[2] ^ mask, 0),
+                                       -fwd * bit_point(self.w, (k[2] ^ mask).bit_length() - 1)[1]))
+        else:
+            # Cut-off history first, then men placed toward my goal (they make my next jump).
+            near = [(-hist.get(b, 0), -fwd * row, b) for b, row in self.near[r * self.w + c - 1] if not mask & b]
+            near.sort()
+            if depth >= self.beam_depth and len(near) > self.beam:
+                # Forward pruning: rank by the opponent's static evaluation after the placement
+                # (lowest first), then by the order above; search only the best ``beam``.
+                if self.beam_rank:
+                    nxt, ev, nd = other(side), self._evaluate, self._node
+                    ranked = [(ev(nd(m, c, r), m, c, r, nxt), k) for k in near for m in (mask | k[2],)]
+                    ranked.sort()
+                    near = [k for _, k in ranked]
+                del near[self.beam:]
+            places = [(c, r, mask | b) for _, _, b in near]
+        out = jumps + places
+        if first is not None:  # the table's move (a child of this very state) first, even if pruned
+            if first in out:
+                out.remove(first)
+            out.insert(0, first)
+        return out
+
+    def fit_terms_at(self, node: _Node, mask: int, c: int, r: int, side: Side) -> tuple[int, ...]:
+        """:func:`fit_terms` of a state of this search."""
+        return fit_terms(self.w, self.h, mask, c, r, side, node.hi, node.lo,
+                         self._threatened(node, mask, c, r, side))
+
+    def _evaluate(self, node: _Node, mask: int, c: int, r: int, side: Side) -> int:
+        """See :func:`evaluate` (and :func:`evaluate_fitted` for a level with the fitted evaluation)."""
+        if self.fitted:
+            return fit_value(self.fit_terms_at(node, mask, c, r, side))
+        # Ohs gain rows upward: their reach is the highest result's row minus the ball's (a result on a
+        # row at or behind the ball gains nothing); Eks' the same downward.
+        up, down = max(node.hi - r, 0), max(r - node.lo, 0)
+        ball = 2 * r - self.h - 1  # = 2 * (rows from the middle toward the Ohs' goal)
+        if side == "O":
+            score = 5 * ball + 6 * up - 5 * down
+        else:
+            score = -5 * ball + 6 * down - 5 * up
+        threatened = self._threatened(node, mask, c, r, side)
+        return score + 4 - 25 * threatened
+
+
+def choose_move(pos: Position, level: str | Level = "hard", *, max_nodes: int | None = None,
+                seed: int | None = None, history: Iterable[Position] = ()) -> Move2D:
+    """The computer's move in ``pos`` at ``level``: always a legal move.
+
+    Raises :class:`~phutball.errors.NoMoveError` when there is none (the game
+    is over: a goal was scored, or the side to move has no legal move -- a draw).
+    """
+    return Searcher(pos, level, max_nodes=max_nodes, seed=seed, history=history).run().best
+
+
+__all__ = ["LEVELS", "Level", "NoMoveError", "Progress", "Searcher", "choose_move", "evaluate", "Jump", "WIN",
+           "HARD_FIT", "evaluate_fitted", "eval_features", "fit_terms", "fit_value"]
