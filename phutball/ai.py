@@ -229,7 +229,7 @@ class _Pause(Exception):
 #: What a node saves when a pause passes through it: :meth:`Searcher._probe`'s answer, its moves, the
 #: index of the one being searched, the phase of that search (0: first search, 1: the leaf's extension
 #: or the principal variation search's re-search), alpha, the best value and move so far, alpha at entry.
-_Saved = tuple["_Found", list[tuple[int, int, int]], int, int, int, int, "tuple[int, int, int] | None", int]
+_Saved = tuple["_Found", list[tuple[int, int, int]] | None, int, int, int, int, "tuple[int, int, int] | None", int]
 
 
 @dataclass
@@ -436,6 +436,17 @@ def _spread_masks(w: int, h: int) -> tuple[int, int, int]:
 WIDE_BEAM_DEPTH = 2
 WIDE_ROOT = 16
 
+
+def _grow(m: int, w: int, masks: tuple[int, int, int], radius: int) -> int:
+    """``m`` with every point within ``radius`` king moves of one of its points (``masks``: :func:`_spread_masks`;
+    the result may reach off the board's rows: callers mask it)."""
+    _, not_first, not_last = masks
+    for _ in range(radius):
+        m |= ((m << 1) & not_first) | ((m >> 1) & not_last)
+        m |= (m << w) | (m >> w)
+    return m
+
+
 class Searcher:
     """One search for the best move in a position; see the module doc.
 
@@ -479,6 +490,8 @@ class Searcher:
         self.cache: dict[tuple[int, int, int], _Node] = {}
         self.history: dict[int, int] = {}
         self.parries: dict[tuple[int, int, int, str], tuple[tuple[int, int, int], ...]] = {}
+        # A wide level's ranking values, by (men, ball, side): a ranking that paused goes on from them.
+        self._ranks: dict[tuple[int, int, int, str], int] = {}
         self._root_moves: dict[tuple[int, int, int], Move2D] = {}  # jump results -> their first path
         self._best: Move2D = self._fallback()
         self._score = 0
@@ -667,8 +680,16 @@ class Searcher:
                                           if p not in rest]
             yield
         elif self.wide is not None:
-            children = jumps + [k for k in self._candidates(node, mask, bc, br, side, None, WIDE_BEAM_DEPTH,
-                                                            keep=WIDE_ROOT) if k[:2] == (bc, br)]
+            while True:  # the ranking pauses at the slice's end (see _rank_pause) and starts again
+                try:
+                    ranked = self._candidates(node, mask, bc, br, side, None, WIDE_BEAM_DEPTH, keep=WIDE_ROOT)
+                    break
+                except _Pause:
+                    yield
+                except _Stop as stop:  # the time budget ran out while ranking: the fallback move stands
+                    self.reason = stop.args[0]
+                    return
+            children = jumps + [k for k in ranked if k[:2] == (bc, br)]
         else:
             children = jumps + self._placements(mask, bc, br)
         # A placement anywhere that brings back a position seen twice is a draw by repetition: a side
@@ -816,14 +837,20 @@ class Searcher:
         """
         key = (mask, c, r, side)
         if found is None:
-            found, children, start, phase, alpha, best, best_child, a0 = self._resume.pop()
-            node, tt_child, depth, ext = found
+            found, listed, start, phase, alpha, best, best_child, a0 = self._resume.pop()
         else:
-            node, tt_child, depth, ext = found
-            children = self._candidates(node, mask, c, r, side, tt_child, depth)
+            listed, a0, best, best_child, start, phase = None, alpha, -WIN - 1, None, 0, 0
+        node, tt_child, depth, ext = found
+        if listed is None:  # a wide level's ranking of its placements may pause (see _rank_pause)
+            try:
+                children = self._candidates(node, mask, c, r, side, tt_child, depth)
+            except _Pause:
+                self._resume.append((found, None, 0, 0, alpha, best, None, a0))
+                raise
             if not children:
                 return self._evaluate(node, mask, c, r, side)
-            a0, best, best_child, start, phase = alpha, -WIN - 1, None, 0, 0
+        else:
+            children = listed
         nxt = other(side)
         line = self._line
         line[key] = line.get(key, 0) + 1
@@ -956,20 +983,42 @@ class Searcher:
     def _spread(self, mask: int, c: int, r: int) -> list[int]:
         """The empty points within 2 of a man or of the ball (a wide level's placements), as bits."""
         assert self.wide is not None
-        board, not_first, not_last = self.wide
-        w = self.w
-        ball = 1 << (r * w + c - 1)
-        m = mask | ball
-        for _ in range(2):
-            m |= ((m << 1) & not_first) | ((m >> 1) & not_last)
-            m |= (m << w) | (m >> w)
-        free = m & board & ~mask & ~ball
+        ball = 1 << (r * self.w + c - 1)
+        free = _grow(mask | ball, self.w, self.wide, 2) & self.wide[0] & ~mask & ~ball
         out = []
         while free:
             low = free & -free
             out.append(low)
             free ^= low
         return out
+
+    def _rank_pause(self) -> None:
+        """Inside a wide level's ranking (a jump listing per placement, many of them on a crowded
+        board): stop when the time budget is spent, and pause when the slice's time is up, so Stop
+        and "Move now" are answered within a slice.  Only the clock ends a slice here, never the node
+        count, so a sliced search still visits the same nodes as an unsliced one; the node's
+        ranking starts again after the pause from the values already found (``self._ranks``), so
+        every slice gets further."""
+        if self.start is not None:
+            now = self.clock()
+            if now - self.start >= self.max_seconds:
+                raise _Stop("time")
+            if now >= self._pause_by:
+                raise _Pause
+
+    def _touched(self, node: _Node, c: int, r: int) -> int | None:
+        """For a wide level's ranking: the points where a man changes this state's jumps, as a mask --
+        within one point of the ball or of a landing point (a jump starts next to a point the ball
+        reaches, and a man on a landing point extends that line); a man anywhere else leaves every
+        jump, so the evaluation after it is this state's.  None when the jumps are not all listed
+        (or the evaluation counts the men near the ball): then every placement is evaluated."""
+        if self.wide is None or not node.complete or self.fitted:
+            return None
+        w = self.w
+        seen = 1 << (r * w + c - 1)
+        for cc, rr, _ in node.results:
+            seen |= 1 << (rr * w + cc - 1)
+        return _grow(seen, w, self.wide, 1)
 
     def _parries(self, mask: int, c: int, r: int, side: Side) -> list[tuple[int, int, int]]:
         """Placements that can spoil the opponent's winning jumps: men on their landing points.
@@ -1024,7 +1073,26 @@ class Searcher:
                 # (lowest first), then by the order above; search only the best ``beam``.
                 if self.beam_rank:
                     nxt, ev, nd = other(side), self._evaluate, self._node
-                    ranked = [(ev(nd(m, c, r), m, c, r, nxt), k) for k in near for m in (mask | k[2],)]
+                    touched = self._touched(node, c, r)
+                    same = ev(node, mask, c, r, nxt) if touched is not None else 0
+                    ranked, ranks, fresh, wide = [], self._ranks, 0, self.wide is not None
+                    if len(ranks) > 200_000:
+                        ranks.clear()
+                    for k in near:
+                        m = mask | k[2]
+                        if touched is not None and not k[2] & touched:
+                            ranked.append((same, k))
+                            continue
+                        if not wide:  # a level near the ball: nothing is kept, no pause
+                            ranked.append((ev(nd(m, c, r), m, c, r, nxt), k))
+                            continue
+                        v = ranks.get((m, c, r, nxt))
+                        if v is None:
+                            v = ranks[(m, c, r, nxt)] = ev(nd(m, c, r), m, c, r, nxt)
+                            fresh += 1
+                            if fresh % YIELD_EVERY == 0:
+                                self._rank_pause()
+                        ranked.append((v, k))
                     ranked.sort()
                     near = [k for _, k in ranked]
                 del near[beam:]

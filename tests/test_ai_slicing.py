@@ -97,16 +97,31 @@ def test_no_slice_counts_more_than_its_nodes():
 
 
 def test_a_slice_ends_when_its_time_is_up():
-    """A fake clock that moves 1 ms per reading: a slice of 4 ms sees at most 4 readings, one per
-    YIELD_EVERY nodes, so it never counts more than 4 * YIELD_EVERY nodes."""
+    """A fake clock that moves one tick per reading: a slice of 4 ticks sees at most 4 readings, one
+    per YIELD_EVERY nodes, so it never counts more than 4 * YIELD_EVERY nodes.  (A tick is 1/1024 s,
+    so that the slice's end is exact: 0.349 + 0.004 would be just above 0.353.)"""
     ticks = itertools.count()
     pos = middle_game(5, "15x19", 12)
-    s = Searcher(pos, "hard", max_nodes=6000, max_seconds=1e9, clock=lambda: next(ticks) * 0.001)
-    reports = sliced(s, None, 0.004)
+    s = Searcher(pos, "hard", max_nodes=6000, max_seconds=1e9, clock=lambda: next(ticks) / 1024)
+    reports = sliced(s, None, 4 / 1024)
     steps = [b.nodes - a.nodes for a, b in itertools.pairwise(reports)]
     assert max(steps) <= 4 * YIELD_EVERY
     assert len(reports) > 6000 // (4 * YIELD_EVERY)
     whole = Searcher(pos, "hard", max_nodes=6000, max_seconds=1e9)
+    assert outcome(s, reports[-1]) == outcome(whole, whole.run())
+
+
+def test_a_crowded_boards_ranking_of_placements_pauses_and_the_search_stays_the_same():
+    """hard ranks its placements near any man by a jump listing each: on a crowded board that is a
+    long stretch without a node.  It ends at the slice's time too, and starts again after the pause,
+    so some slices count no node at all, and the search is still the unsliced one."""
+    ticks = itertools.count()
+    pos = middle_game(7, "15x19", 40)
+    s = Searcher(pos, "hard", max_nodes=3000, max_seconds=1e9, clock=lambda: next(ticks) / 1024)
+    reports = sliced(s, None, 2 / 1024)
+    steps = [b.nodes - a.nodes for a, b in itertools.pairwise(reports)]
+    assert steps.count(0) > 10 and max(steps) <= 2 * YIELD_EVERY
+    whole = Searcher(pos, "hard", max_nodes=3000, max_seconds=1e9)
     assert outcome(s, reports[-1]) == outcome(whole, whole.run())
 
 
