@@ -90,14 +90,13 @@ def test_the_line_marks_the_current_move():
     no_injection(puzzle_line_html([{"label": HOSTILE, "current": False}]))
 
 
-def puzzle(i, title="A puzzle", solved=False, current=False, difficulty=2):
-    return {"index": i, "id": f"p-{i}", "title": title, "solved": solved, "current": current,
-            "difficulty": difficulty}
+def puzzle(i, title="A puzzle", solved=False, current=False, rating=1466):
+    return {"index": i, "id": f"p-{i}", "title": title, "solved": solved, "current": current, "rating": rating}
 
 
 def test_the_puzzle_list_groups_by_collection_opens_the_current_one_and_counts():
     groups = [{"collection": "Strips", "puzzles": [puzzle(0, solved=True), puzzle(1)]},
-              {"collection": "Boards", "puzzles": [puzzle(2, current=True, difficulty=5)]}]
+              {"collection": "Boards", "puzzles": [puzzle(2, current=True, rating=2170)]}]
     html, solved, total = puzzle_list_html(groups)
     assert (solved, total) == (1, 3)
     tree = Tree(html)
@@ -105,9 +104,9 @@ def test_the_puzzle_list_groups_by_collection_opens_the_current_one_and_counts()
     buttons = tree.named("button")
     assert [b["data-index"] for b in buttons] == ["0", "1", "2"]
     assert [b["class"] for b in buttons] == ["puzzle-item solved", "puzzle-item", "puzzle-item current"]
-    assert buttons[0]["aria-label"] == "A puzzle, difficulty 2 of 5, solved"
+    assert buttons[0]["aria-label"] == "A puzzle, rated 1466, solved"  # the rating the puzzle shows, no stars
     assert "Strips (1/2)" in tree.text and "Boards (0/1)" in tree.text
-    assert "★★★★★" in "".join(tree.text)
+    assert "2170" in "".join(tree.text) and "★" not in "".join(tree.text)
 
 
 def test_hostile_puzzle_titles_ids_and_collections_stay_text():

@@ -254,7 +254,7 @@ class PuzzleListEntry(TypedDict):
     index: int
     id: str
     title: str
-    difficulty: int
+    rating: int          # the puzzle's rating (lab.puzzlerating), the one the puzzle itself shows
     solved: bool
     attempts: int
     current: bool
@@ -574,7 +574,7 @@ class PuzzleController:
             p = self.puzzles[i]
             entry = self.progress.get(p.id, NOT_TRIED)
             out.setdefault(p.collection or "Puzzles", []).append({
-                "index": i, "id": p.id, "title": p.title, "difficulty": p.difficulty,
+                "index": i, "id": p.id, "title": p.title, "rating": self.rating_of(i),
                 "solved": bool(entry.get("solved")), "attempts": int(entry.get("attempts", 0)),
                 "current": i == self.index})
         return [{"collection": collection_words(k), "puzzles": v} for k, v in out.items()]

@@ -64,12 +64,12 @@ def puzzle_list_html(groups: list[dict[str, Any]]) -> tuple[str, int, int]:
         items = []
         for e in g["puzzles"]:
             cls = "puzzle-item" + (" current" if e["current"] else "") + (" solved" if e["solved"] else "")
-            label = (f"{e['title']}, difficulty {e['difficulty']} of 5"
-                     + (", solved" if e["solved"] else ", unsolved"))
+            label = f"{e['title']}, rated {int(e['rating'])}" + (", solved" if e["solved"] else ", unsolved")
             mark = "✓" if e["solved"] else "·"
             items.append(f'<li><button type="button" class="{cls}" data-index="{int(e["index"])}" '
                          f'data-id="{escape(e["id"])}" aria-label="{escape(label)}">'
-                         f'{mark} {escape(e["title"])}  {"★" * int(e["difficulty"])}</button></li>')
+                         f'{mark} {escape(e["title"])} <span class="puzzle-rating">{int(e["rating"])}</span>'
+                         '</button></li>')
         opened = " open" if any(e["current"] for e in g["puzzles"]) else ""
         parts.append(f'<details{opened}><summary>{escape(g["collection"])} ({done}/{len(g["puzzles"])})'
                      f'</summary><ul>{"".join(items)}</ul></details>')
