@@ -91,6 +91,9 @@ async function serialize(e) {
                    "origin"]) {
     if (e[k] !== undefined) out[k] = e[k];
   }
+  if (typeof CustomEvent !== "undefined" && e instanceof CustomEvent) {
+    try { out.detail = JSON.parse(JSON.stringify(e.detail ?? null)); } catch { out.detail = null; }
+  }
   if (e.type === "message") {
     try { out.data = JSON.parse(JSON.stringify(e.data)); } catch { out.data = null; }
   }
@@ -254,7 +257,10 @@ function applyOne(op) {
     case "store":
       try {
         if (op.value === null) localStorage.removeItem(op.key); else localStorage.setItem(op.key, op.value);
-      } catch { /* private mode */ }
+      } catch (err) {
+        // A full storage (its quota) or a private mode: the worker is told, keeps the value and says so.
+        window.dispatchEvent(new CustomEvent("phutball-store-failed", { detail: { key: op.key, error: String(err) } }));
+      }
       break;
     case "hash":
       if (location.hash.slice(1) !== op.value) history.replaceState(null, "", "#" + op.value);

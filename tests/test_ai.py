@@ -15,6 +15,7 @@ from phutball.sides import other
 from phutball.notation import Jump, Move, Placement
 from helpers import CYCLE, CYCLE_START, FULL_5, FULL_7, LOST_1, LOST_2, dense
 from test_perft import small_boards
+from lab.opponent import Computer, FriendByLink, FriendHere
 
 
 def random_position(rng: random.Random, size: str = "9x9", density: float | None = None) -> Position:
@@ -335,7 +336,7 @@ def test_full_board_does_not_crash(text, level):
 def test_play_controller_with_a_full_board_and_the_computer():
     """The play page's controller on a full board: the computer's move (a jump) is played, the game ends."""
     from lab.play import PlayController
-    ctl = PlayController.new(FULL_5.replace("_O_", "_X_"), mode="computer", computer_side="X")
+    ctl = PlayController.new(FULL_5.replace("_O_", "_X_"), Computer("X"))
     assert ctl.computer_to_move()
     move = Searcher(ctl.position, "easy").run().best
     ctl.play_text(str(move))

@@ -8,13 +8,14 @@ from hypothesis import strategies as st
 
 from helpers import FakeStorage
 from lab import gamestore
-from lab.gamestore import GameEntry, GameStore, Keeper, games_html, result_text
+from lab.gamestore import GameEntry, GameStore, games_html, result_text
 from lab.linkgame import LinkSeat
 from lab.play import PlayController
 from lab.savedstate import backup_key
 from phutball.board import Position
 from phutball.errors import RecordError
 from phutball.game import Game, games_from_records, records_text, split_records
+from lab.opponent import Computer, FriendByLink, FriendHere  # noqa: F401
 
 
 def counter():
@@ -23,7 +24,7 @@ def counter():
 
 
 def entry(i, result="*", record=None, plies=1):
-    return GameEntry(f"{i:012x}", "here", record or Game(Position.start("9x9"), ["E6"]).to_record(),
+    return GameEntry(f"{i:012x}", FriendHere(), record or Game(Position.start("9x9"), ["E6"]).to_record(),
                      "2026-11-25", f"2026-11-25T10:{i:02d}:00", result, plies)
 
 
@@ -111,66 +112,40 @@ def test_export_all_is_one_record_file_oldest_first():
     assert games_from_records(store.export_all()) == [a, b]
 
 
-# ---------------------------------------------------------------- following the board
-
-
-def test_the_keeper_gives_a_game_its_id_at_its_first_move_and_keeps_it():
-    ctl = PlayController.new("9x9_O_E5")
-    keeper = Keeper(GameStore(), counter())
-    assert keeper.observe(ctl, "2026-11-25T10:00:00") is None  # no move yet: nothing kept
-    ctl.play_text("E6")
-    first = keeper.observe(ctl, "2026-11-25T10:01:00")
-    assert first is not None and first.opponent == "here" and first.plies == 1 and first.started == "2026-11-25"
-    assert keeper.observe(ctl, "2026-11-25T10:02:00") is None  # nothing changed
-    ctl.play_text("E4")
-    ctl.undo()
-    again = keeper.observe(ctl, "2026-11-25T10:03:00")
-    assert again.id == first.id and again.plies == 2  # the whole line is kept
-    ctl.new_game("9x9_O_E5")
-    assert keeper.observe(ctl, "2026-11-25T10:04:00") is None
-    ctl.restore_previous()  # “Restore your previous game”: the same game, the same id
-    ctl.play_text("F5")
-    back = keeper.observe(ctl, "2026-11-25T10:05:00")
-    assert back.id == first.id and keeper.store.current == first.id and back.plies == 2
-    ctl.new_game("9x9_O_E5")
-    ctl.play_text("D5")
-    other = keeper.observe(ctl, "2026-11-25T10:06:00")
-    assert other.id != first.id and [g.id for g in keeper.store.games] == [other.id, first.id]
-
-
-def test_the_keeper_records_the_opponent_and_your_side():
-    ctl = PlayController.new("9x9_O_E7_E8", mode="computer", computer_side="X")
-    keeper = Keeper(GameStore(), counter())
-    ctl.play_text("E7-E9")
-    e = keeper.observe(ctl, "2026-11-25T10:00:00")
-    assert (e.opponent, e.you, e.level, e.result) == ("computer", "O", ctl.level, "O")
-    assert result_text(e) == "You won"
-    ctl2 = PlayController.new("9x9_O_E5")
-    ctl2.link = LinkSeat("00000000abcd", "X")
-    ctl2.play_text("E6")
-    e2 = Keeper(GameStore(), counter()).observe(ctl2, "2026-11-25T10:00:00")
-    assert (e2.id, e2.opponent, e2.you) == ("00000000abcd", "link", "X")
-
-
-def test_the_restored_game_is_attached_to_its_kept_entry_at_start():
-    ctl = PlayController.new("9x9_O_E5")
-    ctl.play_text("E6")
-    keeper = Keeper(GameStore(), counter())
-    e = keeper.observe(ctl, "2026-11-25T10:00:00")
-    restored = PlayController.new("9x9_O_E5")
-    restored.game = Game.from_record(ctl.game.to_record())
-    again = Keeper(keeper.store, counter())
-    assert again.attach(restored) == e
-    stranger = PlayController.new("9x9_O_E5")
-    stranger.play_text("D5")
-    assert Keeper(keeper.store, counter()).attach(stranger) is None
-
-
 def test_the_list_says_opponent_result_date_and_length_and_escapes():
-    store = GameStore((entry(1, "O"), GameEntry("<b>", "computer", "", "2026-11-24", "x", "X", 31, "O", "novice")))
+    store = GameStore((entry(1, "O"), GameEntry("<b>", Computer("X", "novice"), "", "2026-11-24", "x", "X", 31)))
     html = games_html(store, lambda level: f"2 · {level}")
     nowrap = '<span class="nowrap">{}</span>'.format
     assert f"A friend here · Ohs won · {nowrap('2026-11-25')} · {nowrap('1 move')}" in html
     assert f"The computer (2 · novice) · You lost · {nowrap('2026-11-24')} · {nowrap('31 moves')}" in html
     assert "<b>" not in html and 'data-act="open"' in html and 'data-act="download"' in html
     assert "No games yet" in games_html(GameStore())
+    broken = games_html(store, broken={"<b>"})
+    assert "its record cannot be read" in broken and broken.count('data-act="open"') == 1
+
+
+def test_stored_entries_of_either_format_are_read_and_bad_ids_are_refused():
+    old = {"id": "0000000000aa", "opponent": "computer", "you": "X", "level": "easy", "record": "",
+           "started": "2026-11-24", "updated": "2026-11-24T10:00:00", "result": "*", "plies": 0}
+    assert GameEntry.from_json(old).opponent == Computer("O", "easy")
+    link = dict(old, opponent="link", you="O")
+    assert GameEntry.from_json(link).seat == LinkSeat("0000000000aa", "O")
+    new = GameEntry.from_json(GameEntry.from_json(old).to_json())
+    assert new == GameEntry.from_json(old)
+    for bad in ({"id": "\ud800"}, {"id": "0000000000AA"}, {"plies": 10 ** 400}, {"started": "yesterday"},
+                {"opponent": {"kind": "computer", "side": "O", "level": "grandmaster"}},
+                {"opponent": {"kind": "link", "id": "0000000000aa", "you": "O", "sent": float("nan")}}):
+        with pytest.raises(ValueError):
+            GameEntry.from_json(dict(old, **bad))
+
+
+def test_trimming_a_large_store_is_linear_and_says_how_many():
+    many = GameStore(tuple(GameEntry(f"{i:012x}", FriendHere(), "x" * 100, "2026-11-24",
+                                     f"2026-11-24T{i // 3600 % 24:02d}:{i // 60 % 60:02d}:{i % 60:02d}",
+                                     "O" if i % 2 else "*", 1) for i in range(10_500)), None)
+    fitted, message = many.fitted(200_000)  # 10,500 games: the quadratic trim froze a page for 95 s
+    assert len(fitted.to_text()) <= 200_000 < len(fitted.to_text()) + 200
+    dropped = len(many.games) - len(fitted.games)
+    assert f"the oldest 5250 finished games and {dropped - 5250} unfinished games were removed" in message
+    assert not any(g.finished for g in fitted.games)  # every finished game went first
+    assert [g.id for g in fitted.games] == [g.id for g in many.games if not g.finished][:len(fitted.games)]

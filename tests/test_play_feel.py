@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from lab.opponent import Computer
 from lab.play import PlayController
 from lab.playfeel import animated_ply, computer_takes_swap, flip_key, move_sound, shows_welcome
 from lab.savedgame import STORAGE_KEY, initial_controller, save
@@ -30,7 +31,7 @@ class FakeStorage:
 
 def pie_vs_computer(computer: str) -> PlayController:
     c = PlayController.new("15x19_O_H10")
-    c.new_game("15x19_O_H10", mode="computer", computer_side=computer, pie=True)
+    c.new_game("15x19_O_H10", Computer(computer), pie=True)
     return c
 
 
@@ -78,7 +79,7 @@ def test_the_person_second_may_swap_after_the_computers_first_move():
 
 def test_two_players_swap_and_a_game_without_the_pie_rule_refuses():
     c = PlayController.new("9x9_O_E5")
-    c.new_game("9x9_O_E5", mode="two-players", pie=True)
+    c.new_game("9x9_O_E5", pie=True)
     c.click(P("E6"))
     assert c.view()["can_swap"]
     c.swap()
@@ -103,8 +104,8 @@ def test_the_dialog_remembers_the_pie_rule_and_a_rematch_keeps_it():
 
 
 def test_a_turned_board_puts_each_point_under_the_click_that_hits_it():
-    c = PlayController.new("9x9_O_E5", mode="computer", computer_side="O")
-    c.new_game("9x9_O_E5", mode="computer", computer_side="O")
+    c = PlayController.new("9x9_O_E5", Computer("O"))
+    c.new_game("9x9_O_E5", Computer("O"))
     assert c.flipped
     lay = layout_for(c.position, 400, 500, c.flipped)
     x, y = lay.xy(P("B2"))
@@ -132,7 +133,7 @@ def test_on_a_turned_board_the_arrow_keys_move_the_cursor_as_seen():
 def test_the_saved_game_keeps_the_turned_board_and_the_sounds_switch():
     storage = FakeStorage()
     c = initial_controller(storage)
-    c.new_game("9x9_O_E5", mode="computer", computer_side="O", pie=True)
+    c.new_game("9x9_O_E5", Computer("O"), pie=True)
     c.sounds = True
     c.computer_reply("E6")
     save(storage, c)

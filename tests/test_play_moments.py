@@ -8,6 +8,7 @@ from lab.views.diagram import play_shapes
 from phutball import Point
 from phutball.ai import LEVELS
 from phutball.errors import PhutballError
+from lab.opponent import Computer, FriendByLink, FriendHere
 
 P = Point.from_str
 # 9x9, Ohs to move: E7-E9 (over E8) reaches the top goal line.
@@ -17,7 +18,7 @@ EKS_WIN = "9x9_O_E3_E2"
 
 
 def vs_computer(position: str, computer: str = "X") -> PlayController:
-    return PlayController.new(position, mode="computer", computer_side=computer)
+    return PlayController.new(position, Computer(computer))
 
 
 # ---------------------------------------------------------------- the status

@@ -4,6 +4,7 @@ import pytest
 
 from lab.play import DEFAULT_LEVEL, PlayController
 from phutball import Point  # noqa: E402
+from lab.opponent import Computer, FriendByLink, FriendHere
 
 P = Point.from_str
 WIKI = "15x19_O_K6_J7H8G10H11"
@@ -70,7 +71,7 @@ def test_a_winning_jump_ends_the_move_and_the_game():
 
 
 def test_computer_mode_undo_takes_back_both_moves():
-    c = PlayController.new("9x9_O_E5", mode="computer", computer_side="X")
+    c = PlayController.new("9x9_O_E5", Computer("X"))
     c.click(P("E6"))
     assert c.computer_to_move()
     c.click(P("A1"))
@@ -162,7 +163,7 @@ LOSS = "9x9_O_E3_E2"
 
 
 def test_undo_after_the_computer_won_makes_the_game_live_again_with_the_player_to_move():
-    c = PlayController.new(LOSS, mode="computer", computer_side="X")
+    c = PlayController.new(LOSS, Computer("X"))
     c.set_computer("X", "easy")
     c.click(P("A9"))
     assert c.computer_to_move()
@@ -218,7 +219,7 @@ def test_playing_after_a_move_list_click_keeps_the_old_line_for_undo_and_restore
 
 
 def test_an_illegal_computer_move_switches_the_computer_off_with_a_message():
-    c = PlayController.new("9x9_O_E5", mode="computer", computer_side="X")
+    c = PlayController.new("9x9_O_E5", Computer("X"))
     c.play_text("E6")
     assert c.computer_to_move()
     assert not c.computer_reply("E6")  # occupied: the rules refuse it
@@ -282,5 +283,5 @@ def test_the_new_game_dialogs_choice(board, mode, expected):
     assert new_game_choice(board, mode) == expected
     c = PlayController.new()
     position, mode, computer = expected
-    c.new_game(position, mode=mode, computer_side=computer)
+    c.new_game(position, Computer(computer) if computer else FriendHere())
     assert str(c.position) == position and c.computer_side == computer

@@ -1,38 +1,29 @@
 """Glue of the play page's kept games, games by link and rating (run in the page's worker; it only wires).
 
-The logic is in ``lab/gamestore.py`` (the kept games), ``lab/linkgame.py`` (links) and
-``lab/rating.py``; ``glue/play.py`` calls :func:`start`, :func:`changed` after every change,
-:func:`open_fragment` for a ``#game=...`` link and :func:`new_link_game` from the New game dialog.
+Every decision is in :class:`lab.gamesite.Site` (unit-tested); this module hands it the page's
+storage, draws what it says (the rating line, the link panel, the list of your games) and forwards
+the buttons.  ``glue/play.py`` calls :func:`load` before the board's controller exists, :func:`start`
+once it does, and :func:`changed` after every change.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from glue.remote import download, el, location_href, on, share_link, storage
+from glue.remote import Event, download, el, location_href, on, share_link, storage, window
 from lab import gamestore, linkgame, rating
 from lab.embedparams import share_params, snippets
-from lab.play import PlayController, level_label, new_game_setup
+from lab.gamesite import Site, actions_html
+from lab.play import PlayController, level_label
 from phutball.errors import PhutballError
-from phutball.sides import other_side
 
-_state: dict[str, Any] = {"keeper": None, "rating": None, "ctl": None, "refresh": None, "review": None,
-                          "shown": {}}
-
-
-def _now() -> str:
-    from datetime import datetime
-    return datetime.now().isoformat(timespec="seconds")
+site = Site.load(storage)
+_page: dict[str, Any] = {"ctl": None, "refresh": None, "review": None, "shown": {}}
 
 
 def _ctl() -> PlayController:
-    ctl: PlayController = _state["ctl"]()
+    ctl: PlayController = _page["ctl"]()
     return ctl
-
-
-def _keeper() -> gamestore.Keeper:
-    keeper: gamestore.Keeper = _state["keeper"]
-    return keeper
 
 
 def position_link(fragment: str) -> str:
@@ -42,202 +33,172 @@ def position_link(fragment: str) -> str:
 
 def start(get_ctl: Callable[[], PlayController], refresh: Callable[[], None], review: Callable[[], None],
           fragment: str) -> None:
-    """Load the kept games and the rating, follow the restored game, open a game link, bind the controls."""
-    _state.update(ctl=get_ctl, refresh=refresh, review=review)
-    store, problem = gamestore.load(storage)
-    keeper = gamestore.Keeper(store, linkgame.new_id)
-    _state["keeper"] = keeper
-    _state["rating"], rating_problem = rating.load(storage)
-    ctl = _ctl()
-    entry = keeper.attach(ctl)
-    if entry is not None and entry.opponent == "link" and entry.you:
-        ctl.link = linkgame.LinkSeat(entry.id, entry.you)
-    ctl.error = "\n".join(e for e in (ctl.error, problem, rating_problem) if e)
+    """Attach the restored game to its kept entry, open a game link, bind the controls."""
+    _page.update(ctl=get_ctl, refresh=refresh, review=review)
+    site.attach(_ctl())
     if linkgame.is_game_link(fragment):
-        open_fragment(fragment)
+        site.open_fragment(_ctl(), fragment)
     on(el("your-games"), "click", open_games)
     on(el("games-close"), "click", lambda e: el("games-dialog").close())
     on(el("games-export"), "click", export_all)
     on(el("games-list"), "click", on_games_click)
     on(el("link-send"), "click", send_link)
+    on(el("link-actions"), "click", on_link_action)
+    on(el("storage-download"), "click", download_game)
+    on(el("storage-free"), "click", free_space)
+    on(window, "phutball-store-failed", on_store_failed)
 
 
 def changed() -> None:
-    """After every change on the board: keep the game, count a finished game against the computer, draw."""
-    ctl = _ctl()
-    keeper = _keeper()
-    entry = keeper.observe(ctl, _now())
-    if entry is not None:
-        keeper.store, message = gamestore.save(storage, keeper.store)
-        if message:
-            ctl.message = message
-        _rate(entry)
+    """After every change on the board: keep the game, rate a finished one, draw."""
+    site.changed(_ctl())
     draw()
 
 
-def _rate(entry: gamestore.GameEntry) -> None:
-    if entry.opponent != "computer" or not entry.level or not entry.you:
-        return
-    score = rating.score_of(entry.result, entry.you)
-    if score is None:
-        return
-    now: rating.Rating = _state["rating"]
-    new = now.record(entry.id, entry.level, score, _now()[:10])
-    if new is not now:
-        _state["rating"] = new
-        rating.save(storage, new)
-
-
 def draw() -> None:
-    """The rating line and the link panel."""
+    """The rating line, the link panel and the storage notice."""
     ctl = _ctl()
-    r: rating.Rating = _state["rating"]
-    show_rating = ctl.against_computer or r.games > 0
-    _set("rating", "hidden", not show_rating)
+    r = site.rating
+    _set("rating", "hidden", not (ctl.against_computer or r.games > 0))
     _set("rating", "textContent", r.text())
-    seat = ctl.link
-    _set("link-panel", "hidden", seat is None)
-    if seat is None:
+    panel = site.panel(ctl, location_href())
+    _set("link-panel", "hidden", panel["hidden"])
+    _set("storage-panel", "hidden", not site.unsaved)
+    if panel["hidden"]:
         return
-    url = linkgame.url(location_href(), seat.link(ctl.game))
-    _set("link-url", "value", url)
-    waiting = seat.waiting(ctl.game) or bool(ctl.position.winner) or ctl.game.result != "*"
-    _set("link-text", "textContent", ("Send this link to your friend: it carries the whole game." if waiting else
-                                      "Your move: play it on the board, then send the link back."))
-    _set("link-send", "disabled", not waiting)
+    _set("link-url", "value", panel["url"])
+    _set("link-text", "textContent", panel["text"])
+    _set("link-send", "disabled", not panel["can_send"])
+    _set("link-actions", "innerHTML", actions_html(panel["actions"]))
 
 
 def _set(element: str, prop: str, value: Any) -> None:
     """Set a property only when it changes (fewer operations sent to the page)."""
-    shown = _state["shown"]
+    shown = _page["shown"]
     if shown.get((element, prop)) != value:
         shown[(element, prop)] = value
         setattr(el(element), prop, value)
 
 
-def send_link(event: Any) -> None:
+def send_link(event: Event) -> None:
     ctl = _ctl()
-    if ctl.link is None:
+    url = site.link_url(ctl, location_href())
+    if not url:
         return
-    url = linkgame.url(location_href(), ctl.link.link(ctl.game))
 
-    def shared(answer: Any) -> None:
+    def shared(answer: Event) -> None:
+        how = str(answer.data)
+        if how in ("shared", "copied"):
+            site.sent(_ctl())
         el("link-note").textContent = {"shared": "Sent.", "copied": "Link copied: paste it to your friend.",
-                                       "cancelled": ""}.get(str(answer.data), "Copy the link above to your friend.")
+                                       "cancelled": ""}.get(how, "Copy the link above to your friend.")
+        _page["refresh"]()
 
     share_link(url, "Phutball: your move", "Your move in our game of phutball:", shared)
 
 
-# ---------------------------------------------------------------- links
+def on_link_action(event: Event) -> None:
+    act = event.target.getAttribute("data-link-act")
+    if act:
+        site.act(_ctl(), str(act))
+        _page["refresh"]()
 
 
 def open_fragment(fragment: str) -> bool:
-    """Open a ``game=...`` link (False if the fragment is not one); every problem is said on the page."""
-    if not linkgame.is_game_link(fragment):
-        return False
-    ctl = _ctl()
-    keeper = _keeper()
-    try:
-        link = linkgame.read(fragment)
-        assert link is not None
-        kept = keeper.store.get(link.id)
-        opening = linkgame.open_link(link, kept.kept_link() if kept is not None and kept.opponent == "link"
-                                     else None)
-    except PhutballError as e:
-        ctl.error = f"{e} Your games are kept as they were."
-        return True
-    if ctl.link is not None and ctl.link.id == link.id and opening.kind in (linkgame.SAME, linkgame.OLDER):
-        pass  # the game is on the board already
-    else:
-        ctl.import_record(opening.game.to_record())
-    ctl.mode, ctl.computer_side = "two-players", None
-    ctl.link = opening.seat
-    keeper.adopt(ctl.game, link.id)
-    if opening.refused:
-        ctl.error, ctl.message = opening.message, ""
-    else:
-        ctl.message = opening.message
-    ctl.announcement = f"{opening.message} {ctl.status()}"
-    return True
+    """Open a ``game=...`` link (False if the fragment is not one)."""
+    return site.open_fragment(_ctl(), fragment)
 
 
-def new_link_game(board: str, side: str, pie: bool = False) -> None:
-    """A new game with a friend by link: this browser plays ``side`` ("first", "second" or "random");
-    ``pie``: with the pie rule."""
+def new_game(board: str, opponent: str, side: str, level: str, pie: bool) -> None:
+    site.new_game(_ctl(), board, opponent, side, level, pie)
+
+
+def restore_previous() -> None:
+    site.restore_previous(_ctl())
+
+
+# ---------------------------------------------------------------- a full storage
+
+
+def on_store_failed(event: Event) -> None:
+    site.write_failed()
+    _ctl().error = site.unsaved
+    _page["refresh"]()
+
+
+def download_game(event: Event) -> None:
     ctl = _ctl()
-    position, _, friend = new_game_setup(board, "computer", side)
-    ctl.new_game(position, mode="two-players", pie=pie)
-    you = other_side(str(friend))
-    ctl.link = linkgame.LinkSeat(linkgame.new_id(), you)
-    _keeper().adopt(ctl.game, ctl.link.id)
-    ctl.message = ("A game with a friend by link: make your move, then send the link." if ctl.position.to_move == you
-                   else "A game with a friend by link: send the link, your friend moves first.")
+    download(f"phutball-{ctl.game_id}.phut", ctl.export_record())
+    ctl.message = "This game's record was downloaded."
+    _page["refresh"]()
+
+
+def free_space(event: Event) -> None:
+    ctl = _ctl()
+    text = site.free_space(ctl)
+    if text:
+        download("phutball-finished-games.phut", text)
+    _page["refresh"]()
 
 
 # ---------------------------------------------------------------- the list
 
 
-def open_games(event: Any) -> None:
-    store = _keeper().store
-    el("games-list").innerHTML = gamestore.games_html(store, level_label)
-    r: rating.Rating = _state["rating"]
+def open_games(event: Event) -> None:
+    store = site.store
+    el("games-list").innerHTML = gamestore.games_html(store, level_label, gamestore.unreadable(store))
+    r = site.rating
     el("games-rating").textContent = (f"{r.text()}. History: {r.history_text()}." if r.games else r.text() + ".")
+    el("games-graph").innerHTML = r.graph_svg() if r.games else ""
     el("games-note").textContent = ""
     el("games-dialog").showModal()
 
 
-def export_all(event: Any) -> None:
-    store = _keeper().store
+def export_all(event: Event) -> None:
+    store = site.store
     download("phutball-games.phut", store.export_all())
     el("games-note").textContent = f"Downloaded {len(store.games)} games in one record file."
 
 
-def on_games_click(event: Any) -> None:
+def on_games_click(event: Event) -> None:
     game_id = event.target.getAttribute("data-game")
     act = event.target.getAttribute("data-act")
-    entry = _keeper().store.get(game_id)
+    entry = site.store.get(game_id)
     if entry is None or not act:
         return
     if act == "download":
         download(f"phutball-{entry.started}-{entry.id}.phut", entry.record)
         el("games-note").textContent = "Record downloaded."
         return
-    if act == "share":
-        url = (linkgame.url(location_href(), linkgame.LinkSeat(entry.id, str(entry.you)).link(entry.game()))
-               if entry.opponent == "link" else snippets(_folder(), share_params(entry.game(), "game")).link)
-
-        def shared(answer: Any) -> None:
-            el("games-note").textContent = {"shared": "Shared.", "copied": "Link copied.", "cancelled": ""}.get(
-                str(answer.data), f"Could not copy the link: {url}")
-
-        share_link(url, "Phutball game", "A game of phutball", shared)
+    if act == "delete":
+        el("games-note").textContent = site.delete(_ctl(), entry.id)
+        el("games-list").innerHTML = gamestore.games_html(site.store, level_label, gamestore.unreadable(site.store))
         return
-    open_entry(entry)
+    if act == "share":
+        _share(entry)
+        return
+    ok = site.reopen(_ctl(), entry.id)
     el("games-dialog").close()
-    if act == "review":
-        _state["review"]()
-    _state["refresh"]()
+    if ok and act == "review":
+        _page["review"]()
+    _page["refresh"]()
 
 
-def open_entry(entry: gamestore.GameEntry) -> None:
-    """Show a kept game on the board (its opponent as it was: the computer, a friend here or by link)."""
-    ctl = _ctl()
+def _share(entry: gamestore.GameEntry) -> None:
     try:
         game = entry.game()
-    except PhutballError as e:
-        ctl.error = f"This game's record cannot be read: {e}"
+    except PhutballError as e:  # a record that does not replay: said, never a broken page
+        el("games-note").textContent = f"This game's record cannot be read: {e}"
         return
-    ctl.import_record(game.to_record())
-    if entry.opponent == "computer" and entry.you:
-        ctl.set_computer(other_side(entry.you), entry.level)
-    else:
-        ctl.set_computer(None)
-    if entry.opponent == "link" and entry.you:
-        ctl.link = linkgame.LinkSeat(entry.id, entry.you)
-    _keeper().adopt(ctl.game, entry.id)
-    ctl.message = (f"Your game of {entry.started} against {gamestore.opponent_text(entry, level_label).lower()}: "
-                   f"{gamestore.result_text(entry).lower()}, {entry.plies} moves.")
-    ctl.announcement = f"{ctl.message} {ctl.status()}"
+    seat = entry.seat
+    url = (linkgame.url(location_href(), seat.link(game)) if seat is not None
+           else snippets(_folder(), share_params(game, "game")).link)
+
+    def shared(answer: Event) -> None:
+        el("games-note").textContent = {"shared": "Shared.", "copied": "Link copied.", "cancelled": ""}.get(
+            str(answer.data), f"Could not copy the link: {url}")
+
+    share_link(url, "Phutball game", "A game of phutball", shared)
 
 
 def _folder() -> str:
@@ -247,15 +208,11 @@ def _folder() -> str:
 
 def suggestion() -> str:
     """The New game dialog's line suggesting the level nearest to the player's rating."""
-    r: rating.Rating = _state["rating"]
+    r = site.rating
     if not r.games:
         return ""
     return f"Nearest to your rating ({round(r.value)}): {level_label(rating.nearest_level(r.value))}."
 
 
-def suggested_level() -> str | None:
-    r: rating.Rating = _state["rating"]
-    return rating.nearest_level(r.value) if r.games else None
-
-
-__all__ = ["changed", "new_link_game", "open_fragment", "position_link", "start", "suggestion", "suggested_level"]
+__all__ = ["changed", "new_game", "open_fragment", "position_link", "restore_previous", "site", "start",
+           "suggestion"]

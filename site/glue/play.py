@@ -18,7 +18,8 @@ from lab.playfeel import animated_ply, move_sound, shows_welcome
 from lab.views.markup import moves_html, review_marks_html
 from lab.jobs import Scheduler, error_text, search_text
 from phutball.errors import PhutballError
-from lab.play import RATING_SCALE, level_choices, new_game_setup, side_name
+from lab.analysispanel import LINK_ENGINE_OFF
+from lab.play import RATING_SCALE, level_choices, side_name, side_options
 from glue.remote import el, location_hash, on, ready, set_hash, spawn, storage, window
 from glue.remote import draw as draw_shapes
 from glue.boardinput import bind_board
@@ -385,6 +386,10 @@ async def hint() -> None:
 def on_hint(event) -> None:
     if jobs.searching or ctl.over:
         return
+    if ctl.live_link:
+        ctl.error = LINK_ENGINE_OFF
+        draw()
+        return
     spawn(hint())
 
 
@@ -410,7 +415,8 @@ def sync_computer_controls() -> None:
     sel.value = ctl.computer_plays or ""
     el("computer-level").value = ctl.level
     el("computer-level").disabled = not ctl.variant.is_board
-    el("hint").disabled = jobs.searching or ctl.over
+    el("hint").disabled = jobs.searching or ctl.over or ctl.live_link
+    el("computer-side").disabled = ctl.live_link
 
 
 # ---------------------------------------------------------------- events
@@ -480,7 +486,7 @@ def on_restore_line(event) -> None:
 
 def on_restore_game(event) -> None:
     if not jobs.searching:
-        ctl.restore_previous()
+        mygames.restore_previous()
         refresh()
 
 
@@ -495,20 +501,9 @@ def on_stop(event) -> None:
 def on_new_game(event) -> None:
     event.preventDefault()
     jobs.stop_search("changed")  # a search under way was for the old game
-    side = str(el("ng-side").value)
-    if str(el("ng-opponent").value) == "link":  # a friend by link (glue/mygames.py)
-        home["open"] = False
-        mygames.new_link_game(str(el("ng-board").value), side, bool(el("ng-pie").checked))
-        el("new-game-dialog").close()
-        refresh()
-        return
-    position, mode, computer = new_game_setup(str(el("ng-board").value), str(el("ng-opponent").value), side)
-    if mode == "computer":
-        ctl.side_choice = side
-        ctl.set_level(str(el("ng-level").value))
-    ctl.pie_choice = bool(el("ng-pie").checked)
     home["open"] = False
-    ctl.new_game(position, mode=mode, computer_side=computer, pie=ctl.pie_choice)
+    mygames.new_game(str(el("ng-board").value), str(el("ng-opponent").value), str(el("ng-side").value),
+                     str(el("ng-level").value), bool(el("ng-pie").checked))
     el("new-game-dialog").close()
     refresh()
 
@@ -529,7 +524,12 @@ def open_new_game(event, opponent: str | None = None) -> None:
 def sync_dialog(event) -> None:
     """Side and strength only against the computer; on a strip it plays perfectly (no strengths)."""
     computer = str(el("ng-opponent").value) == "computer"
-    el("ng-side-label").hidden = not computer and str(el("ng-opponent").value) != "link"
+    link = str(el("ng-opponent").value) == "link"
+    el("ng-side-label").hidden = not computer and not link
+    if rendered.get("ng-link") != link:  # "the computer moves first" or "your friend moves first"
+        rendered["ng-link"] = link
+        el("ng-side").set_options(side_options(link))
+        el("ng-side").value = ctl.side_choice
     el("ng-level-label").hidden = not computer or str(el("ng-board").value).startswith("strip-")
 
 
@@ -700,5 +700,5 @@ def start() -> None:
     ready()
 
 
-ctl = initial_controller(storage, mygames.position_link(location_hash()))  # the saved game, then the link
+ctl = initial_controller(storage, mygames.position_link(location_hash()), mygames.site.store)  # saved game, link
 home["open"] = shows_welcome(ctl.game, location_hash(), ctl.previous)

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from lab.views.board import Ghost
 
 
+#: Why the engine does not help during a game by link (for both seats; it helps again once the game ends).
+LINK_ENGINE_OFF = ("Hints, analysis and review are off while a game by link goes on: it is your game and your "
+                   "friend's. They come back when it ends.")
+
+
 class AnalysisView(TypedDict):
     """What the analysis panel shows (:meth:`AnalysisPanel.analysis_view`)."""
 
@@ -76,6 +81,10 @@ class AnalysisPanel(PlayHistory):
             self.analysing = False
             self.error = "Analysis is for 2D boards: on a strip, Hint shows the perfect move."
             return
+        if on and self.live_link:
+            self.analysing = False
+            self.error = LINK_ENGINE_OFF
+            return
         self.analysing, self.analysis = bool(on), None
         self.message = "Analysing the position shown." if on else "Analysis off."
 
@@ -86,7 +95,8 @@ class AnalysisPanel(PlayHistory):
         ``history`` is the positions before this one (oldest first): the searcher
         scores a third repetition as a draw.
         """
-        if not self.analysing or not self.variant.is_board or self.over or self.computer_to_move():
+        if (not self.analysing or not self.variant.is_board or self.over or self.computer_to_move()
+                or self.live_link):
             return None  # the computer's own search comes first: the analysis resumes after its move
         position = str(self.position)
         if self.analysis is not None and self.analysis["position"] == position and self.analysis.get("done"):
@@ -175,6 +185,9 @@ class AnalysisPanel(PlayHistory):
             return None
         if not self.game.moves:
             self.error = "There are no moves to review yet."
+            return None
+        if self.live_link:
+            self.error = LINK_ENGINE_OFF
             return None
         self.review_marks, self.review_for = [], tuple(self.game.moves)
         self.review_progress = (0, len(self.game.moves))

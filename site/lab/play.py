@@ -22,6 +22,7 @@ from lab.analysispanel import AnalysisPanel, AnalysisView, ReviewView
 from phutball.moveentry import EnteredMove, Target
 from lab.playfeel import computer_takes_swap, flip_key
 from lab.playstate import DEFAULT_LEVEL
+from lab.opponent import Computer, FriendHere, Opponent
 
 if TYPE_CHECKING:
     from lab.views.board import Ghost
@@ -89,22 +90,29 @@ class PlayController(AnalysisPanel):
     """Everything the play page shows and does, minus the DOM (its state: :class:`lab.playstate.PlayState`)."""
 
     @classmethod
-    def new(cls, position: str = "15x19_O_H10", mode: str = "two-players", computer_side: str | None = None
-            ) -> "PlayController":
+    def new(cls, position: str = "15x19_O_H10", opponent: Opponent | None = None,
+            new_id: Callable[[], str] | None = None) -> "PlayController":
+        """A controller on a new game from ``position`` against ``opponent`` (default: a friend here);
+        ``new_id``: where game ids come from (default: random)."""
         start = parse_any_position(position)
-        ctl = cls(Game(start), mode=mode, computer_side=computer_side)
+        ctl = cls(Game(start), opponent=opponent or FriendHere()) if new_id is None else cls(
+            Game(start), opponent=opponent or FriendHere(), new_id=new_id)
+        if isinstance(ctl.opponent, Computer):
+            ctl.level = ctl.opponent.level
         ctl.cursor = start.ball
         ctl.announcement = f"New game. {ctl.status()}"
         return ctl
 
-    def new_game(self, position: str, mode: str | None = None, computer_side: str | None = None,
-                 pie: bool = False) -> None:
-        """A new game from ``position``; ``pie``: with the pie rule (the second player may swap after move 1)."""
+    def new_game(self, position: str, opponent: Opponent | None = None, pie: bool = False,
+                 game_id: str = "") -> None:
+        """A new game from ``position`` against ``opponent`` (None: the same kind as now, a friend here after a
+        game by link); ``pie``: with the pie rule (the second player may swap after move 1)."""
         start = parse_any_position(position)
-        self._replace_game(Game(start, pie=pie))
-        if mode is not None:
-            self.mode = mode
-        self.computer_side = computer_side if self.mode == "computer" else None
+        self._replace_game(Game(start, pie=pie), game_id)
+        if opponent is not None:
+            self.opponent = opponent
+        if isinstance(self.opponent, Computer):
+            self.level = self.opponent.level
         self.flipped = self._your_side_below()
         self.chain, self.error, self.message, self.hint = [], "", "", None
         self.cursor = start.ball
@@ -112,8 +120,9 @@ class PlayController(AnalysisPanel):
 
     def rematch(self) -> None:
         """The same game again from the same start: against the computer, the sides are swapped."""
-        computer = other_side(self.computer_side) if self.mode == "computer" and self.computer_side else None
-        self.new_game(str(self.game.start), mode=self.mode, computer_side=computer, pie=self.game.pie)
+        computer = other_side(self.computer_side) if self.computer_side else None
+        self.new_game(str(self.game.start), Computer(computer, self.level) if computer else FriendHere(),
+                      pie=self.game.pie)
         if computer is not None:
             self.side_choice = "first" if computer == self.sides[1] else "second"
             self.message = f"Rematch: you play {side_name(other_side(computer))} this time."
@@ -127,6 +136,8 @@ class PlayController(AnalysisPanel):
             self.error = f"Unknown level {_quote(level)}: choose {', '.join(LEVELS)}."
             return
         changed, self.level, self.error = level != self.level, level, ""
+        if isinstance(self.opponent, Computer):
+            self.opponent = Computer(self.opponent.side, level)
         if changed and self.mode == "computer" and self.variant.is_board:
             self.message = f"The computer plays at level {level_label(level)} from its next move."
 
@@ -153,8 +164,11 @@ class PlayController(AnalysisPanel):
         if side is not None and side not in sides:
             self.error = f"The computer can play {' or '.join(sides)} here, not {side!r}."
             return
-        # computer_side is the side the computer took at the start: after a swap it plays the other one
-        self.mode, self.computer_side = ("computer", self._before_swap(side)) if side else ("two-players", None)
+        if self.link is not None and self.link.live(self.game):
+            self.error = "The computer cannot play in a game by link: it is your friend's game too."
+            return
+        # the computer's side is the one it took at the start: after a swap it plays the other one
+        self.opponent = Computer(self._before_swap(side), self.level) if side else FriendHere()
         self.error = ""
         if side:
             lv = f" (level {level_label(self.level)})" if self.variant.is_board else " (perfect play)"
@@ -226,11 +240,11 @@ class PlayController(AnalysisPanel):
         elif level is not None:
             bad.append(f"level {_quote(level)}")
         if mode == "computer" and isinstance(computer, str) and computer in self.sides:
-            self.mode, self.computer_side = "computer", computer
+            self.opponent = Computer(computer, self.level)
         elif mode in ("two-players", None) and computer is None:
-            self.mode, self.computer_side = "two-players", None
+            self.opponent = FriendHere()
         else:
-            self.mode, self.computer_side = "two-players", None
+            self.opponent = FriendHere()
             bad.append(f"computer {_quote(computer)} (mode {_quote(mode)})")
         if bad:
             self.error = (f"The saved computer setting was not understood ({'; '.join(bad)}): "
@@ -251,11 +265,27 @@ class PlayController(AnalysisPanel):
         if self.computer_to_move():
             self.error = "Wait for the computer's move."
             return
-        if self.link is not None and self.link.waiting(self.game):
-            self.error = "It is your friend's move: send them the link, and open the link they send back."
+        refusal = self.link_refusal()
+        if refusal:
+            self.error = refusal
             return
         entry.click(t)
         self._after_entry()
+
+    def link_refusal(self) -> str:
+        """Why a move cannot be made here in a game by link ("" when it can)."""
+        seat = self.link
+        if seat is None:
+            return ""
+        if seat.watching:
+            return "You are watching this game: only its two players move (“Take over the seat” if it was abandoned)."
+        if seat.ended:
+            return "This game was aborted."
+        if seat.waiting(self.game):
+            return "It is your friend's move: send them the link, and open the link they send back."
+        if self.game.can_redo():
+            return "You are looking at an earlier move: go to the last move to play yours."
+        return ""
 
     def _after_entry(self) -> None:
         """Show the widget's feedback; play the move it completed, if any."""
@@ -332,6 +362,19 @@ class PlayController(AnalysisPanel):
         self.message = f"Imported a game of {len(game.moves)} moves."
         self.announcement = self.message + " " + self.status()
         return True
+
+    def open_game(self, game: Game, game_id: str, opponent: Opponent, message: str = "") -> None:
+        """Show ``game`` (already replayed) as the kept game ``game_id`` against ``opponent``: a kept game
+        reopened, a game by link opened.  The board is turned so that the person's side attacks upward."""
+        self._reset_feedback()
+        self._replace_game(game, game_id)
+        self.opponent = opponent
+        if isinstance(opponent, Computer):
+            self.level = opponent.level
+        self.flipped = self._your_side_below()
+        self.cursor = self.position.ball
+        self.message = message
+        self.announcement = f"{message} {self.status()}".strip()
 
     def computer_job(self, level: str) -> dict[str, str]:
         """The worker job that finds the computer's move here (see :mod:`lab.jobs`): the search at
@@ -454,6 +497,13 @@ def level_choices() -> list[tuple[str, str]]:
     return out
 
 
+def side_options(link: bool = False) -> list[tuple[str, str]]:
+    """The New game dialog's "You play" choices, against the computer or a friend by link."""
+    other = "your friend" if link else "the computer"
+    return [("first", "Ohs: you move first (Left on a strip)"),
+            ("second", f"Eks: {other} moves first (Right on a strip)"), ("random", "Either, at random")]
+
+
 def new_game_setup(board: str, opponent: str, side: str = "first",
                    pick: Callable[[Sequence[str]], str] | None = None) -> tuple[str, str, str | None]:
     """The New game dialog's choice as (position, mode, computer side).
@@ -493,4 +543,4 @@ def new_game_choice(board: str, mode: str) -> tuple[str, str, str | None]:
 
 
 __all__ = ["DEFAULT_LEVEL", "DEFAULT_STRIP", "RATING_SCALE", "PlayController", "level_choices", "level_label",
-           "new_game_choice", "new_game_setup"]
+           "new_game_choice", "new_game_setup", "side_options"]

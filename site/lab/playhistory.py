@@ -9,6 +9,7 @@ the game it replaced as :attr:`~lab.playstate.PlayState.previous` until a move i
 from __future__ import annotations
 
 from phutball.game import Game
+from lab.opponent import FriendByLink, FriendHere
 from lab.playwords import PlayWords
 
 
@@ -22,6 +23,13 @@ class PlayHistory(PlayWords):
             return
         if not self.game.can_undo():
             self.error = "Nothing to undo."
+            return
+        seat = self.link
+        if seat is not None and seat.live(self.game) and not seat.can_undo(self.game):
+            move = self.game.moves[self.game.cursor - 1]
+            self.error = (f"{move} was sent to your friend: Undo cannot take it back alone. “Ask for a takeback” "
+                          "puts the request in your next link." if seat.waiting(self.game) else
+                          f"{move} is your friend's move: it cannot be undone here.")
             return
         start = self.game.cursor
         self.browsing = False  # Undo takes the game back: it is live, not a position looked at
@@ -65,12 +73,16 @@ class PlayHistory(PlayWords):
         self.message = f"Restored the previous line ({len(line)} moves)."
         self.announcement = f"{self.message} {self.status()}"
 
-    def _replace_game(self, game: Game) -> None:
-        """Start ``game`` in place of the current one, which stays restorable if it had moves."""
-        if self.game.moves:
-            self.previous = self.game
+    def _replace_game(self, game: Game, game_id: str = "") -> None:
+        """Start ``game`` (kept under ``game_id``, default a new id) in place of the current one, which stays
+        restorable if it had moves.  A game by link is not carried over: the new game is a friend's here
+        unless the caller says otherwise; the computer stays as it was set."""
+        if self.game.moves and game_id != self.game_id:
+            self.previous, self.previous_id = self.game, self.game_id
         self.game, self.chain, self.lines, self.browsing = game, [], [], False
-        self.link = None  # a game by link says so again (lab.linkgame)
+        self.game_id = game_id or self.new_id()
+        if isinstance(self.opponent, FriendByLink):
+            self.opponent = FriendHere()
 
     def restore_previous(self) -> None:
         """Bring back the game a link, import or new game replaced (the current one becomes restorable)."""
@@ -78,9 +90,9 @@ class PlayHistory(PlayWords):
         if self.previous is None:
             self.error = "There is no previous game to restore."
             return
-        game = self.previous
-        self.previous = None
-        self._replace_game(game)
+        game, game_id = self.previous, self.previous_id
+        self.previous, self.previous_id = None, ""
+        self._replace_game(game, game_id)
         self.cursor = self.position.ball
         self.message = f"Restored your previous game ({len(game.moves)} moves)."
         self.announcement = f"{self.message} {self.status()}"

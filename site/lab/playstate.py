@@ -11,15 +11,22 @@ and :class:`~lab.play.PlayController` (moves, the computer, records, the view).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, Callable, TypedDict
 
 from phutball.game import Game, variant_of
 from phutball.moveentry import MoveEntry, Target
 from phutball.sides import other_side, sides_of
 from phutball.variant import Variant
 
+from lab.opponent import Computer, FriendByLink, FriendHere, Opponent
+
 if TYPE_CHECKING:
     from lab.linkgame import LinkSeat
+
+def _new_id() -> str:
+    from lab.linkgame import new_id
+    return new_id()
+
 
 #: A newcomer's level: the ladder's second rung (docs/computer.md: "for a first game"); then the last one used.
 DEFAULT_LEVEL = "novice"
@@ -43,8 +50,8 @@ class PlayState:
     """Everything the play page keeps, minus the DOM."""
 
     game: Game
-    mode: str = "two-players"          # or "computer"
-    computer_side: str | None = None   # the side the computer took at the start, in "computer" mode
+    opponent: Opponent = field(default_factory=FriendHere)  # the computer, a friend here or by link
+    game_id: str = ""                  # the id the game on the board is kept under (lab.gamestore)
     entry: MoveEntry = field(default=None)  # type: ignore[assignment]  # set in __post_init__
     message: str = ""
     error: str = ""
@@ -55,19 +62,46 @@ class PlayState:
     browsing: bool = False             # the position shown was picked in the move list (not reached by Undo)
     lines: list[list[str]] = field(default_factory=list)  # lines left by playing a move mid-game (oldest first)
     previous: Game | None = None       # the game a link, import or new game replaced, until a move is made
+    previous_id: str = ""              # its id (restoring it brings back its kept entry)
     analysing: bool = False            # the Analyse switch: the engine analyses the position shown
     analysis: Analysis | None = None   # the latest analysis report, for ``analysis["position"]``
     review_marks: list[dict[str, Any]] = field(default_factory=list)  # the review's marks (see review_report)
     review_for: tuple[str, ...] | None = None  # the moves the review (marks or progress) is about
     review_progress: tuple[int, int] | None = None  # plies reviewed / to review, while the review runs
-    link: LinkSeat | None = None       # a game with a friend by link (lab.linkgame): this browser's side
     pie_choice: bool = False           # the New game dialog's pie rule, as last chosen
     flipped: bool = False              # the board turned half a turn (playing Eks against the computer)
     sounds: bool = False               # the Sounds switch: a move, a capture, a goal make a sound
 
+    new_id: Callable[[], str] = field(default=_new_id, repr=False)  # ids for new games (random)
+
     def __post_init__(self) -> None:
         if self.entry is None:
             self.entry = MoveEntry(self.game.position)
+        if not self.game_id:
+            self.game_id = self.new_id()
+
+    # ------------------------------------------------------------ the opponent
+
+    @property
+    def mode(self) -> str:
+        """"computer" when the computer plays a side, else "two-players" (derived from :attr:`opponent`)."""
+        return "computer" if isinstance(self.opponent, Computer) else "two-players"
+
+    @property
+    def computer_side(self) -> str | None:
+        """The side the computer took at the start (None: it does not play)."""
+        return self.opponent.side if isinstance(self.opponent, Computer) else None
+
+    @property
+    def link(self) -> LinkSeat | None:
+        """This browser's seat in a game by link (None for any other game)."""
+        return self.opponent.seat if isinstance(self.opponent, FriendByLink) else None
+
+    @property
+    def live_link(self) -> bool:
+        """A game by link going on for this browser's seat: hints, analysis and the computer are off."""
+        seat = self.link
+        return seat is not None and seat.live(self.game)
 
     # ------------------------------------------------------------ the move being entered
 
@@ -152,8 +186,10 @@ class PlayState:
                 and not self.over and not self.game.can_redo())
 
     def _your_side_below(self) -> bool:
-        """Whether the board is drawn turned: against the computer, the person plays the second side (Eks,
-        Right), so the side the person plays attacks upward (on a strip: to the right)."""
+        """Whether the board is drawn turned: the person plays the second side (Eks, Right) against the
+        computer or by link, so the side the person plays attacks upward (on a strip: to the right)."""
+        if self.link is not None:  # a game by link: each browser sees its own side attack upward
+            return self.link.you == self.sides[1]
         return self.against_computer and self.computer_plays == self.sides[0]
 
 

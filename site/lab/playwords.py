@@ -54,6 +54,9 @@ class PlayWords(PlayState):
         if not winner:
             if self.game.termination == "repetition":
                 return "Draw by repetition."
+            if self.game.termination == "resignation" and self.link is not None and not self.link.watching:
+                mine = self.game.result == self.link.side(self.game)
+                return "You won: your friend resigned." if mine else "You resigned: your friend won."
             return self.game.result_text + "."
         moves = f"{plies} {'move' if plies == 1 else 'moves'}"
         if self.link is not None:

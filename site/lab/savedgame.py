@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 from typing import Any, NotRequired, TypedDict
 
+from lab import opponent as opponents
+from lab.gamestore import ID, GameStore
 from lab.play import PlayController
 from lab.savedstate import Field, Schema, Storage, read_stored, set_aside
 from phutball.errors import PhutballError
@@ -43,6 +45,14 @@ def _previous(value: dict[str, Any]) -> bool:
     return isinstance(value.get("record"), str)  # its ply is read as the game's own (clamped, else the end)
 
 
+def _opponent(value: dict[str, Any]) -> bool:
+    try:
+        opponents.from_json(value)
+    except ValueError:
+        return False
+    return True
+
+
 #: The move shown of the previous game (``previous.ply``).
 PREVIOUS_PLY = Field("previous.ply", ("integer",), "a move number", _move_number)
 
@@ -54,6 +64,8 @@ SCHEMA = Schema(STORAGE_KEY, "a saved game", (
     Field("computer", ("string", "null"), "a side or null", lambda v: v is None or v in SIDE_NAMES),
     Field("level", ("string",), "a level name", _level),
     Field("previous", ("object",), "a game with its record", _previous),
+    Field("id", ("string",), "a game id", lambda v: bool(ID.fullmatch(v))),
+    Field("opponent", ("object",), "an opponent", _opponent),
     Field("flipped", ("boolean",), "true or false"),
     Field("sounds", ("boolean",), "true or false"),
 ))
@@ -62,6 +74,7 @@ SCHEMA = Schema(STORAGE_KEY, "a saved game", (
 class SavedPrevious(TypedDict):
     record: str
     ply: int
+    id: str
 
 
 class SavedGame(TypedDict):
@@ -75,6 +88,8 @@ class SavedGame(TypedDict):
     computer: str | None
     level: str
     previous: NotRequired[SavedPrevious]
+    id: str
+    opponent: dict[str, Any]
     flipped: bool
     sounds: bool
 
@@ -83,9 +98,11 @@ def saved_data(ctl: PlayController) -> SavedGame:
     """What the page stores for ``ctl``'s game (the format above)."""
     data: SavedGame = {"v": SCHEMA.version, "record": ctl.export_record(), "ply": ctl.game.cursor,
                        "position": str(ctl.position), "mode": ctl.mode, "computer": ctl.computer_side,
-                       "level": ctl.level, "flipped": ctl.flipped, "sounds": ctl.sounds}
+                       "level": ctl.level, "id": ctl.game_id, "opponent": opponents.to_json(ctl.opponent),
+                       "flipped": ctl.flipped, "sounds": ctl.sounds}
     if ctl.previous is not None:  # kept across reloads until a move is made on the new game
-        data["previous"] = {"record": ctl.previous.to_record(), "ply": ctl.previous.cursor}
+        data["previous"] = {"record": ctl.previous.to_record(), "ply": ctl.previous.cursor,
+                            "id": ctl.previous_id}
     return data
 
 
@@ -105,11 +122,25 @@ def _game(data: dict[str, Any]) -> Game | None:
     return game
 
 
-def initial_controller(storage: Storage, link: str = "") -> PlayController:
+def _old_id(game: Game, kept: GameStore | None) -> str:
+    """The id of a game saved before ids were kept: the kept current game's if they are the same game."""
+    entry = kept.get(kept.current) if kept is not None else None
+    if entry is None:
+        return ""
+    try:
+        same = entry.game()
+    except PhutballError:
+        return ""
+    return entry.id if str(same.start) == str(game.start) and same.moves == game.moves else ""
+
+
+def initial_controller(storage: Storage, link: str = "", kept: GameStore | None = None) -> PlayController:
     """The play page's controller at start: the saved game (settings included), then the link's position.
 
     Nothing stored is lost: what cannot be used is set aside (:mod:`lab.savedstate`)
-    and ``ctl.error`` says so; a bad link is reported and the restored game stays.
+    and ``ctl.error`` says so; a bad link is reported and the restored game stays.  The game keeps the id
+    it was saved with; a game saved before ids were kept takes the id of ``kept``'s current game only if
+    they are the same game, move for move (else a new one: it is a game of its own).
     """
     values, problem = read_stored(storage, SCHEMA)
     ctl = PlayController.new()
@@ -129,6 +160,14 @@ def initial_controller(storage: Storage, link: str = "") -> PlayController:
                 if why:  # kept under the backup key: the next save writes what could be used
                     problem = set_aside(storage, STORAGE_KEY, storage.get_item(STORAGE_KEY) or "", why, partly=True)
             ctl.restore_settings(values.get("mode"), values.get("computer"), values.get("level"))
+            if "opponent" in values:
+                ctl.opponent = opponents.from_json(values["opponent"])
+            ctl.game_id = values.get("id") or _old_id(game, kept) or ctl.game_id
+            previous = values.get("previous") or {}
+            if ctl.previous is not None and isinstance(previous.get("id"), str) and ID.fullmatch(previous["id"]):
+                ctl.previous_id = previous["id"]
+            elif ctl.previous is not None:
+                ctl.previous_id = ctl.new_id()
             ctl.flipped = values.get("flipped") is True
             ctl.sounds = values.get("sounds") is True
             ctl.announcement = "Game restored. " + ctl.status()

@@ -30,6 +30,10 @@ class StoredValueError(ValueError):
     """A stored value that cannot be read: not JSON, too deep, too long, or not the expected shape."""
 
 
+class StorageFull(Exception):
+    """A write the browser refused: its storage for the page is full (localStorage's quota)."""
+
+
 class Storage(Protocol):
     def get_item(self, key: str) -> str | None: ...
 
@@ -215,5 +219,5 @@ def read_stored(storage: Storage, schema: Schema) -> tuple[dict[str, Any] | None
     return reading.values, reading.message(storage, schema.key, raw)
 
 
-__all__ = ["JSON_TYPES", "MAX_DEPTH", "Field", "Reading", "Schema", "StoredValueError", "article", "backup_key",
+__all__ = ["JSON_TYPES", "MAX_DEPTH", "Field", "Reading", "Schema", "StorageFull", "StoredValueError", "article", "backup_key",
            "json_type", "load_json", "nesting_depth", "read_stored", "set_aside"]

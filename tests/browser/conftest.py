@@ -320,11 +320,12 @@ def board_xy(page, target, canvas: str = "#board"):
     c = page.locator(canvas)
     box = c.bounding_box()
     pos = parse_any_position(c.get_attribute("data-position"))
+    flipped = c.get_attribute("data-flipped") == "true"  # a board turned to the person's side
     if isinstance(target, str):
-        lay = Layout2D(pos.size, box["width"], box["height"])
+        lay = Layout2D(pos.size, box["width"], box["height"], flipped)
         x, y = lay.xy(Point.from_str(target))
     else:
-        lay = LayoutStrip(pos.n, box["width"], box["height"])
+        lay = LayoutStrip(pos.n, box["width"], box["height"], flipped)
         x, y = lay.xy(target)
     return x, y
 

@@ -78,12 +78,13 @@ def test_a_link_game_between_two_browsers_to_its_end_with_a_tampered_and_an_old_
     final = data_position(page)
     game = decode(links["me"].split("#game=")[1])
     open_link(page, first)  # an old link: recognised, the game stays
-    assert "This link is older than your game: it stops at move 1, you are at move 7." in page.inner_text("#message")
+    assert "This is a link you sent" in page.inner_text("#message")
+    assert "It stops at move 1, you are at move 7." in page.inner_text("#message")
     assert data_position(page) == final
     rewrite = LinkGame(game.id, "X", game.setup, ("E6", "B1", "E7"))
     open_link(page, f"{server.origin}/index.html#game={encode(rewrite)}")  # a tampered link: refused
-    assert "changes the history of your game at move 2" in page.inner_text("#message")
-    assert "kept as it was" in page.inner_text("#message") and data_position(page) == final
+    assert "differs from yours at move 2" in page.inner_text("#message")
+    assert "Nothing is lost" in page.inner_text("#message") and data_position(page) == final
     payload = links["me"].split("#game=")[1]
     damaged = payload[:20] + ("A" if payload[20] != "A" else "B") + payload[21:]
     open_link(page, f"{server.origin}/index.html#game={damaged}")

@@ -1,0 +1,395 @@
+"""The play page as a game site: the games you keep, games by link, your rating (pure Python, unit-tested).
+
+:class:`Site` holds what lasts between visits -- the kept games (:mod:`lab.gamestore`) and the
+rating's ledger (:mod:`lab.rating`) -- beside the board's controller (:class:`lab.play.PlayController`).
+Every decision that guards that state is a method here, and each says what the page shows by setting
+the controller's ``message``/``error``/``announcement`` or by what it returns; ``glue/mygames.py``
+only wires them to the page.
+
+The rules it keeps (issue 38):
+
+* The game on the board carries its own id (:attr:`lab.playstate.PlayState.game_id`): a game is
+  kept under that id from its first move (a game by link from its opening), and nothing is matched by
+  guessing, so starting, opening or finishing another game never changes a kept game.
+* A game by link follows :mod:`lab.linkgame`'s protocol: seats, watchers, takebacks, a way out of
+  two histories that differ, resignation, draw offers and aborts.
+* Your rating is the replay of a ledger of rated games, each recorded once by its id
+  (:class:`lab.rating.Rating`): reopening, reviewing or reloading a game never counts it twice.
+* Every write is checked: a write the browser refuses (a full storage) keeps the game on the page,
+  says so, and offers to download it and to free space (:meth:`Site.write_failed`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Callable, TypedDict
+
+from lab import gamestore, linkgame, rating
+from lab.gamestore import GameEntry, GameStore
+from lab.linkgame import LinkSeat
+from lab.opponent import Computer, FriendByLink, FriendHere
+from lab.play import PlayController, new_game_setup
+from lab.savedstate import Storage, StorageFull
+from phutball.errors import PhutballError
+from phutball.game import Game, variant_of
+from phutball.sides import other_side, side_name
+
+#: What the page says when a write was refused.
+FULL = ("This browser refused to save your games: its storage for this page is full. Your game stays open "
+        "on this page: download it, or free space (your finished games are downloaded in one file, then "
+        "removed from this browser).")
+
+
+def now() -> str:
+    """The time a kept game was updated (ISO, to the second)."""
+    return datetime.now().isoformat(timespec="seconds")
+
+
+class LinkAction(TypedDict):
+    """A button of the link panel: what it does (``act``, see :meth:`Site.act`) and its label."""
+
+    act: str
+    label: str
+
+
+class LinkPanel(TypedDict):
+    """What the link panel shows (hidden for any game that is not by link)."""
+
+    hidden: bool
+    text: str
+    url: str
+    can_send: bool
+    actions: list[LinkAction]
+
+
+def actions_html(actions: list[LinkAction]) -> str:
+    """The link panel's buttons (each says what it does in ``data-link-act``)."""
+    from html import escape
+    return "".join(f'<button type="button" data-link-act="{escape(a["act"])}">{escape(a["label"])}</button>'
+                   for a in actions)
+
+
+@dataclass
+class Site:
+    """The kept games and the rating, and every decision about them (see the module's doc)."""
+
+    storage: Storage
+    store: GameStore = field(default_factory=GameStore)
+    rating: rating.Rating = field(default_factory=lambda: rating.Rating(rating.start_rating()))
+    new_seat: Callable[[], str] = linkgame.new_seat
+    clock: Callable[[], str] = now
+    problem: str = ""          # stored values that could not be read (the page says so once)
+    unsaved: str = ""          # why the last write failed ("" while everything is kept)
+    theirs: Game | None = None  # the friend's version, while two histories differ (a choice is offered)
+
+    @classmethod
+    def load(cls, storage: Storage, **kw: object) -> "Site":
+        """The kept games and the rating from ``storage``; what could not be read is set aside, and said."""
+        store, problem = gamestore.load(storage)
+        rated, rating_problem = rating.load(storage)
+        site = cls(storage, store, rated, **kw)  # type: ignore[arg-type]
+        site.problem = "\n".join(p for p in (problem, rating_problem) if p)
+        return site
+
+    # ------------------------------------------------------------ keeping the board's game
+
+    def attach(self, ctl: PlayController) -> None:
+        """At the page's start: the restored game's kept entry gives it its opponent (a link game's seat is
+        the entry's).  A game saved before ids were kept is the current entry only if its moves are the
+        same, move for move (:func:`lab.savedgame.initial_controller` gives it its id)."""
+        entry = self.store.get(ctl.game_id)
+        if entry is not None and isinstance(entry.opponent, FriendByLink):
+            ctl.opponent = entry.opponent
+        if self.problem:
+            ctl.error = "\n".join(e for e in (ctl.error, self.problem) if e)
+            self.problem = ""
+
+    def kept(self, ctl: PlayController) -> GameEntry | None:
+        return self.store.get(ctl.game_id)
+
+    def changed(self, ctl: PlayController) -> None:
+        """After every change on the board: keep its game (from its first move, a link game from its opening)
+        and rate it once when it ends against the computer."""
+        before = self.store.get(ctl.game_id)
+        if before is None and not ctl.game.moves and ctl.link is None:
+            return
+        entry = gamestore.entry_of(ctl.game, ctl.game_id, ctl.opponent, self.clock(), before)
+        if before is not None and replace(before, updated=entry.updated) == entry and \
+                self.store.current == ctl.game_id:
+            return
+        if before is not None and before.record == entry.record and before.opponent == entry.opponent:
+            entry = replace(entry, updated=before.updated)  # only the current game changed: it keeps its place
+        self.store = replace(self.store.with_game(entry), current=ctl.game_id)
+        self._save_games(ctl)
+        self._rate(entry, ctl.game)
+
+    def _save_games(self, ctl: PlayController | None = None) -> None:
+        try:
+            self.store, message = gamestore.save(self.storage, self.store)
+        except StorageFull:
+            self.write_failed()
+            message = ""
+        if message and ctl is not None:
+            ctl.message = message
+        if self.unsaved and ctl is not None:
+            ctl.error = self.unsaved
+
+    def _rate(self, entry: GameEntry, game: Game) -> None:
+        """Record a finished 2D game against the computer in the rating's ledger (once: by its id)."""
+        op = entry.opponent
+        if not isinstance(op, Computer) or not variant_of(game.start).is_board or self.rating.has(entry.id):
+            return
+        score = rating.score_of(entry.result, other_side(op.side))
+        if score is None:
+            return
+        self.rating = self.rating.record(entry.id, op.level, score, entry.updated[:10], str(game.start).split("_")[0])
+        try:
+            rating.save(self.storage, self.rating)
+        except StorageFull:
+            self.write_failed()
+
+    def write_failed(self) -> None:
+        """A write was refused (the page's storage is full): the games stay in memory; the page says so."""
+        self.unsaved = FULL
+
+    def free_space(self, ctl: PlayController) -> str:
+        """Every finished game (but the one on the board) in one record file, then removed; the file's text."""
+        finished = [g for g in self.store.games if g.finished and g.id != ctl.game_id]
+        text = GameStore(tuple(finished)).export_all()
+        self.store = self.store.without({g.id for g in finished})
+        self.unsaved = ""
+        self._save_games(ctl)
+        if not self.unsaved:
+            ctl.error = ""
+            ctl.message = (f"{len(finished)} finished {'game was' if len(finished) == 1 else 'games were'} "
+                           "downloaded in one file and removed: your games are kept again.")
+        return text
+
+    # ------------------------------------------------------------ new games and kept games
+
+    def new_game(self, ctl: PlayController, board: str, opponent: str, side: str, level: str,
+                 pie: bool = False) -> None:
+        """The New game dialog's choice: against the computer, a friend here or a friend by link."""
+        if opponent == "link":
+            self.new_link_game(ctl, board, side, pie)
+            return
+        position, mode, computer = new_game_setup(board, opponent, side)
+        if mode == "computer":
+            ctl.side_choice = side
+            ctl.set_level(level)
+        ctl.pie_choice = pie
+        ctl.new_game(position, Computer(computer, ctl.level) if computer else FriendHere(), pie=pie)
+
+    def new_link_game(self, ctl: PlayController, board: str, side: str, pie: bool = False) -> None:
+        """A new game with a friend by link: this browser plays ``side`` ("first", "second" or "random")."""
+        position, _, friend = new_game_setup(board, "computer", side)
+        you = other_side(str(friend))
+        ctl.pie_choice = pie
+        ctl.new_game(position, FriendHere(), pie=pie)
+        ctl.opponent = FriendByLink(LinkSeat(ctl.game_id, you, self.new_seat()))
+        ctl.flipped = ctl._your_side_below()
+        ctl.message = ("A game with a friend by link: make your move, then send the link." if
+                       ctl.position.to_move == you else "A game with a friend by link: send the link, your friend "
+                                                        "moves first.")
+        ctl.announcement = f"{ctl.message} {ctl.status()}"
+        self.changed(ctl)
+
+    def reopen(self, ctl: PlayController, game_id: str) -> bool:
+        """Show a kept game on the board, its opponent as it was; False (``error`` set) if it cannot be read."""
+        entry = self.store.get(game_id)
+        if entry is None:
+            ctl.error = "This game is no longer kept."
+            return False
+        try:
+            game = entry.game()
+        except PhutballError as e:
+            ctl.error = f"This game's record cannot be read: {e}"
+            return False
+        opponent = entry.opponent
+        ctl.open_game(game, entry.id, opponent,
+                      f"Your game of {entry.started} against "
+                      f"{gamestore.opponent_text(entry, _level_label).lower()}: "
+                      f"{gamestore.result_text(entry).lower()}, {entry.plies} "
+                      f"{'move' if entry.plies == 1 else 'moves'}.")
+        self.store = replace(self.store, current=entry.id)
+        return True
+
+    def restore_previous(self, ctl: PlayController) -> None:
+        """“Restore your previous game”: the game comes back with its id and its opponent (a game by link
+        can be sent again)."""
+        ctl.restore_previous()
+        entry = self.store.get(ctl.game_id)
+        if entry is not None and not isinstance(entry.opponent, Computer):
+            ctl.opponent = entry.opponent
+            ctl.flipped = ctl._your_side_below()
+
+    def delete(self, ctl: PlayController, game_id: str) -> str:
+        """Remove a kept game (not the one on the board); what the page says."""
+        if game_id == ctl.game_id:
+            return "This game is on the board: start or open another game first."
+        entry = self.store.get(game_id)
+        if entry is None:
+            return ""
+        self.store = self.store.without({game_id})
+        self._save_games(ctl)
+        return "Game deleted." + (" Your rating keeps it." if self.rating.has(game_id) else "")
+
+    # ------------------------------------------------------------ games by link
+
+    def open_fragment(self, ctl: PlayController, fragment: str) -> bool:
+        """Open a ``game=...`` link (False if the fragment is not one); every problem is said on the page and
+        no kept game is changed by a link that is refused."""
+        if not linkgame.is_game_link(fragment):
+            return False
+        self.theirs = None
+        try:
+            link = linkgame.read(fragment)
+            assert link is not None
+            entry = self.store.get(link.id)
+            seat = entry.seat if entry is not None else None
+            kept_game = None
+            if seat is not None and entry is not None:
+                kept_game = ctl.game if ctl.game_id == link.id else entry.game()
+            opening = linkgame.open_link(link, seat, kept_game, self.new_seat)
+        except PhutballError as e:
+            ctl.error = f"{e} Your games are kept as they were."
+            return True
+        if opening.kind == linkgame.DIVERGED:
+            self.theirs = opening.theirs
+        if ctl.game_id != link.id or opening.game is not ctl.game:
+            ctl.open_game(opening.game, link.id, FriendByLink(opening.seat))
+        else:
+            ctl.opponent = FriendByLink(opening.seat)
+            ctl.flipped = ctl._your_side_below()
+        if opening.refused:
+            ctl.error, ctl.message = opening.message, ""
+        else:
+            ctl.message = opening.message
+        ctl.announcement = f"{opening.message} {ctl.status()}"
+        self.changed(ctl)
+        return True
+
+    def link_url(self, ctl: PlayController, base: str) -> str:
+        seat = ctl.link
+        return "" if seat is None else linkgame.url(base, seat.link(ctl.game))
+
+    def sent(self, ctl: PlayController) -> None:
+        """The link was sent (shared or copied): the friend will see every move in it."""
+        seat = ctl.link
+        if seat is not None and not seat.watching:
+            ctl.opponent = FriendByLink(seat.after_sending(ctl.game))
+            self.changed(ctl)
+
+    def panel(self, ctl: PlayController, base: str) -> LinkPanel:
+        """The link panel: what to do with the link, and the buttons of the game by link."""
+        seat = ctl.link
+        if seat is None:
+            return {"hidden": True, "text": "", "url": "", "can_send": False, "actions": []}
+        game = ctl.game
+        acts: list[LinkAction] = []
+        url = self.link_url(ctl, base)
+        if self.theirs is not None:
+            acts += [{"act": "theirs", "label": "Continue from your friend's version"},
+                     {"act": "mine", "label": "Keep mine and send it again"}]
+        if seat.watching:
+            text = "You are watching this game: only its two players move."
+            acts.append({"act": "take-over", "label": f"Take over the seat of {side_name(seat.you)}"})
+            return {"hidden": False, "text": text, "url": url, "can_send": True, "actions": acts}
+        if seat.incoming == "draw":
+            acts += [{"act": "accept", "label": "Accept the draw"}, {"act": "decline", "label": "Decline"}]
+        elif seat.incoming.startswith("takeback "):
+            acts += [{"act": "accept", "label": "Accept the takeback"}, {"act": "decline", "label": "Decline"}]
+        live = seat.live(game) and not game.can_redo()
+        if not live:
+            text = ("This game was aborted: send the link so that your friend knows." if seat.ended else
+                    "The game is over: send the link so that your friend sees the end.")
+        elif seat.waiting(game):
+            text = "Send this link to your friend: it carries the whole game."
+        else:
+            text = "Your move: play it on the board, then send the link back."
+        if seat.offer == "draw":
+            text += " It offers a draw."
+        elif seat.offer.startswith("takeback "):
+            text += " It asks your friend to take back your last move."
+        if live:
+            if seat.waiting(game) and not seat.can_undo(game) and not seat.offer and \
+                    seat.takeback_target(game) is not None and len(game.moves) > 0:
+                acts.append({"act": "takeback", "label": "Ask for a takeback"})
+            if not seat.offer:
+                acts.append({"act": "draw", "label": "Offer a draw"})
+            acts.append({"act": "resign", "label": "Resign"})
+            if len(game.moves) < 2:
+                acts.append({"act": "abort", "label": "Abort"})
+        can_send = (not live or seat.waiting(game) or bool(seat.offer) or
+                    seat.incoming.startswith(("accepted", "declined")))
+        return {"hidden": False, "text": text, "url": url, "can_send": can_send, "actions": acts}
+
+    def act(self, ctl: PlayController, act: str) -> None:
+        """A button of the link panel (see :meth:`panel`)."""
+        seat = ctl.link
+        if seat is None:
+            return
+        game = ctl.game
+        ctl.error = ctl.message = ""
+        if act == "theirs" and self.theirs is not None:
+            mine = GameEntry(linkgame.new_id(), FriendHere(), game.to_record(), self.clock()[:10], self.clock(),
+                             game.result, len(game.moves))
+            self.store = self.store.with_game(mine)
+            theirs, self.theirs = self.theirs, None
+            ctl.open_game(theirs, seat.id, FriendByLink(replace(seat, sent=len(theirs.moves))),
+                          "You continue from your friend's version; yours is kept in Your games.")
+        elif act == "mine":
+            self.theirs = None
+            ctl.message = "You keep your version: send the link again, your friend will be offered the same choice."
+        elif act == "take-over" and seat.watching:
+            ctl.opponent = FriendByLink(seat.take_over(seat.seat or self.new_seat()))
+            ctl.message = f"You took over the seat of {side_name(seat.you)}: the other player will accept your links."
+        elif act in ("accept", "decline") and seat.incoming:
+            self._answer(ctl, seat, act == "accept")
+        elif act == "takeback":
+            n = seat.takeback_target(game)
+            if n is not None:
+                ctl.opponent = FriendByLink(replace(seat, offer=f"takeback {n}"))
+                ctl.message = "Send the link: it asks your friend to take back your last move."
+        elif act == "draw" and seat.live(game):
+            ctl.opponent = FriendByLink(replace(seat, offer="draw"))
+            ctl.message = "Send the link: it offers your friend a draw."
+        elif act == "resign" and seat.live(game):
+            game.goto(len(game.moves))
+            game.resign(seat.side(game))
+            ctl.opponent = FriendByLink(replace(seat, offer="", incoming=""))
+            ctl.message = "You resigned: send the link so that your friend sees the end."
+        elif act == "abort" and seat.live(game) and len(game.moves) < 2:
+            ctl.opponent = FriendByLink(replace(seat, ended="abort", offer="", incoming=""))
+            ctl.message = "Game aborted: it does not count. Send the link so that your friend knows."
+        ctl.announcement = f"{ctl.message or ctl.error} {ctl.status()}".strip()
+        self.changed(ctl)
+
+    def _answer(self, ctl: PlayController, seat: LinkSeat, accept: bool) -> None:
+        game = ctl.game
+        request = seat.incoming
+        if not accept:
+            ctl.opponent = FriendByLink(replace(seat, incoming="declined"))
+            ctl.message = "Declined: send the link so that your friend knows."
+            return
+        if request == "draw":
+            game.goto(len(game.moves))
+            game.agree_draw()
+            ctl.opponent = FriendByLink(replace(seat, incoming="", offer=""))
+            ctl.message = "Draw agreed: send the link so that your friend sees the end."
+        elif request.startswith("takeback "):
+            n = min(int(request.split()[1]), len(game.moves))
+            game.goto(n)
+            game.truncate()
+            ctl.lines = []
+            ctl.opponent = FriendByLink(replace(seat, incoming=f"accepted {n}", sent=n))
+            ctl.message = "Takeback accepted: send the link so that your friend can play again."
+
+
+def _level_label(name: str) -> str:
+    from lab.play import level_label
+    return level_label(name)
+
+
+__all__ = ["FULL", "LinkAction", "LinkPanel", "Site", "actions_html", "now"]
