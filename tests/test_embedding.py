@@ -12,7 +12,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -246,6 +246,23 @@ def test_bad_parameters_name_the_parameter_and_quote_the_value(fragment, name, v
     assert e.value.name == name and e.value.text == value
     assert reason in e.value.reason
     assert repr(value) in str(e.value)
+
+
+@given(st.text(st.characters(blacklist_categories=("Cs",)), max_size=12))
+@example("\x1d1")  # issue 39 item 7: control characters U+001C-U+001F are \s to re, not blanks to int()
+@example("\x1c0\x1f")
+@example("\u0661")  # an Arabic-Indic digit: \d and int() accept it, a move number is ASCII
+@example("1\u00a0")
+@example(" 1 ")
+def test_any_ply_text_is_a_move_number_or_a_param_error(text):
+    fragment = urllib.parse.urlencode({"position": "9x9_O_E5", "moves": "E6", "ply": text})
+    try:
+        p = parse_params(fragment)
+    except ParamError as e:
+        assert e.name == "ply" and e.text == text and "0 to 1" in e.reason
+    else:
+        assert re.fullmatch(r" *0*[01] *", text), text
+        assert p.ply == int(text)
 
 
 def test_a_huge_value_is_refused_without_being_parsed():

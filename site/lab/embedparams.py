@@ -125,6 +125,20 @@ def _flag(name: str, value: str) -> bool:
     raise ParamError(name, value, "expected on or off")
 
 
+#: A whole number as a link writes it: ASCII digits, ASCII spaces around them and nothing else.
+#: (``\s``, ``\d`` and ``int()`` each accept more -- control characters U+001C-U+001F,
+#: other scripts' digits -- and do not agree on it: issue 39.)
+_COUNT = re.compile(r" *([0-9]{1,6}) *", re.ASCII)
+
+
+def _count(name: str, value: str, most: int) -> int:
+    """``value`` as a whole number from 0 to ``most``; ParamError naming ``name`` and quoting it otherwise."""
+    m = _COUNT.fullmatch(value)
+    if m is None or int(m.group(1)) > most:
+        raise ParamError(name, value, f"expected a move number from 0 to {most}")
+    return int(m.group(1))
+
+
 def _pairs(fragment: str) -> list[tuple[str, str]]:
     text = fragment[1:] if fragment.startswith(("#", "?")) else fragment
     if not text:
@@ -195,11 +209,7 @@ def parse_params(fragment: str) -> EmbedParams:
     theme = raw.get("theme", "auto").strip().lower()
     if theme not in THEMES:
         raise ParamError("theme", raw["theme"], f"expected one of {', '.join(THEMES)}")
-    ply = None
-    if "ply" in raw:
-        if not re.fullmatch(r"\s*\d{1,6}\s*", raw["ply"]) or int(raw["ply"]) > len(game.moves):
-            raise ParamError("ply", raw["ply"], f"expected a move number from 0 to {len(game.moves)}")
-        ply = int(raw["ply"])
+    ply = _count("ply", raw["ply"], len(game.moves)) if "ply" in raw else None
     return EmbedParams(
         position=str(game.start) if record is None else STANDARD_START,
         moves=tuple(game.moves) if record is None else (),
