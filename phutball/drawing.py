@@ -90,6 +90,16 @@ def var(name: str) -> str:
     return f"var(--{name})"
 
 
+def _steps(v: float, origin: float, cell: float) -> int | None:
+    """How many cells ``v`` lies from ``origin``, rounded; None when that is no finite number.
+
+    A click's coordinate comes from outside (a notebook's front end, a caller):
+    ``round()`` of an infinity raises OverflowError, of a NaN ValueError (issue 39).
+    """
+    steps = (v - origin) / cell
+    return round(steps) if math.isfinite(steps) else None
+
+
 @dataclass(frozen=True)
 class Layout2D:
     """Where each point of a 2D board goes in a ``css_w`` x ``css_h`` canvas.
@@ -134,10 +144,13 @@ class Layout2D:
         return x0 + (col - 1) * c, y0 + (self.size.height + 1 - row) * c
 
     def hit(self, x: float, y: float) -> Point | None:
-        """The point nearest to (x, y) within half a cell, or None."""
+        """The point nearest to (x, y) within half a cell, or None (also for an infinite or NaN coordinate)."""
         x0, y0 = self.origin
         c = self.cell
-        col, row = self.turn(round((x - x0) / c) + 1, self.size.height + 1 - round((y - y0) / c))
+        i, j = _steps(x, x0, c), _steps(y, y0, c)
+        if i is None or j is None:
+            return None
+        col, row = self.turn(i + 1, self.size.height + 1 - j)
         p = Point(col, row)
         if not self.size.in_bounds(p):
             return None
@@ -339,9 +352,12 @@ class LayoutStrip:
         return x0 + place * c, self.css_h / 2 - c * GEOMETRY.strip_raise
 
     def hit(self, x: float, y: float) -> int | None:
+        """The square nearest to (x, y) (0 and n + 1: the ends), or None (also for an infinite or NaN coordinate)."""
         c = self.cell
         x0, yc = self.xy(self.n + 1 if self.flipped else 0)
-        sq = round((x - x0) / c)
+        sq = _steps(x, x0, c)
+        if sq is None or not math.isfinite(y):
+            return None
         sq = self.n + 1 - sq if self.flipped else sq
         if not 0 <= sq <= self.n + 1 or abs(y - yc) > c * 0.6:
             return None

@@ -22,6 +22,7 @@ file, after the lab's painter ``paint.js``, which the site's ``canvas.js`` uses 
 
 from __future__ import annotations
 
+import numbers
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -48,10 +49,35 @@ _CSS = """
 """
 
 
+#: The picture's widths a board may be given (:attr:`Board.size`), in CSS pixels.
+MIN_SIZE, MAX_SIZE = 120, 2000
+
+
+class _Size(traitlets.Float[float | None, float | None]):
+    """A board's width in CSS pixels: None (the natural size) or a number from MIN_SIZE to MAX_SIZE.
+
+    NaN, the infinities, 0, negative and huge widths (an ``int`` too big for a
+    float too) are refused here, before the value is set or synced, with a
+    :class:`traitlets.TraitError` quoting it (issue 39).
+    """
+
+    def validate(self, obj: Any, value: Any) -> float | None:
+        if value is None:
+            return None
+        if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+            value = int(value)  # numpy's integers too
+        # comparisons of int and float are exact: NaN, the infinities and 10**400 all fail them
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and MIN_SIZE <= value <= MAX_SIZE:
+            return float(value)
+        raise traitlets.TraitError(f"size {quote(value)}: expected a width from {MIN_SIZE} to {MAX_SIZE} "
+                                   "CSS pixels, or None for the natural size")
+
+
 class Board(anywidget.AnyWidget):
     """A board to play on in a notebook: ``Board("9x9_O_E5")``, optionally with ``moves`` already played.
 
-    ``size`` is the picture's width in CSS pixels (default: 28 pixels a point);
+    ``size`` is the picture's width in CSS pixels, from 120 to 2000 (default: 28 pixels
+    a point; anything else raises :class:`traitlets.TraitError` and is not synced);
     ``flipped`` turns the board half a turn (a strip reads right to left);
     ``theme`` is ``"auto"`` (the notebook's light or dark theme), ``"light"`` or
     ``"dark"``; ``coordinates`` writes the column letters and row numbers.  2D boards
@@ -82,7 +108,8 @@ class Board(anywidget.AnyWidget):
     height = traitlets.Float(0.0, read_only=True).tag(sync=True)
     #: The theme colours the picture's roles fall back to (``--phutball-<role>`` CSS variables win).
     palettes = traitlets.Dict({"light": dict(LIGHT), "dark": dict(DARK)}, read_only=True).tag(sync=True)
-    size = traitlets.Float(None, allow_none=True).tag(sync=True)
+    #: The picture's width in CSS pixels (:data:`MIN_SIZE` to :data:`MAX_SIZE`), or None for the natural size.
+    size = _Size(None, allow_none=True).tag(sync=True)
     flipped = traitlets.Bool(False).tag(sync=True)
     coordinates = traitlets.Bool(True).tag(sync=True)
     theme = traitlets.Enum(("auto", "light", "dark"), "auto").tag(sync=True)
@@ -171,7 +198,11 @@ class Board(anywidget.AnyWidget):
         if not (isinstance(where, (list, tuple)) and len(where) == 2
                 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in where)):
             raise TypeError(f"a click is a point's name or [x, y] in pixels, not {quote(where)}")
-        return layout_for(pos, self.width, self.height, self.flipped).hit(float(where[0]), float(where[1]))
+        try:
+            x, y = float(where[0]), float(where[1])
+        except OverflowError:  # an int too big for a float: no board is there
+            return None
+        return layout_for(pos, self.width, self.height, self.flipped).hit(x, y)
 
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         """A message from the front end: ``{"click": [x, y]}`` (or a point's name), ``{"finish": true}``,

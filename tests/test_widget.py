@@ -8,6 +8,8 @@ front end reads them.
 
 from __future__ import annotations
 
+import math
+import re
 import subprocess
 import sys
 import zipfile
@@ -16,12 +18,15 @@ from pathlib import Path
 import pytest
 
 from phutball.board import Position
-from phutball.errors import IllegalError, IllegalMoveError, ParseError
+from phutball.errors import IllegalError, IllegalMoveError, ParseError, quote
+from phutball.game import parse_any_position
 from phutball.notation import Point
 from phutball.svg import layout_for
 from test_architecture import ENGINE, engine_modules, imports
 
 pytest.importorskip("anywidget")
+import traitlets  # noqa: E402
+
 from phutball.widget import START_JUMP, Board  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -172,6 +177,56 @@ def test_clicks_that_do_nothing_say_why():
     lone = Board("9x9_O_E5")
     send(lone, {"click": "E5"})
     assert lone.message == "The ball has no man next to it to jump over." and lone.chain == []
+
+
+INF, NAN = math.inf, math.nan
+#: Clicks no board can be under (issue 39, item 8): infinite or NaN coordinates, and numbers too big for a float.
+NOWHERE = [[INF, 10.0], [10.0, -INF], [-INF, INF], [NAN, 10.0], [10.0, NAN], [1e308, 1e308], [-1.7e308, 10.0],
+           [1.7e308, -1.7e308], [10**400, 10.0], [10.0, -(10**400)]]
+
+
+def state(board: Board) -> tuple:
+    return board.position, list(board.moves), list(board.chain), board.message, list(board.shapes)
+
+
+@pytest.mark.parametrize("where", NOWHERE)
+@pytest.mark.parametrize("position, ball", [("9x9_O_E5_E6", "E5"), ("L_o*o.o.o....", "2")])
+def test_a_click_at_no_finite_point_does_nothing(where, position, ball):
+    board, corner = Board(position), Board(position)
+    for b in (board, corner):
+        b.click(ball)                                            # a jump started
+    send(corner, {"click": [1.0, 1.0]})                          # the picture's corner: a click beside the board
+    send(board, {"click": where})                                # escaped the handler as an OverflowError
+    assert state(board) == state(corner) and board.chain == [ball]
+    board.click(tuple(where))                                    # the teacher's side too
+    assert state(board) == state(corner)
+
+
+@pytest.mark.parametrize("where", NOWHERE[:8])
+@pytest.mark.parametrize("position", ["9x9_O_E5", "L_o*o.o.o...."])
+@pytest.mark.parametrize("flipped", [False, True])
+def test_the_layouts_hit_nothing_at_no_finite_point(where, position, flipped):
+    assert layout_for(parse_any_position(position), 300.0, 300.0, flipped).hit(*where) is None
+
+
+@pytest.mark.parametrize("size", [NAN, INF, -INF, 0, -5, 1e308, 119.9, 2000.5, 3000,
+                                  pytest.param(10**400, id="10**400"), True, "400"])
+def test_a_size_out_of_range_is_refused_naming_it_and_not_synced(size):
+    with pytest.raises(traitlets.TraitError, match=f"size {re.escape(quote(size))}: expected"):
+        Board("9x9_O_E5", size=size)
+    board = Board("9x9_O_E5", size=400)
+    before = (board.size, board.width, board.height, list(board.shapes))
+    with pytest.raises(traitlets.TraitError, match="from 120 to 2000"):
+        board.size = size
+    assert (board.size, board.width, board.height, list(board.shapes)) == before
+
+
+@pytest.mark.parametrize("size", [120, 120.0, 2000, 333.5])
+def test_a_size_in_range_is_taken(size):
+    board = Board("9x9_O_E5", size=size)
+    assert board.size == board.width == size
+    board.size = None                                            # back to the natural size
+    assert board.width == Board("9x9_O_E5").width
 
 
 def test_a_flipped_board_hits_the_point_drawn_under_the_click():
