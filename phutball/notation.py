@@ -224,6 +224,14 @@ class StripMove:
 _SQUARE_RE = re.compile(r"[ \t]*(0|[1-9][0-9]{0,2})[ \t]*")
 
 
+def parse_square(text: str) -> int:
+    """Parse a 1D square such as ``'5'`` (ASCII digits, blanks around them); bounds are not checked."""
+    m = _SQUARE_RE.fullmatch(text) if isinstance(text, str) else None
+    if not m:
+        raise ParseError("bad square", text, "expected a square number, e.g. '5'")
+    return int(m.group(1))
+
+
 def parse_strip_move(text: str) -> StripMove1D:
     """Parse ``'5'`` (placement) or ``'2-5-12'`` (jump) without checking legality."""
     if not isinstance(text, str) or not text.strip():

@@ -26,7 +26,8 @@ from typing import Any, Mapping, Sequence
 
 from .drawing import GEOMETRY, Layout2D, LayoutStrip, Shape, board_shapes, oddish_layout, oddish_shapes, strip_shapes
 from .drawing import Ghost
-from .notation import SWAP, Point, move_targets
+from .errors import IllegalError, ParseError
+from .notation import SWAP, Point, move_targets, parse_square
 from .variant import Variant
 
 __all__ = ["LIGHT", "DARK", "THEMES", "EXPORT_CELL", "DEFAULT_CELL", "board", "game", "shapes",
@@ -67,8 +68,12 @@ THEMES: Mapping[str, Mapping[str, str]] = {"light": LIGHT, "dark": DARK}
 
 
 def parse_target(variant: str, text: str) -> Target:
-    """A point (``'H10'``) of a 2D board or a square (``'5'``) of a strip, from a move's text."""
-    return Point.from_str(text) if variant == Variant.BOARD else int(text)
+    """A point (``'H10'``) of a 2D board or a square (``'5'``) of a strip, from a move's text.
+
+    Through the notation (:meth:`Point.from_str`, :func:`~phutball.notation.parse_square`):
+    bad text raises its :class:`~phutball.errors.ParseError` quoting it; bounds are not checked.
+    """
+    return Point.from_str(text) if variant == Variant.BOARD else parse_square(text)
 
 
 def placement_numbers(game: Any, ply: int) -> dict[Target, int]:
@@ -264,14 +269,56 @@ def _size(pos: Any, size: float | None) -> tuple[float, float]:
     return float(size), h * size / w
 
 
-def _targets(pos: Any, marks: str | Sequence[Target] | None) -> list[Target]:
+def _target(pos: Any, mark: object) -> Target:
+    """One mark's point (square): its name through the notation, or the variant's own target as is."""
+    if isinstance(mark, str):
+        return parse_target(pos.variant, mark)
+    if pos.variant == Variant.BOARD:
+        if isinstance(mark, Point):
+            return mark
+        raise ParseError("bad point", mark, "expected a point or its name, e.g. 'H10'")
+    if isinstance(mark, int) and not isinstance(mark, bool):
+        return mark
+    raise ParseError("bad square", mark, "expected a square number, e.g. 5 or '5'")
+
+
+def _on_board(pos: Any, argument: str, targets: list[Target], text: object) -> list[Target]:
+    """``targets`` if each is on ``pos``'s board (or strip, or just past it), else IllegalError quoting ``text``.
+
+    Well-formed marks off the board are not bad syntax but impossible here (``'Z99'`` on a 9x9
+    board).  An Oddish board draws no marks: it is not checked.
+    """
+    if pos.variant == Variant.ODDISH:
+        return targets
+    for t in targets:
+        if not pos.in_bounds(t):
+            where = (f"the {pos.size} board (columns {pos.size.columns[0]}-{pos.size.columns[-1]}, "
+                     f"rows 0-{pos.size.height + 1})" if pos.variant == Variant.BOARD
+                     else f"the strip (squares 1-{pos.n}, 0 and {pos.n + 1} past its ends)")
+            raise IllegalError(argument, text, f"{t} is not on {where}")
+    return targets
+
+
+def _targets(pos: Any, argument: str, marks: str | Sequence[Target] | None) -> list[Target]:
     """Points (squares) from a move's text (``"K6-G9-G11"``, ``"H10"``) or a sequence of them (or of
-    their names)."""
+    their names), for the argument ``argument``.
+
+    Bad text raises the notation's :class:`~phutball.errors.ParseError` quoting it; a well-formed
+    point off the board an :class:`~phutball.errors.IllegalError`.
+    """
     if marks is None:
         return []
     if isinstance(marks, str):
-        marks = marks.split("-")
-    return [parse_target(pos.variant, str(t)) if isinstance(t, (str, int)) else t for t in marks]
+        return _on_board(pos, argument, move_targets("2D" if pos.variant == Variant.BOARD else "1D", marks),
+                         marks)
+    return [_on_board(pos, argument, [_target(pos, t)], t)[0] for t in marks]
+
+
+def _numbers(pos: Any, marks: Mapping[Target, int] | None) -> dict[Target, int] | None:
+    """``move_numbers`` with each key read as a mark (a point's name or the point itself)."""
+    if marks is None:
+        return None
+    return {_on_board(pos, "move_numbers", [_target(pos, t)], t)[0]: n for t, n in marks.items()}
 
 
 def board(pos: Any, *, size: float | None = None, coordinates: bool = True, flipped: bool = False,
@@ -285,13 +332,16 @@ def board(pos: Any, *, size: float | None = None, coordinates: bool = True, flip
     (a strip read right to left); ``theme``: ``"light"``, ``"dark"`` or a mapping of roles
     to colours (see :data:`LIGHT`); ``last_move``: a placement's point or a jump's path
     highlighted, ``arrow``: a jump's path as arrows (each a move's text, ``"K6-G9-G11"``, or
-    a sequence of points or squares); ``move_numbers``: numbers written on men; ``title``:
-    the picture's title (default: the position string).
+    a sequence of points or squares, or their names); ``move_numbers``: numbers written on men
+    (keyed by points or squares, or their names); ``title``: the picture's title (default: the
+    position string).  A mark is read through :mod:`phutball.notation`: bad text raises its
+    :class:`~phutball.errors.ParseError` quoting it, a well-formed point off the board (``'Z99'``
+    on a 9x9 board) an :class:`~phutball.errors.IllegalError`.
     """
     colours = _palette(theme)
     w, h = _size(pos, size)
-    drawn = shapes(pos, w, h, coordinates=coordinates, flipped=flipped, move_numbers=move_numbers,
-                   arrow=_targets(pos, arrow), last_move=_targets(pos, last_move))
+    drawn = shapes(pos, w, h, coordinates=coordinates, flipped=flipped, move_numbers=_numbers(pos, move_numbers),
+                   arrow=_targets(pos, "arrow", arrow), last_move=_targets(pos, "last_move", last_move))
     return shapes_to_svg(drawn, w, h, colours, title=f"Phutball: {pos}" if title is None else title)
 
 

@@ -17,8 +17,9 @@ import pytest
 
 from phutball import svg
 from phutball.board import Position
-from phutball.errors import IllegalMoveError
+from phutball.errors import IllegalError, IllegalMoveError, ParseError
 from phutball.game import Game
+from phutball.notation import Point
 from phutball.oned.oddish import Oddish
 from phutball.oned.strip import Strip
 
@@ -106,6 +107,53 @@ def test_marks_last_move_arrow_and_numbers():
     assert len(list(root.iter(NS + "polygon"))) == 1    # one hop: one arrowhead
     assert any(r.get("fill") == svg.LIGHT["last"] for r in root.iter(NS + "rect"))
     assert "7" in [t.text for t in root.iter(NS + "text") if t.get("fill") == svg.LIGHT["man-label"]]
+
+
+STRIP3 = "L_*.."   # a strip of 3 squares, the ball on 1
+
+
+@pytest.mark.parametrize("position, marks, bad", [
+    (STRIP3, {"last_move": "Z99"}, "Z99"),           # issue 39, item 9: int()'s error, not the engine's
+    (STRIP3, {"last_move": "\u0663"}, "\u0663"),      # an Arabic-Indic 3: int() reads it, the notation does not
+    (STRIP3, {"arrow": "1-x"}, "1-x"),
+    (STRIP3, {"arrow": ["1", "3 3"]}, "3 3"),
+    (STRIP3, {"last_move": [2.0]}, 2.0),
+    (STRIP3, {"move_numbers": {"two": 1}}, "two"),
+    ("9x9_O_E5_E6", {"last_move": "E6-"}, "E6-"),
+    ("9x9_O_E5_E6", {"last_move": ["E?"]}, "E?"),
+    ("9x9_O_E5_E6", {"arrow": [5, 6]}, 5),
+    ("9x9_O_E5_E6", {"move_numbers": {"E 6": 1}}, "E 6"),
+])
+def test_bad_marks_raise_the_engines_parse_error_quoting_them(position, marks, bad):
+    pos = Position.from_str(position) if position[0].isdigit() else Strip.from_str(position)
+    with pytest.raises(ParseError) as caught:
+        svg.board(pos, **marks)
+    assert repr(bad) in str(caught.value)
+
+
+@pytest.mark.parametrize("position, marks, bad", [
+    ("9x9_O_E5_E6", {"last_move": "Z99"}, "Z99"),     # well formed: a point of a bigger board
+    ("9x9_O_E5_E6", {"arrow": "E5-E7-E11"}, "E5-E7-E11"),
+    ("9x9_O_E5_E6", {"move_numbers": {"K1": 2}}, "K1"),
+    (STRIP3, {"last_move": "7"}, "7"),
+    (STRIP3, {"arrow": [1, 5]}, 5),
+])
+def test_marks_off_the_board_are_illegal_not_bad_syntax(position, marks, bad):
+    pos = Position.from_str(position) if position[0].isdigit() else Strip.from_str(position)
+    with pytest.raises(IllegalError) as caught:
+        svg.board(pos, **marks)
+    assert not isinstance(caught.value, ParseError) and repr(bad) in str(caught.value)
+
+
+def test_marks_may_be_names_or_the_variants_own_targets():
+    pos = Position.from_str("9x9_O_E5_E6E7")
+    root = parse(svg.board(pos, arrow=["E5", "e8"], last_move="E6", move_numbers={"E6": 7, Point.from_str("E7"): 8}))
+    assert len(list(root.iter(NS + "polygon"))) == 1
+    assert {"7", "8"} <= {t.text for t in root.iter(NS + "text") if t.get("fill") == svg.LIGHT["man-label"]}
+    strip = Strip.from_str("L_o*o.o.o....")
+    root = parse(svg.board(strip, arrow=[2, "4", " 6 "], last_move=" 5 ", move_numbers={"3": 1, 1: 2}))
+    assert len(list(root.iter(NS + "polygon"))) == 2
+    assert {"1", "2"} <= {t.text for t in root.iter(NS + "text") if t.get("fill") == svg.LIGHT["man-label"]}
 
 
 # ---------------------------------------------------------------- games
