@@ -12,6 +12,7 @@ import io
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -135,7 +136,7 @@ def bad_files(tmp: Path) -> dict[str, tuple[str, str]]:
     folder = tmp / "folder"
     (folder / "inner.json").mkdir(parents=True)  # a directory; in a directory, a *.json that is one
     return {
-        "dev-zero": ("/dev/zero", f"more than {MAX_FILE_BYTES:,} bytes"),
+        "dev-zero": ("/dev/zero", "not a regular file (a character device)"),
         "10MB+1": (str(big), f"more than {MAX_FILE_BYTES:,} bytes"),
         "name-300": (str(tmp / ("n" * 300)), "file name too long"),
         "path-5000": (str(tmp) + "/p" * 2500, "file name too long"),
@@ -268,3 +269,100 @@ def test_an_internal_error_is_one_short_line_with_status_70(monkeypatch, capsys)
     assert main(["show", "9x9_O_E5"]) == 70
     err = capsys.readouterr().err.strip()
     assert err.startswith("phutball show: internal error: RuntimeError: xxx") and len(err) <= MAX_ERROR_LINE
+
+
+# ---------------------------------------------------------------- what is not a regular file (issue 39, item 10)
+
+
+def main_within(argv: list[str], fifo: Path, seconds: float = 20.0) -> int:
+    """``main(argv)`` in a thread, so a command blocked on ``fifo`` fails the test instead of hanging it:
+    after ``seconds`` the FIFO is opened for writing and closed (the blocked reader sees its end)."""
+    result: list[int] = []
+    thread = threading.Thread(target=lambda: result.append(main(argv)), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        thread.join(seconds)
+        pytest.fail(f"{argv[:2]} blocked on a FIFO for {seconds} s")
+    return result[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("command", list(FILE_COMMANDS))
+def test_a_fifo_is_refused_unopened_with_one_line(tmp_path, capsys, monkeypatch, command):
+    """``mkfifo f; phutball check f`` waited for ever for a writer: a FIFO is no regular file."""
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo("f")
+    code = main_within(["f" if a == "FILE" else a for a in FILE_COMMANDS[command]], tmp_path / "f")
+    out, err = capsys.readouterr()
+    one_short_error_line(code, err)
+    assert out == "" and err.endswith(": error: cannot read 'f': not a regular file (a named pipe)\n")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_fifo_among_a_directorys_puzzle_files_is_refused(tmp_path, capsys):
+    (tmp_path / "a.json").write_text(PUZZLES)
+    fifo = tmp_path / "b.json"
+    os.mkfifo(fifo)
+    code = main_within(["puzzles", "check", str(tmp_path)], fifo)
+    out, err = capsys.readouterr()
+    one_short_error_line(code, err)
+    assert out == "" and "not a regular file (a named pipe)" in err and str(fifo)[:40] in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_file_swapped_for_a_fifo_after_its_check_is_still_refused(tmp_path, capsys, monkeypatch):
+    """The helper looks at what it opened too (opened without waiting for a writer): a FIFO put
+    where a regular file was, between the look at the name and the opening, is refused the same."""
+    from phutball.cli import common
+    regular = tmp_path / "regular.phut"
+    regular.write_text(RECORD)
+    fifo = tmp_path / "swapped.phut"
+    os.mkfifo(fifo)
+    real_stat = os.stat
+    monkeypatch.setattr(common.os, "stat", lambda p, *a, **k: real_stat(regular if str(p) == str(fifo) else p, *a, **k))
+    code = main_within(["check", str(fifo)], fifo)
+    monkeypatch.undo()
+    out, err = capsys.readouterr()
+    one_short_error_line(code, err)
+    assert "not a regular file (a named pipe)" in err
+
+
+@pytest.mark.parametrize("path, kind", [("/dev/null", "a character device"), ("/dev/zero", "a character device")])
+@pytest.mark.parametrize("command", list(FILE_COMMANDS))
+def test_a_device_is_refused_unread(capsys, command, path, kind):
+    if not os.path.exists(path):
+        pytest.skip(f"no {path} here")
+    code = main([path if a == "FILE" else a for a in FILE_COMMANDS[command]])
+    out, err = capsys.readouterr()
+    one_short_error_line(code, err)
+    assert out == "" and f"cannot read {path!r}: not a regular file ({kind})" in err
+
+
+class _Stdin(io.StringIO):
+    """Standard input as a terminal's or a pipe's: text, with the bytes under it in ``buffer``."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__()
+        self.buffer = io.BytesIO(data)
+
+
+@pytest.mark.parametrize("command", list(FILE_COMMANDS))
+def test_standard_input_is_read_for_a_dash(capsys, monkeypatch, command):
+    monkeypatch.setattr(sys, "stdin", _Stdin((RECORD if command != "puzzles check" else PUZZLES).encode()))
+    code = main(["-" if a == "FILE" else a for a in FILE_COMMANDS[command]])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "", err
+    if command == "check":
+        assert out.startswith("-: valid, 2 moves")
+
+
+@pytest.mark.parametrize("data, fragment", [(b"\xff" + RECORD.encode(), "not UTF-8 text (byte 0xff at offset 0)"),
+                                            (b"E6 " * (MAX_FILE_BYTES // 3 + 1), f"more than {MAX_FILE_BYTES:,} bytes")])
+def test_standard_input_has_the_files_bounds(capsys, monkeypatch, data, fragment):
+    monkeypatch.setattr(sys, "stdin", _Stdin(data))
+    code = main(["check", "-"])
+    out, err = capsys.readouterr()
+    one_short_error_line(code, err)
+    assert out == "" and f"cannot read '-' (standard input): {fragment}" in err

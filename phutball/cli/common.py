@@ -3,8 +3,9 @@ input, JSON or text output.
 
 Two bounds keep every command's input and error output small, whatever it is given:
 
-* every file argument is read by :func:`read_file` (at most :data:`MAX_FILE_BYTES`, strict
-  UTF-8; ``/dev/zero``, a directory, a missing file or a name too long is one line, exit 2), and
+* every file argument is read by :func:`read_file` (a regular file or ``-``, standard input; at
+  most :data:`MAX_FILE_BYTES`, strict UTF-8; a named pipe, a device such as ``/dev/zero``, a
+  directory, a missing file or a name too long is one line, exit 2), and
   every line ``play`` reads by :func:`read_line` (at most :data:`MAX_LINE_CHARS`, strict UTF-8);
 * every error line goes through :func:`error_line`: input is quoted by
   :func:`phutball.errors.quote` (cut to 60 characters) and the whole line is cut to
@@ -37,13 +38,18 @@ MAX_LINE_CHARS = 10_000
 MAX_ERROR_LINE = 400
 
 
+#: The file argument that stands for standard input.
+STDIN = "-"
+
+
 class CliError(Exception):
     """A usage problem reported as one line (exit status 2)."""
 
 
 class FileArgumentError(CliError):
-    """A file argument that cannot be read as text: missing, a directory, a name too long, not
-    readable, bigger than :data:`MAX_FILE_BYTES` or not UTF-8.
+    """A file argument that cannot be read as text: missing, a directory or anything else that is
+    not a regular file (a named pipe, a device), a name too long, not readable, bigger than
+    :data:`MAX_FILE_BYTES` or not UTF-8.
 
     ``path`` is kept whole; the message quotes it once, cut: ``cannot read '/a/b…' (5000
     characters): file name too long``.
@@ -52,7 +58,7 @@ class FileArgumentError(CliError):
     def __init__(self, path: str, reason: str) -> None:
         self.path = path
         self.reason = reason
-        super().__init__(f"cannot read {quote(path)}: {reason}")
+        super().__init__(f"cannot read {quote(path)}{' (standard input)' if path == STDIN else ''}: {reason}")
 
 
 class InputLineError(CliError):
@@ -157,29 +163,72 @@ def _reason(e: OSError) -> str:
     return text[:1].lower() + text[1:]
 
 
-def read_file(path: str, limit: int = MAX_FILE_BYTES) -> str:
-    """The text of a file argument: at most ``limit`` bytes of strict UTF-8 (``\\r\\n`` and ``\\r``
-    read as ``\\n``).
+#: What a file argument may not be, by its kind (:func:`stat.S_IFMT`): each refused with this reason.
+_NOT_REGULAR = {stat.S_IFDIR: "is a directory", stat.S_IFIFO: "not a regular file (a named pipe)",
+                stat.S_IFCHR: "not a regular file (a character device)",
+                stat.S_IFBLK: "not a regular file (a block device)", stat.S_IFSOCK: "not a regular file (a socket)"}
 
-    Reads at most ``limit + 1`` bytes, so ``/dev/zero`` or a huge file costs no more than that.
-    Raises :class:`FileArgumentError` (one line: the path quoted cut, and why) for a missing
-    file, a directory, a name too long, no permission, a file over ``limit`` bytes or bytes that
-    are not UTF-8 (naming the first one's offset).
+
+def check_regular(path: str, mode: int) -> None:
+    """Raise :class:`FileArgumentError` unless ``mode`` (a ``stat`` result's) is a regular file's.
+
+    The one check of every file argument, made by :func:`read_file`: a named pipe would block
+    its reader until a writer comes, for ever (``mkfifo f; phutball check f``), a device may
+    never end (``/dev/zero``) or act when opened.  Standard input is :data:`STDIN`, ``-``.
     """
-    too_big = f"more than {limit:,} bytes (the most a game or puzzle file may be)"
+    if not stat.S_ISREG(mode):
+        raise FileArgumentError(path, _NOT_REGULAR.get(stat.S_IFMT(mode), "not a regular file"))
+
+
+#: How a file argument is opened: never waiting (a FIFO put there since its check), never taking a terminal.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _read_regular(path: str, limit: int, too_big: str) -> bytes:
+    """At most ``limit + 1`` bytes of the regular file ``path``; anything else is refused unopened.
+
+    The name is looked at first (a FIFO or a device is never opened), then what was opened (opened
+    without waiting, so a FIFO swapped in between is refused too, not waited on).
+    """
     try:
-        with open(path, "rb") as f:
+        check_regular(path, os.stat(path).st_mode)
+        fd = os.open(path, _OPEN_FLAGS)
+        with open(fd, "rb") as f:
             st = os.fstat(f.fileno())
-            if stat.S_ISDIR(st.st_mode):  # (Linux refuses at open; others may not)
-                raise FileArgumentError(path, "is a directory")
-            if stat.S_ISREG(st.st_mode) and st.st_size > limit:  # refused unread
+            check_regular(path, st.st_mode)
+            if st.st_size > limit:  # refused unread
                 raise FileArgumentError(path, too_big)
-            data = f.read(limit + 1)
+            return f.read(limit + 1)
     except OSError as e:
         raise FileArgumentError(path, _reason(e)) from None
-    except ValueError:  # open() refuses a NUL in the name
+    except ValueError:  # a NUL in the name
         raise FileArgumentError(path, "a NUL character in the name") from None
-    if len(data) > limit:  # a device or a file that grew: /dev/zero
+
+
+def _read_stdin(limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of standard input (its bytes when it has them, else its text as UTF-8)."""
+    source: BinaryIO | TextIO = getattr(sys.stdin, "buffer", sys.stdin)
+    try:
+        data = source.read(limit + 1)
+    except OSError as e:
+        raise FileArgumentError(STDIN, _reason(e)) from None
+    # a text stream's characters: escaped bytes stay bytes that are not UTF-8
+    return data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
+
+
+def read_file(path: str, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a file argument: at most ``limit`` bytes of strict UTF-8 (``\\r\\n`` and ``\\r``
+    read as ``\\n``); ``-`` (:data:`STDIN`) is standard input.
+
+    Reads at most ``limit + 1`` bytes, so a huge file (or input) costs no more than that.
+    Raises :class:`FileArgumentError` (one line: the path quoted cut, and why) for a missing
+    file, a directory, anything else that is not a regular file (:func:`check_regular`: a named
+    pipe or a device is refused without being opened or read), a name too long, no permission,
+    a file over ``limit`` bytes or bytes that are not UTF-8 (naming the first one's offset).
+    """
+    too_big = f"more than {limit:,} bytes (the most a game or puzzle file may be)"
+    data = _read_stdin(limit) if path == STDIN else _read_regular(path, limit, too_big)
+    if len(data) > limit:  # a file that grew, or standard input
         raise FileArgumentError(path, too_big)
     try:
         text = data.decode("utf-8")
@@ -189,8 +238,11 @@ def read_file(path: str, limit: int = MAX_FILE_BYTES) -> str:
 
 
 def file_kind(path: str) -> str:
-    """``"dir"`` or ``"file"`` (anything else that exists: a device, a pipe); a path that cannot
-    be looked at (missing, a name too long, no permission) raises :class:`FileArgumentError`."""
+    """``"dir"`` or ``"file"`` (anything else that exists, and ``-``, standard input: :func:`read_file`
+    refuses what is not a regular file); a path that cannot be looked at (missing, a name too long,
+    no permission) raises :class:`FileArgumentError`."""
+    if path == STDIN:
+        return "file"
     try:
         st = os.stat(path)
     except OSError as e:

@@ -27,7 +27,7 @@ def add_puzzle_subcommands(subparsers: Any) -> None:
                        description="Load every puzzle file (a directory's *.json, or the files "
                                    "given) and check each claim; exit 1 if any claim is false, "
                                    "2 if a file is malformed.")
-    p.add_argument("paths", metavar="PATH", nargs="+", help="a puzzle directory or file")
+    p.add_argument("paths", metavar="PATH", nargs="+", help="a puzzle directory or file, or - for standard input")
     p.add_argument("--slow", action="store_true",
                    help="allow whole-strip solves of up to 24 squares for 1D positions outside "
                         "the shipped books (about 20 s and 0.5 GB each)")

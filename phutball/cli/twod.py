@@ -239,7 +239,7 @@ def add_subcommands(sub: argparse._SubParsersAction[OneLineParser]) -> None:
                     help=f"give up after this many search nodes (at most {MAX_NODES})")
 
     sp = add("check", cmd_check, "validate a game record file")
-    sp.add_argument("file")
+    sp.add_argument("file", help="a game record (.phut), or - for standard input")
 
     sp = add("play", cmd_play, "play a 2D game in the terminal")
     sp.add_argument("--size", default="15x19")
@@ -263,6 +263,6 @@ def add_subcommands(sub: argparse._SubParsersAction[OneLineParser]) -> None:
                     help="search budget in nodes (default: the level's)")
 
     sp = add("review", cmd_review, "mark the mistakes and blunders of a recorded game, with better moves")
-    sp.add_argument("file", help="a game record (.phut)")
+    sp.add_argument("file", help="a game record (.phut), or - for standard input")
     sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=20_000,
                     help="search budget per position (default 20000)")
