@@ -15,7 +15,7 @@ from phutball.sides import other
 from phutball.notation import Jump, Move, Placement
 from helpers import CYCLE, CYCLE_START, FULL_5, FULL_7, LOST_1, LOST_2, dense
 from test_perft import small_boards
-from lab.opponent import Computer, FriendByLink, FriendHere
+from lab.opponent import Computer
 
 
 def random_position(rng: random.Random, size: str = "9x9", density: float | None = None) -> Position:

@@ -18,8 +18,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from helpers import FakeStorage
 from lab import gamestore, linkgame, rating, savedgame
-from lab.gamesite import FULL, Site
-from lab.opponent import Computer, FriendByLink
+from lab.gamesite import FULL, Site, position_link
+from lab.opponent import Computer
 from lab.savedgame import initial_controller
 from lab.savedstate import StorageFull
 from phutball.board import Position
@@ -63,8 +63,7 @@ class Browser:
     def load(self, fragment: str) -> None:
         """Open (or reload) the play page at ``#fragment``."""
         self.site = Site.load(self.storage, new_seat=self.seats, clock=clock)
-        self.ctl = initial_controller(self.storage, linkgame.PREFIX if False else _position_link(fragment),
-                                      self.site.store)
+        self.ctl = initial_controller(self.storage, position_link(fragment), self.site.store)
         self.ctl.new_id = self.ids
         self.site.attach(self.ctl)
         if linkgame.is_game_link(fragment):
@@ -91,12 +90,6 @@ class Browser:
         self.save()
         return url
 
-    def click(self, *points: str) -> None:
-        for p in points:
-            self.ctl.click(Position.from_str(str(self.ctl.position)).parse_move(p).point
-                           if "-" not in p else None)
-        self.save()
-
     def place(self, point: str) -> None:
         from phutball.notation import Point
         self.ctl.click(Point.from_str(point))
@@ -108,10 +101,6 @@ class Browser:
 
     def entry(self, game_id: str | None = None):
         return self.site.store.get(game_id or self.ctl.game_id)
-
-
-def _position_link(fragment: str) -> str:
-    return "" if linkgame.is_game_link(fragment) else fragment
 
 
 def new_link_game(b: Browser, board: str = "9x9") -> None:

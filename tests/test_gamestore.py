@@ -15,7 +15,7 @@ from lab.savedstate import backup_key
 from phutball.board import Position
 from phutball.errors import RecordError
 from phutball.game import Game, games_from_records, records_text, split_records
-from lab.opponent import Computer, FriendByLink, FriendHere  # noqa: F401
+from lab.opponent import Computer, FriendHere
 
 
 def counter():

@@ -8,7 +8,7 @@ from lab.views.diagram import play_shapes
 from phutball import Point
 from phutball.ai import LEVELS
 from phutball.errors import PhutballError
-from lab.opponent import Computer, FriendByLink, FriendHere
+from lab.opponent import Computer
 
 P = Point.from_str
 # 9x9, Ohs to move: E7-E9 (over E8) reaches the top goal line.

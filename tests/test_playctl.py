@@ -4,7 +4,7 @@ import pytest
 
 from lab.play import DEFAULT_LEVEL, PlayController
 from phutball import Point  # noqa: E402
-from lab.opponent import Computer, FriendByLink, FriendHere
+from lab.opponent import Computer, FriendHere
 
 P = Point.from_str
 WIKI = "15x19_O_K6_J7H8G10H11"

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from glue.remote import Event, download, el, location_href, on, share_link, storage, window
 from lab import gamestore, linkgame, rating
 from lab.embedparams import share_params, snippets
-from lab.gamesite import Site, actions_html
+from lab.gamesite import Site, actions_html, position_link
 from lab.play import PlayController, level_label
 from phutball.errors import PhutballError
 
@@ -24,11 +24,6 @@ _page: dict[str, Any] = {"ctl": None, "refresh": None, "review": None, "shown": 
 def _ctl() -> PlayController:
     ctl: PlayController = _page["ctl"]()
     return ctl
-
-
-def position_link(fragment: str) -> str:
-    """The fragment as a position link for the saved game's start ("" for a game link, opened later)."""
-    return "" if linkgame.is_game_link(fragment) else fragment
 
 
 def start(get_ctl: Callable[[], PlayController], refresh: Callable[[], None], review: Callable[[], None],
@@ -88,7 +83,7 @@ def send_link(event: Event) -> None:
 
     def shared(answer: Event) -> None:
         how = str(answer.data)
-        if how in ("shared", "copied"):
+        if how != "cancelled":  # shared, copied, or shown to copy by hand: the friend may see it
             site.sent(_ctl())
         el("link-note").textContent = {"shared": "Sent.", "copied": "Link copied: paste it to your friend.",
                                        "cancelled": ""}.get(how, "Copy the link above to your friend.")

@@ -63,6 +63,12 @@ class LinkPanel(TypedDict):
     actions: list[LinkAction]
 
 
+def position_link(fragment: str) -> str:
+    """A page's URL fragment as a position link for the saved game's start ("" for a game link, opened once
+    the page has started)."""
+    return "" if linkgame.is_game_link(fragment) else fragment
+
+
 def actions_html(actions: list[LinkAction]) -> str:
     """The link panel's buttons (each says what it does in ``data-link-act``)."""
     from html import escape
@@ -392,4 +398,4 @@ def _level_label(name: str) -> str:
     return level_label(name)
 
 
-__all__ = ["FULL", "LinkAction", "LinkPanel", "Site", "actions_html", "now"]
+__all__ = ["FULL", "LinkAction", "LinkPanel", "Site", "actions_html", "now", "position_link"]

@@ -460,11 +460,21 @@ def _apply_end(link: LinkGame, game: Game, seat: LinkSeat) -> LinkSeat:
 
 def measure(plies: int = 150, seed: int = 1) -> tuple[int, int]:
     """The length of a ``plies``-ply 15x19 game's link payload, compressed and as plain text (for the docs and
-    tests): men placed near the ball, and a jump whenever one is there and does not score."""
+    tests): a :func:`sample_game`."""
+    game = sample_game("15x19", plies, seed)
+    link = LinkGame("0123456789ab", "O", str(game.start), tuple(game.moves), False, "0123abcd", "4567cdef")
+    plain = "\n".join((VERSION, link.id, link.sender, link.seat, link.to, link.setup, "-", " ".join(link.moves),
+                       "-", "-"))
+    return len(encode(link)), len(plain)
+
+
+def sample_game(size: str, plies: int, seed: int = 1) -> Game:
+    """A ``plies``-ply game on a ``size`` board as people play one (for measures): men placed near the ball,
+    and, three times in ten, a jump when one is there and does not score."""
     import random
     from phutball.board import Position
     rng = random.Random(seed)
-    game = Game(Position.start("15x19"))
+    game = Game(Position.start(size))
     while len(game.moves) < plies:
         pos: Any = game.position
         jumps = [j for j in pos.jumps() if not pos.play(j).winner]
@@ -474,13 +484,10 @@ def measure(plies: int = 150, seed: int = 1) -> tuple[int, int]:
         near = sorted(pos.placements(), key=lambda p: abs(p.point.col - pos.ball.col) + abs(p.point.row - pos.ball.row)
                       + rng.random() * 3)
         game.push(near[0])
-    link = LinkGame("0123456789ab", "O", str(game.start), tuple(game.moves), False, "0123abcd", "4567cdef")
-    plain = "\n".join((VERSION, link.id, link.sender, link.seat, link.to, link.setup, "-", " ".join(link.moves),
-                       "-", "-"))
-    return len(encode(link)), len(plain)
+    return game
 
 
 __all__ = ["DIVERGED", "MAX_PAYLOAD", "MAX_PLIES", "NEW", "NEWER", "OLDER", "OTHER_START", "OWN", "PREFIX",
            "REWRITES", "SAME", "STRANGER", "WATCH", "LinkError", "LinkGame", "LinkSeat", "Opening", "compare",
            "decode", "encode", "first_difference", "is_game_link", "measure", "new_id", "new_seat", "open_link",
-           "read", "replay", "swapped", "url"]
+           "read", "replay", "sample_game", "swapped", "url"]
