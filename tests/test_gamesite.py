@@ -232,6 +232,12 @@ def test_story_6_resign_draw_and_abort():
     b.act("resign")
     a.open(b.send())
     assert a.ctl.game.result == "O" and a.ctl.result_title() == "You won: your friend resigned."
+    assert a.ctl.result_detail() == "Eks resigned."
+    resigned = a.ctl.game_id
+    a.site.rematch(a.ctl)  # a new game by link, sides swapped
+    a.save()
+    assert a.ctl.link.you == "X" and a.ctl.game_id != resigned and a.ctl.flipped and "Rematch" in a.ctl.message
+    assert a.entry(resigned).finished
 
 
 def test_story_7_a_link_to_the_standard_start_never_takes_over_a_kept_game():

@@ -108,6 +108,10 @@ def new_game(board: str, opponent: str, side: str, level: str, pie: bool) -> Non
     site.new_game(_ctl(), board, opponent, side, level, pie)
 
 
+def rematch() -> None:
+    site.rematch(_ctl())
+
+
 def restore_previous() -> None:
     site.restore_previous(_ctl())
 
@@ -209,5 +213,5 @@ def suggestion() -> str:
     return f"Nearest to your rating ({round(r.value)}): {level_label(rating.nearest_level(r.value))}."
 
 
-__all__ = ["changed", "new_game", "open_fragment", "position_link", "restore_previous", "site", "start",
+__all__ = ["changed", "new_game", "open_fragment", "position_link", "rematch", "restore_previous", "site", "start",
            "suggestion"]

@@ -557,7 +557,7 @@ def on_welcome_close(event) -> None:
 
 def on_rematch(event) -> None:
     jobs.stop_search("changed")
-    ctl.rematch()
+    mygames.rematch()
     refresh()
 
 

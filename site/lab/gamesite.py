@@ -201,6 +201,20 @@ class Site:
         ctl.announcement = f"{ctl.message} {ctl.status()}"
         self.changed(ctl)
 
+    def rematch(self, ctl: PlayController) -> None:
+        """The result panel's Rematch: the same start again; against the computer or by link, sides swapped
+        (a game by link: a new one, its link to send)."""
+        seat = ctl.link
+        if seat is None or seat.watching:
+            ctl.rematch()
+            return
+        you = other_side(seat.side(ctl.game))
+        board = str(ctl.game.start).split("_")[0]
+        if not variant_of(ctl.game.start).is_board:
+            board = f"strip-{len(str(ctl.game.start).split('_')[1])}"
+        self.new_link_game(ctl, board, "first" if you == ctl.sides[0] else "second", ctl.game.pie)
+        ctl.message = f"Rematch by link: you play {side_name(you)} this time. " + ctl.message
+
     def reopen(self, ctl: PlayController, game_id: str) -> bool:
         """Show a kept game on the board, its opponent as it was; False (``error`` set) if it cannot be read."""
         entry = self.store.get(game_id)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from phutball.notation import Placement, StripPlacement
-from phutball.sides import side_name
+from phutball.sides import other_side, side_name
 from lab.playstate import PlayState
 
 if TYPE_CHECKING:
@@ -79,6 +79,10 @@ class PlayWords(PlayState):
         """One line under the result: how the game ended."""
         pos = self.position
         if not pos.winner:
+            if self.game.termination == "resignation" and self.game.result in self.sides:
+                return f"{side_name(other_side(self.game.result))} resigned."
+            if self.game.termination == "agreement":
+                return "Both players agreed to a draw."
             return "Nobody scored."
         goal = self._goal_words(pos.winner, "top goal line", "bottom goal line").removeprefix("the ")
         return f"{side_name(pos.winner)} took the ball to the {goal}."
