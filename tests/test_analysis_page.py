@@ -176,7 +176,7 @@ def test_review_shows_progress_then_marks_the_moves_with_the_better_move():
     v = c.view()
     assert not v["review"]["running"] and v["review"]["reviewed"]
     assert v["marks"][4]["label"] == "blunder" and "1 move marked" in c.message
-    assert mark_text(v["marks"][4]) == ("Move 4 (Eks, A3) was a blunder: better E5-E1 "
+    assert mark_text(v["marks"][4]) == ("Move 2 (Eks, A3) was a blunder: better E5-E1 "
                                         "(Eks win in 1 before it, Ohs +0.2 rows after).")
 
 

@@ -360,7 +360,7 @@ def test_replay_steps_with_keys_and_clamps_at_the_ends():
     assert r.key("End") and r.ply == 5
     assert not r.go("next") and r.ply == 5
     r.go("prev")
-    assert r.status() == "Move 4: Eks jumped E5-E8."
+    assert r.status() == "Move 2: Eks jumped E5-E8."
     assert r.key("Home") and r.ply == 0
     assert not r.key("a")
 

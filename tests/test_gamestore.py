@@ -117,7 +117,7 @@ def test_the_list_says_opponent_result_date_and_length_and_escapes():
     html = games_html(store, lambda level: f"2 · {level}")
     nowrap = '<span class="nowrap">{}</span>'.format
     assert f"A friend here · Ohs won · {nowrap('2026-11-25')} · {nowrap('1 move')}" in html
-    assert f"The computer (2 · novice) · You lost · {nowrap('2026-11-24')} · {nowrap('31 moves')}" in html
+    assert f"The computer (2 · novice) · You lost · {nowrap('2026-11-24')} · {nowrap('16 moves')}" in html
     assert "<b>" not in html and 'data-act="open"' in html and 'data-act="download"' in html
     assert "No games yet" in games_html(GameStore())
     broken = games_html(store, broken={"<b>"})

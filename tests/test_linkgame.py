@@ -109,7 +109,7 @@ def test_an_illegal_move_is_named_with_its_number():
     link = LinkGame("0123456789ab", "O", START, ("H11", "H11"))
     with pytest.raises(LinkError) as e:
         open_link(read(linkgame.PREFIX + encode(link)), None, None)  # the opening replays the moves, once
-    assert "move 2 (Eks: 'H11') is illegal: a man is already there" in str(e.value)
+    assert "move 1 (Eks: 'H11') is illegal: a man is already there" in str(e.value)
 
 
 def test_a_fragment_that_is_not_a_game_link_is_not_read():
@@ -183,7 +183,7 @@ def test_an_older_link_shows_the_kept_game_and_says_where_you_are():
     opening = open_link(LinkGame(GAME, "O", START, MOVES[:1], seat=A), kept, Game(Position.from_str(START),
                                                                                 list(MOVES)))
     assert opening.kind == OLDER and opening.game.moves == list(MOVES)
-    assert "older than your game" in opening.message and "you are at move 4" in opening.message
+    assert "older than your game" in opening.message and "you are at move 2 (Eks)" in opening.message and "stops at move 1 (Ohs)" in opening.message
 
 
 def test_two_histories_that_differ_offer_a_way_out_and_the_kept_game_stays():
@@ -192,7 +192,7 @@ def test_two_histories_that_differ_offer_a_way_out_and_the_kept_game_stays():
     opening = open_link(LinkGame(GAME, "O", START, ("H11", "J9", "H12"), seat=A, to=B), kept, mine)
     assert opening.kind == DIVERGED and opening.refused and opening.game is mine
     assert opening.theirs is not None and opening.theirs.moves == ["H11", "J9", "H12"]
-    assert "at move 2" in opening.message and "'J9' instead of 'H9'" in opening.message
+    assert "at move 1 (Eks)" in opening.message and "'J9' instead of 'H9'" in opening.message
     other = open_link(LinkGame(GAME, "O", "9x9_O_E5", (), seat=A), kept, mine)
     assert other.kind == OTHER_START and other.refused and other.game is mine
 

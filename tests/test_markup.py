@@ -59,7 +59,7 @@ def test_the_move_list_has_a_button_per_ply_the_current_one_and_marks_shown():
     buttons = tree.named("button")
     assert [b["data-ply"] for b in buttons] == ["1", "2", "3"]
     assert [b["class"] for b in buttons] == ["ply", "ply blunder", "ply current"]
-    assert buttons[1]["title"].startswith("Move 2 (Eks, H11) was a blunder")
+    assert buttons[1]["title"].startswith("Move 1 (Eks, H11) was a blunder")
     assert buttons[0]["aria-label"] == "Show the position after move 1, H10."
     assert "".join(tree.text) == "1.H10H112.G9"
 

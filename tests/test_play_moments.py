@@ -45,8 +45,8 @@ def test_a_win_against_the_computer_says_you_won_in_so_many_moves():
     c = vs_computer("9x9_O_E5")
     for move in ("E6", "A1", "E7", "A2", "E8", "A3", "E5-E9"):
         c.play_text(move)
-    assert c.status() == "You won in 7 moves!"
-    assert c.view()["result"] == {"title": "You won in 7 moves!", "detail": "Ohs took the ball to the top goal line.",
+    assert c.status() == "You won in 4 moves!"
+    assert c.view()["result"] == {"title": "You won in 4 moves!", "detail": "Ohs took the ball to the top goal line.",
                                   "computer": True}
 
 
@@ -71,7 +71,7 @@ def test_two_players_read_ohs_to_move_and_eks_won_in_so_many_moves():
     c.play_text("A9")
     assert c.status() == "Eks to move (attacking the bottom)."
     c.play_text("E3-E1")
-    assert c.status() == "Eks won in 2 moves!" and c.view()["result"]["computer"] is False
+    assert c.status() == "Eks won in 1 move!" and c.view()["result"]["computer"] is False
     assert "X" not in c.status().replace("Eks", "")  # the sides by name, never their letters
 
 
@@ -80,9 +80,9 @@ def test_viewing_is_said_only_for_a_position_picked_in_the_move_list():
     for move in ("E6", "E4", "A1"):
         c.play_text(move)
     c.goto(1)
-    assert c.status() == "Viewing move 1 of 3. Eks to move (attacking the bottom)."
+    assert c.status() == "Viewing move 1 (Ohs) of 2. Eks to move (attacking the bottom)."
     c.redo()
-    assert c.status().startswith("Viewing move 2 of 3.")
+    assert c.status().startswith("Viewing move 1 (Eks) of 2.")
     c.undo()  # Undo takes the game back: it is live
     assert c.status() == "Eks to move (attacking the bottom)."
     c.goto(2)
@@ -96,7 +96,7 @@ def test_the_computers_turn_in_a_position_looked_at_is_not_thinking():
     c.play_text("E4")
     c.goto(1)  # the computer's turn, but later moves exist: it does not play here
     assert not c.computer_to_move()
-    assert c.status() == "Viewing move 1 of 2. The computer's turn: Redo shows its move, or play one for it."
+    assert c.status() == "Viewing move 1 (Ohs) of 1. The computer's turn: Redo shows its move, or play one for it."
 
 
 # ---------------------------------------------------------------- rematch
@@ -208,3 +208,16 @@ def test_the_last_move_is_one_style_a_placements_square_a_jumps_arrows_the_hint_
     hinted.show_hint("E5-E1")
     shapes = play_shapes(hinted.position, hinted.view(), 400, 480, show_cursor=False)
     assert colours(shapes, "arrow") == [] and len([s for s in colours(shapes, "hint") if s["t"] == "poly"]) == 1
+
+
+def test_every_message_counts_moves_as_the_move_list_numbers_them():
+    """Issue 39 item 3: "You won in 7 moves!" sat beside a 4-row move list; now both count 4."""
+    from lab.movewords import after_text, move_number, moves_text, turn_text
+    c = PlayController.new("9x9_O_E7_E8")
+    for move in ("A1", "A2", "A3", "A4", "A5", "A6", "E7-E9"):
+        c.play_text(move)
+    rows = c.move_list()
+    assert len(rows) == 4 and moves_text(len(c.game.moves)) == "4 moves"
+    assert [move_number(p) for p in range(1, 8)] == [row["number"] for row in rows for _ in row["plies"]]
+    assert turn_text(4, "X") == "move 2 (Eks)" and after_text(0, None) == "the start"
+    assert c.result_title() == "Ohs won in 4 moves!"

@@ -105,7 +105,7 @@ def test_move_list_click_shows_that_position():
     for m in ("E6", "E4", "A1"):
         c.play_text(m)
     c.goto(1)
-    assert c.view()["position"] == "9x9_X_E5_E6" and "Viewing move 1 of 3" in c.status()
+    assert c.view()["position"] == "9x9_X_E5_E6" and "Viewing move 1 (Ohs) of 2" in c.status()
 
 
 def test_strip_play_by_clicks():

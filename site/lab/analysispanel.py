@@ -14,6 +14,7 @@ from phutball.ai import win_chance
 from phutball.errors import PhutballError
 from phutball.notation import Placement, StripPlacement
 from phutball.sides import side_name
+from lab.movewords import move_number
 from lab.playhistory import PlayHistory
 from lab.playstate import Analysis
 
@@ -233,7 +234,7 @@ class AnalysisPanel(PlayHistory):
         """Show the position before the marked move at ``ply``, with the better move as the hint."""
         mark = self.marks_by_ply().get(ply)
         if mark is None:
-            self.error = f"Move {ply} has no review mark."
+            self.error = f"Move {move_number(ply)} has no review mark."
             return
         self.goto(ply - 1)
         if mark.get("better"):
@@ -274,7 +275,8 @@ def mark_text(mark: dict[str, Any]) -> str:
     """A review mark in words: "Move 5 (Eks, E4) was a blunder: better E5-E1 (Eks win in 1 before it, ...)." """
     better = f": better {mark['better']}" if mark.get("better") else ""
     scores = f" ({mark['before']} before it, {mark['after']} after)" if mark.get("before") and mark.get("after") else ""
-    return f"Move {mark['ply']} ({side_name(mark['side'])}, {mark['move']}) was a {mark['label']}{better}{scores}."
+    return (f"Move {move_number(int(mark['ply']))} ({side_name(mark['side'])}, {mark['move']}) was a "
+            f"{mark['label']}{better}{scores}.")
 
 
 __all__ = ["Analysis", "AnalysisPanel", "AnalysisView", "ReviewView", "eval_bar", "mark_text", "pv_notation"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lab.embedparams import EmbedParams
+from lab.movewords import move_number
 from lab.play import PlayController
 from phutball.game import Game
 from phutball.puzzles.custom import ClaimError, UndecidedClaimError
@@ -63,7 +64,7 @@ class ReplayController:
             mover = SIDE_NAMES[self.game.positions[self.ply - 1].to_move]
             move = self.game.moves[self.ply - 1]
             verb = "jumped" if "-" in move else "placed on"
-            text = f"Move {self.ply}: {mover} {verb} {move}."
+            text = f"Move {move_number(self.ply)}: {mover} {verb} {move}."
         if pos.winner:
             text += f" {SIDE_NAMES[pos.winner]} won."
         return text

@@ -28,6 +28,7 @@ from typing import Callable, TypedDict
 from lab import gamestore, linkgame, rating
 from lab.gamestore import GameEntry, GameStore
 from lab.linkgame import LinkSeat
+from lab.movewords import moves_text
 from lab.opponent import Computer, FriendByLink, FriendHere
 from lab.play import PlayController, new_game_setup
 from lab.savedstate import Storage, StorageFull
@@ -230,8 +231,7 @@ class Site:
         ctl.open_game(game, entry.id, opponent,
                       f"Your game of {entry.started} against "
                       f"{gamestore.opponent_text(entry, _level_label).lower()}: "
-                      f"{gamestore.result_text(entry).lower()}, {entry.plies} "
-                      f"{'move' if entry.plies == 1 else 'moves'}.")
+                      f"{gamestore.result_text(entry).lower()}, {moves_text(entry.plies)}.")
         self.store = replace(self.store, current=entry.id)
         return True
 

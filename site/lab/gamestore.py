@@ -29,6 +29,7 @@ from typing import Any, Callable
 from lab import opponent as opponents
 from lab.opponent import Computer, FriendByLink, FriendHere, Opponent
 from lab.linkgame import LinkSeat
+from lab.movewords import moves_text
 from lab.savedstate import Field, Schema, Storage, json_type, read_stored, set_aside
 from phutball.errors import PhutballError
 from phutball.game import RESULTS, Game, records_text
@@ -302,7 +303,7 @@ def games_html(store: GameStore, level_label: Callable[[str], str] = str, broken
     for g in store.games:
         gid = escape(g.id)
         current = " current" if g.id == store.current else ""
-        moves = f"{g.plies} {'move' if g.plies == 1 else 'moves'}"
+        moves = moves_text(g.plies)
         result = "its record cannot be read" if broken and g.id in broken else result_text(g)
         what = (f"{escape(opponent_text(g, level_label))} · {escape(result)} · "
                 f'<span class="nowrap">{escape(g.started)}</span> · <span class="nowrap">{moves}</span>')

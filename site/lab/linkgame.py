@@ -45,6 +45,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
+from lab.movewords import after_text, move_number, turn_text
 from phutball.errors import PhutballError, quote
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.notation import SWAP
@@ -285,7 +286,8 @@ def replay(link: LinkGame) -> Game:
             game.push(move)
         except PhutballError as e:
             who = side_name(game.position.to_move)
-            raise LinkError(move, f"move {i} ({who}: {quote(move, 30)}) is illegal: {e.reason}") from None
+            raise LinkError(move, f"move {move_number(i)} ({who}: {quote(move, 30)}) is illegal: {e.reason}") \
+                from None
     return game
 
 
@@ -386,14 +388,14 @@ def open_link(link: LinkGame, kept: LinkSeat | None, kept_game: Game | None,
         seat = replace(kept, sent=len(link.moves))
         if compare(kept_game.moves, link.moves) == OLDER:
             return Opening(OLDER, kept, kept_game, f"This link is older than the game you watch: it stops at "
-                           f"move {len(link.moves)}, the game is at move {len(kept_game.moves)}.")
+                           f"{_after(game)}, the game is at {_after(kept_game)}.")
         return Opening(NEWER, _apply_end(link, game, seat), game, "The game you watch, as this link has it.")
     if str(kept_game.start) != link.setup or kept_game.pie != link.pie:
         return Opening(OTHER_START, kept, kept_game,
                        "This link does not match your game of the same id (another start or other rules): "
                        "it is refused and your game is kept as it was.")
     if link.seat and link.seat == kept.seat:
-        behind = (f" It stops at move {len(link.moves)}, you are at move {len(kept_game.moves)}."
+        behind = (f" It stops at {_after(game)}, you are at {_after(kept_game)}."
                   if len(link.moves) < len(kept_game.moves) else "")
         return Opening(OWN, kept, kept_game, f"This is a link you sent: your game is as you left it.{behind}")
     if link.seat and ((kept.friend and link.seat != kept.friend) or (link.to and link.to != kept.seat)):
@@ -406,18 +408,20 @@ def open_link(link: LinkGame, kept: LinkSeat | None, kept_game: Game | None,
         n = int(kept.offer.split()[1])
         if link.request == f"accepted {n}" and kind in (OLDER, SAME) and len(link.moves) == n:
             seat = replace(seat, offer="", sent=n)
-            return Opening(NEWER, seat, game, f"Your friend accepted the takeback: the game is back at move {n}.")
+            return Opening(NEWER, seat, game, f"Your friend accepted the takeback: the game is back at "
+                                              f"{_after(game)}.")
     if kind == REWRITES:
         at = first_difference(kept_game.moves, link.moves)
         return Opening(DIVERGED, seat, kept_game,
-                       f"Your friend's game differs from yours at move {at} ({quote(link.moves[at - 1], 20)} "
+                       f"Your friend's game differs from yours at "
+                       f"{turn_text(at, kept_game.positions[at - 1].to_move)} ({quote(link.moves[at - 1], 20)} "
                        f"instead of {quote(kept_game.moves[at - 1], 20)}). Nothing is lost: continue from your "
                        "friend's version (yours is kept in Your games), or keep yours and send it again.",
                        theirs=game)
     if kind == OLDER:
         return Opening(OLDER, seat, kept_game,
-                       f"This link is older than your game: it stops at move {len(link.moves)}, "
-                       f"you are at move {len(kept_game.moves)}.")
+                       f"This link is older than your game: it stops at {_after(game)}, "
+                       f"you are at {_after(kept_game)}.")
     seat = replace(seat, sent=max(seat.sent, len(link.moves)))
     notes = _requests(link, seat)
     seat = notes[0]
@@ -428,6 +432,12 @@ def open_link(link: LinkGame, kept: LinkSeat | None, kept_game: Game | None,
     added = link.moves[len(kept_game.moves):]
     said = f"Your friend played {len(added)} new {'move' if len(added) == 1 else 'moves'}: {' '.join(added)}."
     return Opening(NEWER, seat, game, " ".join((said, *notes[1])))
+
+
+def _after(game: Game) -> str:
+    """Where a game's last move leaves it, in the move list's numbers: "move 2 (Eks)", "the start"."""
+    n = len(game.moves)
+    return after_text(n, game.positions[n - 1].to_move if n else None)
 
 
 def _requests(link: LinkGame, seat: LinkSeat) -> tuple[LinkSeat, list[str]]:

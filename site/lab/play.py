@@ -22,6 +22,7 @@ from lab.analysispanel import AnalysisPanel, AnalysisView, ReviewView
 from phutball.moveentry import EnteredMove, Target
 from lab.playfeel import computer_takes_swap, flip_key
 from lab.playstate import DEFAULT_LEVEL
+from lab.movewords import moves_text, turn_text
 from lab.opponent import Computer, FriendHere, Opponent
 
 if TYPE_CHECKING:
@@ -316,7 +317,8 @@ class PlayController(AnalysisPanel):
         if line is not None:  # the moves after the cursor were dropped: keep them as a line to go back to
             if line not in self.lines:
                 self.lines.append(line)
-            self.message = (f"New line from move {self.game.cursor}; the one you left ({len(line)} moves) "
+            self.message = (f"New line from {turn_text(self.game.cursor, mover)}; the one you left "
+                            f"({moves_text(len(line))}) "
                             "is kept: Undo or “Restore the previous line” brings it back.")
         self.announcement = self.describe_move(before, move, mover) + " " + self.status()
         self.cursor = after.ball if isinstance(move, (Jump, StripJump)) else self.cursor

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from phutball.notation import Placement, StripPlacement
 from phutball.sides import other_side, side_name
+from lab.movewords import move_number, moves_text, turn_text
 from lab.playstate import PlayState
 
 if TYPE_CHECKING:
@@ -29,7 +30,9 @@ class PlayWords(PlayState):
         after Undo the game is live again and the status says whose move it is.
         """
         if self.browsing and self.game.can_redo() and self.game.cursor < len(self.game.moves):
-            prefix = f"Viewing move {self.game.cursor} of {len(self.game.moves)}. "
+            ply = self.game.cursor
+            shown = "the start" if ply == 0 else turn_text(ply, self.game.positions[ply - 1].to_move)
+            prefix = f"Viewing {shown} of {move_number(len(self.game.moves))}. "
         else:
             prefix = ""
         pos = self.position
@@ -58,7 +61,7 @@ class PlayWords(PlayState):
                 mine = self.game.result == self.link.side(self.game)
                 return "You won: your friend resigned." if mine else "You resigned: your friend won."
             return self.game.result_text + "."
-        moves = f"{plies} {'move' if plies == 1 else 'moves'}"
+        moves = moves_text(plies)
         if self.link is not None:
             return self.link.result_title(self.game, winner, moves)
         if self.against_computer:

@@ -122,10 +122,10 @@ def test_review_marks_the_missed_win_and_a_click_on_the_mark_shows_the_better_mo
     assert "blunder" in cls.split(), (cls, page.inner_html("#moves"), page.inner_text("#status"))
     assert "better E5-E1" in blunder.get_attribute("title")
     mark = page.locator("#review-marks button[data-mark-ply='4']")
-    assert "Move 4 (Eks, A3) was a blunder: better E5-E1" in mark.inner_text()
+    assert "Move 2 (Eks, A3) was a blunder: better E5-E1" in mark.inner_text()
     mark.click()
     assert data_position(page) == "9x9_X_E5_A8A9D6E2E3E4"  # the position the blunder was played in
-    assert "Viewing move 3 of 4" in page.inner_text("#status")
+    assert "Viewing move 2 (Ohs) of 2" in page.inner_text("#status")
     assert "better E5-E1" in page.inner_text("#message")
     assert page.is_visible("#next-mark")
     page.set_viewport_size({"width": 390, "height": 844})  # a phone: the panel is below the board
@@ -134,7 +134,9 @@ def test_review_marks_the_missed_win_and_a_click_on_the_mark_shows_the_better_mo
     page.click("#next-mark")  # from here, the next marked move after move 4 wraps to the first
     assert page.evaluate("scrollY") == scrolled  # the page stays where the person put it (issue 26)
     first = page.locator("#review-marks button").first.get_attribute("data-mark-ply")
-    assert page.inner_text("#status").startswith(f"Viewing move {int(first) - 1} of 4")
+    ply = int(first) - 1  # the position the first marked move was played in
+    shown = "the start" if ply == 0 else f"move {(ply + 1) // 2} ({'Ohs' if ply % 2 else 'Eks'})"
+    assert page.inner_text("#status").startswith(f"Viewing {shown} of 2")
 
 
 def test_a_third_repetition_ends_the_game_as_a_draw_and_undo_makes_it_live_again(page, server):

@@ -67,9 +67,9 @@ def test_a_link_game_between_two_browsers_to_its_end_with_a_tampered_and_an_old_
             assert f"Your friend played 1 new move: {theirs}" in friend.inner_text("#message")
         click_point(page, "E5")
         click_point(page, "E9")  # Ohs jump over three men to the top goal: the end
-        assert page.inner_text("#result-title") == "You won in 7 moves!"
+        assert page.inner_text("#result-title") == "You won in 4 moves!"
         open_link(friend, link_of(page))
-        assert friend.inner_text("#result-title") == "Your friend won in 7 moves."
+        assert friend.inner_text("#result-title") == "Your friend won in 4 moves."
         assert not outside(friend, server)
         assert not friend.recorder.errors, friend.recorder.errors
     finally:
@@ -79,11 +79,11 @@ def test_a_link_game_between_two_browsers_to_its_end_with_a_tampered_and_an_old_
     game = decode(links["me"].split("#game=")[1])
     open_link(page, first)  # an old link: recognised, the game stays
     assert "This is a link you sent" in page.inner_text("#message")
-    assert "It stops at move 1, you are at move 7." in page.inner_text("#message")
+    assert "It stops at move 1 (Ohs), you are at move 4 (Ohs)." in page.inner_text("#message")
     assert data_position(page) == final
     rewrite = LinkGame(game.id, "X", game.setup, ("E6", "B1", "E7"))
     open_link(page, f"{server.origin}/index.html#game={encode(rewrite)}")  # a tampered link: refused
-    assert "differs from yours at move 2" in page.inner_text("#message")
+    assert "differs from yours at move 1 (Eks)" in page.inner_text("#message")
     assert "Nothing is lost" in page.inner_text("#message") and data_position(page) == final
     payload = links["me"].split("#game=")[1]
     damaged = payload[:20] + ("A" if payload[20] != "A" else "B") + payload[21:]

@@ -32,8 +32,8 @@ def moves_html(v: dict[str, Any]) -> str:
             said = f" {mark_text(mark)}" if mark else ""
             title = f' title="{escape(mark_text(mark))}"' if mark else ""
             plies.append(f'<button class="ply{" current" if ply == v["ply"] else ""}{escape(cls)}" type="button" '
-                         f'data-ply="{int(ply)}"{title} aria-label="Show the position after move {int(ply)}, '
-                         f'{escape(text)}.{escape(said)}">{escape(text)}</button>')
+                         f'data-ply="{int(ply)}"{title} aria-label="Show the position after move '
+                         f'{int(row["number"])}, {escape(text)}.{escape(said)}">{escape(text)}</button>')
         rows.append(f'<li><span class="num">{int(row["number"])}.</span>{"".join(plies)}</li>')
     return "".join(rows)
 
