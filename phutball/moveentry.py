@@ -16,6 +16,13 @@ How a move is entered (README "Play"):
   that wins, leaves the board, or allows no further jump ends the move by
   itself (rule: a jump ends when the ball leaves the board or crosses a goal
   line, and cannot go on without a man to jump).  Escape cancels the chain.
+  A landing comes before stepping back: a chain may come back to a point it
+  left (``E5-G7-G5-E5`` on ``9x9_O_E5_F5F6G6``: the men jumped are gone, the
+  ball may land there again), so a click on an earlier point of the chain that
+  is also a legal landing jumps there; Backspace steps back one jump, always
+  (:meth:`MoveEntry.click`).  Every legal jump is thus entered by clicking the
+  ball and then each landing in turn, bar one kind: a chain that passes
+  through the mover's own goal line has already won there, and ends there.
 * on a touch screen, where points are closer than a fingertip
   (:data:`TOUCH_CELL`), the first touch picks a point (marked) and a second
   touch on it plays there (pages that ask for it: ``two_touch``);
@@ -83,8 +90,10 @@ class _AdapterStrip:
         return StripJump(tuple(chain))
 
     def move_cursor(self, t: int, key: str) -> int:
+        """Squares 0 and ``n + 1`` (past the ends) included, as a 2D cursor reaches the off-board rows:
+        a jump may land there (paper section 1), and the keys enter every jump."""
         d = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": 0, "ArrowDown": 0}[key]
-        return min(self.pos.n, max(1, t + d))
+        return min(self.pos.n + 1, max(0, t + d))
 
     def describe(self, t: int) -> str:
         return f"square {t}"
@@ -102,6 +111,11 @@ def adapter(pos: Any) -> Any:
 
 
 # ---------------------------------------------------------------- the widget
+
+def _last_index(chain: list[Target], t: Target) -> int:
+    """Where ``t`` was last in ``chain`` (a chain may visit a point twice: step back to the latest visit)."""
+    return len(chain) - 1 - chain[::-1].index(t)
+
 
 class MoveEntryView(TypedDict):
     """What :meth:`MoveEntry.view` returns (the glue reads it by key)."""
@@ -157,6 +171,13 @@ class MoveEntry:
     def click(self, t: Target, *, touch_cell: float | None = None) -> None:
         """A click or tap on ``t`` (None: outside the board).
 
+        With a chain begun, a click on the ball's point (the chain's last) ends the move there;
+        on a legal landing, jumps there -- even when the chain has been there before (the men it
+        jumped are gone, so it may come back: ``E5-G7-G5-E5``); on another point of the chain,
+        steps back to its latest visit.  A landing comes first so that every legal chain can be
+        entered by clicks; stepping back to a point that is also a landing is Backspace's (one
+        jump at a time) or the cancel button's.
+
         ``touch_cell``: the size of a point on screen when the page picks before it
         plays on touch screens (two_touch); None for a mouse, a pen or a page without it.
         """
@@ -185,15 +206,15 @@ class MoveEntry:
             return
         if t == self.chain[-1]:
             self.finish()
-        elif t in self.chain[:-1]:
-            del self.chain[self.chain.index(t) + 1:]
-            self.message = "Stepped back." if len(self.chain) > 1 else START_JUMP
-        elif t in pos.landings(self.chain):
+        elif t in pos.landings(self.chain):  # before stepping back: a chain may land again where it has been
             self.chain.append(t)
             if pos.ends_jump(t) or not pos.landings(self.chain):
                 self.finish()
             else:
                 self.message = "Click another landing to go on, or the ball (or Enter) to stop here."
+        elif t in self.chain:
+            del self.chain[_last_index(self.chain, t) + 1:]
+            self.message = "Stepped back." if len(self.chain) > 1 else START_JUMP
         else:
             self.error = f"The ball cannot jump to {ad.describe(t)}."
 
@@ -214,6 +235,7 @@ class MoveEntry:
             self.message = "Jump cancelled."
 
     def step_back(self) -> None:
+        """Backspace: undo the chain's last jump (the one way back to a point the ball could also land on)."""
         if len(self.chain) > 1:
             self.chain.pop()
         elif self.chain:

@@ -9,9 +9,10 @@ Jupyter, JupyterLab, Colab, VS Code and marimo.  A student enters moves by click
 the lab's pages: a click on an empty point places a man; a click on the ball starts a jump,
 each click on a highlighted landing extends it, and a click on the ball again (or *Finish*)
 ends it.  A landing that scores, leaves the board or allows no further jump ends the move by
-itself; a click on a point of the chain steps back to it.  The teacher reads and drives the
-board from Python: :attr:`Board.position` (the position string), :attr:`Board.moves` (the
-moves played, in the notation), :meth:`Board.play`, :meth:`Board.undo`.
+itself; a click on a point of the chain steps back to it, unless the ball may land there
+again (a landing comes first: :meth:`phutball.moveentry.MoveEntry.click`).  The teacher
+reads and drives the board from Python: :attr:`Board.position` (the position string),
+:attr:`Board.moves` (the moves played, in the notation), :meth:`Board.play`, :meth:`Board.undo`.
 
 This is the only engine module that imports a third-party package (``anywidget``, and its
 ``traitlets``); ``import phutball`` never imports it.  The move entry's rules are the
