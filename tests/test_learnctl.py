@@ -1,23 +1,25 @@
 """The rules lesson's controller: every step completed by clicking its move, wrong moves explained."""
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
 from lab.learn import SCHEMA, STEPS, LearnController
+from lab.views.markup import lesson_end_html
 from phutball.game import parse_any_position
 from phutball.notation import Point
-from phutball.oned.solve import analyse
+
+SITE = Path(__file__).resolve().parent.parent / "site"
 
 # A move that does what each step asks (the controller and the engine decide; see also the
 # wrong moves below, which they must refuse).
 SOLUTIONS = {"place": "D4", "jump": "E5-E7", "remove": "E4-E7", "chain": "C3-C5-E7", "stop": "E3-E5",
-             "goal": "E6-E9", "own-goal": "E3-E1-G3", "sides": "B5-D7", "strip": "3-5-8-10",
-             "oddish": "2-4-6"}
+             "goal": "E6-E9", "own-goal": "E3-E1-G3", "sides": "B5-D7", "strip": "3-5-8-10"}
 WRONG = {"jump": ("A1", "placed a man"), "chain": ("C3-C5", "stopped after one jump"),
          "stop": ("E3-E5-E7", "You made 2 jumps"), "goal": ("A1", "No goal yet"),
-         "own-goal": ("E3-E1", "own goal line: Eks wins"), "oddish": ("2-4", "loses"),
-         "place": None, "strip": ("1", "No goal yet")}
+         "own-goal": ("E3-E1", "own goal line: Eks wins"), "place": None, "strip": ("1", "No goal yet")}
 
 
 def target(ctl, text):
@@ -75,11 +77,47 @@ def test_a_wrong_move_is_explained_and_taken_back(step_id):
     assert ctl.view()["ok"]
 
 
-def test_the_oddish_step_has_exactly_one_winning_move_as_it_says():
-    step = next(s for s in STEPS if s.id == "oddish")
-    wins = [str(m.move) for m in analyse(parse_any_position(step.position)).winning_moves]
-    assert wins == [SOLUTIONS["oddish"]]
-    assert "pL = 0" in step.rule and "pR = 0" in step.rule
+def test_the_lesson_teaches_the_rules_and_its_end_links_to_the_papers_ideas():
+    """Issue 39: the last step spoke of the Oddish board, pL = 0 and pR = 0 (Theorem 1), and asked for a
+    13-ply win.  The lesson is the rules a newcomer needs; the paper's ideas are the puzzles' and the
+    calculator's, and the lesson's end links to them (its example (1) is a puzzle of its own)."""
+    words = " ".join(f"{s.title} {s.rule} {s.task} {s.done}" for s in STEPS)
+    for idea in ("Oddish", "potential", "pL", "pR", "Theorem", "plies", "solver"):
+        assert idea not in words
+    end = re.search(r'<section id="end".*?</section>', (SITE / "learn.html").read_text(), re.S).group(0)
+    links = re.findall(r'href="\./([^"]+)"', end)
+    assert links == ["index.html", "puzzles.html", "puzzles.html#paper-example-1", "calculator.html"]
+    paper = json.loads((SITE.parent / "puzzles" / "paper.json").read_text())
+    example = next(p for p in paper["puzzles"] if p["id"] == "paper-example-1")
+    assert example["position"] == "L_o*o.o.o...." and example["variant"] == "1D"
+
+
+def test_the_end_says_which_steps_are_not_done_yet():
+    ctl = LearnController()
+    last = len(STEPS) - 1
+    ctl.goto(last)  # straight to the last step (the list, or Next without playing)
+    assert not ctl.view()["at_end"]  # not done yet: the end waits
+    play_by_clicks(ctl, SOLUTIONS[STEPS[last].id])
+    v = ctl.view()
+    assert v["ok"] and v["at_end"] and not v["all_done"]
+    end = lesson_end_html(v["steps"])
+    assert end.startswith(f"{last} steps are not done yet: ")
+    assert re.findall(r'data-step="(\d+)">step (\d+), ([^<]+)</button>', end) == [
+        (str(i), str(i + 1), s.title) for i, s in enumerate(STEPS[:last])]
+    for i, s in enumerate(STEPS[:last]):
+        if s.id != "remove":
+            ctl.goto(i)
+            play_by_clicks(ctl, SOLUTIONS[s.id])
+            assert not ctl.view()["at_end"]  # in the middle of the lesson, with a step left: no end
+    ctl.goto(last)  # done before: the end shows again
+    assert ctl.view()["at_end"]
+    assert lesson_end_html(ctl.view()["steps"]) == (
+        'One step is not done yet: <button type="button" class="link-button" data-step="2">'
+        "step 3, Jumped men are removed</button>.")
+    ctl.goto(2)
+    play_by_clicks(ctl, SOLUTIONS["remove"])
+    v = ctl.view()
+    assert v["all_done"] and v["at_end"] and lesson_end_html(v["steps"]) == "All steps done: you know the rules."
 
 
 def test_the_own_goal_step_has_losing_alternatives_through_the_same_line():
@@ -124,11 +162,10 @@ def test_keys_enter_a_move_and_undo_is_not_a_shortcut():
 
 def test_the_pages_step_list_matches_the_lesson():
     """learn.html lists the steps (and their positions, drawn before Python is ready) as learnctl does."""
-    import re
-    from pathlib import Path
-    html = (Path(__file__).resolve().parent.parent / "site" / "learn.html").read_text()
+    html = (SITE / "learn.html").read_text()
     found = re.findall(r'<li data-id="([^"]+)" data-position="([^"]+)"><button[^>]*>.*?</span> ([^<]+)</button>', html)
     assert found == [(s.id, s.position, s.title) for s in STEPS]
+    assert f'<p id="step-count" class="small">Step 1 of {len(STEPS)}</p>' in html
 
 
 def test_after_a_refused_landing_a_second_click_on_the_ball_keeps_the_jump():

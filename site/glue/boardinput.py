@@ -5,13 +5,46 @@ page's (``phutball.moveentry.MoveEntry`` and the page's controller); this module
 only finds the point under the pointer (the page's layout, as drawn), says
 whether the touch is a finger on a small board (for the two-touch pick), follows
 a drag of the ball onto a landing, and filters the keys a board answers.
+
+It also keeps the board drawn at the canvas' size (:func:`relayout_when_changed`):
+a page's draw reads the canvas' box from the event's snapshot, taken before the
+draw's own writes (a strip's canvas is lower than a 2D board's, style.css), so
+when the board's shape changes the page is asked to draw once more.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from glue.remote import on
+from glue.remote import emit, on
+
+#: The window event that asks a page to draw its board again (``on(window, RELAYOUT, ...)``): host.js
+#: dispatches it after the batch's other operations, so its handler reads the canvas' new box.
+RELAYOUT = "phutball-relayout"
+
+
+def board_shape(variant: str, position: str) -> tuple[str, str]:
+    """What a board canvas' CSS size follows: the variant (style.css: ``#board:not([data-variant="2D"])``,
+    a strip's canvas is lower) and a 2D board's size (``9x9``; the play page fits the canvas to it)."""
+    return variant, position.split("_", 1)[0] if variant == "2D" else ""
+
+
+def relayout_when_changed(memo: dict[str, Any], shape: object) -> bool:
+    """Call after a draw, with what the canvas' CSS size depends on (:func:`board_shape`, or more);
+    True if it changed since the last call (``memo`` keeps it): the draw used the box of the
+    event's snapshot, read before this draw set ``data-variant`` (or a style), so the page is
+    asked to draw again at the canvas' new size (:data:`RELAYOUT` comes back on the window).
+
+    Every page whose board changes shape calls it: without it, Next from the lesson's 9x9 step
+    to its strip drew the strip for the square box, below a canvas now 10rem high (issue 39).
+    Set the attributes and styles the size depends on before calling it (the event is
+    dispatched after the operations queued before it)."""
+    if memo.get("board-shape") == shape:
+        return False
+    memo["board-shape"] = shape
+    emit(RELAYOUT)
+    return True
+
 
 #: The keys that move the board's cursor or act at it: pressing one shows the cursor.
 CURSOR_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ")
@@ -77,4 +110,4 @@ def bind_board(canvas: Any, layout: Callable[[], Any], on_target: Callable[[Any,
         on(document, "keydown", keydown)
 
 
-__all__ = ["CURSOR_KEYS", "bind_board"]
+__all__ = ["CURSOR_KEYS", "RELAYOUT", "bind_board", "board_shape", "relayout_when_changed"]

@@ -6,14 +6,14 @@ Talks to the page only through ``glue/remote.py``; the lesson itself is ``lab/le
 from __future__ import annotations
 
 from lab.views.diagram import layout_for, play_shapes
-from lab.views.markup import steps_html
+from lab.views.markup import lesson_end_html, steps_html
 from lab.learn import STORAGE_KEY, LearnController
 from glue.remote import draw as draw_shapes, el, on, ready, storage, window
-from glue.boardinput import bind_board
+from glue.boardinput import RELAYOUT, bind_board, board_shape, relayout_when_changed
 
 canvas = el("board")
 ctl = LearnController()
-state = {"steps_html": None, "live": ""}
+state = {"steps_html": None, "end_html": None, "live": ""}
 keyboard = {"used": False}  # a key moved the cursor: it is shown (a click hides it)
 
 
@@ -24,7 +24,7 @@ def layout():
 def render() -> None:
     v = ctl.view()
     b = v["board"]
-    canvas.setAttribute("data-variant", b["variant"])
+    canvas.setAttribute("data-variant", b["variant"])  # first: the CSS height of a strip's canvas depends on it
     canvas.setAttribute("data-position", b["position"])
     canvas.setAttribute("data-step", str(v["index"]))
     lay = layout()
@@ -41,16 +41,22 @@ def render() -> None:
     el("finish").disabled = not b["can_finish"]
     el("previous").disabled = v["index"] == 0
     el("next").disabled = v["index"] == v["count"] - 1
-    el("next").className = "primary" if v["ok"] else ""
-    el("all-done").hidden = not v["all_done"]
+    el("next").className = "primary" if v["ok"] and v["index"] < v["count"] - 1 else ""  # the last: the end instead
     html = steps_html(v["steps"])
     if html != state["steps_html"]:
         state["steps_html"] = html
         el("steps").innerHTML = html
+    el("end").hidden = not v["at_end"]
+    end = lesson_end_html(v["steps"])
+    if end != state["end_html"]:
+        state["end_html"] = end
+        el("end-status").innerHTML = end
+        el("end-status").className = "feedback" + (" ok" if v["all_done"] else "")
     if b["announcement"] and b["announcement"] != state["live"]:
         state["live"] = b["announcement"]
         el("live").textContent = b["announcement"]
     storage.set_item(STORAGE_KEY, ctl.progress_json())
+    relayout_when_changed(state, board_shape(b["variant"], b["position"]))  # a strip after a 2D step: again
 
 
 def on_target(t, touch_cell) -> None:
@@ -84,11 +90,13 @@ def start() -> None:
     ctl.start(storage)  # the stored progress; what cannot be read is set aside, said once
     bind_board(canvas, layout, on_target, on_key=on_key, keyboard=keyboard)
     on(el("steps"), "click", on_step)
+    on(el("end"), "click", on_step)  # a step not done yet, named at the end
     on(el("previous"), "click", action(ctl.previous))
     on(el("next"), "click", action(ctl.next))
     on(el("retry"), "click", action(ctl.retry))
     on(el("finish"), "click", action(ctl.finish_chain))
     on(window, "resize", action(lambda: None))
     on(window, "phutball-theme", action(lambda: None))
+    on(window, RELAYOUT, action(lambda: None))
     render()
     ready()

@@ -22,7 +22,7 @@ from lab.analysispanel import LINK_ENGINE_OFF
 from lab.play import RATING_SCALE, level_choices, side_name, side_options
 from glue.remote import el, location_hash, on, ready, set_hash, spawn, storage, window
 from glue.remote import draw as draw_shapes
-from glue.boardinput import bind_board
+from glue.boardinput import RELAYOUT, bind_board, relayout_when_changed
 from glue.remote import copy_text, download, emit, flush_now, init_value, location_href, share_link
 from lab.embedparams import share_params, snippets
 from lab import savedgame
@@ -97,13 +97,13 @@ async def animate_jump(ply: int, token: int) -> None:
 
 def fit_board() -> None:
     """The canvas takes the board's proportions (style.css: --board-aspect), so no gap opens beside it; when
-    they change, the page is asked to draw again at the canvas' new size (the event comes back as a resize)."""
+    they change, the page is asked to draw again at the canvas' new size (glue/boardinput.py)."""
     w, h = natural_size(ctl.position)
     aspect = f"{w / h:.4f}"
     if rendered.get("aspect") != aspect:
         rendered["aspect"] = aspect
         canvas.set_style("--board-aspect", aspect)
-        emit("phutball-relayout")
+    relayout_when_changed(rendered, aspect)
 
 
 def draw() -> None:
@@ -671,7 +671,7 @@ def bind() -> None:
     on(el("result-review"), "click", on_review)
     on(el("result-share"), "click", on_result_share)
     on(el("copy-position"), "click", on_copy_position)
-    on(window, "phutball-relayout", on_resize)
+    on(window, RELAYOUT, on_resize)
     on(el("ng-cancel"), "click", lambda e: el("new-game-dialog").close())
     on(el("new-game-form"), "submit", on_new_game)
     on(el("export"), "click", on_export)

@@ -22,11 +22,11 @@ import random
 from glue.jobs import run_job
 from phutball.errors import PhutballError
 from phutball.moveentry import MoveEntry
-from glue.boardinput import bind_board
+from glue.boardinput import RELAYOUT, bind_board, board_shape, relayout_when_changed
 from lab.puzzles import (PROGRESS_KEY, Oracle1D,
                          PuzzleController, dump_progress, initial_state, iso_date, puzzles_from_files)
 from glue.remote import draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
-from glue.remote import emit, flush, location_href, set_hash, spawn, storage, window
+from glue.remote import flush, location_href, set_hash, spawn, storage, window
 from phutball.game import parse_any_position
 from lab.embedparams import puzzle_share_params, snippets
 from lab.views.diagram import Marks, frame_shapes, layout_for, natural_size
@@ -75,12 +75,8 @@ def layout(pos):
 
 def relayout_when_the_board_changes(v) -> None:
     """The canvas' CSS size depends on the board (a strip is lower than a 2D board, an Oddish board or a
-    compare puzzle has none): when it changes, this draw used the old size (the event's snapshot), so the
-    page is asked to draw again at the new one (the event comes back as ``phutball-relayout``)."""
-    shape = (v["variant"], v["position"].split("_", 1)[0] if v["variant"] == "2D" else "", v["positions"] is None)
-    if state.get("shape") != shape:
-        state["shape"] = shape
-        emit("phutball-relayout")
+    compare puzzle has none): when it changes, the page draws again at the new size (glue/boardinput.py)."""
+    relayout_when_changed(state, (board_shape(v["variant"], v["position"]), v["positions"] is None))
 
 
 def draw() -> None:
@@ -515,7 +511,7 @@ def start() -> None:
     on(el("answer-area"), "click", on_answer_click)
     on(window, "hashchange", on_hashchange)
     on(window, "resize", lambda e: draw())
-    on(window, "phutball-relayout", lambda e: draw())
+    on(window, RELAYOUT, lambda e: draw())
     on(el("daily"), "click", on_daily)
     on(el("streak-start"), "click", on_streak_start)
     on(el("streak-end"), "click", on_streak_end)

@@ -6,8 +6,13 @@ the board is a :class:`~lab.play.PlayController`, so moves are entered exactly a
 on the play page (click the ball, then the landings; Enter or the ball to stop).
 A move that does what the step asks completes it (kept in localStorage); any
 other move is explained and taken back, so the learner tries again from the
-same position.  The engine decides every check: legal jumps, who won, and for
-the last steps the exact 1D solver.
+same position.  The engine decides every check: legal jumps, who won.
+
+The lesson teaches the rules a newcomer needs, 2D then 1D, and nothing more:
+the paper's ideas (the potentials, the Oddish board, its example (1)) are the
+calculator's and the puzzles', which the lesson's end links to.  The end also
+says which steps are not done yet (:attr:`LearnController.at_end`,
+:func:`lab.views.markup.lesson_end_html`).
 """
 
 from __future__ import annotations
@@ -97,27 +102,6 @@ def _wins(before: Any, move: Any, after: Any) -> str | None:
     return f"No goal yet: {side_name(mover)} wins only with the ball on or beyond the goal line it attacks."
 
 
-def _wins_exactly(before: Any, move: Any, after: Any) -> str | None:
-    """A move the exact 1D solver proves winning (the paper's example (1) has exactly one)."""
-    from phutball.oned.solve import analyse
-    outcome = next(m for m in analyse(before).moves if m.move == move)
-    if outcome.value == "win":
-        return None
-    plies = f" in {outcome.plies} plies" if outcome.plies else ""
-    return (f"{move} loses{plies} against best play, as the exact solver shows. "
-            "Look for a jump that stops before the end of the chain.")
-
-
-def _oddish_rule() -> str:
-    from phutball.oned.potential import GeneralPotentials, potentials_of_text
-    p = potentials_of_text("L_o*o.o.o....")
-    assert isinstance(p, GeneralPotentials) and p.oddish is not None  # a strip, every stone at an odd distance
-    odd = p.oddish
-    return (f"When every stone is at an odd distance from the ball, only those squares matter "
-            f"(the Oddish board {odd.board.pretty}); the paper's potentials pL = {odd.pL.value} and "
-            f"pR = {odd.pR.value} then decide: equal, so the player to move wins (Theorem 1).")
-
-
 STEPS: tuple[Step, ...] = (
     Step("place", "Placing a man",
          "On your turn you either place a man on any empty point, or jump with the ball.",
@@ -159,11 +143,6 @@ STEPS: tuple[Step, ...] = (
          "On a strip the same rules hold in one dimension: Left attacks the right end, Right the left end.",
          "Left to move: win at once with a chain past the right end.",
          "L_..*o.oo.o", _wins, "Left wins: the ball left the strip over the right end."),
-    Step("oddish", "The Oddish idea",
-         _oddish_rule(),
-         "Left to move and win (the paper's example (1)): only one move wins, and it stops the chain early.",
-         "L_o*o.o.o....", _wins_exactly,
-         "That is the only winning move. The calculator shows the potentials step by step."),
 )
 
 
@@ -189,6 +168,7 @@ class LearnView(TypedDict):
     done: bool
     steps: list[StepView]
     all_done: bool
+    at_end: bool       # the lesson's end is shown (lesson_end_html: what is left, where to go next)
 
 
 @dataclass
@@ -228,6 +208,14 @@ class LearnController:
 
     def first_unfinished(self) -> int:
         return next((i for i, s in enumerate(self.steps) if s.id not in self.done), 0)
+
+    @property
+    def at_end(self) -> bool:
+        """The lesson's end is shown: the last step is done, or every step is.  It says which steps
+        are not done yet, if any (skipped with Next or the list), and links on to the game, the
+        puzzles and the calculator."""
+        last = self.steps[-1].id in self.done and self.index == len(self.steps) - 1
+        return last or all(s.id in self.done for s in self.steps)
 
     # ------------------------------------------------------------ playing
 
@@ -326,5 +314,6 @@ class LearnController:
             "steps": [{"title": st.title, "done": st.id in self.done, "current": i == self.index}
                       for i, st in enumerate(self.steps)],
             "all_done": len(self.done) == len(self.steps),
+            "at_end": self.at_end,
         }
 

@@ -145,5 +145,19 @@ def steps_html(steps: list[dict[str, Any]]) -> str:
     return "".join(items)
 
 
-__all__ = ["answer_html", "moves_html", "pretty_strip", "puzzle_line_html", "puzzle_list_html",
+def lesson_end_html(steps: list[dict[str, Any]]) -> str:
+    """What the lesson's end says first (``steps`` as :func:`steps_html` takes them): every step done,
+    or which are not yet, each a button that opens it (``data-step``, as the list's); the links on
+    to the game, the puzzles and the calculator follow it in learn.html."""
+    undone = [(i, s["title"]) for i, s in enumerate(steps) if not s["done"]]
+    if not undone:
+        return "All steps done: you know the rules."
+    buttons = [f'<button type="button" class="link-button" data-step="{i}">step {i + 1}, {escape(title)}</button>'
+               for i, title in undone]
+    listed = buttons[0] if len(buttons) == 1 else ", ".join(buttons[:-1]) + " and " + buttons[-1]
+    count = "One step is" if len(undone) == 1 else f"{len(undone)} steps are"
+    return f"{count} not done yet: {listed}."
+
+
+__all__ = ["answer_html", "lesson_end_html", "moves_html", "pretty_strip", "puzzle_line_html", "puzzle_list_html",
            "review_marks_html", "steps_html", "theme_filters_html"]
