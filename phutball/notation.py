@@ -261,3 +261,18 @@ def move_targets(variant: str, text: str) -> list[Point | int]:
         strip_move = parse_strip_move(text)
         targets += strip_move.path if isinstance(strip_move, StripJump) else [strip_move.square]
     return targets
+
+
+# ---------------------------------------------------------------- counting moves as players do
+
+
+def move_number(ply: int) -> int:
+    """The number a move list gives to turn ``ply`` (from 1): each number covers the first side's turn and the
+    second side's answer, as in chess ("1. H11 H9  2. ..."), so turns 1 and 2 are move 1."""
+    return (ply + 1) // 2
+
+
+def moves_text(plies: int) -> str:
+    """A game or line of ``plies`` turns in numbered moves, as every message a player reads counts: "4 moves"."""
+    n = move_number(plies)
+    return f"{n} {'move' if n == 1 else 'moves'}"

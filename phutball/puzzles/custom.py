@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..board import Position
 from ..errors import PhutballError
 from ..game import parse_any_position
+from ..notation import moves_text
 from ..sides import SIDE_NAMES, other
 from .puzzle import Puzzle
 from .judge import analysis, best_line
@@ -116,7 +117,7 @@ def custom_puzzle(position: str, task: str, text: str = "") -> Puzzle:
         wins = a.get("winning_moves") or []
         if not wins:
             raise ClaimError("puzzle position", position,
-                             f"{who} does not win this position (the opponent wins in {a.get('plies')} plies)")
+                             f"{who} does not win this position (the opponent wins in {moves_text(int(a.get('plies') or 0))})")
         if task == "only-move" and len(wins) != 1:
             raise ClaimError("puzzle position", position,
                              f"{who} has {len(wins)} winning moves ({', '.join(wins)}), not only one")

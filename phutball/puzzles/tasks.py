@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..notation import moves_text
 from ..sides import SIDE_NAMES
 from .common import MAX_LIVE_N
 
@@ -129,7 +130,7 @@ def _losing_note(d: dict[str, Any], me: str) -> str:
     """What the page says of a strip move that does not keep the win."""
     wins = d.get("winning_moves") or []
     plies = d.get("move_plies")
-    note = "That move loses" + (f" (in {plies} plies)" if plies else "") + "."
+    note = "That move loses" + (f" (in {moves_text(plies)})" if plies else "") + "."
     if d.get("after") and d.get("winner") and d["winner"] != me:
         note = "That ends the game in your opponent's favour."
     if not wins:

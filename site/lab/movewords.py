@@ -7,18 +7,8 @@ numbers ("You won in 4 moves!", "move 2 (Eks, E5-G7)"); the word "ply" is for co
 
 from __future__ import annotations
 
+from phutball.notation import move_number, moves_text
 from phutball.sides import side_name
-
-
-def move_number(ply: int) -> int:
-    """The number the move list gives to turn ``ply`` (1 for the first turn and its answer, 2 for the next...)."""
-    return (ply + 1) // 2
-
-
-def moves_text(plies: int) -> str:
-    """A game or line of ``plies`` turns in numbered moves: "1 move", "4 moves"."""
-    n = move_number(plies)
-    return f"{n} {'move' if n == 1 else 'moves'}"
 
 
 def turn_text(ply: int, mover: str) -> str:
