@@ -318,13 +318,18 @@ def _ball_and_marks(out: list[Shape], xy: Any, c: float, k: float, ball: Any, la
         out.append({"t": "circle", "x": x, "y": y, "rad": c * k * 0.68, "stroke": var("landing"),
                     "lw": max(2.0, c * k * 0.22), "fill": var("landing-fill")})
     if hint is not None:
-        x, y = xy(hint)
-        out.append({"t": "circle", "x": x, "y": y, "rad": c * k * 1.25, "stroke": var("hint"),
-                    "lw": max(2.5, c * k * 0.27)})
+        _ring(out, xy, c, k, hint)
     if cursor is not None:
         x, y = xy(cursor)
         out.append({"t": "rect", "x": x - c * 0.5, "y": y - c * 0.5, "w": c, "h": c, "stroke": var("cursor"),
                     "lw": 2, "r": c * 0.12})
+
+
+def _ring(out: list[Shape], xy: Any, c: float, k: float, target: Any) -> None:
+    """The hint's ring around ``target`` (``k``: the ball's radius in cells)."""
+    x, y = xy(target)
+    out.append({"t": "circle", "x": x, "y": y, "rad": c * k * 1.25, "stroke": var("hint"),
+                "lw": max(2.5, c * k * 0.27)})
 
 
 # ---------------------------------------------------------------- 1D strips
@@ -367,13 +372,14 @@ class LayoutStrip:
 def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, *,
                  landings: Iterable[int] = (), chain: Sequence[int] = (), cursor: int | None = None,
                  hint: int | None = None, last_move: Sequence[int] = (), numbers: bool = True,
-                 move_numbers: Mapping[int, int] | None = None, arrow: Sequence[int] = ()) -> list[Shape]:
+                 move_numbers: Mapping[int, int] | None = None, arrow: Sequence[int] = (),
+                 rings: Iterable[int] = ()) -> list[Shape]:
     """Shapes for a 1D strip: squares 1..n, the ends past them, stones, ball, marks.
 
     The goal squares, 1 and n (a move ending with the ball there or past it wins), are framed in
     the goal lines' colour, as a 2D board's goal lines are drawn.  ``numbers`` writes the square numbers (the strip's coordinates); ``move_numbers``
     and ``arrow`` are the diagram marks of :func:`board_shapes`, the arrow running
-    above the squares.
+    above the squares; ``rings`` are squares ringed as the ``hint`` is (a calculator's compared squares).
     """
     c, g = layout.cell, GEOMETRY
     out: list[Shape] = [{"t": "rect", "x": 0, "y": 0, "w": layout.css_w, "h": layout.css_h, "fill": var("bg")}]
@@ -403,6 +409,8 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
         pts = [[layout.xy(s)[0], layout.xy(s)[1] - c * 0.55] for s in chain]
         out.append({"t": "line", "pts": pts, "stroke": var("chain"), "lw": max(2.0, c * 0.08)})
     _ball_and_marks(out, layout.xy, c, GEOMETRY.strip_ball, chain[-1] if chain else ball, landings, hint, cursor)
+    for sq in rings:
+        _ring(out, layout.xy, c, GEOMETRY.strip_ball, sq)
     return out
 
 

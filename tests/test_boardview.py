@@ -63,6 +63,14 @@ def test_strip_layout_hits_and_shapes():
     assert [s["s"] for s in shapes if s["t"] == "text"] == [str(i) for i in range(1, 12)]
 
 
+def test_a_strip_rings_the_squares_asked_as_the_hint_is():
+    lay = LayoutStrip(9, 480, 120)
+    rings = [s for s in strip_shapes(9, 5, {4}, lay, rings=[3, 7]) if s.get("stroke") == "var(--hint)"]
+    assert [(s["x"], s["y"]) for s in rings] == [lay.xy(3), lay.xy(7)]
+    hint, = [s for s in strip_shapes(9, 5, {4}, lay, hint=3) if s.get("stroke") == "var(--hint)"]
+    assert hint == rings[0]
+
+
 def test_a_strips_goal_squares_1_and_n_are_framed_in_the_goal_colour():
     lay = LayoutStrip(9, 480, 120)
     squares = [s for s in strip_shapes(9, 5, {4}, lay) if s["t"] == "rect" and s["fill"] != "var(--bg)"]

@@ -435,3 +435,84 @@ def test_a_link_with_malformed_escapes_names_them_and_keeps_the_default():
 def test_a_long_bad_link_is_quoted_shortened():
     c = CalcController.from_hash("L_" + "x" * 5000)
     assert "could not be read" in c.error and len(c.error) < 400 and "…" in c.error
+
+
+# ---------------------------------------------------------------- links: a position, and one to compare it with
+
+
+def test_a_link_reads_back_the_positions_it_was_written_with():
+    from hypothesis import given, settings, strategies as st
+    from lab.calc.link import CalcLink, format_link, parse_link
+
+    @settings(max_examples=300, derandomize=True, deadline=None)
+    @given(st.text(), st.text())
+    def round_trip(position, compare):
+        fragment = format_link(position, compare)
+        assert parse_link(fragment) == CalcLink(position, compare)
+        assert "#" not in fragment and fragment.count("&") == (1 if compare else 0)
+    round_trip()
+
+
+def test_a_link_opens_its_position_compared_with_the_other():
+    from lab.calc.link import format_link
+    c = CalcController.from_link(format_link("L_.*.o.o....", "L_.*.ooo...."))
+    assert (str(c.strip), str(c.other), c.error) == ("L_.*.o.o....", "L_.*.ooo....", "")
+    assert c.link() == "L_.*.o.o....&compare=L_.*.ooo...." and c.link_text() == c.link()
+    assert CalcController.from_link(c.link()).other == c.other                 # the page's own link reads back
+    v = c.view()
+    assert v["compare"] == "L_.*.ooo...." and v["marks"] == [5]
+    assert "this strip with a stone on square 5 (ringed on the strip)" in v["html"]["compared"]
+    # the link in the line opens the other position, compared with this one
+    assert 'href="#L_.*.ooo....&amp;compare=L_.*.o.o...."' in v["html"]["compared"]
+    # the compared position is short: it is solved at once, and its value said
+    c.solve_direct()
+    assert "where Left to move loses in 16 plies" in c.view()["html"]["compared"]
+    # without compare=, nothing is compared
+    plain = CalcController.from_link("L_.*.o.o....")
+    assert plain.other is None and plain.view()["html"]["compared"] == "" and plain.view()["marks"] == []
+
+
+def test_an_edit_keeps_the_comparison_and_reaching_the_other_position_swaps_them():
+    c = CalcController.from_link("L_.*.o.o....&compare=L_.*.ooo....")
+    assert c.click(5) and str(c.strip) == "L_.*.ooo...."          # the stone added: now on the other position
+    assert str(c.other) == "L_.*.o.o...." and c.compared() == ("this strip with no stone on square 5", [5])
+    assert c.click(9) and str(c.other) == "L_.*.o.o...."           # another edit: still compared with it
+    assert c.compared() == ("this strip with no stones on squares 5 and 9", [5, 9])
+    assert c.load_text("L_.*...")                                   # a typed position: nothing compared any more
+    assert c.other is None
+
+
+def test_a_hash_change_opens_both_positions_and_a_bad_part_is_said_and_left_out():
+    c = CalcController.from_link("L_.*.o.o....")
+    assert c.load_link("L_.*.ooo....&compare=L_.*.o.o....")
+    assert (str(c.strip), str(c.other)) == ("L_.*.ooo....", "L_.*.o.o....")
+    assert not c.load_link("L_.*.ooo....&compare=L_.*.o.o....")    # unchanged
+    c = CalcController.from_link("L_.*...&compare=L_zz")
+    assert str(c.strip) == "L_.*..." and c.other is None
+    assert c.error.startswith("The link's position to compare with 'L_zz' could not be read") and "left out" in c.error
+    c = CalcController.from_link("L_.*...&size=9")
+    assert str(c.strip) == "L_.*..." and "'size=9' is not understood" in c.error
+    c = CalcController.from_link("L_.*...&compare=%E0%A4%A")
+    assert str(c.strip) == "L_.*..." and "UTF-8" in c.error and c.other is None
+    c = CalcController.from_link("%E0%A4%A&compare=L_.*...")
+    assert str(c.strip) == DEFAULT_POSITION and "default" in c.error
+    c = CalcController.from_link("L_.*...&compare=L_.*...")         # the same position: nothing to compare
+    assert c.other is None and c.error == ""
+
+
+@pytest.mark.parametrize("a,b,said,marks", [
+    ("L_.*.o.o....", "L_.*.ooo....", "this strip with a stone on square 5", [5]),
+    ("L_.*.ooo....", "L_.*.o.o....", "this strip with no stone on square 5", [5]),
+    ("L_.*.o.o....", "L_o*...o....", "this strip with a stone on square 1 and no stone on square 4", [1, 4]),
+    ("L_.*.o.o....", "R_.*.o.o....", "this strip with Right to move", []),
+    ("L_.*.o.o....", "L_..*o.o....", "this strip with the ball on square 3", [3]),
+    ("L_.*.o.o....", "L_.*.oo....", "this strip with square 5 deleted", [5]),
+    ("L_.*.o.o....", "L_.*.o.o...", "this strip with one of squares 7 to 10 deleted (any one of them gives it)",
+     [7, 8, 9, 10]),
+    ("L_.*.oo....", "L_.*.o.o....", "this strip with one more empty square", []),
+    ("L_.*.o.o....", "L_.*..", "another position", []),
+    ("L_.*.o.o....", "L_.*.o.o....", "the same position", []),
+])
+def test_the_difference_between_two_positions_in_words(a, b, said, marks):
+    from lab.calc.words import difference
+    assert difference(Strip.from_str(a), Strip.from_str(b)) == (said, marks)

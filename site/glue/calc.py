@@ -12,7 +12,6 @@ slices the worker answers the page (a click on the strip, Stop).
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote
 
 from glue.jobs import run_job
 from glue.remote import (copy_text, document, el, init_value, location_fragment, location_hash,
@@ -24,8 +23,6 @@ from lab.calc.render import html_explorer
 from lab.calc.words import even_squares
 from lab.jobs import Slot, Slots, error_text
 from lab.views.board import LayoutStrip, strip_shapes
-
-HASH_SAFE = "-_.!~*'()"     # the characters encodeURIComponent leaves as they are
 
 canvas = el("strip")
 ctl = CalcController()      # replaced by the link's position in start()
@@ -59,7 +56,8 @@ def draw() -> None:
     s = ctl.strip
     canvas.set_style("min-width", f"{strip_width()}px")
     cursor = ctl.cursor if keyboard["used"] else None
-    draw_shapes("strip", strip_shapes(s.n, s.ball, s.stones, layout(), cursor=cursor, last_move=even_squares(s)))
+    draw_shapes("strip", strip_shapes(s.n, s.ball, s.stones, layout(), cursor=cursor, last_move=even_squares(s),
+                                      rings=ctl.compared()[1]))
 
 
 def render() -> None:
@@ -73,6 +71,8 @@ def render() -> None:
     put("marked-note", "hidden", not v["marked"])
     canvas.setAttribute("data-position", v["position"])
     canvas.setAttribute("data-share", v["share"])
+    canvas.setAttribute("data-compare", v["compare"])
+    canvas.setAttribute("data-marks", " ".join(map(str, v["marks"])))
     if not v["error"]:   # after a typing error the typed text stays, to be corrected
         put("position-input", "value", v["input"])
     el("side-left").checked = v["side"] == "L"
@@ -81,8 +81,8 @@ def render() -> None:
     el("tool-ball").checked = v["tool"] == "ball"
     put("length", "value", str(v["n"]))
     render_status()
-    if location_hash() != v["share"]:
-        set_hash(quote(v["share"], safe=HASH_SAFE))
+    if location_hash() != ctl.link_text():
+        set_hash(v["link"])
 
 
 def render_status() -> None:
@@ -150,6 +150,7 @@ async def run_exact(rec: Slot) -> None:
             ctl.store(result)
         if jobs.is_current(rec):
             if not rec.cancel:
+                ctl.solve_direct()   # the compared position too, if its length is the one just solved
                 render()
                 ensure_exact()   # the position may have changed meanwhile (same length: now instant)
             else:
@@ -292,7 +293,7 @@ def button(id_: str, action) -> None:
 
 
 def on_copy_link(event) -> None:
-    url = location_href().split("#")[0] + "#" + quote(ctl.share_string(), safe=HASH_SAFE)
+    url = location_href().split("#")[0] + "#" + ctl.link()
     copy_text(url)
     ctl.message = f"Link to this position (copied if the browser allows it): {url}"
     ctl.error = ""
@@ -301,7 +302,7 @@ def on_copy_link(event) -> None:
 
 def on_hashchange(event) -> None:
     fragment = location_fragment()
-    if fragment and location_hash() != ctl.share_string():
+    if fragment and location_hash() != ctl.link_text():
         ctl.load_link(fragment)
         changed()
 

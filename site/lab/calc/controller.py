@@ -32,9 +32,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, TypedDict
 
-from lab.calc.jobs import MAX_EXACT_M, MAX_EXACT_N, book_analysis, solve_1d_now, solve_oddish_now
-from lab.calc.render import html_comparison, html_exact, html_general, html_oddish
-from lab.calc.words import Comparison, Exact, even_squares, oddish_move_1d, value_phrase, winner_text
+from lab.calc.jobs import MAX_EXACT_M, MAX_EXACT_N, book_analysis, solve_1d_now, solve_oddish_now, solved_now
+from lab.calc.link import CalcLink, LinkError, decode, format_link, parse_link, shorten
+from lab.calc.render import html_compare, html_comparison, html_exact, html_general, html_oddish
+from lab.calc.words import (Comparison, Exact, difference, even_squares, oddish_move_1d, value_phrase,
+                            winner_text)
 from phutball.errors import IllegalPositionError, ParseError, PhutballError
 from phutball.oned.oddish import ARROW_CHARS, Oddish
 from phutball.oned.potential import GeneralPotentials, general_potentials
@@ -94,24 +96,29 @@ def parse_input(text: str, side: str = LEFT) -> tuple[Strip, bool]:
     return strip, False
 
 
-def shorten(text: str, limit: int = 60) -> str:
-    """``text`` for quoting in a message: cut to ``limit`` characters (with an ellipsis) when longer."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def decode_fragment(fragment: str) -> tuple[str, str]:
-    """A URL fragment (without ``#``, still %-encoded) as ``(text, error)``.
+    """A URL fragment's position (without ``#``, still %-encoded) as ``(text, error)``.
 
     A link's position is %-encoded UTF-8 (RFC 3986 section 2.1); escapes that do
     not decode to UTF-8 text (``%E0%A4%A``) give ``("", error)``, an error naming
     the fragment, instead of an exception.
     """
-    from urllib.parse import unquote
     try:
-        return unquote(fragment, errors="strict"), ""
-    except UnicodeDecodeError:
-        return "", (f"The link's position {shorten(fragment)!r} could not be read: its %-escapes do not "
-                    "decode to text (they must be UTF-8).")
+        return decode(fragment), ""
+    except LinkError as e:
+        return "", str(e)
+
+
+def _compared(link: CalcLink) -> tuple[Optional[Strip], str]:
+    """The position a link compares with (None for none) and why a part of the link was left out ("" if none was)."""
+    if not link.compare:
+        return None, link.ignored
+    try:
+        other, _ = parse_input(link.compare, LEFT)
+    except PhutballError as e:
+        return None, (f"The link's position to compare with {shorten(link.compare)!r} could not be read: "
+                      f"{e.reason}. It is left out.")
+    return other, ""
 
 
 def error_text(e: Exception) -> str:
@@ -130,7 +137,7 @@ CalcTexts = TypedDict("CalcTexts", {
 })
 #: The detail sections' HTML in :meth:`CalcController.view` (``html``).
 CalcHtml = TypedDict("CalcHtml", {
-    "comparison": str, "oddish-content": str, "general-content": str, "exact-content": str,
+    "compared": str, "comparison": str, "oddish-content": str, "general-content": str, "exact-content": str,
 })
 
 
@@ -139,6 +146,9 @@ class CalcView(TypedDict):
 
     position: str
     share: str
+    link: str
+    compare: str
+    marks: list[int]
     input: str
     n: int
     ball: int
@@ -172,6 +182,7 @@ class CalcController:
     cursor: Optional[int] = None    # keyboard cursor square
     results: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     jobs: dict[str, Exact] = field(default_factory=dict)   # kind -> worker state for the current position
+    other: Optional[Strip] = None   # the position compared with this one (a link's compare=), kept through edits
 
     # ---------------------------------------------------------------- loading
 
@@ -189,21 +200,34 @@ class CalcController:
 
     @classmethod
     def from_link(cls, fragment: str) -> "CalcController":
-        """The page's start from the URL's raw fragment (still %-encoded): :meth:`from_hash` of its text."""
-        text, error = decode_fragment(fragment)
-        if not error:
-            return cls.from_hash(text)
-        c = cls()
-        c.error = error + " Showing the default position instead."
+        """The page's start from the URL's raw fragment (still %-encoded, :mod:`lab.calc.link`): its position
+        (:meth:`from_hash`) and the position to compare it with, if the link gives one."""
+        try:
+            link = parse_link(fragment)
+        except LinkError as e:
+            c = cls()
+            c.error = f"{e} Showing the default position instead."
+            return c
+        c = cls.from_hash(link.position)
+        if not c.error:
+            other, c.error = _compared(link)
+            c.other = None if other == c.strip else other
         return c
 
     def load_link(self, fragment: str) -> bool:
-        """A hash change, from the raw fragment: :meth:`load_hash` of its text (bad escapes keep the position)."""
-        text, error = decode_fragment(fragment)
-        if error:
-            self.error = error + " The previous position is kept."
+        """A hash change, from the raw fragment: its position and the one to compare with (a bad position keeps
+        the previous one); True if there is something new to show."""
+        try:
+            link = parse_link(fragment)
+        except LinkError as e:
+            self.error = f"{e} The previous position is kept."
             return False
-        return self.load_hash(text)
+        other, error = _compared(link)
+        opened = self._open(link.position, other)
+        if opened is None or not (opened or error):
+            return False
+        self.error = error
+        return True
 
     def load_text(self, text: str, side: Optional[str] = None) -> bool:
         """Typed input; on error the current position is kept and :attr:`error` says why."""
@@ -212,22 +236,37 @@ class CalcController:
         except PhutballError as e:
             self.error = error_text(e) + " The previous position is kept."
             return False
-        self._set(strip, odd, "Position loaded.")
+        self._set(strip, odd, "Position loaded.", None, keep=False)
         return True
 
-    def load_hash(self, hash_text: str) -> bool:
-        """A hash change (a link from the explorer, the back button)."""
-        if not hash_text or hash_text == self.share_string():
+    def load_hash(self, hash_text: str, other: Optional[Strip] = None) -> bool:
+        """A link's position (the explorer's, the back button's), compared with ``other`` if it is given."""
+        return bool(self._open(hash_text, other))
+
+    def _open(self, text: str, other: Optional[Strip]) -> Optional[bool]:
+        """A link's position ``text`` compared with ``other``: True if shown, False if already shown, None if it
+        could not be read (:attr:`error` says why, the previous position is kept)."""
+        if not text:
             return False
         try:
-            strip, odd = parse_input(hash_text, LEFT)
+            strip, odd = parse_input(text, LEFT)
         except PhutballError as e:
-            self.error = f"The link's position {shorten(hash_text)!r} could not be read: {e.reason}. The previous position is kept."
+            self.error = f"The link's position {shorten(text)!r} could not be read: {e.reason}. The previous position is kept."
+            return None
+        if other == strip:
+            other = None
+        if (strip, odd, other) == (self.strip, self.oddish_form, self.other):
             return False
-        self._set(strip, odd, "Position opened from the link.")
+        self._set(strip, odd, "Position opened from the link.", other, keep=False)
         return True
 
-    def _set(self, strip: Strip, oddish_form: bool, message: str) -> None:
+    def _set(self, strip: Strip, oddish_form: bool, message: str, other: Optional[Strip] = None,
+             keep: bool = True) -> None:
+        """Show ``strip``, compared with ``other``, or (``keep``) with the position compared so far, kept through
+        an edit: when the edit gives that position, the one before the edit becomes the one compared."""
+        if keep:
+            other = self.strip if self.other == strip else self.other
+        self.other = None if other == strip else other
         self.strip = strip
         self.oddish_form = oddish_form
         self.error = ""
@@ -235,6 +274,18 @@ class CalcController:
         if self.cursor is not None and not 1 <= self.cursor <= strip.n:
             self.cursor = min(strip.n, max(1, self.cursor))
         self.jobs = {}
+
+    def compared(self) -> tuple[str, list[int]]:
+        """How the position compared with this one differs from it, in words, and the squares to ring ("", [] for none)."""
+        return difference(self.strip, self.other) if self.other else ("", [])
+
+    def link(self) -> str:
+        """The URL fragment (%-encoded) that opens this position and the one compared with it."""
+        return format_link(self.share_string(), str(self.other) if self.other else "")
+
+    def link_text(self) -> str:
+        """:meth:`link` %-decoded, as the page's ``location.hash`` reads once decoded."""
+        return self.share_string() + (f"&compare={self.other}" if self.other else "")
 
     def share_string(self) -> str:
         """The position for the URL hash: the Oddish text if it was typed so, else the strip's."""
@@ -426,7 +477,8 @@ class CalcController:
         return out
 
     def solve_direct(self) -> bool:
-        """Solve the cheap wanted computations here and now; True if anything changed."""
+        """Solve the cheap wanted computations here and now, and the compared position if it is cheap too;
+        True if anything changed."""
         changed = False
         for w in self.wanted():
             if w["direct"]:
@@ -435,6 +487,11 @@ class CalcController:
                 else:
                     self.store(solve_oddish_now(Oddish.from_str(w["position"])))
                 changed = True
+        other = self.other
+        if (other is not None and other.n <= MAX_EXACT_N and ("strip", str(other)) not in self.results
+                and solved_now(other, DIRECT_N)):
+            self.store(solve_1d_now(other))
+            changed = True
         return changed
 
     def solve_all(self) -> None:
@@ -445,6 +502,7 @@ class CalcController:
             for r in job:
                 if r.get("done"):
                     self.store(r["result"])
+        self.solve_direct()   # the compared position, its length now solved if it is the same
 
     def store(self, result: dict[str, Any]) -> None:
         kind = result["kind"]
@@ -536,9 +594,14 @@ class CalcController:
             "edit-message": "" if self.error else self.message,
         }
         running = [k for k in ("strip", "oddish") if self.exact(k).state in ("running", "pending")]
+        other = self.other
+        said, marks = self.compared()
         return {
             "position": str(s),
             "share": self.share_string(),
+            "link": self.link(),
+            "compare": str(other) if other else "",
+            "marks": marks,
             "input": self.share_string(),
             "n": s.n, "ball": s.ball, "stones": sorted(s.stones), "side": s.to_move,
             "cursor": self.cursor, "tool": self.tool,
@@ -552,6 +615,8 @@ class CalcController:
             "exact_1d": ex1, "exact_oddish": exo,
             "running": running,
             "html": {
+                "compared": html_compare(other, said, marks, format_link(str(other), self.share_string()),
+                                        self.results.get(("strip", str(other)))) if other else "",
                 "comparison": html_comparison(comparisons),
                 "oddish-content": html_oddish(s, g, exo),
                 "general-content": html_general(g),

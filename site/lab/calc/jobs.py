@@ -85,6 +85,12 @@ def book_analysis(strip: Strip) -> Analysis | None:
     return book.analysis(strip)
 
 
+def solved_now(strip: Strip, direct_n: int) -> bool:
+    """Whether :func:`solve_1d_now` answers at once: a strip of at most ``direct_n`` squares, a length solved
+    already, or one the shipped book has."""
+    return strip.n <= direct_n or strip.n in _tables or book_analysis(strip) is not None
+
+
 def solve_1d_now(strip: Strip) -> dict[str, Any]:
     """Solve directly (no slicing): for short strips, the book, or an already solved length."""
     a = book_analysis(strip)

@@ -28,6 +28,17 @@ def glyph(ch: str, extra: str = "") -> str:
     return f'<span class="g g-{cls}{(" " + extra) if extra else ""}" role="img" aria-label="{label}"></span>'
 
 
+def html_compare(other: Strip, said: str, marks: list[int], link: str, solved: dict[str, Any] | None = None) -> str:
+    """The line under the strip naming the position a link compares it with, how that one differs
+    (``said``, the squares ``marks`` ringed on the strip), its exact value once ``solved``, and a link
+    opening it (compared with this one)."""
+    ringed = " (ringed on the strip)" if marks else ""
+    value = f", where {value_phrase(solved['value'], solved['plies'], solved['to_move'])}" if solved else ""
+    return (f'<span class="compare-label">Compared with</span> <span class="mono strip-pretty">{esc(other.pretty)}</span> '
+            f'<span class="mono small">{esc(str(other))}</span>: {esc(said)}{ringed}{esc(value)}. '
+            f'<a id="compare-open" href="#{esc(link)}">Open that position</a>')
+
+
 def html_comparison(rows: list[Comparison]) -> str:
     out = ['<table class="compare" id="compare"><caption class="visually-hidden">Each prediction next to the exact '
            'value it can be checked against</caption>'

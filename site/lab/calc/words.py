@@ -78,3 +78,58 @@ class Comparison(TypedDict):
     agrees: Optional[bool]
     exact_text: str
     flag: str
+
+
+def without_square(strip: Strip, square: int) -> Strip:
+    """``strip`` one square shorter: ``square`` (not the ball's) deleted, the squares after it moved up one."""
+    s = strip
+    return Strip(s.n - 1, s.ball if square > s.ball else s.ball - 1,
+                 frozenset(x if x < square else x - 1 for x in s.stones if x != square), s.to_move)
+
+
+def squares_text(squares: list[int]) -> str:
+    """``[5]`` as ``'square 5'``, ``[3, 5, 7]`` as ``'squares 3, 5 and 7'``."""
+    words = [str(k) for k in squares]
+    if len(words) == 1:
+        return "square " + words[0]
+    return "squares " + ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _deletions(longer: Strip, shorter: Strip) -> list[int]:
+    """The empty squares of ``longer`` whose deletion gives ``shorter`` (a run of them, or none)."""
+    if longer.n - 1 != shorter.n or longer.to_move != shorter.to_move:
+        return []
+    return [k for k in range(1, longer.n + 1)
+            if k != longer.ball and k not in longer.stones and without_square(longer, k) == shorter]
+
+
+def difference(a: Strip, b: Strip) -> tuple[str, list[int]]:
+    """How ``b`` differs from ``a``, in words (``'this strip with a stone on square 5'``), and the squares of
+    ``a`` that the words name (to mark them on ``a``)."""
+    if a == b:
+        return "the same position", []
+    if a.n == b.n:
+        parts, marks = [], []
+        added, removed = sorted(b.stones - a.stones), sorted(a.stones - b.stones)
+        if b.ball != a.ball:
+            parts.append(f"the ball on square {b.ball}")
+            marks.append(b.ball)
+            added = [k for k in added if k != a.ball]          # the ball's old square: said by the ball's move
+            removed = [k for k in removed if k != b.ball]
+        if added:
+            parts.append(("a stone on " if len(added) == 1 else "stones on ") + squares_text(added))
+        if removed:
+            parts.append(("no stone on " if len(removed) == 1 else "no stones on ") + squares_text(removed))
+        if b.to_move != a.to_move:
+            parts.append(f"{side_name(b.to_move)} to move")
+        return "this strip with " + ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1], \
+            sorted(set(marks + added + removed))
+    deleted = _deletions(a, b)
+    if deleted:
+        if len(deleted) == 1:
+            return f"this strip with square {deleted[0]} deleted", deleted
+        return (f"this strip with one of squares {deleted[0]} to {deleted[-1]} deleted (any one of them gives it)",
+                deleted)
+    if _deletions(b, a):
+        return "this strip with one more empty square", []
+    return "another position", []
