@@ -9,7 +9,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from lab.atlas import CHARTS, AtlasDataError, atlas_html, axis_range, calculator_link, chart_svg, sentence
+from lab.atlas import CHARTS, PICK, AtlasDataError, atlas_html, axis_range, calculator_link, chart_svg, sentence
 from lab.calc.controller import CalcController
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,3 +113,35 @@ def test_the_shipped_atlas_renders_every_chart_with_a_point_per_length():
         svg = page.split(f'id="chart-{chart.id}"')[1].split("</svg>")[0]
         want = sum(1 for s in chart.series for p in data["figures"][s.key] if p["total"] or s.measure == "count")
         assert len(dots(svg)) == want, chart.id
+
+
+def test_a_pair_figures_dot_opens_both_positions_and_says_the_square():
+    """Issue 39, item 5: the square to change was only in the tooltip, and the link opened the first position only."""
+    data = made_up()
+    data["figures"]["stone_hurts"][1] = point(4, 1, 40, "L_.*..", square=3)
+    data["figures"]["delete_hurts"][2] = point(5, 1, 50, "L_.*.o.", square=3)
+    svg = chart_svg(next(c for c in CHARTS if c.id == "hurts"), data)
+    stone = re.search(r'<a class="point" data-n="4" data-position="L_\.\*\.\." data-compare="([^"]*)" '
+                      r'href="([^"]*)"><title>([^<]*)</title>', svg)
+    assert stone and stone[1] == "L_.*o." and unquote(stone[2].replace("&amp;", "&")).endswith(
+        "#L_.*..&compare=L_.*o.")
+    assert stone[3] == ("4 squares: 2.50 % (1 of 40). Smallest example: L_.*.., won by the side to move; "
+                        "with a stone on square 3 (L_.*o.) it is lost.")
+    c = CalcController.from_link(stone[2].replace("&amp;", "&").split("#", 1)[1])
+    assert (str(c.strip), str(c.other), c.view()["marks"]) == ("L_.*..", "L_.*o.", [3])
+    gone = re.search(r'data-n="5" data-position="L_\.\*\.o\." data-compare="([^"]*)"', svg)
+    assert gone and gone[1] == "L_.*o."          # square 3 deleted: the stone moves up to it
+    assert "with square 3 deleted (L_.*o.) it is lost" in svg
+    # a figure without a change links its example alone
+    won = chart_svg(CHARTS[0], data)
+    assert "data-compare" not in won and "Smallest won position: L_o*..." in won
+    # a pair figure's example that cannot be changed is named
+    data["figures"]["stone_hurts"][1] = point(4, 1, 40, "L_.*..", square=9)
+    with pytest.raises(AtlasDataError, match="'stone_hurts' example 'L_.\\*..' with square 9"):
+        chart_svg(next(c for c in CHARTS if c.id == "hurts"), data)
+
+
+def test_every_chart_has_a_box_for_the_picked_dots_examples():
+    page = "\n".join(atlas_html(made_up()))
+    for chart in CHARTS:
+        assert f'<div class="atlas-pick" id="pick-{chart.id}"><p>{PICK}</p></div>' in page

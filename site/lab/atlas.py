@@ -15,10 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Callable, Mapping, Sequence
-from urllib.parse import quote
 
-#: The characters a position keeps in a link's fragment (as the calculator writes its own links).
-HASH_SAFE = "-_.!~*'()"
+from lab.calc.link import format_link
+from lab.calc.words import without_square
+from phutball.errors import PhutballError
+from phutball.oned.strip import Strip
+
 #: The chart's drawing box (SVG user units; the SVG scales to the page's width).
 WIDTH, HEIGHT = 480, 270
 LEFT, RIGHT, TOP, BOTTOM = 52, 14, 14, 38
@@ -38,7 +40,8 @@ class Series:
     key: str
     label: str
     measure: str = "share"      # "share", "complement" (1 - share) or "count"
-    what: str = "example"       # what the point's link opens, said in its tooltip
+    what: str = "example"       # what the point's example is, said under the chart and in its tooltip
+    change: str = ""            # a pair figure's change of the example at its square: "stone" (added) or "delete"
 
     def value(self, p: Point) -> float | None:
         """The point's height, or None when the figure has nothing to count at this length."""
@@ -69,14 +72,14 @@ CHARTS: tuple[Chart, ...] = (
                what="first empty strip the side to move wins"))),
     Chart("hurts", "When the obvious fails: a win lost", (
         Series("stone_hurts", "a stone added in front of the ball turns a win into a loss",
-               what="smallest won position a stone in front of the ball spoils"),
+               what="smallest won position a stone in front of the ball spoils", change="stone"),
         Series("delete_hurts", "an empty square in front of the ball deleted turns a win into a loss",
-               what="smallest won position a shorter strip spoils"))),
+               what="smallest won position a shorter strip spoils", change="delete"))),
     Chart("helps", "... and the reverse: a loss turned into a win", (
         Series("stone_helps", "a stone added in front of the ball turns a loss into a win",
-               what="smallest lost position a stone in front of the ball saves"),
+               what="smallest lost position a stone in front of the ball saves", change="stone"),
         Series("delete_helps", "an empty square in front of the ball deleted turns a loss into a win",
-               what="smallest lost position a shorter strip saves"))),
+               what="smallest lost position a shorter strip saves", change="delete"))),
     Chart("moves", "Winning moves that look wrong", (
         Series("only_short", "every winning move is a jump stopping short of the stones it could take",
                what="smallest position where every winning jump stops short"),
@@ -93,6 +96,10 @@ CHARTS: tuple[Chart, ...] = (
 )
 
 
+#: Every chart's lines, by their figure's key.
+SERIES: dict[str, Series] = {s.key: s for chart in CHARTS for s in chart.series}
+
+
 def points(data: Data, key: str) -> list[Point]:
     """The figure ``key``'s points, by length; a missing figure raises :class:`AtlasDataError`."""
     try:
@@ -102,9 +109,35 @@ def points(data: Data, key: str) -> list[Point]:
     return sorted(out, key=lambda p: p["n"])
 
 
-def calculator_link(position: str) -> str:
-    """The calculator opened on ``position`` (the position in the link's fragment, as the calculator reads it)."""
-    return "./calculator.html#" + quote(position, safe=HASH_SAFE)
+def calculator_link(position: str, compare: str = "") -> str:
+    """The calculator opened on ``position``, compared with ``compare`` if given (the link's fragment as the
+    calculator reads it, :mod:`lab.calc.link`)."""
+    return "./calculator.html#" + format_link(position, compare)
+
+
+def changed(series: Series, p: Point) -> str:
+    """A pair figure's example once changed at its square: the stone added, or the square deleted ("" for
+    other figures, or a point without an example or a square)."""
+    example, square = p.get("example"), p.get("square")
+    if not (series.change and example and square):
+        return ""
+    try:
+        s, k = Strip.from_str(example), int(square)
+        return str(Strip(s.n, s.ball, s.stones | {k}, s.to_move) if series.change == "stone" else without_square(s, k))
+    except PhutballError as e:
+        raise AtlasDataError(f"the {series.key!r} example {example!r} with square {square!r} cannot be changed: "
+                             f"{e}") from None
+
+
+def example_text(series: Series, p: Point) -> str:
+    """The point's example in words, both positions for a pair figure: what is said under the chart."""
+    example = p["example"]
+    after = changed(series, p)
+    if not after:   # no full stop after a position: its dots are squares
+        return f"{series.what[:1].upper()}{series.what[1:]}: {example}"
+    before, then = ("won", "lost") if series.key.endswith("_hurts") else ("lost", "won")
+    how = f"a stone on square {p['square']}" if series.change == "stone" else f"square {p['square']} deleted"
+    return f"Smallest example: {example}, {before} by the side to move; with {how} ({after}) it is {then}."
 
 
 def percent(x: float, digits: int = 2) -> str:
@@ -173,8 +206,10 @@ def chart_svg(chart: Chart, data: Data) -> str:
     """The chart as an ``<svg>`` element: axes, one polyline and one linked dot per point and line.
 
     Each dot is ``<a class="point" href="calculator.html#...">`` around a ``<circle>`` (a larger
-    transparent one takes the touch), with a ``<title>`` saying the line, the length, the figure and
-    what the link opens; a point with no example (nothing counted) is a dot without a link.
+    transparent one takes the touch), with a ``<title>`` saying the length, the figure and the example
+    (:func:`example_text`; ``site/atlas.js`` writes it under the chart too, as a tooltip is for a mouse
+    only).  A pair figure's dot opens the calculator on its example compared with the example changed
+    (``data-compare``); a point with no example (nothing counted) is a dot without a link.
     """
     lines = [(i, s, [(p, s.value(p)) for p in points(data, s.key)]) for i, s in enumerate(chart.series)]
     ns = [int(p["n"]) for _, _, pts in lines for p, v in pts if v is not None]
@@ -231,10 +266,11 @@ def _dot(series: Series, chart: Chart, p: Point, v: float, cx: float, cy: float)
     example = p.get("example")
     if not example:
         return f'<g class="point" data-n="{n}"><title>{escape(title)}: no example</title>{dot}</g>'
-    square = f", square {int(p['square'])}" if p.get("square") else ""
-    title += f". Open the {series.what}, {example}{square}, in the calculator"
-    return (f'<a class="point" data-n="{n}" data-position="{escape(example, quote=True)}" '
-            f'href="{escape(calculator_link(example), quote=True)}"><title>{escape(title)}</title>'
+    title += ". " + example_text(series, p)
+    after = changed(series, p)
+    compare = f' data-compare="{escape(after, quote=True)}"' if after else ""
+    return (f'<a class="point" data-n="{n}" data-position="{escape(example, quote=True)}"{compare} '
+            f'href="{escape(calculator_link(example, after), quote=True)}"><title>{escape(title)}</title>'
             f'<circle class="hit" cx="{cx:.1f}" cy="{cy:.1f}" r="11"/>{dot}</a>')
 
 
@@ -257,9 +293,13 @@ def _share(p: Point) -> float:
     return p["count"] / p["total"] if p["total"] else 0.0
 
 
-def _example(p: Point | None) -> str:
-    return f'<a href="{escape(calculator_link(p["example"]), quote=True)}"><code>{escape(p["example"])}</code></a>' \
-        if p and p.get("example") else ""
+def _example(p: Point | None, key: str = "") -> str:
+    """The point's example as a link to the calculator; compared with its change for a pair figure ``key``."""
+    if not (p and p.get("example")):
+        return ""
+    after = changed(SERIES[key], p) if key else ""
+    return (f'<a href="{escape(calculator_link(p["example"], after), quote=True)}">'
+            f'<code>{escape(p["example"])}</code></a>')
 
 
 def _lengths(ns: Sequence[int]) -> str:
@@ -292,11 +332,12 @@ def _hurts(data: Data, top: int) -> str:
         return (f"A stone added in front of the ball, or an empty square deleted there, never costs the side to move "
                 f"a won game up to {top} squares; what surprised us is that the paper's warnings do not show here.")
     if first_stone["example"] == first_delete["example"] and first_stone["n"] == first_delete["n"]:
-        where = (f"both first fail at {first_stone['n']} squares, on the same position {_example(first_stone)} "
-                 f"(square {first_stone.get('square')})")
+        where = (f"both first fail at {first_stone['n']} squares, on the same position "
+                 f"{_example(first_stone, 'stone_hurts')} (square {first_stone.get('square')})")
     else:
-        where = (f"they first fail at {first_stone['n']} squares ({_example(first_stone)}, a stone on square "
-                 f"{first_stone.get('square')}) and {first_delete['n']} squares ({_example(first_delete)})")
+        where = (f"they first fail at {first_stone['n']} squares ({_example(first_stone, 'stone_hurts')}, a stone "
+                 f"on square {first_stone.get('square')}) and {first_delete['n']} squares "
+                 f"({_example(first_delete, 'delete_hurts')})")
     shares = [_share(_at(data, "stone_hurts", n)) for n in (top - 2, top)]
     trend = "levels off" if abs(shares[1] - shares[0]) < 0.01 * shares[1] else "still grows"
     return (f"A stone added in front of the ball spoils a won position in {percent(_share(stone), 3)} of the ways "
@@ -377,6 +418,10 @@ def legend_html(chart: Chart) -> str:
     return f'<ul class="legend">{items}</ul>'
 
 
+#: What the box under a chart says until a dot is picked (site/atlas.js lists that length's examples there).
+PICK = "Tap a dot, point at it or reach it with Tab: its examples are written here."
+
+
 def atlas_html(data: Data) -> list[str]:
     """The atlas page's charts, one ``<section>`` each (the lines the build writes into atlas.html)."""
     out = []
@@ -385,10 +430,11 @@ def atlas_html(data: Data) -> list[str]:
                 f'  <h2 id="h-{escape(chart.id)}">{escape(chart.title)}</h2>',
                 f'  <p class="atlas-sentence">{sentence(chart, data)}</p>',
                 f"  <figure>{chart_svg(chart, data)}",
-                f"    <figcaption>{legend_html(chart)}</figcaption></figure>",
+                f'    <figcaption><div class="atlas-pick" id="pick-{escape(chart.id)}"><p>{PICK}</p></div>'
+                f"{legend_html(chart)}</figcaption></figure>",
                 "</section>"]
     return out
 
 
-__all__ = ["AtlasDataError", "CHARTS", "Chart", "Series", "atlas_html", "axis_range", "calculator_link",
-           "chart_svg", "legend_html", "percent", "sentence"]
+__all__ = ["AtlasDataError", "CHARTS", "Chart", "PICK", "SERIES", "Series", "atlas_html", "axis_range",
+           "calculator_link", "changed", "chart_svg", "example_text", "legend_html", "percent", "sentence"]
