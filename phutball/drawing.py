@@ -79,6 +79,8 @@ class Geometry:
     coord_left: float = 0.75      # the row numbers, left of the first column
     square: float = 0.46          # half a strip square's side
     square_corner: float = 0.12   # a strip square's corner radius
+    end_line: float = 0.04        # the outline of a strip's ends (past its squares) ...
+    end_line_min: float = 1.5     # ... at least this many CSS pixels
     number_below: float = 0.85    # a strip square's number, below its middle ...
     number_size: float = 0.32     # ... in this font size (at least coord_size_min)
 
@@ -369,6 +371,12 @@ class LayoutStrip:
         return sq
 
 
+def _end_edge(c: float) -> Shape:
+    """The outline of a strip's end (the cell past its last square): the grid's colour is too dark to see
+    on the dark theme's page (1.3:1), the coordinates' stands out on both themes' (8:1 and more)."""
+    return {"stroke": var("coord"), "lw": max(GEOMETRY.end_line_min, c * GEOMETRY.end_line)}
+
+
 def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, *,
                  landings: Iterable[int] = (), chain: Sequence[int] = (), cursor: int | None = None,
                  hint: int | None = None, last_move: Sequence[int] = (), numbers: bool = True,
@@ -377,7 +385,8 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
     """Shapes for a 1D strip: squares 1..n, the ends past them, stones, ball, marks.
 
     The goal squares, 1 and n (a move ending with the ball there or past it wins), are framed in
-    the goal lines' colour, as a 2D board's goal lines are drawn.  ``numbers`` writes the square numbers (the strip's coordinates); ``move_numbers``
+    the goal lines' colour, as a 2D board's goal lines are drawn; the ends past them are outlined
+    in the coordinates' colour (:func:`_end_edge`).  ``numbers`` writes the square numbers (the strip's coordinates); ``move_numbers``
     and ``arrow`` are the diagram marks of :func:`board_shapes`, the arrow running
     above the squares; ``rings`` are squares ringed as the ``hint`` is (a calculator's compared squares).
     """
@@ -388,9 +397,10 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
         end = sq in (0, n + 1)
         goal = sq in (1, n)
         half = c * g.square
+        edge = _end_edge(c) if end else {"stroke": var("goal" if goal else "grid"),
+                                         "lw": max(g.goal_line_min, c * g.goal_line) if goal else 1}
         out.append({"t": "rect", "x": x - half, "y": y - half, "w": 2 * half, "h": 2 * half,
-                    "fill": var("offboard" if end else "board"), "stroke": var("goal" if goal else "grid"),
-                    "lw": max(g.goal_line_min, c * g.goal_line) if goal else 1, "r": c * g.square_corner})
+                    "fill": var("offboard" if end else "board"), **edge, "r": c * g.square_corner})
         if numbers and not end:
             out.append({"t": "text", "x": x, "y": y + c * g.number_below, "s": str(sq), "fill": var("coord"),
                         "size": max(g.coord_size_min, c * g.number_size), "align": "center"})
@@ -443,9 +453,9 @@ def oddish_shapes(board: Any, layout: LayoutStrip, *, numbers: bool = True) -> l
     for square in range(0, m + 2):
         x, y = layout.xy(cell(square))
         end = square in (0, m + 1)
+        edge = _end_edge(c) if end else {"stroke": var("grid"), "lw": 1}
         out.append({"t": "rect", "x": x - half, "y": y - half, "w": 2 * half, "h": 2 * half,
-                    "fill": var("offboard" if end else "board"), "stroke": var("grid"), "lw": 1,
-                    "r": c * g.square_corner})
+                    "fill": var("offboard" if end else "board"), **edge, "r": c * g.square_corner})
         if numbers and not end:
             out.append({"t": "text", "x": x, "y": y + c * g.number_below, "s": str(square), "fill": var("coord"),
                         "size": max(g.coord_size_min, c * g.number_size), "align": "center"})

@@ -14,15 +14,15 @@ from __future__ import annotations
 from typing import Any
 
 from glue.jobs import run_job
-from glue.remote import (copy_text, document, el, init_value, location_fragment, location_hash,
+from glue.remote import (copy_text, document, el, location_fragment, location_hash,
                          location_href, on, ready, set_hash, spawn, window)
 from glue.remote import draw as draw_shapes
-from lab.calc.controller import CalcController
+from lab.calc.controller import STRIP_MIN_CELL, CalcController
 from lab.calc.jobs import CALC_KINDS
 from lab.calc.render import html_explorer
 from lab.calc.words import even_squares
 from lab.jobs import Slot, Slots, error_text
-from lab.views.board import LayoutStrip, strip_shapes
+from lab.views.board import GEOMETRY, LayoutStrip, strip_shapes
 
 canvas = el("strip")
 ctl = CalcController()      # replaced by the link's position in start()
@@ -42,8 +42,7 @@ def put(id_: str, prop: str, value: Any) -> None:
 
 def strip_width() -> int:
     """The strip's least width in CSS px: long strips scroll sideways instead of shrinking (mirrored in calculator.html)."""
-    cell_min = 30 if init_value("coarse") else 24   # bigger squares for fingers
-    return round((ctl.strip.n + 2.4) * cell_min)
+    return round((ctl.strip.n + GEOMETRY.strip_width) * STRIP_MIN_CELL)
 
 
 def layout() -> LayoutStrip:

@@ -413,3 +413,71 @@ def test_corrupt_stored_values_do_not_break_the_page(browser, calc_server, store
         assert not errors
     finally:
         ctx.close()
+
+
+# ---------------------------------------------------------------- a phone: the strip fits, its ends are seen
+
+
+def luminance(rgb) -> float:
+    """WCAG 2's relative luminance of an sRGB colour (0..255 channels)."""
+    def channel(v: float) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_on_a_phone_a_16_square_strip_fits_and_its_ends_stand_out_on_both_themes(browser, server, saved_start):
+    """Issue 39, item 6 (calculator): on a 390-px phone a 12-square strip scrolled sideways (a square was
+    at least 30 px wide for fingers), and in the dark theme the ends past the strip were near-black cells
+    outlined in near-black (1.3:1 against the page).  A strip of up to 16 squares (17 here) fits the
+    screen, and each end's outline has at least 3:1 against the page around it (WCAG 1.4.11), on both
+    themes; in the dark theme the end also stands 3:1 apart from the square next to it."""
+    from lab.views.board import GEOMETRY
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark", is_mobile=True,
+                              has_touch=True)
+    try:
+        seed_saved_start(ctx, server)
+        page = ctx.new_page()
+        own_input_devices(page)
+        for n in (12, 16, 17):
+            position = "L_.*.o.o" + "." * (n - 6)     # squares 1 and n empty: the ends' neighbours show their fill
+            page.goto(f"{server.origin}/calculator.html#{position}")
+            page.wait_for_selector("html.ready", timeout=READY_TIMEOUT)
+            page.wait_for_function(f"document.getElementById('strip').dataset.position === '{position}'")
+            sizes = page.evaluate("""() => { const s = document.getElementById('strip-scroll');
+                const r = document.getElementById('strip').getBoundingClientRect();
+                return {page: document.scrollingElement.scrollWidth, inner: innerWidth, scroll: s.scrollWidth,
+                        box: s.clientWidth, left: r.left, right: r.right}; }""")
+            assert sizes["page"] <= sizes["inner"], (n, sizes)               # no sideways scroll of the page
+            assert sizes["scroll"] <= sizes["box"], (n, sizes)               # nor of the strip's own box
+            assert 0 <= sizes["left"] and sizes["right"] <= 390, (n, sizes)  # the whole strip on the screen
+        pixels = """([xs, y]) => { const c = document.getElementById('strip');
+            const k = c.width / c.getBoundingClientRect().width;
+            return xs.map((x) => Array.from(c.getContext('2d').getImageData(Math.floor(x * k), Math.floor(y * k),
+                                                                             1, 1).data)); }"""
+        for theme in ("dark", "light"):
+            if page.evaluate("document.documentElement.dataset.theme") != theme:
+                before = page.evaluate(pixels, [[3], 3])
+                page.click("#theme")
+                page.wait_for_function(f"({pixels})([[3], 3])[0].join() !== '{','.join(map(str, before[0]))}'")
+            box = page.locator("#strip").bounding_box()
+            lay = LayoutStrip(17, box["width"], box["height"])
+            half = lay.cell * GEOMETRY.square
+            (bg,) = page.evaluate(pixels, [[3], 3])                          # the page around the strip
+            for end, inward in ((0, 1), (18, -1)):
+                x, y = lay.xy(end)
+                edge = x - inward * half                                     # the end's outer side
+                ring = page.evaluate(pixels, [[edge + d / 2 for d in range(-6, 7)], y])
+                best = max(contrast(p, bg) for p in ring)
+                assert best >= 3, (theme, end, ring, bg, best)
+                if theme == "dark":
+                    fill, neighbour = page.evaluate(pixels, [[x, x + inward * lay.cell], y])
+                    assert contrast(fill, neighbour) >= 3, (end, fill, neighbour)
+    finally:
+        ctx.close()

@@ -79,6 +79,9 @@ test("a strip's shapes: squares, numbers, stones and the ball", () => {
   assert.equal(B.shapes(pos, W, H, false).length, 1 + 13 + 4 + 1);
   const squares = out.filter((s) => s.t === "rect").slice(1);
   assert.deepEqual(squares.map((s) => s.fill), ["var(--offboard)", ...Array(11).fill("var(--board)"), "var(--offboard)"]);
+  // as drawing.py's strip_shapes: the ends outlined in the coordinates' colour, squares 1 and n in the goal's
+  assert.deepEqual(squares.map((s) => s.stroke),
+                   ["var(--coord)", "var(--goal)", ...Array(9).fill("var(--grid)"), "var(--goal)", "var(--coord)"]);
   const c = Math.max(G.strip_min_cell, Math.min(W / (11 + G.strip_width), H / G.strip_height, G.strip_max_cell));
   const step = squares[1].x - squares[0].x;
   assertClose(step, c, "one cell between squares");

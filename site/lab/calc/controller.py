@@ -46,6 +46,9 @@ from phutball.oned.strip import Strip
 DEFAULT_POSITION = "L_o*o.o.o...."   # the paper's example (1): Left wins
 MIN_N = 3
 MAX_N = 60          # longest strip the page edits (the potentials work for any length)
+#: CSS px: a strip square's least width on the page (the strip scrolls sideways rather than shrink further):
+#: a 16-square strip fits a 390-px phone's 338 px (16 + 2.4 cells, GEOMETRY.strip_width), fingers or not.
+STRIP_MIN_CELL = 18
 DIRECT_N = 12       # strips solved at once in the event's handler (a few ms in Pyodide); longer ones in slices
 DIRECT_M = 12       # Oddish boards solved at once in the event's handler
 MAX_RESULTS = 400   # analyses kept (per kind) so going back and forth needs no new solve
@@ -556,13 +559,13 @@ class CalcController:
         """What calculator.html shows before the worker has started: the values of its ``CALC_<KEY>`` tokens.
 
         ``tools/build_site.py`` writes these into the built page (the default
-        position's input, strip, caption and length, and the length's bounds),
+        position's input, strip, caption and length, the length's bounds, and a square's least width),
         so the page's first picture is this controller's own view.
         """
         v = self.view()
         return {"INPUT": v["input"], "POSITION": v["position"], "PRETTY": v["texts"]["strip-pretty"],
                 "CAPTION": v["texts"]["strip-caption"], "N": str(v["n"]), "MIN_N": str(MIN_N),
-                "MAX_N": str(MAX_N)}
+                "MAX_N": str(MAX_N), "MIN_CELL": str(STRIP_MIN_CELL)}
 
     def view(self) -> CalcView:
         """Everything the page shows, as plain data (and HTML for the detail sections)."""
