@@ -454,3 +454,19 @@ class Lab(RuleBasedStateMachine):
 
 Lab.TestCase.settings = settings(max_examples=100, stateful_step_count=40, deadline=None)
 test_every_accident = Lab.TestCase
+
+
+def test_a_kept_game_reopens_turned_to_its_own_side_not_the_previous_game_s():
+    """Issue 39 item 6: an Ohs win opened from Your games kept the previous game's turned board."""
+    a = Browser("a")
+    a.ctl.load_position("9x9_O_E7_E8")
+    a.ctl.set_computer("X")
+    a.place("E7")
+    a.ctl.click(Position.from_str("9x9_O_E7_E8").parse_move("E7-E9").path[-1])
+    a.save()
+    won = a.ctl.game_id
+    a.site.new_game(a.ctl, "9x9", "computer", "second", "novice")  # you play Eks: the board is turned
+    a.save()
+    assert a.ctl.flipped
+    a.site.reopen(a.ctl, won)
+    assert not a.ctl.flipped and a.ctl.result_detail() == "Ohs took the ball to the top goal line."

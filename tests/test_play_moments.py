@@ -221,3 +221,16 @@ def test_every_message_counts_moves_as_the_move_list_numbers_them():
     assert [move_number(p) for p in range(1, 8)] == [row["number"] for row in rows for _ in row["plies"]]
     assert turn_text(4, "X") == "move 2 (Eks)" and after_text(0, None) == "the start"
     assert c.result_title() == "Ohs won in 4 moves!"
+
+
+def test_the_first_screen_asks_how_to_play_before_any_game_is_chosen():
+    """Issue 39 item 6: the welcome panel's status was "Ohs to move (attacking the top)" before any game."""
+    from pathlib import Path
+    from lab.playwords import WELCOME
+    c = PlayController.new()
+    c.welcome = True
+    assert c.status() == WELCOME and "attacking" not in c.status()
+    c.new_game("9x9_O_E5", Computer("X"))
+    assert not c.welcome and c.status() == "Your move (Ohs, attacking the top)."
+    page = (Path(__file__).resolve().parent.parent / "site" / "index.html").read_text(encoding="utf-8")
+    assert f'data-status="{WELCOME}"' in page  # what the page shows before Python is ready

@@ -57,7 +57,6 @@ def layout():
 
 HOP_SECONDS = 0.25  # an animated jump's pause per hop
 anim = {"token": 0, "running": False}  # the jump being animated (the board's own drawing waits for it)
-home = {"open": False}  # the welcome panel (a first visit), closed by any choice or move
 
 
 def feel() -> None:
@@ -120,7 +119,7 @@ def draw() -> None:
     el("swap").hidden = not v["can_swap"] or jobs.searching
     el("flip").setAttribute("aria-pressed", "true" if v["flipped"] else "false")
     el("sounds").checked = ctl.sounds
-    el("welcome").hidden = not home["open"]
+    el("welcome").hidden = not ctl.welcome
     ghosts = " ".join(f"{s['ghost']}:{s['move']}" for s in shapes if s.get("ghost"))
     if rendered.get("ghosts") != ghosts:  # what the ghost moves drawn are (for tests and curious readers)
         rendered["ghosts"] = ghosts
@@ -425,7 +424,7 @@ keyboard = {"used": False}  # the cursor is shown once a key moved it, hidden ag
 
 
 def on_target(t, touch_cell) -> None:
-    home["open"] = False
+    ctl.welcome = False
     jobs.move_played()  # playing a move cancels the hint being searched
     ctl.click(t)
     refresh()
@@ -501,7 +500,7 @@ def on_stop(event) -> None:
 def on_new_game(event) -> None:
     event.preventDefault()
     jobs.stop_search("changed")  # a search under way was for the old game
-    home["open"] = False
+    ctl.welcome = False
     mygames.new_game(str(el("ng-board").value), str(el("ng-opponent").value), str(el("ng-side").value),
                      str(el("ng-level").value), bool(el("ng-pie").checked))
     el("new-game-dialog").close()
@@ -551,7 +550,7 @@ def on_sounds(event) -> None:
 
 
 def on_welcome_close(event) -> None:
-    home["open"] = False
+    ctl.welcome = False
     draw()
 
 
@@ -701,4 +700,4 @@ def start() -> None:
 
 
 ctl = initial_controller(storage, mygames.position_link(location_hash()), mygames.site.store)  # saved game, link
-home["open"] = shows_welcome(ctl.game, location_hash(), ctl.previous)
+ctl.welcome = shows_welcome(ctl.game, location_hash(), ctl.previous)

@@ -109,6 +109,7 @@ class PlayController(AnalysisPanel):
         """A new game from ``position`` against ``opponent`` (None: the same kind as now, a friend here after a
         game by link); ``pie``: with the pie rule (the second player may swap after move 1)."""
         start = parse_any_position(position)
+        self.welcome = False
         self._replace_game(Game(start, pie=pie), game_id)
         if opponent is not None:
             self.opponent = opponent
@@ -369,6 +370,7 @@ class PlayController(AnalysisPanel):
         """Show ``game`` (already replayed) as the kept game ``game_id`` against ``opponent``: a kept game
         reopened, a game by link opened.  The board is turned so that the person's side attacks upward."""
         self._reset_feedback()
+        self.welcome = False
         self._replace_game(game, game_id)
         self.opponent = opponent
         if isinstance(opponent, Computer):

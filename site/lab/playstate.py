@@ -71,6 +71,7 @@ class PlayState:
     pie_choice: bool = False           # the New game dialog's pie rule, as last chosen
     flipped: bool = False              # the board turned half a turn (playing Eks against the computer)
     sounds: bool = False               # the Sounds switch: a move, a capture, a goal make a sound
+    welcome: bool = False              # the welcome panel is open (a first visit): no game chosen yet
 
     new_id: Callable[[], str] = field(default=_new_id, repr=False)  # ids for new games (random)
 

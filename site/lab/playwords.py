@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from phutball.moveentry import EnteredMove
 
 
+#: The status line while the welcome panel is open (no game chosen yet); index.html's #welcome says the same.
+WELCOME = "Choose how to play: the computer, a friend here or a friend by link."
+
+
 class PlayWords(PlayState):
     """The play page's words, from its state."""
 
@@ -29,6 +33,8 @@ class PlayWords(PlayState):
         "Viewing move N of M" only while a position picked in the move list (or a review's mark) is shown:
         after Undo the game is live again and the status says whose move it is.
         """
+        if self.welcome:
+            return WELCOME
         if self.browsing and self.game.can_redo() and self.game.cursor < len(self.game.moves):
             ply = self.game.cursor
             shown = "the start" if ply == 0 else turn_text(ply, self.game.positions[ply - 1].to_move)

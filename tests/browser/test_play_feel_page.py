@@ -23,8 +23,10 @@ def click_turned(page, point: str) -> None:
 def test_the_welcome_then_a_pie_swap_then_a_turned_board_for_eks(page, server):
     page.goto(f"{server.origin}/index.html")
     assert page.is_visible("#welcome")  # a first visit: shown even before the engine is ready
+    assert page.inner_text("#status").startswith("Choose how to play")  # no game is chosen yet (issue 39 item 6)
     wait_ready(page)
     assert page.is_visible("#welcome") and "one ball and many men" in page.inner_text("#welcome")
+    assert page.inner_text("#status").startswith("Choose how to play")
     links = page.eval_on_selector_all("#welcome a", "as => as.map(a => [a.textContent, a.getAttribute('href')])")
     assert links == [["Learn the rules", "./learn.html"], ["Puzzles", "./puzzles.html"]]
     page.click("#welcome-link")

@@ -100,7 +100,7 @@ def test_clicking_a_move_shows_that_position(page, server):
         click_point(page, p)
     page.click("#moves button[data-ply='1']")
     assert data_position(page) == "15x19_X_H10_H11"
-    assert "Viewing move 1 of 3" in page.inner_text("#status")
+    assert "Viewing move 1 (Ohs) of 2" in page.inner_text("#status")
 
 
 def test_reload_restores_the_game(page, server):
@@ -383,7 +383,7 @@ def test_after_a_two_player_win_undo_redo_and_move_list_clicks_keep_the_game_liv
     page.click("#redo")
     assert "Ohs won" in page.inner_text("#status")
     page.click("#moves button[data-ply='6']")
-    assert "Viewing move 6 of 7" in page.inner_text("#status") and page.is_enabled("#hint")
+    assert "Viewing move 3 (Eks) of 4" in page.inner_text("#status") and page.is_enabled("#hint")
     click_point(page, "B5")  # a new line from move 6: the winning line is kept
     assert plies(page) == ["E6", "A1", "E7", "A2", "E8", "A3", "B5"] and "kept" in page.inner_text("#message")
     page.click("#restore-line")
