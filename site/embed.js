@@ -32,8 +32,13 @@
 
   const PAD = 4;          // .embed's padding, all sides
   const BAR = 6 + 34 + 4 + 42;  // the bar under the board: margin, one row of buttons, gap, two lines of status
-  const PUZZLE_BAR = BAR + 22;  // a puzzle's bar: its task on one more line
-  const STREAK_BAR = PUZZLE_BAR + 26;  // a streak's: its count on one more line (and the gap above it)
+  const GAP = 4;          // between the bar's lines (.embed-bar's gap)
+  const TASK_LINE = 22;   // a line of a puzzle's task (it wraps: one line in a wide bar, two in a narrow one)
+  const COUNT = GAP + 22; // a streak's count, on a line of its own
+  const BAR_WIDTH = 672;  // .embed-bar's max-width
+  // A bar this wide holds the longest task on one line (508 px in DejaVu Sans, Linux's wide system font);
+  // narrower, the task has two lines (embedframe.js sets a task that would still not fit smaller).
+  const TASK_ONE_LINE = 560;
   const ERROR_HEIGHT = 220;     // a frame whose position cannot be read: the error box
   const CELL = { "2D": 40, "1D": 56 };  // the largest on-screen cell (lab.views.diagram.natural_size)
   // Written in by tools/build_site.py: the drawing's proportions (phutball.drawing.GEOMETRY), and the 1D
@@ -63,15 +68,16 @@
     return m1 ? { variant: "1D", n: m1[1].length } : null;
   }
 
-  // The frame's layout at `width` CSS pixels: {height, canvas: [w, h] | null, bar}, from the
-  // parameters (a Map or object of name -> text, as in the fragment or the div's data-*).
+  // The frame's layout at `width` CSS pixels: {height, canvas: [w, h] | null, bar, taskLines}, from
+  // the parameters (a Map or object of name -> text, as in the fragment or the div's data-*).
+  // `bar`: the bar's height with its top margin; `taskLines`: the lines a puzzle's task has (else 0).
   function layout(params, width) {
     const get = (k) => (params instanceof Map ? params.get(k) : params[k]);
     const puzzle = get("puzzle") !== undefined || get("task") !== undefined;
     const moves = get("moves") !== undefined || get("record") !== undefined;
     const mode = String(get("mode") ?? (puzzle ? "puzzle" : moves ? "replay" : "view")).toLowerCase();
     const shape = shapeOf(get("position"), get("record"));
-    if (!shape) return { height: ERROR_HEIGHT, canvas: null, bar: 0 };
+    if (!shape) return { height: ERROR_HEIGHT, canvas: null, bar: 0, taskLines: 0 };
     const cell = CELL[shape.variant];
     // The natural size (lab.views.diagram.natural_size, embedboard.js's naturalSize).
     const [nw, nh] = shape.variant === "2D"
@@ -81,8 +87,10 @@
     const ch = Math.round(cw * nh / nw);
     // A streak's puzzles change: without a position, the board's room is the tallest board's (15x19).
     const streak = mode === "puzzle" && String(get("puzzle") ?? "").trim() === "streak";
-    const bar = mode === "replay" || mode === "play" ? BAR : streak ? STREAK_BAR : mode === "puzzle" ? PUZZLE_BAR : 0;
-    return { height: ch + bar + 2 * PAD, canvas: [cw, ch], bar };
+    const taskLines = mode !== "puzzle" ? 0 : Math.min(width - 2 * PAD, BAR_WIDTH) < TASK_ONE_LINE ? 2 : 1;
+    const bar = mode === "replay" || mode === "play" ? BAR
+      : mode === "puzzle" ? BAR + GAP + taskLines * TASK_LINE + (streak ? COUNT : 0) : 0;
+    return { height: ch + bar + 2 * PAD, canvas: [cw, ch], bar, taskLines };
   }
 
   const api = { layout, PARAMS };

@@ -112,9 +112,28 @@ function applyLayout() {
     c.style.height = `${lay.height - 8}px`;
   }
   box.style.setProperty("--loading-bottom", `${lay.bar + 12}px`);
+  if (lay.bar) box.style.setProperty("--bar-height", `${lay.bar - 6}px`);  // less its top margin
+  box.style.setProperty("--task-lines", String(lay.taskLines || 1));
+  fitText();
   if (lay.height !== lastHeight) {
     lastHeight = lay.height;
     report();
+  }
+}
+
+// A puzzle's task wraps in the lines layout() gave it. Should it need more (a wider font than the one
+// layout() allows for, a teacher's longer task), it is set smaller rather than cut off.
+const FITTED = ["task"];
+function fitText() {
+  for (const id of FITTED) {
+    const e = el(id);
+    e.style.fontSize = "";
+    if (e.hidden || !e.textContent) continue;
+    let size = parseFloat(getComputedStyle(e).fontSize);
+    while (size > 10 && (e.scrollHeight > e.clientHeight + 0.5 || e.scrollWidth > e.clientWidth + 0.5)) {
+      size -= 1;
+      e.style.fontSize = `${size}px`;
+    }
   }
 }
 
@@ -292,6 +311,9 @@ function start() {
   el("bar").hidden = !controls;
   applyLayout();
   new ResizeObserver(applyLayout).observe(root);
+  // The worker writes the task (as text): fitted each time.
+  const written = new MutationObserver(fitText);
+  for (const id of FITTED) written.observe(el(id), { childList: true, characterData: true, subtree: true });
   const pos = p.position === null ? null : parsePosition(p.position);
   // The first picture: the position itself, when the parameters show it first.
   const first = pos && p.mode && p.theme && !p.ply && (!p.moves || p.mode === "replay");

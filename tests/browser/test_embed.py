@@ -17,8 +17,8 @@ import xml.etree.ElementTree as ET
 import pytest
 from playwright.sync_api import expect
 
-from conftest import (CHROMIUM, DIST, chromium_args, READY_TIMEOUT, SAVED_START_CACHE, Recorder, click_point,
-                      own_input_devices, poll, wait_ready)
+from conftest import (CHROMIUM, DIST, ROOT, chromium_args, READY_TIMEOUT, SAVED_START_CACHE, Recorder, click_point,
+                      own_input_devices, poll, seed_saved_start, wait_ready)
 from devserver import StaticServer
 from lab.views.diagram import Marks, frame_shapes, natural_size
 from lab.embedparams import parse_params
@@ -762,3 +762,58 @@ def test_on_a_phone_a_puzzle_embeds_buttons_fit_and_a_daily_embed_fits_a_320_px_
         expect(daily.locator("#error")).to_be_hidden()
     finally:
         ctx.close()
+
+
+# ----------------------------------------------------------------- issue 39, item 4: puzzle frames on a phone
+
+PHONE_PUZZLES = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Puzzles on a phone</title><link rel="icon" href="data:,"><script src="./embed.js"></script></head>
+<body style="margin: 8px">
+<div class="phutball" id="deep" data-puzzle="deep-11x11-win-in-two-1" data-position="11x11_O_D8_C9">A 2D puzzle</div>
+<div class="phutball" id="strip" data-puzzle="gen1d-s1-05" data-position="R_.*..o...oo.o.....o">A strip</div>
+</body></html>
+"""
+#: The task line of a frame: its box, and whether its text lies whole inside it (no clipping, no ellipsis).
+TASK_SHOWN = """(e) => {
+    const box = e.getBoundingClientRect(), range = document.createRange();
+    range.selectNodeContents(e);
+    const inside = [...range.getClientRects()].every((r) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+                                                         && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5);
+    const bar = document.getElementById('bar').getBoundingClientRect();
+    return {text: e.textContent, inside, scrollWidth: e.scrollWidth, clientWidth: e.clientWidth,
+            scrollHeight: e.scrollHeight, clientHeight: e.clientHeight, inBar: box.bottom <= bar.bottom + 0.5,
+            ellipsis: getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth};
+}"""
+
+
+@pytest.fixture(scope="module")
+def phone_puzzles(browser, server, saved_start):
+    """A 390 px wide page with puzzle frames: a 2D puzzle with the longest kind of task, a strip."""
+    server.add_page("/phone-puzzles.html", PHONE_PUZZLES)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    seed_saved_start(ctx, server)
+    page = ctx.new_page()
+    page.recorder = Recorder(page)
+    own_input_devices(page)
+    page.goto(f"{server.origin}/phone-puzzles.html")
+    for i in ("deep", "strip"):
+        page.frame_locator(f"#{i} iframe").locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+    yield page
+    ctx.close()
+
+
+def test_a_puzzle_frames_task_wraps_whole_at_a_phones_width(phone_puzzles):
+    """Issue 39 item 4a: "Ohs to play: make a threat no defence ca…" was cut at 390 px: the task wraps instead."""
+    from lab.puzzles import PuzzleController
+    from phutball.puzzles.format import load_dir
+    tasks = {p.id: PuzzleController([p]).task_prompt() for p in load_dir(ROOT / "puzzles")
+             if p.id in ("deep-11x11-win-in-two-1", "gen1d-s1-05")}
+    for div_id, puzzle in (("deep", "deep-11x11-win-in-two-1"), ("strip", "gen1d-s1-05")):
+        task = phone_puzzles.frame_locator(f"#{div_id} iframe").locator("#task")
+        expect(task).to_have_text(tasks[puzzle])
+        got = task.evaluate(TASK_SHOWN)
+        assert got["text"] == tasks[puzzle] and got["inside"] and got["inBar"] and not got["ellipsis"], (div_id, got)
+        assert got["scrollWidth"] <= got["clientWidth"] and got["scrollHeight"] <= got["clientHeight"], (div_id, got)
+    assert phone_puzzles.locator("#deep iframe").bounding_box()["width"] == 390 - 16
+    assert phone_puzzles.recorder.errors == []

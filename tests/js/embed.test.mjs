@@ -10,7 +10,8 @@ import { assertClose, distUrl, geometry, runClassic } from "./dist.mjs";
 const G = geometry();
 const PAD = 4;
 const BAR = 86;
-const PUZZLE_BAR = BAR + 22;
+// A puzzle's bar: a gap and its task, on one line in a bar 560 px wide or more, else on two.
+const PUZZLE_BAR = { wide: BAR + 4 + 22, narrow: BAR + 4 + 2 * 22 };
 
 // embed.js as an author's page runs it, but without a <script> element to find itself by: it
 // defines window.phutballEmbed.layout and PARAMS, warns, and builds no frame.
@@ -37,20 +38,35 @@ test("layout: a board at its natural size when there is room, else the width; th
   const { layout } = embedJs().api;
   const [nw, nh] = [(9 + G.board_margin) * 40, (9 + 2 + G.board_margin) * 40];
   const wide = layout({ position: "9x9_O_E5" }, 100000);
-  assertClose(wide, { height: Math.round(nh) + 2 * PAD, canvas: [nw, Math.round(nh)], bar: 0 }, "view, wide");
+  assertClose(wide, { height: Math.round(nh) + 2 * PAD, canvas: [nw, Math.round(nh)], bar: 0, taskLines: 0 }, "view, wide");
   const narrow = layout({ position: "9x9_O_E5" }, 208);
   const ch = Math.round(200 * nh / nw);
-  assertClose(narrow, { height: ch + 2 * PAD, canvas: [200, ch], bar: 0 }, "view, narrow");
+  assertClose(narrow, { height: ch + 2 * PAD, canvas: [200, ch], bar: 0, taskLines: 0 }, "view, narrow");
   assert.equal(layout({ position: "9x9_O_E5", moves: "E6" }, 208).bar, BAR);            // moves: replay
   assert.equal(layout({ position: "9x9_O_E5", mode: "PLAY" }, 208).bar, BAR);
-  assert.equal(layout({ position: "9x9_O_E5", puzzle: "2d-chain-1" }, 208).bar, PUZZLE_BAR);
-  assert.equal(layout({ position: "9x9_O_E5", task: "Win" }, 208).height, ch + PUZZLE_BAR + 2 * PAD);
+  assert.equal(layout({ position: "9x9_O_E5", puzzle: "2d-chain-1" }, 208).bar, PUZZLE_BAR.narrow);
+  assert.equal(layout({ position: "9x9_O_E5", task: "Win" }, 208).height, ch + PUZZLE_BAR.narrow + 2 * PAD);
   assert.equal(layout({ position: "9x9_O_E5", moves: "E6", mode: "view" }, 208).bar, 0);
   assert.equal(layout({ position: "9x9_O_E5" }, 0).canvas[0], 1);  // never less than a pixel
   // a streak: any board in a 15x19 board's room, a line more for the count (lab/embedstreak.py)
   const streak = layout({ puzzle: " streak " }, 328);
-  assert.deepEqual([streak.bar, streak.canvas], [PUZZLE_BAR + 26, layout({ position: "15x19_O_H10" }, 328).canvas]);
-  assert.equal(streak.height, streak.canvas[1] + PUZZLE_BAR + 26 + 2 * PAD);
+  assert.deepEqual([streak.bar, streak.canvas], [PUZZLE_BAR.narrow + 26, layout({ position: "15x19_O_H10" }, 328).canvas]);
+  assert.equal(streak.height, streak.canvas[1] + PUZZLE_BAR.narrow + 26 + 2 * PAD);
+});
+
+test("layout: a puzzle's task has two lines in a narrow bar, one in a wide one (issue 39 item 4a)", () => {
+  const { layout } = embedJs().api;
+  const lines = (width, params = { position: "9x9_O_E5", puzzle: "2d-chain-1" }) => {
+    const lay = layout(params, width);
+    return [lay.taskLines, lay.bar];
+  };
+  assert.deepEqual(lines(320), [2, PUZZLE_BAR.narrow]);
+  assert.deepEqual(lines(390 - 16), [2, PUZZLE_BAR.narrow]);
+  assert.deepEqual(lines(8 + 559), [2, PUZZLE_BAR.narrow]);
+  assert.deepEqual(lines(8 + 560), [1, PUZZLE_BAR.wide]);
+  assert.deepEqual(lines(100000), [1, PUZZLE_BAR.wide]);  // the bar is at most 672 px wide
+  assert.deepEqual(lines(320, { position: "9x9_O_E5", mode: "replay" }), [0, BAR]);
+  assert.deepEqual(lines(320, { position: "9x9_O_E5" }), [0, 0]);
 });
 
 test("layout: the board's shape from the position, the record's Setup or Size, else the standard board", () => {
@@ -75,7 +91,8 @@ test("layout: the board's shape from the position, the record's Setup or Size, e
 test("layout: a position whose board cannot be told gets the error box", () => {
   const { layout } = embedJs().api;
   for (const position of ["bad", "L_*o", "4x9_O_E5", "", "L_o|o.", "9x9"]) {
-    assert.deepEqual({ ...layout({ position, mode: "replay" }, 500) }, { height: 220, canvas: null, bar: 0 }, position);
+    assert.deepEqual({ ...layout({ position, mode: "replay" }, 500) }, { height: 220, canvas: null, bar: 0, taskLines: 0 },
+                     position);
   }
 });
 
