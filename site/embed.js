@@ -34,6 +34,7 @@
   const BAR = 6 + 34 + 4 + 42;  // the bar under the board: margin, one row of buttons, gap, two lines of status
   const GAP = 4;          // between the bar's lines (.embed-bar's gap)
   const TASK_LINE = 22;   // a line of a puzzle's task (it wraps: one line in a wide bar, two in a narrow one)
+  const GOALS = GAP + 20; // a puzzle's line saying which goal each side attacks
   const COUNT = GAP + 22; // a streak's count, on a line of its own
   const BAR_WIDTH = 672;  // .embed-bar's max-width
   // A bar this wide holds the longest task on one line (508 px in DejaVu Sans, Linux's wide system font);
@@ -89,7 +90,7 @@
     const streak = mode === "puzzle" && String(get("puzzle") ?? "").trim() === "streak";
     const taskLines = mode !== "puzzle" ? 0 : Math.min(width - 2 * PAD, BAR_WIDTH) < TASK_ONE_LINE ? 2 : 1;
     const bar = mode === "replay" || mode === "play" ? BAR
-      : mode === "puzzle" ? BAR + GAP + taskLines * TASK_LINE + (streak ? COUNT : 0) : 0;
+      : mode === "puzzle" ? BAR + GAP + taskLines * TASK_LINE + GOALS + (streak ? COUNT : 0) : 0;
     return { height: ch + bar + 2 * PAD, canvas: [cw, ch], bar, taskLines };
   }
 

@@ -121,19 +121,19 @@ function applyLayout() {
   }
 }
 
-// A puzzle's task wraps in the lines layout() gave it. Should it need more (a wider font than the one
-// layout() allows for, a teacher's longer task), it is set smaller rather than cut off.
-const FITTED = ["task"];
+// A puzzle's task wraps in the lines layout() gave it, and its goals line has one. Should they need more
+// (a wider font than the one layout() allows for), they are set smaller rather than cut off.
+const FITTED = ["task", "goals"];
 function fitText() {
-  for (const id of FITTED) {
-    const e = el(id);
-    e.style.fontSize = "";
-    if (e.hidden || !e.textContent) continue;
-    let size = parseFloat(getComputedStyle(e).fontSize);
-    while (size > 10 && (e.scrollHeight > e.clientHeight + 0.5 || e.scrollWidth > e.clientWidth + 0.5)) {
-      size -= 1;
-      e.style.fontSize = `${size}px`;
-    }
+  const box = el("puzzle-text");
+  const texts = FITTED.map(el);
+  for (const e of texts) e.style.fontSize = "";
+  if (box.hidden) return;
+  const over = () => box.scrollHeight > box.clientHeight + 0.5 || texts.some((e) => e.scrollWidth > e.clientWidth + 0.5);
+  for (let smaller = 1; smaller <= 5 && over(); smaller++) {
+    for (const e of texts) e.style.fontSize = "";
+    const sizes = texts.map((e) => parseFloat(getComputedStyle(e).fontSize));
+    texts.forEach((e, i) => { e.style.fontSize = `${sizes[i] - smaller}px`; });
   }
 }
 
@@ -285,7 +285,7 @@ function start() {
   el("replay-controls").hidden = p.mode !== "replay";
   el("play-controls").hidden = p.mode !== "play";
   el("puzzle-controls").hidden = p.mode !== "puzzle";
-  el("task").hidden = p.mode !== "puzzle";
+  el("puzzle-text").hidden = p.mode !== "puzzle";
   // A streak (lab/embedstreak.py): Next and Start again for Retry and Hint, a line for the count.
   state.streak = p.mode === "puzzle" && (p.raw.get("puzzle") || "").trim() === "streak";
   embed.toggleAttribute("data-streak", state.streak);
@@ -311,7 +311,7 @@ function start() {
   el("bar").hidden = !controls;
   applyLayout();
   new ResizeObserver(applyLayout).observe(root);
-  // The worker writes the task (as text): fitted each time.
+  // The worker writes the task and the goals line (as text): fitted each time.
   const written = new MutationObserver(fitText);
   for (const id of FITTED) written.observe(el(id), { childList: true, characterData: true, subtree: true });
   const pos = p.position === null ? null : parsePosition(p.position);

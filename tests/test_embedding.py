@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 from lab.views.board import Layout2D, LayoutStrip, board_shapes, strip_shapes
 from lab.views.diagram import (Marks, colour_names, game_diagram, jump_frames, jump_path, natural_size,
                                placement_numbers, shapes_to_svg)
-from lab.embed import ReplayController, play_controller
+from lab.embed import ReplayController, goals_line, play_controller
 from lab.embedparams import (PARAM_NAMES, EmbedParams, ParamError, parse_params, share_params, snippets,
                              to_fragment, to_pairs)
 from phutball import Point, Position  # noqa: E402
@@ -459,3 +459,24 @@ def test_a_teachers_puzzle_is_decided_by_the_engine():
         with pytest.raises(ClaimError) as e:
             custom_puzzle(position, task)
         assert words in str(e.value) and position in str(e.value)
+
+
+@pytest.mark.parametrize("position, flipped, line", [
+    ("9x9_O_E5", False, "Ohs attack the top, Eks the bottom."),
+    ("11x11_X_D6_B2", False, "Eks attack the bottom, Ohs the top."),
+    ("9x9_O_E5", True, "Ohs attack the bottom, Eks the top."),
+    ("15x19_X_H10", True, "Eks attack the top, Ohs the bottom."),
+    ("L_o*o.o.o....", False, "Left attacks the right end, Right the left end."),
+    ("R_.*..o...oo.o.....o", False, "Right attacks the left end, Left the right end."),
+    ("L_o*o.o.o....", True, "Left attacks the left end, Right the right end."),
+    ("..ooo|ooo....o.", False, "Left attacks the right end, Right the left end."),  # an Oddish board: no side to move
+])
+def test_a_puzzle_frame_says_which_goal_each_side_attacks_as_the_board_is_drawn(position, flipped, line):
+    """Issue 39 item 4b: the side to move first; a board turned half a turn (``flipped``) swaps the ends."""
+    assert goals_line(position, flipped) == line
+
+
+def test_the_goals_line_fits_a_320_px_frame():
+    # at most 47 characters: 291 px at 13 px in DejaVu Sans, the widest of the system fonts (the bar: 312 px)
+    lines = [goals_line(p, f) for p in ("9x9_O_E5", "9x9_X_E5", "L_o*o", "R_o*o") for f in (False, True)]
+    assert max(map(len, lines)) <= 47

@@ -17,7 +17,7 @@ import random
 from typing import Any, Callable
 
 from lab.views.diagram import Marks, game_diagram, jump_frames, layout_for
-from lab.embed import ReplayController, claim_error_text, play_controller
+from lab.embed import ReplayController, claim_error_text, goals_line, play_controller
 from lab.embedparams import STANDARD_START, STREAK, EmbedParams, ParamError, parse_params
 from lab.embedstreak import STREAK_KEY, new_streak, streak_bar, streak_controller, stored_streak
 from phutball.errors import PhutballError
@@ -267,6 +267,7 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
         w, h = size()
         game = ctl.game
         el("task").textContent = ctl.task_prompt()
+        el("goals").textContent = goals_line(ctl.puzzle.position)  # as drawn: game_diagram never turns the board
         canvas.setAttribute("data-variant", v["variant"])
         if streak:
             draw_streak()

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from lab.embedparams import EmbedParams
 from lab.movewords import move_number
 from lab.play import PlayController
-from phutball.game import Game
+from phutball.game import Game, parse_any_position, variant_of
 from phutball.puzzles.custom import ClaimError, UndecidedClaimError
-from phutball.sides import SIDE_NAMES
+from phutball.sides import SIDE_NAMES, sides_of
 
 #: Keys of a replay and where they go (see :meth:`ReplayController.go`).
 REPLAY_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last",
@@ -91,3 +91,21 @@ def claim_error_text(error: ClaimError, task: str) -> tuple[str, str]:
                 "The engine could not check this puzzle.")
     return (f"{error.reason}, so it is not a '{task}' puzzle. Check the position, the side to move and the task.",
             "This puzzle has no solution as set.")
+
+
+def goals_line(position: str, flipped: bool = False) -> str:
+    """Which goal each side attacks, as the frame draws ``position``, its side to move first (a puzzle frame's line
+    under the task): ``'Ohs attack the top, Eks the bottom.'``, ``'Left attacks the right end, Right the left end.'``
+
+    The rules (:mod:`phutball.sides`): Ohs attack the high rows, drawn at the top, and Eks the low ones; on a strip
+    Left attacks the right end and Right the left end.  A board drawn turned half a turn (``flipped``) has them
+    the other way round.  An Oddish board, which has no side to move, names Left first.
+    """
+    pos = parse_any_position(position)
+    variant = variant_of(pos)
+    sides = sides_of(variant)  # Ohs and Eks, or Left and Right
+    ends = ("the top", "the bottom") if variant.is_board else ("the right end", "the left end")
+    end = dict(zip(sides, ends[::-1] if flipped else ends))
+    first, second = sides[::-1] if getattr(pos, "to_move", sides[0]) == sides[1] else sides
+    verb = "attack" if variant.is_board else "attacks"  # Ohs attack, Left attacks
+    return f"{SIDE_NAMES[first]} {verb} {end[first]}, {SIDE_NAMES[second]} {end[second]}."

@@ -772,24 +772,33 @@ PHONE_PUZZLES = """<!doctype html>
 <body style="margin: 8px">
 <div class="phutball" id="deep" data-puzzle="deep-11x11-win-in-two-1" data-position="11x11_O_D8_C9">A 2D puzzle</div>
 <div class="phutball" id="strip" data-puzzle="gen1d-s1-05" data-position="R_.*..o...oo.o.....o">A strip</div>
+<div class="phutball" id="daily" data-puzzle="daily">Today's puzzle</div>
+<div class="phutball" id="streak" data-puzzle="streak">A streak</div>
 </body></html>
 """
-#: The task line of a frame: its box, and whether its text lies whole inside it (no clipping, no ellipsis).
+#: A line of a frame's bar (the task): whether its text lies whole inside its box and the box that clips it
+#: (no clipping, no ellipsis), and its sizes and those of that box.
 TASK_SHOWN = """(e) => {
-    const box = e.getBoundingClientRect(), range = document.createRange();
+    const clip = e.closest('.embed-puzzle-text') || e, bar = document.getElementById('bar');
+    const within = (r, b) => r.left >= b.left - 0.5 && r.right <= b.right + 0.5 && r.top >= b.top - 0.5
+                             && r.bottom <= b.bottom + 0.5;
+    const range = document.createRange();
     range.selectNodeContents(e);
-    const inside = [...range.getClientRects()].every((r) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5
-                                                         && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5);
-    const bar = document.getElementById('bar').getBoundingClientRect();
-    return {text: e.textContent, inside, scrollWidth: e.scrollWidth, clientWidth: e.clientWidth,
-            scrollHeight: e.scrollHeight, clientHeight: e.clientHeight, inBar: box.bottom <= bar.bottom + 0.5,
+    const rects = [...range.getClientRects()];
+    const inside = rects.length > 0 && rects.every((r) => within(r, e.getBoundingClientRect())
+                                                          && within(r, clip.getBoundingClientRect()));
+    return {text: e.textContent, inside, inBar: within(clip.getBoundingClientRect(), bar.getBoundingClientRect()),
+            scrollWidth: e.scrollWidth, clientWidth: e.clientWidth,
+            scrollHeight: e.scrollHeight, clientHeight: e.clientHeight,
+            clipped: clip.scrollHeight > clip.clientHeight || clip.scrollWidth > clip.clientWidth,
             ellipsis: getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth};
 }"""
 
 
 @pytest.fixture(scope="module")
 def phone_puzzles(browser, server, saved_start):
-    """A 390 px wide page with puzzle frames: a 2D puzzle with the longest kind of task, a strip."""
+    """A 390 px wide page with puzzle frames: a 2D puzzle with the longest kind of task, a strip, the day's puzzle
+    and a streak."""
     server.add_page("/phone-puzzles.html", PHONE_PUZZLES)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     seed_saved_start(ctx, server)
@@ -797,7 +806,7 @@ def phone_puzzles(browser, server, saved_start):
     page.recorder = Recorder(page)
     own_input_devices(page)
     page.goto(f"{server.origin}/phone-puzzles.html")
-    for i in ("deep", "strip"):
+    for i in ("deep", "strip", "daily", "streak"):
         page.frame_locator(f"#{i} iframe").locator("html.ready").wait_for(timeout=READY_TIMEOUT)
     yield page
     ctx.close()
@@ -813,7 +822,32 @@ def test_a_puzzle_frames_task_wraps_whole_at_a_phones_width(phone_puzzles):
         task = phone_puzzles.frame_locator(f"#{div_id} iframe").locator("#task")
         expect(task).to_have_text(tasks[puzzle])
         got = task.evaluate(TASK_SHOWN)
-        assert got["text"] == tasks[puzzle] and got["inside"] and got["inBar"] and not got["ellipsis"], (div_id, got)
+        assert got["text"] == tasks[puzzle] and got["inside"] and got["inBar"], (div_id, got)
+        assert not got["ellipsis"] and not got["clipped"], (div_id, got)
         assert got["scrollWidth"] <= got["clientWidth"] and got["scrollHeight"] <= got["clientHeight"], (div_id, got)
     assert phone_puzzles.locator("#deep iframe").bounding_box()["width"] == 390 - 16
+    # a task longer than two lines hold (a wider font would do the same): set smaller, still whole
+    task = phone_puzzles.frame_locator("#deep iframe").locator("#task")
+    longer = tasks["deep-11x11-win-in-two-1"] + " Then do it again, and once more, on the same board."
+    task.evaluate("(e, t) => { e.textContent = t; }", longer)
+    expect(task).to_have_css("font-size", re.compile(r"^1[0-4](\.\d+)?px$"))
+    got = task.evaluate(TASK_SHOWN)
+    assert got["text"] == longer and got["inside"] and not got["clipped"], got
     assert phone_puzzles.recorder.errors == []
+
+
+def test_puzzle_daily_and_streak_frames_say_which_goal_each_side_attacks(phone_puzzles):
+    """Issue 39 item 4b: a line under the task, from lab.embed.goals_line (the side to move first)."""
+    from lab.embed import goals_line
+    expected = {"deep": "Ohs attack the top, Eks the bottom.", "strip": "Right attacks the left end, Left the right end."}
+    for div_id in ("deep", "strip", "daily", "streak"):
+        frame = phone_puzzles.frame_locator(f"#{div_id} iframe")
+        start = frame.locator("#board").get_attribute("data-position")  # the puzzle's start: nothing played yet
+        line = expected.get(div_id) or goals_line(start)
+        goals = frame.locator("#goals")
+        expect(goals).to_have_text(line)
+        got = goals.evaluate(TASK_SHOWN)
+        assert got["inside"] and got["inBar"] and not got["clipped"], (div_id, got)
+        # under the task, above the status
+        y = [frame.locator(f"#{i}").bounding_box()["y"] for i in ("task", "goals", "status")]
+        assert y == sorted(y), (div_id, y)

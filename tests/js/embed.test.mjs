@@ -10,8 +10,9 @@ import { assertClose, distUrl, geometry, runClassic } from "./dist.mjs";
 const G = geometry();
 const PAD = 4;
 const BAR = 86;
-// A puzzle's bar: a gap and its task, on one line in a bar 560 px wide or more, else on two.
-const PUZZLE_BAR = { wide: BAR + 4 + 22, narrow: BAR + 4 + 2 * 22 };
+// A puzzle's bar: a gap and its task, on one line in a bar 560 px wide or more, else on two; a gap and
+// the line saying which goal each side attacks.
+const PUZZLE_BAR = { wide: BAR + 4 + 22 + 4 + 20, narrow: BAR + 4 + 2 * 22 + 4 + 20 };
 
 // embed.js as an author's page runs it, but without a <script> element to find itself by: it
 // defines window.phutballEmbed.layout and PARAMS, warns, and builds no frame.
