@@ -46,6 +46,8 @@
   // strip's symbols as the engine writes them ({empty, stone, ball, off_left, off_right, ...}).
   const G = /*{{GEOMETRY}}*/ null;
   const S = /*{{STRIP}}*/ null;
+  // And the board of every puzzle a day can have (lab.puzzles.daily_boards): {boards: [shape, ...], day: [i, ...]}.
+  const DAILY = /*{{DAILY_BOARDS}}*/ null;
   const esc = (s) => s.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
   const STRIP_RE = new RegExp(`^[LRlr]_(?:${esc(S.off_left)})?([${esc(S.empty + S.stone + S.ball)}]{3,999})`
                               + `(?:${esc(S.off_right)})?$`);
@@ -69,15 +71,33 @@
     return m1 ? { variant: "1D", n: m1[1].length } : null;
   }
 
+  // The reader's date, YYYY-MM-DD (embedboard.js's readerDate("")): the day of a daily puzzle.
+  function readerToday() {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  }
+
+  // The board of the puzzle of the day `date`, as lab.puzzles.daily_puzzle chooses it (the date's FNV-1a
+  // hash: embedboard.js's fnv1a, on an ASCII text), or null.
+  function dailyShape(date) {
+    if (!DAILY || !DAILY.day.length) return null;
+    let h = 0x811c9dc5;
+    for (let i = 0; i < date.length; i++) h = Math.imul(h ^ date.charCodeAt(i), 0x01000193) >>> 0;
+    return DAILY.boards[DAILY.day[h % DAILY.day.length]];
+  }
+
   // The frame's layout at `width` CSS pixels: {height, canvas: [w, h] | null, bar, taskLines}, from
   // the parameters (a Map or object of name -> text, as in the fragment or the div's data-*).
   // `bar`: the bar's height with its top margin; `taskLines`: the lines a puzzle's task has (else 0).
-  function layout(params, width) {
+  // A daily puzzle without a position has the board of the puzzle of the day `date` (the reader's).
+  function layout(params, width, date = readerToday()) {
     const get = (k) => (params instanceof Map ? params.get(k) : params[k]);
     const puzzle = get("puzzle") !== undefined || get("task") !== undefined;
     const moves = get("moves") !== undefined || get("record") !== undefined;
     const mode = String(get("mode") ?? (puzzle ? "puzzle" : moves ? "replay" : "view")).toLowerCase();
-    const shape = shapeOf(get("position"), get("record"));
+    const daily = mode === "puzzle" && String(get("puzzle") ?? "").trim() === "daily"
+      && get("position") === undefined && get("record") === undefined;
+    const shape = (daily && dailyShape(date)) || shapeOf(get("position"), get("record"));
     if (!shape) return { height: ERROR_HEIGHT, canvas: null, bar: 0, taskLines: 0 };
     const cell = CELL[shape.variant];
     // The natural size (lab.views.diagram.natural_size, embedboard.js's naturalSize).

@@ -290,8 +290,9 @@ function start() {
   state.streak = p.mode === "puzzle" && (p.raw.get("puzzle") || "").trim() === "streak";
   embed.toggleAttribute("data-streak", state.streak);
   if (p.mode === "puzzle" && p.raw.has("puzzle")) {
-    // A shipped puzzle: its file is fetched (for the worker); without a position in the link, the
-    // frame takes its height from the puzzle's board once known (reported to the host page).
+    // A shipped puzzle: its file is fetched (for the worker); without a position in the link, the frame
+    // draws the puzzle's board once known. A daily frame had its height from the start (layout() knows the
+    // board of every day's puzzle); another puzzle's takes its height then (reported to the host page).
     state.puzzleFiles = fetchPuzzleFiles();
     if (!p.raw.has("position")) {
       state.puzzleFiles.then((files) => {

@@ -27,8 +27,11 @@ served from any sub-path of any static host, or framed by another page):
                              level and board menus from the engine's and the
                              site's Python); in .js files /*{{STRIP}}*/ null
                              by the 1D strip's symbols as the engine writes
-                             them, and /*{{PAINT_SHAPES}}*/ by phutball/paint.js
-                             (canvas.js's painter). A page or script left with a {{TOKEN}} the
+                             them, /*{{PAINT_SHAPES}}*/ by phutball/paint.js
+                             (canvas.js's painter), and /*{{DAILY_BOARDS}}*/ null
+                             by the board of every puzzle a day can have
+                             (lab.puzzles.daily_boards: embed.js's daily
+                             frames). A page or script left with a {{TOKEN}} the
                              build does not know is refused. Files or folders
                              whose name starts with "." or "_" are skipped.
   pyscript/                  @pyscript/core dist (core.js, core.css, lazily
@@ -163,6 +166,7 @@ WHEEL_EPOCH = "315532800"  # 1980-01-01, the earliest time a zip file can hold
 LAB_TOKEN = "{{LAB_ZIP}}"
 GEOMETRY_TOKEN = "/*{{GEOMETRY}}*/ null"
 STRIP_TOKEN = "/*{{STRIP}}*/ null"
+DAILY_TOKEN = "/*{{DAILY_BOARDS}}*/ null"
 PAINT_TOKEN = "/*{{PAINT_SHAPES}}*/"
 # A part the pages share (tools/site_pages.py), on a line of its own: <!--{{NAME attr="value" ...}}-->.
 PAGE_PART = re.compile(r'^([ \t]*)<!--\{\{([A-Z_]+)((?:\s+[a-z]+="[^"]*")*)\s*\}\}-->', re.M)
@@ -451,19 +455,24 @@ def fill_parts(text: str, page: str, parts: dict) -> str:
 
 
 def script_tokens(site: Path = SITE) -> dict[str, str]:
-    """The values the build writes into the scripts: the drawing's proportions, the strip's symbols, and the
-    painter of shape lists (``phutball/paint.js``, its one definition, shared with the notebook widget).
+    """The values the build writes into the scripts: the drawing's proportions, the strip's symbols, the
+    painter of shape lists (``phutball/paint.js``, its one definition, shared with the notebook widget), and
+    the board of every puzzle a day can have.
 
     ``phutball.drawing.GEOMETRY`` is the proportions' one definition (embedboard.js, embed.js get
-    it as JSON); the strip's symbols are the engine's (``site_pages.strip_symbols``).
+    it as JSON); the strip's symbols are the engine's (``site_pages.strip_symbols``); the days' boards are
+    ``lab.puzzles.daily_boards`` of the shipped puzzles (embed.js sizes a daily frame with them).
     """
     import dataclasses
     _importable(site)
     import site_pages
+    from lab.puzzles import daily_boards
     from phutball.drawing import GEOMETRY
+    from phutball.puzzles.format import load_dir
     return {GEOMETRY_TOKEN: json.dumps(dataclasses.asdict(GEOMETRY), sort_keys=True),
             STRIP_TOKEN: json.dumps(site_pages.strip_symbols(), sort_keys=True),
-            PAINT_TOKEN: (ROOT / "phutball" / "paint.js").read_text(encoding="utf-8")}
+            PAINT_TOKEN: (ROOT / "phutball" / "paint.js").read_text(encoding="utf-8"),
+            DAILY_TOKEN: json.dumps(daily_boards(load_dir(PUZZLES)), separators=(",", ":"))}
 
 
 def site_files(site: Path, wheel_name: str, lab_name: str, start_name: str = "") -> dict[str, Path | bytes]:

@@ -954,13 +954,41 @@ def playable(p: Puzzle) -> bool:
     return task_named(p.task).plays and "|" not in p.position and "↓" not in p.position
 
 
+def _daily_candidates(puzzles: list[Puzzle]) -> list[int]:
+    """The indices of the puzzles a day can have, in :func:`daily_puzzle`'s order: the playable ones, by id."""
+    return sorted((i for i, p in enumerate(puzzles) if playable(p)), key=lambda i: puzzles[i].id)
+
+
 def daily_puzzle(puzzles: list[Puzzle], date: str) -> int | None:
     """The index of the puzzle of the day ``date`` (``YYYY-MM-DD``): the same for everyone on that date,
     chosen without a server: the playable puzzles sorted by id, the one the date's hash (:func:`fnv1a`)
     points to.  None if there is no playable puzzle."""
     iso_date(date)
-    candidates = sorted((i for i, p in enumerate(puzzles) if playable(p)), key=lambda i: puzzles[i].id)
+    candidates = _daily_candidates(puzzles)
     return candidates[fnv1a(date) % len(candidates)] if candidates else None
+
+
+class DailyBoards(TypedDict):
+    """The board of every puzzle a day can have (:func:`daily_boards`)."""
+
+    boards: list[dict[str, str | int]]  # each once: {"variant": "2D", "width", "height"} or {"variant": "1D", "n"}
+    day: list[int]                      # for each candidate of daily_puzzle, in its order, its board in ``boards``
+
+
+def daily_boards(puzzles: list[Puzzle]) -> DailyBoards:
+    """The board of each puzzle :func:`daily_puzzle` can choose, in its order, for ``embed.js``: the build
+    writes them in, so that a daily frame without a position (``data-puzzle="daily"``) is sized for the
+    day's board before it loads, from the date's hash alone (``day[fnv1a(date) % len(day)]``)."""
+    boards: list[dict[str, str | int]] = []
+    day: list[int] = []
+    for i in _daily_candidates(puzzles):
+        pos = parse_any_position(puzzles[i].position)
+        board: dict[str, str | int] = ({"variant": "2D", "width": pos.size.width, "height": pos.size.height}
+                                       if variant_of(pos).is_board else {"variant": "1D", "n": pos.n})
+        if board not in boards:
+            boards.append(board)
+        day.append(boards.index(board))
+    return {"boards": boards, "day": day}
 
 
 #: A streak climbs the puzzle ratings in bands this wide, shuffled inside a band.

@@ -752,7 +752,7 @@ def test_on_a_phone_a_puzzle_embeds_buttons_fit_and_a_daily_embed_fits_a_320_px_
             assert got["width"] == width and got["count"] == 7, (frame_id, got)  # 6 buttons and the link
             assert got["over"] == [] and got["scroll"], (frame_id, got)
         assert page.locator("#daily iframe").bounding_box()["width"] == 320
-        # as tall as the day's board and its bar (embed.js had reserved a 15x19 board's height): no room left
+        # as tall as the day's board and its bar (embed.js reserved that height at once, issue 39 item 4c): no room left
         inner = daily.locator("#embed").evaluate("e => e.getBoundingClientRect().height")
         page.wait_for_function("h => Math.abs(document.querySelector('#daily iframe').getBoundingClientRect().height"
                                " - h) <= 1", arg=inner)
@@ -851,3 +851,57 @@ def test_puzzle_daily_and_streak_frames_say_which_goal_each_side_attacks(phone_p
         # under the task, above the status
         y = [frame.locator(f"#{i}").bounding_box()["y"] for i in ("task", "goals", "status")]
         assert y == sorted(y), (div_id, y)
+
+
+DAILY_POST = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Today's puzzle</title><link rel="icon" href="data:,">
+<script>
+  window.shifts = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.shifts.push(e.value); })
+    .observe({ type: "layout-shift", buffered: true });
+</script>
+<script src="./embed.js"></script></head>
+<body style="margin: 8px">
+<p style="height: 1200px">A long text before the day's puzzle, which is below the fold.</p>
+<div class="phutball" id="daily" data-puzzle="daily">Today's puzzle</div>
+<p id="after">The text after it.</p>
+<script>window.firstY = document.getElementById("after").getBoundingClientRect().top + scrollY;</script>
+</body></html>
+"""
+
+
+def test_a_daily_frame_has_its_height_from_the_start_and_never_moves_the_host_page(browser, server, saved_start):
+    """Issue 39 item 4c: a daily frame without a position was sized for a 15x19 board, then took its puzzle's
+    height once it knew it (1,004 px to 684 px at 390 px), moving the host's text. Now embed.js knows the
+    board of every day's puzzle (the build writes them in) and sizes the frame for it at once."""
+    import datetime
+    from lab.puzzles import daily_puzzle
+    from phutball.puzzles.format import load_dir
+    puzzles = load_dir(ROOT / "puzzles")
+    days = (datetime.date(2026, 1, 1) + datetime.timedelta(days=i) for i in range(400))
+    day = next(d for d in days if puzzles[daily_puzzle(puzzles, str(d))].variant.value == "1D")  # a strip: far
+    today = puzzles[daily_puzzle(puzzles, str(day))]                                             # from 15x19
+    server.add_page("/daily-post.html", DAILY_POST)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, timezone_id="UTC")
+    try:
+        seed_saved_start(ctx, server)
+        ctx.clock.set_fixed_time(datetime.datetime(day.year, day.month, day.day, 12, tzinfo=datetime.timezone.utc))
+        page = ctx.new_page()
+        page.recorder = Recorder(page)
+        page.goto(f"{server.origin}/daily-post.html")
+        page.locator("#daily").scroll_into_view_if_needed()  # the frame loads (lazily) and shows in full
+        frame = page.frame_locator("#daily iframe")
+        frame.locator(f"#board[data-position='{parse_any_position(today.position)}']").wait_for(timeout=READY_TIMEOUT)
+        frame.locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+        inner = frame.locator("#embed").evaluate("e => e.getBoundingClientRect().height")
+        assert inner < 500  # a strip's frame, not a 15x19 board's
+        page.wait_for_function("h => Math.abs(document.querySelector('#daily iframe').getBoundingClientRect().height"
+                               " - h) <= 1", arg=inner)  # as tall as its content
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        after = page.evaluate("document.getElementById('after').getBoundingClientRect().top + scrollY")
+        assert after == page.evaluate("window.firstY")  # where it was before the frame loaded
+        assert page.evaluate("window.shifts") == []  # cumulative layout shift: 0
+        assert page.recorder.errors == []
+    finally:
+        ctx.close()
