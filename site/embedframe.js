@@ -274,8 +274,20 @@ function showFirst(pos) {
   rendered();
 }
 
+// embed.html opened on its own, with no parameters: it says what it is, with the lines that put a board in
+// another page, and shows that board (EXAMPLE, a position) under them.
+const EXAMPLE = "9x9_O_E5_E6E7";
+function showAbout() {
+  const script = new URL("embed.js", location.href).href;
+  el("about-snippet").textContent = `<script src="${script}"></script>\n`
+    + `<div class="phutball" data-position="${EXAMPLE}">A phutball diagram</div>`;
+  el("about").hidden = false;
+}
+
 function start() {
-  const p = readParams(location.hash);
+  const alone = !framed && location.hash.length <= 1;
+  if (alone) showAbout();
+  const p = readParams(alone ? EXAMPLE : location.hash);
   state.params = p.raw;
   applyTheme(p.theme);
   state.coords = p.coords;

@@ -905,3 +905,36 @@ def test_a_daily_frame_has_its_height_from_the_start_and_never_moves_the_host_pa
         assert page.recorder.errors == []
     finally:
         ctx.close()
+
+
+def test_the_embed_page_on_its_own_says_what_it_is_and_how_to_put_it_in_a_page(page, server):
+    """Issue 39 item 4d: embed.html opened alone (no parameters) showed a bare 15x19 board. It says what it is and
+    gives the lines to paste (with this site's address), above the board they show; a frame, or any parameter,
+    shows only the board."""
+    for path in ("/embed.html", "/sub/path/embed.html"):
+        page.goto(f"{server.origin}{path}")
+        wait_ready(page)
+        about = page.locator("#about")
+        expect(about).to_be_visible()
+        expect(about.locator("h1")).to_have_text("A phutball board for other pages")
+        snippet = about.locator("pre").inner_text()
+        base = server.origin + path.removesuffix("embed.html")
+        assert f'<script src="{base}embed.js"></script>' in snippet, snippet
+        div = re.search(r'<div class="phutball" data-position="([^"]+)">', snippet)
+        assert div, snippet
+        expect(page.locator("#board")).to_have_attribute("data-position", str(parse_any_position(div[1])))
+        assert about.bounding_box()["y"] + about.bounding_box()["height"] <= page.locator("#board").bounding_box()["y"]
+        assert "embed.js" not in about.inner_text().replace(snippet, "")  # words for people outside the snippet
+        expect(about.locator("a[href='./index.html']")).to_be_visible()  # the play page, which writes these lines
+    page.goto(f"{server.origin}/embed.html#position=9x9_O_E5")
+    wait_ready(page)
+    expect(page.locator("#about")).to_be_hidden()
+    expect(page.locator("#board")).to_have_attribute("data-position", "9x9_O_E5")
+    server.add_page("/bare-div.html", '<!doctype html><title>A bare board</title><link rel="icon" href="data:,">'
+                    '<script src="./embed.js"></script><div class="phutball">A board</div>')
+    page.goto(f"{server.origin}/bare-div.html")  # a div with no data-*: the standard board, framed
+    frame = page.frame_locator("iframe")
+    frame.locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+    expect(frame.locator("#board")).to_have_attribute("data-position", "15x19_O_H10")
+    expect(frame.locator("#about")).to_be_hidden()
+    assert page.recorder.errors == []
