@@ -117,6 +117,14 @@
   const api = { layout, PARAMS };
   window.phutballEmbed = Object.assign(window.phutballEmbed || {}, api);
 
+  // ------------------------------------------------------------------ in embed.html itself
+  // Its message "This board cannot start here" is shown unless <html class="scripts-run">. In an iframe
+  // sandboxed without allow-same-origin, the frame's origin is opaque ("null") and the browser refuses its
+  // module scripts, while this classic one runs: it hides the message, before the first paint, only where
+  // the modules can load (embedframe.js hides it too once it runs).
+  const page = document.documentElement;
+  if (page && page.classList.contains("embed-page") && window.origin !== "null") page.classList.add("scripts-run");
+
   // ------------------------------------------------------------------ the snippet
 
   const script = document.currentScript;

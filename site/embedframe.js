@@ -25,6 +25,7 @@ import { drawShapes } from "./canvas.js";
 import { dailyPuzzle, fetchPuzzleFiles, parsePosition, puzzlesInOrder, readerDate, shapes } from "./embedboard.js";
 
 const root = document.documentElement;
+root.classList.add("scripts-run");  // (embed.js did, unless the origin is opaque: see its "in embed.html itself")
 const framed = window.parent !== window;
 if (framed) root.classList.add("framed");
 const MODES = ["view", "play", "replay", "puzzle"];

@@ -938,3 +938,36 @@ def test_the_embed_page_on_its_own_says_what_it_is_and_how_to_put_it_in_a_page(p
     expect(frame.locator("#board")).to_have_attribute("data-position", "15x19_O_H10")
     expect(frame.locator("#about")).to_be_hidden()
     assert page.recorder.errors == []
+
+
+SANDBOXED = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sandboxed boards</title><link rel="icon" href="data:,"></head>
+<body>
+<iframe id="scripts" sandbox="allow-scripts" src="{origin}/embed.html#position=9x9_O_E5" style="width: 480px; height: 560px"></iframe>
+<iframe id="none" sandbox="" src="{origin}/embed.html#position=9x9_O_E5" style="width: 480px; height: 560px"></iframe>
+<iframe id="both" sandbox="allow-scripts allow-same-origin" src="{origin}/embed.html#position=9x9_O_E5"
+        style="width: 480px; height: 560px"></iframe>
+</body></html>
+"""
+
+
+def test_a_frame_sandboxed_without_its_origin_says_what_it_needs(browser, server):
+    """Issue 39 item 4e: in an iframe with sandbox="allow-scripts", the frame's origin is opaque and the browser
+    refuses its module scripts: the frame stayed blank. It says what the iframe needs (allow-same-origin), in
+    HTML shown unless the frame's scripts can run; with allow-same-origin the board is drawn, without the text."""
+    with StaticServer({}, pages={"/sandboxed.html": SANDBOXED.format(origin=server.origin)}) as srv:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 1800})
+        try:
+            page = ctx.new_page()
+            page.goto(f"{srv.origin}/sandboxed.html")
+            both = page.frame_locator("#both")
+            both.locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+            expect(both.locator("#board")).to_have_attribute("data-position", "9x9_O_E5")
+            expect(both.locator("#blocked")).to_be_hidden()
+            for frame_id in ("scripts", "none"):  # module scripts refused / no scripts at all
+                blocked = page.frame_locator(f"#{frame_id}").locator("#blocked")
+                expect(blocked).to_be_visible()
+                expect(blocked).to_contain_text("cannot start")
+                expect(blocked).to_contain_text('sandbox="allow-scripts allow-same-origin"')
+        finally:
+            ctx.close()

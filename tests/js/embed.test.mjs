@@ -35,6 +35,18 @@ test("embed.js without a script tag of its own only defines its API, and says wh
   assert.match(warned[0], /plain <script src=\.\.\.> tag/);
 });
 
+test("in embed.html, embed.js hides the 'cannot start' message where the frame's modules can load (issue 39 item 4e)", () => {
+  const marked = (origin, pageClass) => {
+    const classes = new Set([pageClass]);
+    const documentElement = { classList: { contains: (c) => classes.has(c), add: (c) => classes.add(c) } };
+    runClassic("embed.js", { origin, document: { currentScript: null, documentElement }, console: { warn() {} } });
+    return classes.has("scripts-run");
+  };
+  assert.equal(marked("https://example.org", "embed-page"), true);
+  assert.equal(marked("null", "embed-page"), false);  // a sandbox without allow-same-origin: modules refused
+  assert.equal(marked("https://example.org", "other"), false);  // an author's page: left alone
+});
+
 test("layout: a board at its natural size when there is room, else the width; the bar for its mode", () => {
   const { layout } = embedJs().api;
   const [nw, nh] = [(9 + G.board_margin) * 40, (9 + 2 + G.board_margin) * 40];
