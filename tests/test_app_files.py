@@ -72,6 +72,66 @@ def test_the_build_writes_the_precache_list_and_build_id_into_the_service_worker
         build_site.service_worker(b"no token", bid, integrity)
 
 
+def test_the_shipped_starts_sha256_is_written_beside_its_other_facts_and_is_the_files(capsys):
+    """Issue 39, item 11: the build writes the SHA-256 of the shipped start's snapshot (ungzipped, as
+    Pyodide restores it) into build-info.json with its file name and sizes, and into pyodide/lab.mjs,
+    which checks the bytes it fetched against it before it restores them."""
+    import gzip
+    build_site = _build_site()
+    try:
+        versions = build_site.check_node_modules()
+    except build_site.BuildError as e:
+        pytest.skip(f"no Pyodide to make a shipped start with: {e}")
+    files, info = build_site.plan(versions)   # (as `make dist`, without writing dist/; made once, cached)
+    if "python_start" not in info:
+        pytest.fail(f"the build made no shipped start: {capsys.readouterr().out}", pytrace=False)
+    start = info["python_start"]
+    shipped = files[f"pyodide/{start['file_name']}"]
+    snapshot = gzip.decompress(shipped.read_bytes() if isinstance(shipped, Path) else shipped)
+    assert re.fullmatch(r"[0-9a-f]{64}", start["snapshot_sha256"])
+    assert start["snapshot_sha256"] == hashlib.sha256(snapshot).hexdigest()
+    assert start["bytes"] == len(snapshot)
+    assert json.loads(files["build-info.json"])["python_start"] == start
+    lab = files["pyodide/lab.mjs"].decode()
+    assert f'const SHIPPED = "{start["file_name"]}";' in lab
+    assert f'const SHIPPED_SHA256 = "{start["snapshot_sha256"]}";' in lab
+
+
+def test_a_cached_shipped_start_that_is_not_its_sha256_is_made_again(tmp_path, monkeypatch, capsys):
+    """The build checks the cached snapshot against the SHA-256 it was made with, every build: a
+    damaged cache is made again, and one that cannot be made whole ships no start."""
+    import gzip
+    build_site = _build_site()
+    if not (build_site.PYODIDE_NPM / "pyodide.asm.wasm").is_file():
+        pytest.skip("no Pyodide in node_modules (the cache key hashes its files)")
+    monkeypatch.setattr(build_site, "CACHE", tmp_path / "cache")
+    memory, made = b"Python's memory" * 1000, []
+
+    def make(out, snapshot, facts, lab_bytes, wheel, modules, damaged=False):   # as make_snapshot.mjs would
+        out.mkdir(parents=True, exist_ok=True)
+        snapshot.write_bytes(gzip.compress(memory[:-1] + b"?" if damaged else memory))
+        facts.write_text(json.dumps({"bytes": len(memory), "heap": 1000, "gzipped": 1, "modules": 1,
+                                     "snapshot_sha256": hashlib.sha256(memory).hexdigest()}))
+        made.append(snapshot)
+        return True
+    monkeypatch.setattr(build_site, "_make_python_start", make)
+    wheel = tmp_path / "e.whl"
+    wheel.write_bytes(b"wheel")
+    name, path, facts = build_site.python_start(wheel, b"lab")
+    assert gzip.decompress(path.read_bytes()) == memory and len(made) == 1
+    assert facts["snapshot_sha256"] == hashlib.sha256(memory).hexdigest() == build_site.snapshot_sha256(path)
+    assert build_site.python_start(wheel, b"lab")[1] == path and len(made) == 1   # cached, and whole
+    raw = bytearray(memory)
+    raw[100] ^= 0xFF
+    path.write_bytes(gzip.compress(bytes(raw)))   # the cached copy damaged (whole gzip, other bytes)
+    assert build_site.python_start(wheel, b"lab")[1] == path and len(made) == 2   # made again
+    assert gzip.decompress(path.read_bytes()) == memory
+    path.write_bytes(b"not gzip")
+    monkeypatch.setattr(build_site, "_make_python_start", lambda *a: make(*a, damaged=True))
+    assert build_site.python_start(wheel, b"lab") is None and len(made) == 3   # made again, still not whole
+    assert "no shipped start" in capsys.readouterr().out
+
+
 def test_the_engine_wheel_is_byte_for_byte_the_same_when_built_again(tmp_path, monkeypatch):
     """Same sources, same wheel bytes, whatever the files' times (each fresh clone has its own):
     so the same build id, and returning visitors keep their cache."""

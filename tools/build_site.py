@@ -39,7 +39,10 @@ served from any sub-path of any static host, or framed by another page):
   pyodide/python-start-<hash>.bin.gz
                              the shipped start: a memory snapshot of Python started by
                              this Pyodide with the engine and site/lab imported, gzipped
-                             (tools/make_snapshot.mjs under Node; cached in build/cache/start/)
+                             (tools/make_snapshot.mjs under Node; cached in build/cache/start/);
+                             in pyodide/lab.mjs, {{PYTHON_START}} is replaced by its file name
+                             and {{PYTHON_START_SHA256}} by the SHA-256 of the snapshot
+                             (ungzipped), which the page checks before it restores it
   pyodide/lab.mjs            from site/: the module the pages' worker loads (pyodide.mjs
                              after storage-guard.mjs's check that IndexedDB works)
   vendor/fake-indexeddb/     fake-indexeddb's ES modules (npm), for storage-guard.mjs
@@ -125,6 +128,7 @@ false):
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -134,6 +138,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,6 +183,7 @@ SW_FILE = "sw.js"
 # The shipped start (tools/make_snapshot.mjs): Python's memory, started, for pyodide/lab.mjs to restore.
 MAKE_SNAPSHOT = ROOT / "tools" / "make_snapshot.mjs"
 START_TOKEN = "{{PYTHON_START}}"
+START_SHA256_TOKEN = "{{PYTHON_START_SHA256}}"
 # Pyodide restores a snapshot into the heap it starts with, 30 MiB on 314.0.x (pyodide/pyodide#6254:
 # a bigger one fails with "RangeError: offset is out of bounds"): a bigger one is not shipped.
 START_HEAP_LIMIT = 30 * 2**20
@@ -348,11 +354,22 @@ def standard_modules(site: Path = SITE) -> list[str]:
     return json.loads(m[1])
 
 
-def python_start(wheel: Path, lab_bytes: bytes, site: Path = SITE) -> tuple[str, Path] | None:
-    """The shipped start: (its dist/pyodide/ file name, the gzipped snapshot), made once by
+def snapshot_sha256(gzipped: Path) -> str:
+    """The SHA-256 (hex) of a gzipped snapshot, ungzipped: the bytes Pyodide restores, which
+    pyodide/lab.mjs checks against the build's hash before it restores them ("" if not gzip)."""
+    try:
+        return hashlib.sha256(gzip.decompress(gzipped.read_bytes())).hexdigest()
+    except (OSError, EOFError, zlib.error):  # not gzip, truncated, corrupt
+        return ""
+
+
+def python_start(wheel: Path, lab_bytes: bytes, site: Path = SITE) -> tuple[str, Path, dict] | None:
+    """The shipped start: (its dist/pyodide/ file name, the gzipped snapshot, its facts), made once by
     tools/make_snapshot.mjs under Node for these Pyodide files, engine wheel, site archive and
     modules (cached in build/cache/start/); None, with a warning, if it cannot be made or is too big
-    to restore (the pages then start Python as before)."""
+    to restore (the pages then start Python as before).  The facts are make_snapshot.mjs's (sizes,
+    modules, and ``snapshot_sha256``, the SHA-256 of the snapshot ungzipped); every build checks
+    that the cached file still has that hash (a cached file that does not is made again)."""
     modules = standard_modules(site)
     h = hashlib.sha256(json.dumps(modules).encode())
     for f in [*(PYODIDE_NPM / n for n in PYODIDE_RUNTIME), MAKE_SNAPSHOT, wheel]:
@@ -361,33 +378,51 @@ def python_start(wheel: Path, lab_bytes: bytes, site: Path = SITE) -> tuple[str,
     key = h.hexdigest()[:16]
     out = CACHE / "start" / key
     made, facts = out / "start.bin.gz", out / "start.json"
-    if not (made.is_file() and facts.is_file()):
-        log("making the shipped start (Pyodide under Node, once per runtime and Python sources)")
-        t0 = time.monotonic()
-        out.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=out) as tmp:
-            lab = Path(tmp) / "lab.zip"
-            lab.write_bytes(lab_bytes)
-            cmd = ["node", str(MAKE_SNAPSHOT), str(PYODIDE_NPM), str(wheel), str(lab), str(made), *modules]
-            try:
-                run = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
-            except (OSError, subprocess.TimeoutExpired) as e:
-                log(f"warning: no shipped start ({e}); pages start Python themselves")
-                return None
-        if run.returncode != 0:
-            said = [line for line in run.stderr.splitlines() if len(line) < 400]  # (not Node's quote of a minified line)
-            log(f"warning: no shipped start: {' '.join(cmd[:2])} failed: {' / '.join(said[-12:])}")
+    for attempt in range(2):
+        if not (made.is_file() and facts.is_file()) and not _make_python_start(out, made, facts, lab_bytes,
+                                                                                  wheel, modules):
             return None
-        facts.write_text(run.stdout.strip().splitlines()[-1] + "\n")
-        log(f"shipped start made in {time.monotonic() - t0:.1f}s: {facts.read_text().strip()}")
-        starts = sorted((p for p in out.parent.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime)
-        for old in starts[:-3]:
-            shutil.rmtree(old, ignore_errors=True)
-    heap = json.loads(facts.read_text())["heap"]
-    if heap > START_HEAP_LIMIT:
-        log(f"warning: no shipped start: its heap, {heap} bytes, is over the {START_HEAP_LIMIT} Pyodide restores into")
+        stated = json.loads(facts.read_text())
+        if stated.get("snapshot_sha256") and stated["snapshot_sha256"] == snapshot_sha256(made):
+            break
+        log(f"warning: {made} is not the snapshot its facts describe (SHA-256)"
+            + ("; making it again" if attempt == 0 else "; no shipped start"))
+        made.unlink(missing_ok=True)
+    else:
         return None
-    return f"python-start-{key[:12]}.bin.gz", made
+    if stated["heap"] > START_HEAP_LIMIT:
+        log(f"warning: no shipped start: its heap, {stated['heap']} bytes, is over the {START_HEAP_LIMIT} "
+            "Pyodide restores into")
+        return None
+    return f"python-start-{key[:12]}.bin.gz", made, stated
+
+
+def _make_python_start(out: Path, made: Path, facts: Path, lab_bytes: bytes, wheel: Path,
+                       modules: list[str]) -> bool:
+    """Run tools/make_snapshot.mjs: ``made`` (the gzipped snapshot) and ``facts`` (its line of
+    JSON); False, with a warning, if it failed."""
+    log("making the shipped start (Pyodide under Node, once per runtime and Python sources)")
+    t0 = time.monotonic()
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=out) as tmp:
+        lab = Path(tmp) / "lab.zip"
+        lab.write_bytes(lab_bytes)
+        cmd = ["node", str(MAKE_SNAPSHOT), str(PYODIDE_NPM), str(wheel), str(lab), str(made), *modules]
+        try:
+            run = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            log(f"warning: no shipped start ({e}); pages start Python themselves")
+            return False
+    if run.returncode != 0:
+        said = [line for line in run.stderr.splitlines() if len(line) < 400]  # (not Node's quote of a minified line)
+        log(f"warning: no shipped start: {' '.join(cmd[:2])} failed: {' / '.join(said[-12:])}")
+        return False
+    facts.write_text(run.stdout.strip().splitlines()[-1] + "\n")
+    log(f"shipped start made in {time.monotonic() - t0:.1f}s: {facts.read_text().strip()}")
+    starts = sorted((p for p in out.parent.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime)
+    for old in starts[:-3]:
+        shutil.rmtree(old, ignore_errors=True)
+    return True
 
 
 def _importable(site: Path) -> None:
@@ -475,9 +510,11 @@ def script_tokens(site: Path = SITE) -> dict[str, str]:
             DAILY_TOKEN: json.dumps(daily_boards(load_dir(PUZZLES)), separators=(",", ":"))}
 
 
-def site_files(site: Path, wheel_name: str, lab_name: str, start_name: str = "") -> dict[str, Path | bytes]:
+def site_files(site: Path, wheel_name: str, lab_name: str, start_name: str = "",
+               start_sha256: str = "") -> dict[str, Path | bytes]:
     """Every file under ``site`` as dist/ gets it: text files with the build's tokens written in
-    (``start_name``: the shipped start's file name in pyodide/, "" for none)."""
+    (``start_name``: the shipped start's file name in pyodide/, "" for none; ``start_sha256``: the
+    SHA-256 of its snapshot, ungzipped, hex)."""
     files: dict[str, Path | bytes] = {}
     if not site.is_dir():
         raise BuildError(f"{site} is missing")
@@ -499,6 +536,7 @@ def site_files(site: Path, wheel_name: str, lab_name: str, start_name: str = "")
                 used_token = used_token or TOKEN.encode() in data
                 data = data.replace(TOKEN.encode(), wheel_name.encode()).replace(LAB_TOKEN.encode(), lab_name.encode())
                 data = data.replace(START_TOKEN.encode(), start_name.encode())
+                data = data.replace(START_SHA256_TOKEN.encode(), start_sha256.encode())
                 if src.suffix.lower() == ".js":
                     for token, value in script.items():
                         data = data.replace(token.encode(), value.encode())
@@ -572,10 +610,10 @@ def plan(versions: dict, site: Path = SITE) -> tuple[dict[str, Path | bytes], di
     start = python_start(wheel, lab_bytes, site)
     if start:
         files[f"pyodide/{start[0]}"] = start[1]
-        info["python_start"] = {"file_name": start[0], **json.loads((start[1].parent / "start.json").read_text())}
+        info["python_start"] = {"file_name": start[0], **start[2]}
 
     # Everything under site/ (tokens substituted in text files).
-    site_part = site_files(site, wheel.name, lab_name, start[0] if start else "")
+    site_part = site_files(site, wheel.name, lab_name, *((start[0], start[2]["snapshot_sha256"]) if start else ()))
     clash = sorted(set(site_part) & set(files))
     if clash:  # site/pyodide/lab.mjs may sit beside the runtime, not replace a file of it
         raise BuildError(f"site/{clash[0]} clashes with a generated path of dist/")

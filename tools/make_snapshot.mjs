@@ -13,7 +13,9 @@
 // pyodide.asm.mjs and pyodide.asm.wasm): the same files restore it in the browser.
 //
 // Prints one line of JSON: {"bytes": raw size, "heap": Python's memory in it, "gzipped": size written,
-// "modules": how many are imported}.
+// "modules": how many are imported, "snapshot_sha256": the SHA-256 of the snapshot (ungzipped, as Pyodide restores
+// it), hex}.  The page checks that hash before it restores the snapshot (site/pyodide/lab.mjs).
+import { createHash } from "crypto";
 import fs from "fs";
 import path from "path";
 import zlib from "zlib";
@@ -59,4 +61,4 @@ const gzipped = zlib.gzipSync(snapshot, { level: 9 });
 fs.writeFileSync(out + ".tmp", gzipped);
 fs.renameSync(out + ".tmp", out);
 console.log(JSON.stringify({ bytes: snapshot.length, heap: pyodide._module.HEAP8.length, gzipped: gzipped.length,
-                             modules: count }));
+                             modules: count, snapshot_sha256: createHash("sha256").update(snapshot).digest("hex") }));

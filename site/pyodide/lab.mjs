@@ -20,10 +20,11 @@
 // The shipped start: `make dist` makes the same kind of snapshot under Node with the vendored Pyodide
 // (tools/make_snapshot.mjs), with the engine and the site's pure-Python modules already imported,
 // and ships it gzipped beside this module; the service worker precaches it with the build.  Every
-// start restores it first ("shipped"), so a first visit skips Python's start too.  A shipped start
-// that cannot be fetched or read, or does not restore (another runtime's build id, truncated ...)
-// ends in the start below, and one that was fetched but did not restore is not tried again in this
-// browser (FAILED).
+// start restores it first ("shipped"), so a first visit skips Python's start too.  The build writes
+// in the SHA-256 of its snapshot, and the bytes fetched are checked against it before they are
+// restored.  A shipped start that cannot be fetched or read (truncated, or corrupt: not that
+// SHA-256), or does not restore (another runtime's build id ...) ends in the start below, and one
+// that was fetched whole but did not restore is not tried again in this browser (FAILED).
 //
 // One first start at a time (Web Locks, per site like Cache Storage): frames of the lab on one
 // page, or tabs, that start together would each start Python afresh -- three embeds of a blog
@@ -41,6 +42,7 @@ const KEY = new URL(`./snapshot-${version}.bin.gz`, import.meta.url);  // (witho
 const RAW = new URL(`./snapshot-${version}.bin`, import.meta.url);
 const SHIPPED = "{{PYTHON_START}}";  // the shipped start's file name (tools/build_site.py), "" if none
 const SHIPPED_URL = SHIPPED ? new URL(`./${SHIPPED}`, import.meta.url) : null;
+const SHIPPED_SHA256 = "{{PYTHON_START_SHA256}}";  // the SHA-256 of its snapshot, ungzipped (hex)
 const FAILED = "phutball-lab:shipped-failed";  // shipped starts that did not restore in this browser
 
 // Standard modules the pages import beyond those Pyodide imports as it starts: imported before
@@ -63,6 +65,27 @@ async function openCache(name = CACHE) {
   } catch {
     return null;  // storage refused (a frame on another site in some browsers), or no secure context
   }
+}
+
+// Pyodide restores whatever bytes it is given: a snapshot with flipped bytes (a bad download, a
+// damaged copy in Cache Storage) can restore and run a Python with a corrupt memory.  So the
+// shipped snapshot is checked against the build's SHA-256 before it is restored, and one that
+// fails ends in the start a truncated one ends in.  This needs WebCrypto (crypto.subtle), which
+// browsers give only to secure contexts (https, localhost): without it nothing is restored
+// unchecked: the shipped start is not fetched.
+const canCheck = () => Boolean(globalThis.crypto && crypto.subtle);
+
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// `bytes`, if their SHA-256 is `expected` (hex); throws otherwise, or without a hash to check.
+async function checked(bytes, expected, what) {
+  if (!expected) throw new Error(`${what}: no SHA-256 to check it against`);
+  const actual = await sha256Hex(bytes);
+  if (actual !== expected) throw new Error(`${what} is corrupt: its SHA-256 is ${actual}, not ${expected}`);
+  return bytes;
 }
 
 // Web Locks, where the browser has them (null otherwise).
@@ -133,19 +156,22 @@ function gzipTheSavedStartLater(cache) {
 }
 
 // The shipped start's bytes, ungzipped (a host that sent it with Content-Encoding: gzip has
-// ungzipped it already).
+// ungzipped it already), checked against the build's SHA-256 of them.
 async function readShipped() {
   const response = await fetch(SHIPPED_URL);
   if (!response.ok) throw new Error(`${SHIPPED}: HTTP ${response.status}`);
-  const body = new Uint8Array(await response.arrayBuffer());
-  if (body[0] !== 0x1f || body[1] !== 0x8b) return body;
-  const gunzip = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(gunzip).arrayBuffer());
+  let bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    const gunzip = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(gunzip).arrayBuffer());
+  }
+  return checked(bytes, SHIPPED_SHA256, SHIPPED);
 }
 
-// The shipped start restored, or null (one that came but did not restore is not tried again).
+// The shipped start restored, or null (one that came whole but did not restore is not tried again;
+// without WebCrypto to check it, it is not fetched).
 async function restoreShipped(options) {
-  if (!SHIPPED_URL) return null;
+  if (!SHIPPED_URL || !canCheck()) return null;
   const failed = await openCache(FAILED);
   if (failed && await failed.match(SHIPPED_URL.href).catch(() => null)) return null;
   let came = false;

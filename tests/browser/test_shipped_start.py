@@ -3,14 +3,18 @@
 `make dist` makes a memory snapshot of Python started by the vendored Pyodide under Node, with the
 engine and the site's pure-Python modules imported (tools/make_snapshot.mjs), and ships it gzipped
 in pyodide/.  A visitor's first start restores it (``data-python-start="shipped"``); one that
-does not restore ends in the browser's own start, which saves the visitor's copy (the
-"missing" case is every test of test_saved_start.py, whose site has none).  These tests make
+does not restore, or is corrupt (not the SHA-256 the build wrote into pyodide/lab.mjs), ends in
+the browser's own start, which saves the visitor's copy (the "missing" case is every test of
+test_saved_start.py, whose site has none).  These tests make
 their own contexts: a visitor with nothing cached.
 """
 
 from __future__ import annotations
 
 import gzip
+import hashlib
+import json
+import random
 
 import pytest
 
@@ -20,6 +24,7 @@ from test_saved_start import HOW, SAVED, play_a_man
 
 FAILED = "async () => (await (await caches.open('phutball-lab:shipped-failed')).keys()).map((r) => r.url)"
 RANDOM_HOOK = "window.phutballTestHooks = {random: true};"  # glue/labboot.py shows random.random()
+ALARMING = ("error", "corrupt", "sha-256", "fail", "broken", "could not")
 
 
 def first_visit(browser, origin: str, path: str = "/index.html#9x9_O_E5"):
@@ -28,6 +33,8 @@ def first_visit(browser, origin: str, path: str = "/index.html#9x9_O_E5"):
     ctx.add_init_script(RANDOM_HOOK)
     page = ctx.new_page()
     page.recorder = Recorder(page)
+    page.warnings = []  # the console's warnings (the worker's too): why a start was not restored
+    page.on("console", lambda m: page.warnings.append(m.text) if m.type == "warning" else None)
     own_input_devices(page)
     page.goto(origin + path)
     wait_ready(page)
@@ -51,25 +58,58 @@ def test_a_first_visit_restores_the_shipped_start_and_two_visitors_draw_differen
     assert draws[0] != draws[1], draws
 
 
+def flipped(raw: bytes, count: int = 64, seed: int = 11) -> bytes:
+    """``raw`` with ``count`` bytes flipped at random places past the snapshot's header (issue 39
+    item 11: five such copies restored, unchecked, and played)."""
+    out = bytearray(raw)
+    for at in random.Random(seed).sample(range(4096, len(out)), count):
+        out[at] ^= 0xFF
+    return bytes(out)
+
+
 def altered(kind: str) -> bytes:
     """The shipped start as a broken build or download would serve it."""
     gzipped = (DIST / shipped_start_path().lstrip("/")).read_bytes()
     if kind == "truncated":
         return gzipped[: len(gzipped) // 2]
-    raw = bytearray(gzip.decompress(gzipped))
+    raw = gzip.decompress(gzipped)
+    if kind == "flipped-bytes":  # gzipped again: whole gzip, only the build's SHA-256 tells
+        return gzip.compress(flipped(raw), compresslevel=1)
+    if kind == "flipped-bytes-ungzipped":  # as a host that sends Content-Encoding: gzip delivers it
+        return flipped(raw)
+    raw = bytearray(raw)
     raw[16] ^= 0xFF  # the header's build id (bytes 16..47): another Pyodide build's snapshot
     return gzip.compress(bytes(raw), compresslevel=1)
 
 
-@pytest.mark.parametrize("kind", ["wrong-build-id", "truncated"])
+def lab_mjs_expecting(served: bytes) -> bytes:
+    """dist's pyodide/lab.mjs with the build's SHA-256 of the shipped start replaced by that of
+    ``served`` (a gzipped snapshot): a build that shipped it, so that it passes the check."""
+    built = json.loads((DIST / "build-info.json").read_text())["python_start"]["snapshot_sha256"]
+    text = (DIST / "pyodide" / "lab.mjs").read_bytes()
+    assert text.count(built.encode()) == 1
+    return text.replace(built.encode(), hashlib.sha256(gzip.decompress(served)).hexdigest().encode())
+
+
+@pytest.mark.parametrize("kind", ["wrong-build-id", "truncated", "flipped-bytes", "flipped-bytes-ungzipped"])
 def test_a_shipped_start_that_does_not_restore_ends_in_the_browsers_own_start(browser, kind):
-    with StaticServer({"/": DIST}, pages={shipped_start_path(): altered(kind)}) as server:
+    pages = {shipped_start_path(): altered(kind)}
+    if kind == "wrong-build-id":  # as a build would ship it (its SHA-256 in lab.mjs): Pyodide refuses it
+        pages["/pyodide/lab.mjs"] = lab_mjs_expecting(pages[shipped_start_path()])
+    with StaticServer({"/": DIST}, pages=pages) as server:
         ctx, page = first_visit(browser, server.origin)
         try:
             assert page.evaluate(HOW) == "saved"  # Python's own start, saved for the next visit
             play_a_man(page, "E6")
             assert page.recorder.errors == []
+            # the visitor is told nothing: the page reads as on any start
+            said = page.inner_text("body").lower()
+            assert not [w for w in ALARMING if w in said], said
+            if kind.startswith("flipped-bytes"):  # refused by the check, not by Pyodide
+                assert any("is corrupt: its SHA-256 is" in w for w in page.warnings), page.warnings
             if kind != "wrong-build-id":
+                # fetched but not whole (truncated, corrupt): not remembered, the next start fetches it again
+                assert page.evaluate(FAILED) == []
                 return
             # the broken one is remembered (not tried again); the next visit restores the visitor's own copy
             assert page.evaluate(FAILED) == [server.origin + shipped_start_path()]
