@@ -14,7 +14,8 @@
 // Pyodide version; see readSaved for when it is briefly kept uncompressed); every later start
 // restores it (_loadSnapshot) instead of starting Python again: about 0.5 s.  Whatever goes wrong with a saved start
 // (no Cache Storage, a corrupt or refused copy) ends in a normal start, and a
-// copy that fails to restore is deleted.  What a restore shares with the start
+// copy that fails to restore is deleted.  A saved copy carries its SHA-256 (a header of its Cache
+// Storage entry) and is checked against it before it is restored (see checked).  What a restore shares with the start
 // that was saved -- the random module's state -- glue/labboot.py reseeds.
 //
 // The shipped start: `make dist` makes the same kind of snapshot under Node with the vendored Pyodide
@@ -43,6 +44,7 @@ const RAW = new URL(`./snapshot-${version}.bin`, import.meta.url);
 const SHIPPED = "{{PYTHON_START}}";  // the shipped start's file name (tools/build_site.py), "" if none
 const SHIPPED_URL = SHIPPED ? new URL(`./${SHIPPED}`, import.meta.url) : null;
 const SHIPPED_SHA256 = "{{PYTHON_START_SHA256}}";  // the SHA-256 of its snapshot, ungzipped (hex)
+const SHA256_HEADER = "X-Snapshot-SHA256";  // a saved start's SHA-256 (hex), in its Cache Storage entry
 const FAILED = "phutball-lab:shipped-failed";  // shipped starts that did not restore in this browser
 
 // Standard modules the pages import beyond those Pyodide imports as it starts: imported before
@@ -68,11 +70,12 @@ async function openCache(name = CACHE) {
 }
 
 // Pyodide restores whatever bytes it is given: a snapshot with flipped bytes (a bad download, a
-// damaged copy in Cache Storage) can restore and run a Python with a corrupt memory.  So the
-// shipped snapshot is checked against the build's SHA-256 before it is restored, and one that
-// fails ends in the start a truncated one ends in.  This needs WebCrypto (crypto.subtle), which
-// browsers give only to secure contexts (https, localhost): without it nothing is restored
-// unchecked: the shipped start is not fetched.
+// damaged copy in Cache Storage) can restore and run a Python with a corrupt memory.  So every
+// snapshot is checked against its SHA-256 before it is restored (the shipped one against the
+// build's, a saved one against the hash saved beside it), and one that fails ends in the start a
+// truncated one ends in.  This needs WebCrypto (crypto.subtle), which browsers give only to
+// secure contexts (https, localhost): without it nothing is restored unchecked: the shipped start
+// is not fetched, and there is no saved start either (Cache Storage is for secure contexts too).
 const canCheck = () => Boolean(globalThis.crypto && crypto.subtle);
 
 async function sha256Hex(bytes) {
@@ -118,24 +121,29 @@ async function othersWait() {
 // The saved start: gzipped (KEY, about 7 MB), or, briefly, as it is (RAW, 31 MB): a first start
 // that others wait for stores it as it is, which takes no time, rather than spend about 0.7 s on
 // gzip while they wait; the first of them whose page gets ready then stores it gzipped instead.
-// Resolves to { bytes, raw } (raw: read from the uncompressed copy), or null when there is none.
+// Resolves to { bytes, raw, sha256 } (raw: read from the uncompressed copy; bytes checked against
+// the SHA-256 saved with them), or null when there is none; throws if the copy cannot be read or is
+// corrupt.
 async function readSaved(cache) {
   const gzipped = await cache.match(KEY.href);
-  if (gzipped) {
-    const gunzip = gzipped.body.pipeThrough(new DecompressionStream("gzip"));
-    return { bytes: new Uint8Array(await new Response(gunzip).arrayBuffer()), raw: false };
-  }
-  const raw = await cache.match(RAW.href);
-  return raw ? { bytes: new Uint8Array(await raw.arrayBuffer()), raw: true } : null;
+  const found = gzipped || await cache.match(RAW.href);
+  if (!found) return null;
+  const body = gzipped ? found.body.pipeThrough(new DecompressionStream("gzip")) : found.body;
+  const sha256 = found.headers.get(SHA256_HEADER);
+  const bytes = await checked(new Uint8Array(await new Response(body).arrayBuffer()), sha256, "the saved start");
+  return { bytes, raw: !gzipped, sha256 };
 }
 
-async function save(cache, snapshot, { gzip = true } = {}) {
+// Stores a start (its SHA-256 beside it, computed unless given).
+async function save(cache, snapshot, { gzip = true, sha256 = null } = {}) {
   const key = gzip ? KEY : RAW;
+  const hash = sha256 || await sha256Hex(snapshot);
   const body = gzip
     ? await new Response(new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip"))).blob()
     : new Blob([snapshot]);
   await cache.put(key.href, new Response(body, { headers: { "Content-Type": gzip ? "application/gzip"
-                                                                                : "application/octet-stream" } }));
+                                                                                : "application/octet-stream",
+                                                            [SHA256_HEADER]: hash } }));
   for (const request of await cache.keys()) {
     if (request.url !== key.href) await cache.delete(request);  // another Pyodide version's, or the other form
   }
@@ -149,8 +157,8 @@ function gzipTheSavedStartLater(cache) {
     const locks = webLocks();
     if (!locks) return;
     locks.request(LOCK, { ifAvailable: true }, async (lock) => {
-      const raw = lock && await cache.match(RAW.href);
-      if (raw) await save(cache, new Uint8Array(await raw.arrayBuffer()));
+      const saved = lock && await readSaved(cache);
+      if (saved && saved.raw) await save(cache, saved.bytes, { sha256: saved.sha256 });
     }).catch((e) => console.warn("phutball: the saved start could not be compressed", e));
   };
 }

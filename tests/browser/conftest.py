@@ -198,20 +198,22 @@ SAVED_START = """async () => {
   const cache = await caches.open('phutball-lab:snapshot');
   const [request] = await cache.keys();
   if (!request) return null;
-  const blob = await (await cache.match(request)).blob();
+  const response = await cache.match(request);
+  const blob = await response.blob();
   const data = await new Promise((resolve) => {
     const reader = new FileReader();
     reader.onload = () => resolve(reader.result.split(',')[1]);
     reader.readAsDataURL(blob);
   });
-  return [new URL(request.url).pathname, data];
+  return [new URL(request.url).pathname, data, response.headers.get("X-Snapshot-SHA256")];
 }"""
 SEED_PAGE = """<!doctype html><meta charset="utf-8"><title>seeding</title><script>
 (async () => {
   const response = await fetch("./__saved-start.bin");
   const cache = await caches.open("phutball-lab:snapshot");
   await cache.put(new URL(%s, location.href).href,
-                  new Response(await response.blob(), {headers: {"Content-Type": "application/gzip"}}));
+                  new Response(await response.blob(), {headers: {"Content-Type": "application/gzip",
+                                                                 "X-Snapshot-SHA256": %s}}));
   document.title = "seeded";
 })();
 </script>"""
@@ -247,12 +249,12 @@ def saved_start(browser, server) -> bool:
         if page.evaluate("document.documentElement.dataset.pythonStart") == "shipped":
             return False
         poll(page, SAVED_START, None, "the first visit's start saved")
-        key, data = page.evaluate(SAVED_START)
+        key, data, sha256 = page.evaluate(SAVED_START)  # (the copy is checked against its SHA-256)
     finally:
         ctx.close()
     _SEEDS.append(key)
     server.add_page("/__saved-start.bin", base64.b64decode(data))
-    server.add_page("/__seed.html", SEED_PAGE % json.dumps(key))
+    server.add_page("/__seed.html", SEED_PAGE % (json.dumps(key), json.dumps(sha256)))
     return True
 
 
