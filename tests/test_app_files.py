@@ -73,9 +73,10 @@ def test_the_build_writes_the_precache_list_and_build_id_into_the_service_worker
 
 
 def test_the_shipped_starts_sha256_is_written_beside_its_other_facts_and_is_the_files(capsys):
-    """Issue 39, item 11: the build writes the SHA-256 of the shipped start's snapshot (ungzipped, as
-    Pyodide restores it) into build-info.json with its file name and sizes, and into pyodide/lab.mjs,
-    which checks the bytes it fetched against it before it restores them."""
+    """Issue 39, item 11: the build writes the SHA-256 of the shipped start's file (gzip) and of its
+    snapshot (ungzipped, as Pyodide restores it, and as a host that sends the file with
+    Content-Encoding: gzip delivers it) into build-info.json with its file name and sizes, and into
+    pyodide/lab.mjs, which checks the bytes it fetched before it restores them."""
     import gzip
     build_site = _build_site()
     try:
@@ -87,14 +88,17 @@ def test_the_shipped_starts_sha256_is_written_beside_its_other_facts_and_is_the_
         pytest.fail(f"the build made no shipped start: {capsys.readouterr().out}", pytrace=False)
     start = info["python_start"]
     shipped = files[f"pyodide/{start['file_name']}"]
-    snapshot = gzip.decompress(shipped.read_bytes() if isinstance(shipped, Path) else shipped)
-    assert re.fullmatch(r"[0-9a-f]{64}", start["snapshot_sha256"])
+    shipped = shipped.read_bytes() if isinstance(shipped, Path) else shipped
+    snapshot = gzip.decompress(shipped)
+    assert re.fullmatch(r"[0-9a-f]{64}", start["sha256"]) and re.fullmatch(r"[0-9a-f]{64}", start["snapshot_sha256"])
+    assert start["sha256"] == hashlib.sha256(shipped).hexdigest()
     assert start["snapshot_sha256"] == hashlib.sha256(snapshot).hexdigest()
-    assert start["bytes"] == len(snapshot)
+    assert start["bytes"] == len(snapshot) and start["gzipped"] == len(shipped)
     assert json.loads(files["build-info.json"])["python_start"] == start
     lab = files["pyodide/lab.mjs"].decode()
     assert f'const SHIPPED = "{start["file_name"]}";' in lab
-    assert f'const SHIPPED_SHA256 = "{start["snapshot_sha256"]}";' in lab
+    assert f'const SHIPPED_SHA256 = "{start["sha256"]}";' in lab
+    assert f'const SHIPPED_SNAPSHOT_SHA256 = "{start["snapshot_sha256"]}";' in lab
 
 
 def test_a_cached_shipped_start_that_is_not_its_sha256_is_made_again(tmp_path, monkeypatch, capsys):

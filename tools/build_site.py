@@ -40,9 +40,10 @@ served from any sub-path of any static host, or framed by another page):
                              the shipped start: a memory snapshot of Python started by
                              this Pyodide with the engine and site/lab imported, gzipped
                              (tools/make_snapshot.mjs under Node; cached in build/cache/start/);
-                             in pyodide/lab.mjs, {{PYTHON_START}} is replaced by its file name
-                             and {{PYTHON_START_SHA256}} by the SHA-256 of the snapshot
-                             (ungzipped), which the page checks before it restores it
+                             in pyodide/lab.mjs, {{PYTHON_START}} is replaced by its file name,
+                             {{PYTHON_START_SHA256}} by the file's SHA-256 and
+                             {{PYTHON_START_SNAPSHOT_SHA256}} by the snapshot's (ungzipped):
+                             the page checks the bytes it fetched before it restores them
   pyodide/lab.mjs            from site/: the module the pages' worker loads (pyodide.mjs
                              after storage-guard.mjs's check that IndexedDB works)
   vendor/fake-indexeddb/     fake-indexeddb's ES modules (npm), for storage-guard.mjs
@@ -184,6 +185,7 @@ SW_FILE = "sw.js"
 MAKE_SNAPSHOT = ROOT / "tools" / "make_snapshot.mjs"
 START_TOKEN = "{{PYTHON_START}}"
 START_SHA256_TOKEN = "{{PYTHON_START_SHA256}}"
+START_SNAPSHOT_SHA256_TOKEN = "{{PYTHON_START_SNAPSHOT_SHA256}}"
 # Pyodide restores a snapshot into the heap it starts with, 30 MiB on 314.0.x (pyodide/pyodide#6254:
 # a bigger one fails with "RangeError: offset is out of bounds"): a bigger one is not shipped.
 START_HEAP_LIMIT = 30 * 2**20
@@ -510,11 +512,12 @@ def script_tokens(site: Path = SITE) -> dict[str, str]:
             DAILY_TOKEN: json.dumps(daily_boards(load_dir(PUZZLES)), separators=(",", ":"))}
 
 
-def site_files(site: Path, wheel_name: str, lab_name: str, start_name: str = "",
-               start_sha256: str = "") -> dict[str, Path | bytes]:
+def site_files(site: Path, wheel_name: str, lab_name: str, start: dict | None = None) -> dict[str, Path | bytes]:
     """Every file under ``site`` as dist/ gets it: text files with the build's tokens written in
-    (``start_name``: the shipped start's file name in pyodide/, "" for none; ``start_sha256``: the
-    SHA-256 of its snapshot, ungzipped, hex)."""
+    (``start``: the shipped start's facts, build-info.json's python_start: its file name in
+    pyodide/, the SHA-256 of the file and of its snapshot; None for none)."""
+    start_tokens = {token: (start or {}).get(fact, "") for token, fact in (
+        (START_TOKEN, "file_name"), (START_SHA256_TOKEN, "sha256"), (START_SNAPSHOT_SHA256_TOKEN, "snapshot_sha256"))}
     files: dict[str, Path | bytes] = {}
     if not site.is_dir():
         raise BuildError(f"{site} is missing")
@@ -535,8 +538,8 @@ def site_files(site: Path, wheel_name: str, lab_name: str, start_name: str = "",
                 data = src.read_bytes()
                 used_token = used_token or TOKEN.encode() in data
                 data = data.replace(TOKEN.encode(), wheel_name.encode()).replace(LAB_TOKEN.encode(), lab_name.encode())
-                data = data.replace(START_TOKEN.encode(), start_name.encode())
-                data = data.replace(START_SHA256_TOKEN.encode(), start_sha256.encode())
+                for token, value in start_tokens.items():
+                    data = data.replace(token.encode(), value.encode())
                 if src.suffix.lower() == ".js":
                     for token, value in script.items():
                         data = data.replace(token.encode(), value.encode())
@@ -610,10 +613,10 @@ def plan(versions: dict, site: Path = SITE) -> tuple[dict[str, Path | bytes], di
     start = python_start(wheel, lab_bytes, site)
     if start:
         files[f"pyodide/{start[0]}"] = start[1]
-        info["python_start"] = {"file_name": start[0], **start[2]}
+        info["python_start"] = {"file_name": start[0], "sha256": sha256_file(start[1]), **start[2]}
 
     # Everything under site/ (tokens substituted in text files).
-    site_part = site_files(site, wheel.name, lab_name, *((start[0], start[2]["snapshot_sha256"]) if start else ()))
+    site_part = site_files(site, wheel.name, lab_name, info.get("python_start"))
     clash = sorted(set(site_part) & set(files))
     if clash:  # site/pyodide/lab.mjs may sit beside the runtime, not replace a file of it
         raise BuildError(f"site/{clash[0]} clashes with a generated path of dist/")

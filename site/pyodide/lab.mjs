@@ -14,15 +14,15 @@
 // Pyodide version; see readSaved for when it is briefly kept uncompressed); every later start
 // restores it (_loadSnapshot) instead of starting Python again: about 0.5 s.  Whatever goes wrong with a saved start
 // (no Cache Storage, a corrupt or refused copy) ends in a normal start, and a
-// copy that fails to restore is deleted.  A saved copy carries its SHA-256 (a header of its Cache
-// Storage entry) and is checked against it before it is restored (see checked).  What a restore shares with the start
+// copy that fails to restore is deleted.  A saved copy carries the SHA-256 of its bytes (a header of
+// its Cache Storage entry) and is checked against it before it is restored (see unpacked).  What a restore shares with the start
 // that was saved -- the random module's state -- glue/labboot.py reseeds.
 //
 // The shipped start: `make dist` makes the same kind of snapshot under Node with the vendored Pyodide
 // (tools/make_snapshot.mjs), with the engine and the site's pure-Python modules already imported,
 // and ships it gzipped beside this module; the service worker precaches it with the build.  Every
 // start restores it first ("shipped"), so a first visit skips Python's start too.  The build writes
-// in the SHA-256 of its snapshot, and the bytes fetched are checked against it before they are
+// in the SHA-256 of the file and of its snapshot, and the bytes fetched are checked before they are
 // restored.  A shipped start that cannot be fetched or read (truncated, or corrupt: not that
 // SHA-256), or does not restore (another runtime's build id ...) ends in the start below, and one
 // that was fetched whole but did not restore is not tried again in this browser (FAILED).
@@ -43,8 +43,9 @@ const KEY = new URL(`./snapshot-${version}.bin.gz`, import.meta.url);  // (witho
 const RAW = new URL(`./snapshot-${version}.bin`, import.meta.url);
 const SHIPPED = "{{PYTHON_START}}";  // the shipped start's file name (tools/build_site.py), "" if none
 const SHIPPED_URL = SHIPPED ? new URL(`./${SHIPPED}`, import.meta.url) : null;
-const SHIPPED_SHA256 = "{{PYTHON_START_SHA256}}";  // the SHA-256 of its snapshot, ungzipped (hex)
-const SHA256_HEADER = "X-Snapshot-SHA256";  // a saved start's SHA-256 (hex), in its Cache Storage entry
+const SHIPPED_SHA256 = "{{PYTHON_START_SHA256}}";  // the SHA-256 (hex) of the file, gzip
+const SHIPPED_SNAPSHOT_SHA256 = "{{PYTHON_START_SNAPSHOT_SHA256}}";  // and of its snapshot, ungzipped
+const SHA256_HEADER = "X-Body-SHA256";  // the SHA-256 (hex) of a saved start's body, in its Cache Storage entry
 const FAILED = "phutball-lab:shipped-failed";  // shipped starts that did not restore in this browser
 
 // Standard modules the pages import beyond those Pyodide imports as it starts: imported before
@@ -71,7 +72,7 @@ async function openCache(name = CACHE) {
 
 // Pyodide restores whatever bytes it is given: a snapshot with flipped bytes (a bad download, a
 // damaged copy in Cache Storage) can restore and run a Python with a corrupt memory.  So every
-// snapshot is checked against its SHA-256 before it is restored (the shipped one against the
+// snapshot is checked against a SHA-256 before it is restored (the shipped one against the
 // build's, a saved one against the hash saved beside it), and one that fails ends in the start a
 // truncated one ends in.  This needs WebCrypto (crypto.subtle), which browsers give only to
 // secure contexts (https, localhost): without it nothing is restored unchecked: the shipped start
@@ -89,6 +90,18 @@ async function checked(bytes, expected, what) {
   const actual = await sha256Hex(bytes);
   if (actual !== expected) throw new Error(`${what} is corrupt: its SHA-256 is ${actual}, not ${expected}`);
   return bytes;
+}
+
+const isGzip = (bytes) => bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+// A snapshot from its bytes as stored or sent (`body`, gzip or not), which are checked against
+// `sha256`: gzip is hashed while it is ungzipped (WebCrypto hashes on another thread), so the
+// check costs a start no time; otherwise the snapshot is hashed (31 MB: 40-90 ms).
+async function unpacked(body, sha256, what) {
+  if (!isGzip(body)) return checked(body, sha256, what);
+  const gunzip = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const [, bytes] = await Promise.all([checked(body, sha256, what), new Response(gunzip).arrayBuffer()]);
+  return new Uint8Array(bytes);
 }
 
 // Web Locks, where the browser has them (null otherwise).
@@ -121,29 +134,27 @@ async function othersWait() {
 // The saved start: gzipped (KEY, about 7 MB), or, briefly, as it is (RAW, 31 MB): a first start
 // that others wait for stores it as it is, which takes no time, rather than spend about 0.7 s on
 // gzip while they wait; the first of them whose page gets ready then stores it gzipped instead.
-// Resolves to { bytes, raw, sha256 } (raw: read from the uncompressed copy; bytes checked against
-// the SHA-256 saved with them), or null when there is none; throws if the copy cannot be read or is
+// Resolves to { bytes, raw } (raw: read from the uncompressed copy; the copy checked against the
+// SHA-256 saved with it), or null when there is none; throws if the copy cannot be read or is
 // corrupt.
 async function readSaved(cache) {
   const gzipped = await cache.match(KEY.href);
   const found = gzipped || await cache.match(RAW.href);
   if (!found) return null;
-  const body = gzipped ? found.body.pipeThrough(new DecompressionStream("gzip")) : found.body;
-  const sha256 = found.headers.get(SHA256_HEADER);
-  const bytes = await checked(new Uint8Array(await new Response(body).arrayBuffer()), sha256, "the saved start");
-  return { bytes, raw: !gzipped, sha256 };
+  const body = new Uint8Array(await found.arrayBuffer());
+  return { bytes: await unpacked(body, found.headers.get(SHA256_HEADER), "the saved start"), raw: !gzipped };
 }
 
-// Stores a start (its SHA-256 beside it, computed unless given).
-async function save(cache, snapshot, { gzip = true, sha256 = null } = {}) {
+// Stores a start, with the SHA-256 of what is stored beside it.
+async function save(cache, snapshot, { gzip = true } = {}) {
   const key = gzip ? KEY : RAW;
-  const hash = sha256 || await sha256Hex(snapshot);
   const body = gzip
-    ? await new Response(new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip"))).blob()
-    : new Blob([snapshot]);
+    ? new Uint8Array(await new Response(new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip")))
+      .arrayBuffer())
+    : snapshot;
   await cache.put(key.href, new Response(body, { headers: { "Content-Type": gzip ? "application/gzip"
                                                                                 : "application/octet-stream",
-                                                            [SHA256_HEADER]: hash } }));
+                                                            [SHA256_HEADER]: await sha256Hex(body) } }));
   for (const request of await cache.keys()) {
     if (request.url !== key.href) await cache.delete(request);  // another Pyodide version's, or the other form
   }
@@ -158,22 +169,18 @@ function gzipTheSavedStartLater(cache) {
     if (!locks) return;
     locks.request(LOCK, { ifAvailable: true }, async (lock) => {
       const saved = lock && await readSaved(cache);
-      if (saved && saved.raw) await save(cache, saved.bytes, { sha256: saved.sha256 });
+      if (saved && saved.raw) await save(cache, saved.bytes);
     }).catch((e) => console.warn("phutball: the saved start could not be compressed", e));
   };
 }
 
-// The shipped start's bytes, ungzipped (a host that sent it with Content-Encoding: gzip has
-// ungzipped it already), checked against the build's SHA-256 of them.
+// The shipped start's snapshot, checked against the build's SHA-256 of the file (gzip), or of the
+// snapshot if the host sent it with Content-Encoding: gzip (the browser has ungzipped it).
 async function readShipped() {
   const response = await fetch(SHIPPED_URL);
   if (!response.ok) throw new Error(`${SHIPPED}: HTTP ${response.status}`);
-  let bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    const gunzip = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    bytes = new Uint8Array(await new Response(gunzip).arrayBuffer());
-  }
-  return checked(bytes, SHIPPED_SHA256, SHIPPED);
+  const body = new Uint8Array(await response.arrayBuffer());
+  return unpacked(body, isGzip(body) ? SHIPPED_SHA256 : SHIPPED_SNAPSHOT_SHA256, SHIPPED);
 }
 
 // The shipped start restored, or null (one that came whole but did not restore is not tried again;

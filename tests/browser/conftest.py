@@ -205,7 +205,7 @@ SAVED_START = """async () => {
     reader.onload = () => resolve(reader.result.split(',')[1]);
     reader.readAsDataURL(blob);
   });
-  return [new URL(request.url).pathname, data, response.headers.get("X-Snapshot-SHA256")];
+  return [new URL(request.url).pathname, data, response.headers.get("X-Body-SHA256")];
 }"""
 SEED_PAGE = """<!doctype html><meta charset="utf-8"><title>seeding</title><script>
 (async () => {
@@ -213,7 +213,7 @@ SEED_PAGE = """<!doctype html><meta charset="utf-8"><title>seeding</title><scrip
   const cache = await caches.open("phutball-lab:snapshot");
   await cache.put(new URL(%s, location.href).href,
                   new Response(await response.blob(), {headers: {"Content-Type": "application/gzip",
-                                                                 "X-Snapshot-SHA256": %s}}));
+                                                                 "X-Body-SHA256": %s}}));
   document.title = "seeded";
 })();
 </script>"""

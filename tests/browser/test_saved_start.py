@@ -1,8 +1,8 @@
 """A returning visitor's start: Python's memory, saved at the first visit, is restored (site/pyodide/lab.mjs).
 
 The first start of a visitor saves a memory snapshot of the freshly started
-Python in Cache Storage, with its SHA-256 beside it; every later start on the site
-checks it against that hash and restores it instead of starting Python again.  A
+Python in Cache Storage, with the SHA-256 of what is stored beside it; every later
+start on the site checks it against that hash and restores it instead of starting Python again.  A
 saved copy that cannot be used (unreadable, corrupt, without a hash, or not
 Python's memory) ends in a fresh start that saves a new one; the page never notices.  These tests make their own
 contexts: they need a visitor with nothing saved (the `context` fixture is a
@@ -82,9 +82,10 @@ def test_a_saved_start_that_cannot_be_used_is_replaced_and_the_page_starts(visit
     wait_ready(page)
     [key] = saved_keys(page)
     # the saved copy is spoiled: bytes that are not gzip; gzip of bytes that are not Python's memory
-    # (with their own SHA-256: read, and refused by Pyodide); the good copy with 64 bytes flipped
-    # (beside the good copy's SHA-256: refused by the check, issue 39 item 11); the good copy
-    # without its SHA-256 (as lab.mjs saved it before it kept one: refused, nothing is restored unchecked)
+    # (with its own SHA-256: read, and refused by Pyodide); the good copy's memory with 64 bytes
+    # flipped, gzipped again (whole gzip, beside the good copy's SHA-256: refused by the check, issue
+    # 39 item 11); the good copy without its SHA-256 (as lab.mjs saved it before it kept one:
+    # refused, nothing is restored unchecked)
     for garbage, point, why in (("not gzip at all", "E6", "could not be read"), ("gzip", "E4", "did not restore"),
                                 ("flipped bytes", "E8", "is corrupt: its SHA-256 is"),
                                 ("no SHA-256", "D6", "no SHA-256 to check it against")):
@@ -95,12 +96,12 @@ def test_a_saved_start_that_cannot_be_used_is_replaced_and_the_page_starts(visit
             const gzip = (b) => new Response(new Blob([b]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
             const cache = await caches.open("phutball-lab:snapshot");
             const good = await cache.match(key);
-            let [sha256, body] = [good.headers.get("X-Snapshot-SHA256"), await good.blob()];
+            let [sha256, body] = [good.headers.get("X-Body-SHA256"), await good.blob()];
             if (garbage === "not gzip at all") {
               body = new Blob([garbage]);
             } else if (garbage === "gzip") {
-              const b = new Uint8Array(4096).fill(7);
-              [body, sha256] = [await gzip(b), await hex(b)];
+              body = await gzip(new Uint8Array(4096).fill(7));
+              sha256 = await hex(await body.arrayBuffer());
             } else {
               const b = new Uint8Array(await new Response(body.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
               if (garbage === "flipped bytes") {
@@ -110,22 +111,23 @@ def test_a_saved_start_that_cannot_be_used_is_replaced_and_the_page_starts(visit
               }
               body = await gzip(b);
             }
-            await cache.put(key, new Response(body, { headers: sha256 ? { "X-Snapshot-SHA256": sha256 } : {} }));
+            await cache.put(key, new Response(body, { headers: sha256 ? { "X-Body-SHA256": sha256 } : {} }));
         }""", [key, garbage])
         page.reload()
         wait_ready(page)
         assert page.evaluate(HOW) == "saved", garbage  # a fresh start, saved again
         assert any(why in w for w in page.warnings), (garbage, page.warnings)
         play_a_man(page, point)
-        poll(page, """async (key) => {  // a good copy: whole, and its SHA-256 beside it
+        poll(page, """async (key) => {  // a good copy: the SHA-256 beside it is its own, and it is Python's memory
             const r = await (await caches.open("phutball-lab:snapshot")).match(key);
-            const sha256 = r && r.headers.get("X-Snapshot-SHA256");
+            const sha256 = r && r.headers.get("X-Body-SHA256");
             if (!sha256) return false;
-            const b = await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
-              .catch(() => new ArrayBuffer(0));  // (the spoiled copy, not replaced yet)
-            const hex = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", b)),
+            const body = await r.arrayBuffer();
+            const hex = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", body)),
                                    (x) => x.toString(16).padStart(2, "0")).join("");
-            return b.byteLength > 100000 && hex === sha256;
+            const memory = await new Response(new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip")))
+              .arrayBuffer().catch(() => new ArrayBuffer(0));  // (the spoiled copy, not replaced yet)
+            return hex === sha256 && memory.byteLength > 100000;
         }""", key, f"a good copy saved again after {garbage}")
     page.reload()
     wait_ready(page)
