@@ -18,7 +18,7 @@ import random
 
 import pytest
 
-from conftest import DIST, Recorder, own_input_devices, poll, shipped_start_path, wait_ready
+from conftest import CHROMIUM, DIST, Recorder, chromium_args, own_input_devices, poll, shipped_start_path, wait_ready
 from devserver import StaticServer
 from test_saved_start import HOW, SAVED, play_a_man
 
@@ -120,3 +120,27 @@ def test_a_shipped_start_that_does_not_restore_ends_in_the_browsers_own_start(br
             play_a_man(page, "E4")
         finally:
             ctx.close()
+
+
+def test_without_webcrypto_the_shipped_start_is_not_fetched_and_the_page_starts_python_itself(browser):
+    """Plain http from a host other than localhost (a LAN address) is not a secure context: no
+    crypto.subtle to check the shipped start with, so it is not fetched (nothing is restored
+    unchecked), and no Cache Storage to save a start in: the page starts Python itself, and plays."""
+    with StaticServer({"/": DIST}) as server:
+        port = server.origin.rsplit(":", 1)[1]
+        lan = browser.browser_type.launch(executable_path=CHROMIUM,
+                                          args=[*chromium_args(), "--host-resolver-rules=MAP lab.lan 127.0.0.1"])
+        try:
+            ctx = lan.new_context(viewport={"width": 1280, "height": 860})
+            page = ctx.new_page()
+            page.recorder = Recorder(page)
+            own_input_devices(page)
+            page.goto(f"http://lab.lan:{port}/index.html#9x9_O_E5")
+            wait_ready(page)
+            assert page.evaluate("[isSecureContext, !!(globalThis.crypto && crypto.subtle)]") == [False, False]
+            assert page.evaluate(HOW) == "fresh"
+            play_a_man(page, "E6")
+            assert not [r for r in server.requests if "python-start" in r], server.requests
+            assert page.recorder.errors == []
+        finally:
+            lan.close()
