@@ -230,6 +230,12 @@ def test_the_first_screen_asks_how_to_play_before_any_game_is_chosen():
     c = PlayController.new()
     c.welcome = True
     assert c.status() == WELCOME and "attacking" not in c.status()
+    c.import_record(c.game.to_record())  # any game put on the board is a choice
+    assert not c.welcome
+    c.welcome = True
+    c.set_computer("X")
+    assert not c.welcome and c.status() == "Your move (Ohs, attacking the top)."
+    c.welcome = True
     c.new_game("9x9_O_E5", Computer("X"))
     assert not c.welcome and c.status() == "Your move (Ohs, attacking the top)."
     page = (Path(__file__).resolve().parent.parent / "site" / "index.html").read_text(encoding="utf-8")

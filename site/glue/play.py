@@ -218,8 +218,8 @@ def render_moves(v) -> None:
 
 def refresh() -> None:
     feel()
+    save()  # first: what keeping the game says (storage full, old games trimmed) is drawn with the board
     draw()
-    save()
     if ctl.computer_to_move() and not jobs.searching:
         spawn(computer_move())
     else:

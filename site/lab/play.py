@@ -109,7 +109,6 @@ class PlayController(AnalysisPanel):
         """A new game from ``position`` against ``opponent`` (None: the same kind as now, a friend here after a
         game by link); ``pie``: with the pie rule (the second player may swap after move 1)."""
         start = parse_any_position(position)
-        self.welcome = False
         self._replace_game(Game(start, pie=pie), game_id)
         if opponent is not None:
             self.opponent = opponent
@@ -170,6 +169,7 @@ class PlayController(AnalysisPanel):
             self.error = "The computer cannot play in a game by link: it is your friend's game too."
             return
         # the computer's side is the one it took at the start: after a swap it plays the other one
+        self.welcome = False  # a choice of opponent: the welcome panel has done its work
         self.opponent = Computer(self._before_swap(side), self.level) if side else FriendHere()
         self.error = ""
         if side:
@@ -370,7 +370,6 @@ class PlayController(AnalysisPanel):
         """Show ``game`` (already replayed) as the kept game ``game_id`` against ``opponent``: a kept game
         reopened, a game by link opened.  The board is turned so that the person's side attacks upward."""
         self._reset_feedback()
-        self.welcome = False
         self._replace_game(game, game_id)
         self.opponent = opponent
         if isinstance(opponent, Computer):

@@ -81,6 +81,7 @@ class PlayHistory(PlayWords):
             self.previous, self.previous_id = self.game, self.game_id
         self.game, self.chain, self.lines, self.browsing = game, [], [], False
         self.game_id = game_id or self.new_id()
+        self.welcome = False  # another game on the board: the welcome panel has done its work
         if isinstance(self.opponent, FriendByLink):
             self.opponent = FriendHere()
 

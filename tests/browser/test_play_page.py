@@ -19,7 +19,7 @@ def open_page(page, server, hash_=""):
 def test_loads_ready_and_never_leaves_the_origin(page, server):
     open_page(page, server)
     assert data_position(page) == "15x19_O_H10"
-    assert "Ohs to move" in page.inner_text("#status")
+    assert "Choose how to play" in page.inner_text("#status")  # a first visit: no game chosen yet
     page.wait_for_timeout(1500)  # let the page's worker finish loading too
     outside = [u for u in page.recorder.requests if not u.startswith(server.origin + "/")
                and not u.startswith(("data:", "blob:"))]
