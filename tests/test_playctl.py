@@ -285,3 +285,24 @@ def test_the_new_game_dialogs_choice(board, mode, expected):
     position, mode, computer = expected
     c.new_game(position, Computer(computer) if computer else FriendHere())
     assert str(c.position) == position and c.computer_side == computer
+
+
+# ---------------------------------------------------------------- moves typed in the notation (issue 41)
+
+
+def test_a_typed_move_says_what_it_will_do_then_plays_through_the_same_checks_as_a_click():
+    c = PlayController.new("9x9_O_E5_F5F6G6")
+    assert c.preview_typed("") == (False, "")
+    assert c.preview_typed("E5-G7-G5-E5") == (True, "Ohs jumps E5 to G7 to G5 to E5, removing 3 men.")
+    ok, why = c.preview_typed("E5-E7")
+    assert not ok and "E5-E7" in why  # the engine's own message, quoting the input
+    ok, why = c.preview_typed("Z99")
+    assert not ok and "Z99" in why
+    assert c.play_typed(" E5-G7-G5-E5 ") and c.game.moves == ["E5-G7-G5-E5"]  # a chain back to its start
+    assert not c.play_typed("E5") and "E5" in c.error and len(c.game.moves) == 1
+    computer = PlayController.new("9x9_O_E7_E8", Computer("O"))
+    assert computer.preview_typed("A1") == (False, "Wait for the computer's move.")
+    assert not computer.play_typed("A1") and computer.game.moves == []
+    strip = PlayController.new("L_o*o.o.o....")
+    assert strip.preview_typed("2-4-6") == (True, "Left jumps 2 to 4 to 6, removing 2 men.")
+    assert strip.play_typed("2-4-6") and strip.game.moves == ["2-4-6"]

@@ -467,6 +467,22 @@ def on_redo(event) -> None:
     refresh()
 
 
+def on_move_input(event) -> None:
+    """The typed move's preview: what it will do, or why it cannot be played."""
+    ok, words = ctl.preview_typed(str(el("move-input").value))
+    el("move-preview").textContent = words
+
+
+def on_move_typed(event) -> None:
+    event.preventDefault()
+    ctl.welcome = False
+    jobs.move_played()
+    if ctl.play_typed(str(el("move-input").value)):
+        el("move-input").value = ""
+        el("move-preview").textContent = ""
+    refresh()
+
+
 def on_finish(event) -> None:
     ctl.finish_chain()
     refresh()
@@ -643,6 +659,8 @@ def bind() -> None:
     on(el("undo"), "click", on_undo)
     on(el("redo"), "click", on_redo)
     on(el("finish"), "click", on_finish)
+    on(el("move-input"), "input", on_move_input)
+    on(el("move-form"), "submit", on_move_typed)
     on(el("cancel-chain"), "click", on_cancel_chain)
     on(el("move-now"), "click", on_move_now)
     on(el("restore-line"), "click", on_restore_line)

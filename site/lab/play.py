@@ -261,18 +261,50 @@ class PlayController(AnalysisPanel):
         if not entry.in_bounds(t):
             return
         entry.cursor = t
-        if self.over:
-            self.error = "The game is over. Start a new game or undo."
-            return
-        if self.computer_to_move():
-            self.error = "Wait for the computer's move."
-            return
-        refusal = self.link_refusal()
+        refusal = self.move_refusal()
         if refusal:
             self.error = refusal
             return
         entry.click(t)
         self._after_entry()
+
+    def move_refusal(self) -> str:
+        """Why no move can be made on the board now ("" when one can): the same for clicks, keys and typing."""
+        if self.over:
+            return "The game is over. Start a new game or undo."
+        if self.computer_to_move():
+            return "Wait for the computer's move."
+        return self.link_refusal()
+
+    def preview_typed(self, text: str) -> tuple[bool, str]:
+        """What a move typed in the notation (``H11``, ``K6-G9-G11-J11``; a strip: ``4``, ``5-7``) will do,
+        before it is played: (playable, words).  Not playable: why, in the engine's own words."""
+        text = text.strip()
+        if not text:
+            return False, ""
+        refusal = self.move_refusal()
+        if refusal:
+            return False, refusal
+        before = self.position
+        try:
+            move = before.parse_move(text)
+            after = before.play(move)
+        except PhutballError as e:
+            return False, str(e)
+        return True, self.describe_move(before, move, before.to_move, after, coming=True)
+
+    def play_typed(self, text: str) -> bool:
+        """Play a move typed in the notation, through the same checks as a click; False (``error`` set) if it
+        cannot be played."""
+        self._reset_feedback()
+        ok, words = self.preview_typed(text)
+        if not ok:
+            self.error = words or "Type a move: a point (H11) or a jump (H10-H12)."
+            return False
+        self.chain = []
+        ply = self.game.cursor
+        self._play(text.strip())
+        return self.game.cursor == ply + 1
 
     def link_refusal(self) -> str:
         """Why a move cannot be made here in a game by link ("" when it can)."""

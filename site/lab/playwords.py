@@ -96,14 +96,20 @@ class PlayWords(PlayState):
         goal = self._goal_words(pos.winner, "top goal line", "bottom goal line").removeprefix("the ")
         return f"{side_name(pos.winner)} took the ball to the {goal}."
 
-    def describe_move(self, before: Any, move: EnteredMove, mover: str) -> str:
+    def describe_move(self, before: Any, move: EnteredMove, mover: str, after: Any = None,
+                      coming: bool = False) -> str:
+        """A move in words, as it was played ("Eks jumped G11 to G9, removing 1 man.") or, ``coming``, as it
+        will be ("Eks jumps G11 to G9, removing 1 man."); ``after``: the position it leads to (default: the
+        game's)."""
         who = side_name(mover)
         if isinstance(move, (Placement, StripPlacement)):
             what = "a man" if self.variant.is_board else "a stone"
             where = str(move) if self.variant.is_board else f"square {move}"
-            return f"{who} placed {what} on {where}."
-        after = self.game.position
+            return f"{who} {'places' if coming else 'placed'} {what} on {where}."
+        after = self.game.position if after is None else after
         removed = len(getattr(before, "men", getattr(before, "stones", ()))) - len(
             getattr(after, "men", getattr(after, "stones", ())))
         path = " to ".join(str(p) for p in move.path)
-        return f"{who} jumped {path}, removing {removed} {'man' if removed == 1 else 'men'}."
+        goal = " and scores" if coming and getattr(after, "winner", None) else ""
+        return (f"{who} {'jumps' if coming else 'jumped'} {path}, removing {removed} "
+                f"{'man' if removed == 1 else 'men'}{goal}.")

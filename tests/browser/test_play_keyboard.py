@@ -1,0 +1,26 @@
+"""Moves typed in the notation on the play page (issue 41, first part): a preview before Enter, the engine's own
+message for a move that cannot be played, and the move and the computer's answer said in the live region."""
+
+from conftest import data_position, wait_ready
+
+
+def test_a_game_against_the_computer_played_by_typing_moves(page, server):
+    page.goto(f"{server.origin}/index.html#9x9_O_E5")
+    wait_ready(page)
+    page.select_option("#computer-side", "X")
+    page.focus("#move-input")
+    page.keyboard.type("E5-E7")
+    page.wait_for_function("() => document.getElementById('move-preview').textContent !== ''")
+    assert "E5-E7" in page.inner_text("#move-preview")  # the engine's message, quoting what was typed
+    page.fill("#move-input", "")
+    page.keyboard.type("E6")
+    page.wait_for_function("() => document.getElementById('move-preview').textContent.includes('places')")
+    assert page.inner_text("#move-preview") == "Ohs places a man on E6."
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('board').dataset.position.split('_')[1] === 'O'"
+                           " && document.getElementById('board').dataset.position !== '9x9_X_E5_E6'",
+                           timeout=60_000)
+    live = page.inner_text("#live")
+    assert live.startswith("Eks ") and "Your move" in live  # the computer's answer, said in words
+    assert page.input_value("#move-input") == "" and "E6" in data_position(page)
+    assert not page.recorder.errors, page.recorder.errors
