@@ -22,6 +22,10 @@ A shape may carry keys the replayer ignores: the analysis' ghost moves carry
 Diagram marks for teaching pages and exported figures: ``move_numbers`` writes
 the move (ply) number on each man (stone) placed in a game, as the paper's
 diagrams do, and ``arrow`` draws the ball's path of a jump as one arrow per hop.
+Annotations chosen by a caller (:func:`phutball.svg.board`'s ``fill``, ``arrows`` and
+``marks``) carry their own colours: ``fills`` shade points under the men, ``arrows``
+run from a tail to a head (a ring when both are the same point), ``marks`` ring or
+cross points on top of everything.
 A layout may be ``flipped``: a 2D board turned half a turn (row 1 at the top,
 column A on the right), a strip or an Oddish board read right to left.
 
@@ -39,7 +43,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from .bitboard import BoardSize
 from .notation import COLUMN_LETTERS, Jump, Point
 
-__all__ = ["Shape", "Geometry", "GEOMETRY", "var", "Layout2D", "LayoutStrip", "Ghost", "board_shapes",
+__all__ = ["Shape", "Geometry", "GEOMETRY", "var", "Layout2D", "LayoutStrip", "Ghost", "MARK_KINDS", "board_shapes",
            "ghost_shapes", "strip_shapes", "oddish_shapes", "oddish_layout"]
 
 Shape = dict[str, Any]
@@ -166,13 +170,17 @@ def board_shapes(pos: Any, layout: Layout2D, *, landings: Iterable[Point] = (),
                  chain: Sequence[Point] = (), last_move: Sequence[Point] = (),
                  cursor: Point | None = None, hint: Point | None = None,
                  coordinates: bool = True, move_numbers: Mapping[Point, int] | None = None,
-                 arrow: Sequence[Point] = (), ghosts: Sequence[Ghost] = ()) -> list[Shape]:
+                 arrow: Sequence[Point] = (), ghosts: Sequence[Ghost] = (),
+                 fills: Sequence[tuple[Point, str]] = (), arrows: Sequence[tuple[Point, Point, str]] = (),
+                 marks: Sequence[tuple[Point, str, str]] = ()) -> list[Shape]:
     """The shapes that draw ``pos`` (a 2D position): board, goal lines, off-board rows, coordinates, men,
     ball, marks.
 
     ``move_numbers`` labels men (those of ``pos`` only) with their move number;
     ``arrow`` is a jump path drawn as arrows from point to point; ``ghosts`` are
     moves not played (the analysis' principal variation), see :func:`ghost_shapes`.
+    ``fills`` (point, colour), ``arrows`` (tail, head, colour) and ``marks`` (point,
+    ``"ring"`` or ``"cross"``, colour) are a caller's annotations, in the colours given.
     """
     size, c = pos.size, layout.cell
     w, h = size.width, size.height
@@ -207,6 +215,10 @@ def board_shapes(pos: Any, layout: Layout2D, *, landings: Iterable[Point] = (),
             _, y = layout.xy(Point(1, row))
             out.append({"t": "text", "x": left - c * g.coord_left, "y": y, "s": str(row), "fill": var("coord"),
                         "size": fs * (g.coord_offboard if row in (0, h + 1) else 1), "align": "right"})
+    for p, colour in fills:
+        x, y = layout.xy(p)
+        out.append({"t": "rect", "x": x - c * 0.48, "y": y - c * 0.48, "w": c * 0.96, "h": c * 0.96,
+                    "fill": colour, "r": c * 0.15})
     if last_move:
         pts = [list(layout.xy(p)) for p in last_move]
         if len(pts) == 1:
@@ -228,6 +240,7 @@ def board_shapes(pos: Any, layout: Layout2D, *, landings: Iterable[Point] = (),
                         "stroke": var("man-edge"), "lw": 1})
     _move_numbers(out, layout.xy, c, pos.men - gone, move_numbers)
     _arrow(out, [layout.xy(p) for p in arrow], c)
+    _arrows(out, layout.xy, c, arrows, GEOMETRY.board_ball)
     if chain and len(chain) > 1:
         out.append({"t": "line", "pts": [list(layout.xy(p)) for p in chain], "stroke": var("chain"),
                     "lw": max(2.0, c * 0.12)})
@@ -237,6 +250,7 @@ def board_shapes(pos: Any, layout: Layout2D, *, landings: Iterable[Point] = (),
     out.extend(ghost_shapes(layout, ghosts))
     _ball_and_marks(out, layout.xy, c, GEOMETRY.board_ball, chain[-1] if chain else pos.ball, landings, hint,
                     cursor)
+    _marks(out, layout.xy, c, GEOMETRY.board_ball, marks)
     return out
 
 
@@ -291,22 +305,66 @@ def _move_numbers(out: list[Shape], xy: Callable[[Any], tuple[float, float]], c:
                     "align": "center", "bold": True})
 
 
-def _arrow(out: list[Shape], pts: Sequence[tuple[float, float]], c: float) -> None:
+def _arrow(out: list[Shape], pts: Sequence[tuple[float, float]], c: float, colour: str = var("arrow")) -> None:
     """One arrow per hop of a path: a shaft from near each point to a head just outside the ball's radius
-    around the next, so a landing under the ball still shows its arrowhead."""
+    around the next, so a landing under the ball still shows its arrowhead.  A hop shorter than a
+    jump's (1.2 cells) is skipped: it is no hop of a jump."""
+    for a, b in zip(pts, pts[1:]):
+        if math.hypot(b[0] - a[0], b[1] - a[1]) >= c * 1.2:
+            _hop(out, a, b, c, colour)
+
+
+def _hop(out: list[Shape], a: tuple[float, float], b: tuple[float, float], c: float, colour: str) -> None:
+    """An arrow from ``a`` to ``b`` (``a != b``): a shaft and a head.
+
+    From 1.2 cells on, the tip stops half a cell short of ``b`` (outside the ball's radius); a
+    shorter arrow (neighbouring points) keeps the same shape, scaled to fit.
+    """
+    (x0, y0), (x1, y1) = a, b
+    d = math.hypot(x1 - x0, y1 - y0)
     lw = max(2.0, c * 0.1)
-    head = c * 0.42
-    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
-        d = math.hypot(x1 - x0, y1 - y0)
-        if d < c * 1.2:
+    unit, (start, back, size) = (c, (0.2, 0.48, 0.42)) if d >= c * 1.2 else (d, (0.1, 0.25, 0.35))
+    head = unit * size
+    ux, uy = (x1 - x0) / d, (y1 - y0) / d
+    tx, ty = x1 - ux * unit * back, y1 - uy * unit * back    # the tip, short of the landing point
+    bx, by = tx - ux * head, ty - uy * head                  # the middle of the head's base
+    out.append({"t": "line", "pts": [[x0 + ux * unit * start, y0 + uy * unit * start], [bx, by]],
+                "stroke": colour, "lw": lw})
+    out.append({"t": "poly", "pts": [[tx, ty], [bx - uy * head * 0.62, by + ux * head * 0.62],
+                                     [bx + uy * head * 0.62, by - ux * head * 0.62]], "fill": colour})
+
+
+def _arrows(out: list[Shape], xy: Callable[[Any], tuple[float, float]], c: float,
+            arrows: Sequence[tuple[Any, Any, str]], k: float, lift: float = 0.0) -> None:
+    """A caller's arrows, each (tail, head, colour): an arrow ``lift`` cells above the points (a strip's
+    arrows run above its squares), or a ring around the point when the tail is the head (``k``: the
+    ball's radius in cells), as python-chess draws an arrow from a square to itself."""
+    for tail, head, colour in arrows:
+        if tail == head:
+            _ring(out, xy, c, k, tail, colour)
             continue
-        ux, uy = (x1 - x0) / d, (y1 - y0) / d
-        tx, ty = x1 - ux * c * 0.48, y1 - uy * c * 0.48          # the tip, short of the landing point
-        bx, by = tx - ux * head, ty - uy * head                  # the middle of the head's base
-        out.append({"t": "line", "pts": [[x0 + ux * c * 0.2, y0 + uy * c * 0.2], [bx, by]],
-                    "stroke": var("arrow"), "lw": lw})
-        out.append({"t": "poly", "pts": [[tx, ty], [bx - uy * head * 0.62, by + ux * head * 0.62],
-                                         [bx + uy * head * 0.62, by - ux * head * 0.62]], "fill": var("arrow")})
+        (x0, y0), (x1, y1) = xy(tail), xy(head)
+        _hop(out, (x0, y0 - c * lift), (x1, y1 - c * lift), c, colour)
+
+
+#: The shapes a mark on a point may take (:func:`_marks`).
+MARK_KINDS = ("ring", "cross")
+
+
+def _marks(out: list[Shape], xy: Callable[[Any], tuple[float, float]], c: float, k: float,
+           marks: Sequence[tuple[Any, str, str]]) -> None:
+    """A caller's marks, each (point, kind, colour): a ``"ring"`` as the hint's, or a ``"cross"`` (an X
+    across the point), drawn last, over the men and the ball (``k``: the ball's radius in cells)."""
+    for target, kind, colour in marks:
+        if kind == "ring":
+            _ring(out, xy, c, k, target, colour)
+        elif kind == "cross":
+            x, y = xy(target)
+            r, lw = c * k * 0.75, max(2.5, c * k * 0.27)
+            out.append({"t": "line", "pts": [[x - r, y - r], [x + r, y + r]], "stroke": colour, "lw": lw})
+            out.append({"t": "line", "pts": [[x - r, y + r], [x + r, y - r]], "stroke": colour, "lw": lw})
+        else:
+            raise ValueError(f"unknown mark {kind!r}: expected one of {', '.join(MARK_KINDS)}")
 
 
 def _ball_and_marks(out: list[Shape], xy: Any, c: float, k: float, ball: Any, landings: Iterable[Any],
@@ -327,10 +385,10 @@ def _ball_and_marks(out: list[Shape], xy: Any, c: float, k: float, ball: Any, la
                     "lw": 2, "r": c * 0.12})
 
 
-def _ring(out: list[Shape], xy: Any, c: float, k: float, target: Any) -> None:
-    """The hint's ring around ``target`` (``k``: the ball's radius in cells)."""
+def _ring(out: list[Shape], xy: Any, c: float, k: float, target: Any, colour: str = var("hint")) -> None:
+    """The hint's ring around ``target`` (``k``: the ball's radius in cells), or a mark's in ``colour``."""
     x, y = xy(target)
-    out.append({"t": "circle", "x": x, "y": y, "rad": c * k * 1.25, "stroke": var("hint"),
+    out.append({"t": "circle", "x": x, "y": y, "rad": c * k * 1.25, "stroke": colour,
                 "lw": max(2.5, c * k * 0.27)})
 
 
@@ -381,7 +439,9 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
                  landings: Iterable[int] = (), chain: Sequence[int] = (), cursor: int | None = None,
                  hint: int | None = None, last_move: Sequence[int] = (), numbers: bool = True,
                  move_numbers: Mapping[int, int] | None = None, arrow: Sequence[int] = (),
-                 rings: Iterable[int] = ()) -> list[Shape]:
+                 rings: Iterable[int] = (), fills: Sequence[tuple[int, str]] = (),
+                 arrows: Sequence[tuple[int, int, str]] = (),
+                 marks: Sequence[tuple[int, str, str]] = ()) -> list[Shape]:
     """Shapes for a 1D strip: squares 1..n, the ends past them, stones, ball, marks.
 
     The goal squares, 1 and n (a move ending with the ball there or past it wins), are framed in
@@ -389,6 +449,8 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
     in the coordinates' colour (:func:`_end_edge`).  ``numbers`` writes the square numbers (the strip's coordinates); ``move_numbers``
     and ``arrow`` are the diagram marks of :func:`board_shapes`, the arrow running
     above the squares; ``rings`` are squares ringed as the ``hint`` is (a calculator's compared squares).
+    ``fills``, ``arrows`` and ``marks`` are a caller's annotations, as on a 2D board (:func:`board_shapes`);
+    the arrows run above the squares.
     """
     c, g = layout.cell, GEOMETRY
     out: list[Shape] = [{"t": "rect", "x": 0, "y": 0, "w": layout.css_w, "h": layout.css_h, "fill": var("bg")}]
@@ -404,6 +466,10 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
         if numbers and not end:
             out.append({"t": "text", "x": x, "y": y + c * g.number_below, "s": str(sq), "fill": var("coord"),
                         "size": max(g.coord_size_min, c * g.number_size), "align": "center"})
+    for sq, colour in fills:
+        x, y = layout.xy(sq)
+        out.append({"t": "rect", "x": x - c * 0.46, "y": y - c * 0.46, "w": c * 0.92, "h": c * 0.92,
+                    "fill": colour, "r": c * 0.12})
     for sq in last_move:
         x, y = layout.xy(sq)
         out.append({"t": "rect", "x": x - c * 0.46, "y": y - c * 0.46, "w": c * 0.92, "h": c * 0.92,
@@ -415,12 +481,14 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
                     "lw": 1})
     _move_numbers(out, layout.xy, c, stones, move_numbers)
     _arrow(out, [(layout.xy(s)[0], layout.xy(s)[1] - c * 0.7) for s in arrow], c)
+    _arrows(out, layout.xy, c, arrows, GEOMETRY.strip_ball, lift=0.7)
     if chain and len(chain) > 1:
         pts = [[layout.xy(s)[0], layout.xy(s)[1] - c * 0.55] for s in chain]
         out.append({"t": "line", "pts": pts, "stroke": var("chain"), "lw": max(2.0, c * 0.08)})
     _ball_and_marks(out, layout.xy, c, GEOMETRY.strip_ball, chain[-1] if chain else ball, landings, hint, cursor)
     for sq in rings:
         _ring(out, layout.xy, c, GEOMETRY.strip_ball, sq)
+    _marks(out, layout.xy, c, GEOMETRY.strip_ball, marks)
     return out
 
 
