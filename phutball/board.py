@@ -153,7 +153,14 @@ class Position:
     def _repr_svg_(self) -> str:
         """The position as an SVG diagram, for notebooks (:func:`phutball.svg.board`)."""
         from . import svg
-        return svg.board(self)
+        return str(svg.board(self))
+
+    def _repr_html_(self) -> str:
+        """The position as an ``<img>`` of its SVG diagram, its alt text the position's string
+        (:meth:`phutball.svg.Picture._repr_html_`): what a notebook shows, even an untrusted one, whose
+        sanitizer drops inline SVG."""
+        from . import svg
+        return svg.board(self)._repr_html_()
 
     def __hash__(self) -> int:
         return hash((self.size, self._mask, self.ball, self.to_move))

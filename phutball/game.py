@@ -389,9 +389,10 @@ class Game:
             str(other.start), other.moves, other.headers, other.pie, other.result, other.termination)
 
     def _repr_html_(self) -> str:
-        """The game for notebooks: the position at the cursor as a diagram (:func:`phutball.svg.game`),
-        then the moves in the notation, numbered as in a record (the last one played in bold, a redo
-        tail faded), and how the game stands."""
+        """The game for notebooks: the position at the cursor as a diagram (:func:`phutball.svg.game`, in an
+        ``<img>`` whose alt text is the position string, so an untrusted notebook shows it too), then the
+        moves in the notation, numbered as in a record (the last one played in bold, a redo tail faded), and
+        how the game stands.  No inline SVG and no script."""
         from html import escape
         from . import svg
         words = []
@@ -400,7 +401,7 @@ class Game:
             words.append(f"<b>{text}</b>" if i == self.cursor else
                          f'<span style="opacity:0.5">{text}</span>' if i > self.cursor else text)
         moves = " ".join(words) or "No moves yet."
-        return (f'<div class="phutball-game">{svg.game(self)}<p>{moves}</p>'
+        return (f'<div class="phutball-game">{svg.img(svg.game(self), str(self.position))}<p>{moves}</p>'
                 f"<p>{escape(self.result_text[:1].upper() + self.result_text[1:])}.</p></div>")
 
 

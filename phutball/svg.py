@@ -4,15 +4,20 @@ Standard library only, in the manner of python-chess's ``chess.svg``:
 
 >>> from phutball import svg
 >>> from phutball.board import Position
->>> text = svg.board(Position.from_str("9x9_O_E5_E6"), size=300, flipped=True, theme="dark")
+>>> text = svg.board(Position.from_str("9x9_O_E5_E6"), size=300, flipped=True, theme="dark",
+...                  arrows=[("E5", "E7"), svg.Arrow("E6", "D6", color="#c00")], fill={"E6": "#fc0a"})
 >>> text.startswith("<svg")
 True
 
 :func:`board` draws a 2D :class:`~phutball.board.Position`, a 1D
-:class:`~phutball.oned.strip.Strip` or an :class:`~phutball.oned.oddish.Oddish` board;
-:func:`game` draws a :class:`~phutball.game.Game` at a ply with its marks: the move
-number on each man placed in the game, and the last jump's path as arrows.  Positions
-draw themselves in notebooks through these (``_repr_svg_``).
+:class:`~phutball.oned.strip.Strip` or an :class:`~phutball.oned.oddish.Oddish` board,
+with arrows, shaded points, rings and crosses, colours merged over a theme (its
+docstring lists the options); :func:`game` draws a :class:`~phutball.game.Game` at a
+ply with its marks: the move number on each man placed in the game, and the last
+jump's path as arrows.  Both return a :class:`Picture`, SVG text that shows itself in
+a notebook, as positions, strips, Oddish boards and games do through these: as an
+``<img>`` of the SVG (``_repr_html_``, :func:`img`), which an untrusted notebook still
+shows, and as the SVG itself (``_repr_svg_``).
 
 The shapes come from :mod:`phutball.drawing` (the lab's canvases replay the same
 lists); :func:`shapes_to_svg` writes any list of them with a palette of colours:
@@ -21,18 +26,19 @@ lists); :func:`shapes_to_svg` writes any list of them with a palette of colours:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 from typing import Any, Mapping, Sequence
 
-from .drawing import GEOMETRY, Layout2D, LayoutStrip, Shape, board_shapes, oddish_layout, oddish_shapes, strip_shapes
-from .drawing import Ghost
+from .drawing import (GEOMETRY, MARK_KINDS, Ghost, Layout2D, LayoutStrip, Shape, board_shapes, oddish_layout,
+                      oddish_shapes, strip_shapes, var)
 from .errors import IllegalError, ParseError
 from .notation import SWAP, Point, move_targets, parse_square
 from .variant import Variant
 
-__all__ = ["LIGHT", "DARK", "THEMES", "EXPORT_CELL", "DEFAULT_CELL", "board", "game", "shapes",
-           "game_shapes", "shapes_to_svg", "colour_names", "natural_size", "layout_for", "placement_numbers",
-           "jump_path", "parse_target"]
+__all__ = ["LIGHT", "DARK", "THEMES", "EXPORT_CELL", "DEFAULT_CELL", "Arrow", "Picture", "board", "game", "palette",
+           "img", "shapes", "game_shapes", "shapes_to_svg", "colour_names", "natural_size", "layout_for",
+           "placement_numbers", "jump_path", "parse_target"]
 
 Target = Any  # Point (2D) or int (1D square): each variant's own
 
@@ -128,25 +134,29 @@ def layout_for(pos: Any, width: float, height: float, flipped: bool = False) -> 
 def shapes(pos: Any, width: float, height: float, *, coordinates: bool = True, flipped: bool = False,
            move_numbers: Mapping[Target, int] | None = None, arrow: Sequence[Target] = (),
            last_move: Sequence[Target] = (), chain: Sequence[Target] = (), landings: Sequence[Target] = (),
-           cursor: Target | None = None, hint: Target | None = None, ghosts: Sequence[Ghost] = ()) -> list[Shape]:
+           cursor: Target | None = None, hint: Target | None = None, ghosts: Sequence[Ghost] = (),
+           fills: Sequence[tuple[Target, str]] = (), arrows: Sequence[tuple[Target, Target, str]] = (),
+           marks: Sequence[tuple[Target, str, str]] = ()) -> list[Shape]:
     """The shapes of ``pos`` (2D, 1D or Oddish) on a ``width`` x ``height`` picture, with its marks.
 
     ``coordinates``: the column letters and row numbers (square numbers in 1D);
     ``move_numbers``: a number written on men (stones); ``arrow``: a jump's path as
-    arrows; ``last_move``: a placement's point (or a jump's path) highlighted.  The
-    lab's boards also use ``chain`` and ``landings`` (a jump being entered), ``cursor``,
-    ``hint``, and ``ghosts`` (moves shown but not played, 2D only).  An Oddish board
-    takes ``coordinates`` and ``flipped`` only.
+    arrows; ``last_move``: a placement's point (or a jump's path) highlighted; ``fills``
+    (point, colour), ``arrows`` (tail, head, colour) and ``marks`` (point, kind, colour):
+    :func:`board`'s annotations, read.  The lab's boards also use ``chain`` and ``landings``
+    (a jump being entered), ``cursor``, ``hint``, and ``ghosts`` (moves shown but not
+    played, 2D only).  An Oddish board takes ``coordinates`` and ``flipped`` only.
     """
     lay = layout_for(pos, width, height, flipped)
     if isinstance(lay, Layout2D):
         return board_shapes(pos, lay, landings=landings, chain=chain, last_move=last_move, cursor=cursor,
                             hint=hint, coordinates=coordinates, move_numbers=move_numbers, arrow=arrow,
-                            ghosts=ghosts)
+                            ghosts=ghosts, fills=fills, arrows=arrows, marks=marks)
     if pos.variant == Variant.ODDISH:
         return oddish_shapes(pos, lay, numbers=coordinates)
     return strip_shapes(pos.n, pos.ball, pos.stones, lay, landings=landings, chain=chain, last_move=last_move,
-                        cursor=cursor, hint=hint, numbers=coordinates, move_numbers=move_numbers, arrow=arrow)
+                        cursor=cursor, hint=hint, numbers=coordinates, move_numbers=move_numbers, arrow=arrow,
+                        fills=fills, arrows=arrows, marks=marks)
 
 
 def game_shapes(game: Any, ply: int, width: float, height: float, *, coordinates: bool = True,
@@ -191,10 +201,11 @@ def _quoted(value: str) -> str:
 
 
 def _paint(s: Shape, colours: Mapping[str, str]) -> list[str]:
-    """The fill/stroke attributes of a shape, with ``var(--x)`` resolved through ``colours``."""
+    """The fill/stroke attributes of a shape, with ``var(--x)`` resolved through ``colours`` (a role
+    missing there: :data:`LIGHT`'s; a role no theme has, which is a bug of the drawing: magenta)."""
     def colour(v: str) -> str:
         if v.startswith("var(--") and v.endswith(")"):
-            return colours.get(v[6:-1], "#ff00ff")
+            return colours.get(v[6:-1]) or LIGHT.get(v[6:-1], "#ff00ff")
         return v
     attrs = [f"fill={_quoted(colour(s['fill']))}" if s.get("fill") else 'fill="none"']
     if s.get("stroke"):
@@ -217,7 +228,8 @@ def shapes_to_svg(drawn: Sequence[Shape], width: float, height: float, colours: 
     """A standalone SVG document drawing the shapes ``drawn`` exactly as the lab's ``canvas.js`` does.
 
     ``colours`` maps theme roles (``"board"``, ``"man"``...; see :func:`colour_names`)
-    to CSS colours; every text (labels, the title) is XML-escaped.
+    to CSS colours (a role it lacks takes :data:`LIGHT`'s colour); every text (labels, the
+    title) is XML-escaped.
     """
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" height="{_num(height)}" '
            f'viewBox="0 0 {_num(width)} {_num(height)}" font-family="system-ui, sans-serif">',
@@ -250,12 +262,86 @@ def shapes_to_svg(drawn: Sequence[Shape], width: float, height: float, colours: 
 # ---------------------------------------------------------------- the diagrams
 
 
-def _palette(theme: str | Mapping[str, str]) -> Mapping[str, str]:
+class Picture(str):
+    """The SVG text of a picture (a ``str``), which shows itself in notebooks, as ``chess.svg``'s do.
+
+    A cell ending with ``svg.board(...)`` shows the picture: as an ``<img>`` (``_repr_html_``,
+    :func:`img`, whose alt text is :attr:`alt`), which an untrusted notebook still shows, and as
+    the SVG itself (``_repr_svg_``) for the front ends that prefer it.
+    """
+
+    #: The ``<img>``'s alt text: the position string.
+    alt: str = ""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        return img(str(self), self.alt)
+
+
+def _picture(text: str, alt: str) -> Picture:
+    out = Picture(text)
+    out.alt = alt
+    return out
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """An arrow for :func:`board`'s ``arrows``: from ``tail`` to ``head`` (points or squares, or their names),
+    in ``color`` (a CSS colour; None: the theme's ``arrow`` colour).
+
+    An arrow from a point to itself is drawn as a ring around it, as ``chess.svg`` does.
+    """
+
+    tail: Any
+    head: Any
+    color: str | None = None
+
+
+def _colour(value: object, what: str) -> str:
+    """A CSS colour given by a caller (kept as written: the SVG writer escapes it), or ParseError quoting it.
+
+    ``var(--role)`` names a theme colour (see :data:`LIGHT`), resolved when the picture is written.
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise ParseError("bad colour", value, f"{what}: expected a CSS colour, e.g. '#c00', '#ffcc00aa' or 'red'")
+    if value.startswith("var(--") and value.endswith(")") and value[6:-1] not in LIGHT:
+        raise ParseError("unknown colour", value, f"{what}: the theme's colours are {', '.join(LIGHT)}")
+    return value
+
+
+def palette(theme: str | Mapping[str, str] = "light", colors: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The colours of a picture: ``theme``'s (``"light"``, ``"dark"``, or a mapping merged over
+    :data:`LIGHT`), with ``colors`` merged over them, as ``chess.svg`` merges its ``colors``.
+
+    A colour name that is no role of :data:`LIGHT` raises :class:`~phutball.errors.ParseError` naming it
+    and listing the known names, so a typo never paints the picture magenta or hides a part of it.
+
+    >>> palette("dark", {"board": "#dee3e6"})["board"], palette("dark")["ball"] == DARK["ball"]
+    ('#dee3e6', True)
+    """
     if isinstance(theme, str):
         if theme not in THEMES:
-            raise ValueError(f"unknown theme {theme!r}: expected one of {', '.join(THEMES)} or a mapping")
-        return THEMES[theme]
-    return theme
+            raise ParseError("unknown theme", theme, f"expected {' or '.join(map(repr, THEMES))}, or a mapping of "
+                             "colours, e.g. {'board': '#dee3e6'}")
+        base, overrides = THEMES[theme], [colors]
+    elif isinstance(theme, Mapping):
+        base, overrides = LIGHT, [theme, colors]
+    else:
+        raise ParseError("bad theme", theme, f"expected {' or '.join(map(repr, THEMES))}, or a mapping of colours")
+    out = dict(base)
+    for given in overrides:
+        if given is None:
+            continue
+        if not isinstance(given, Mapping):
+            raise ParseError("bad colours", given, "expected a mapping of colour names to CSS colours, "
+                             "e.g. {'board': '#dee3e6'}")
+        for name, value in given.items():
+            if name not in LIGHT:
+                raise ParseError("unknown colour", name, f"the colours are {', '.join(LIGHT)}")
+            out[name] = _colour(value, f"the colour of {name!r}")
+    return out
 
 
 def _size(pos: Any, size: float | None) -> tuple[float, float]:
@@ -264,8 +350,10 @@ def _size(pos: Any, size: float | None) -> tuple[float, float]:
     w, h = natural_size(pos, DEFAULT_CELL)
     if size is None:
         return w, h
-    if isinstance(size, bool) or not isinstance(size, (int, float)) or not 16 <= size <= 10_000:
-        raise ValueError(f"bad size {size!r}: expected a width in pixels from 16 to 10000")
+    if isinstance(size, bool) or not isinstance(size, (int, float)):
+        raise ParseError("bad size", size, "expected a width in pixels from 16 to 10000")
+    if not 16 <= size <= 10_000:
+        raise IllegalError("bad size", size, "expected a width in pixels from 16 to 10000")
     return float(size), h * size / w
 
 
@@ -286,10 +374,8 @@ def _on_board(pos: Any, argument: str, targets: list[Target], text: object) -> l
     """``targets`` if each is on ``pos``'s board (or strip, or just past it), else IllegalError quoting ``text``.
 
     Well-formed marks off the board are not bad syntax but impossible here (``'Z99'`` on a 9x9
-    board).  An Oddish board draws no marks: it is not checked.
+    board).
     """
-    if pos.variant == Variant.ODDISH:
-        return targets
     for t in targets:
         if not pos.in_bounds(t):
             where = (f"the {pos.size} board (columns {pos.size.columns[0]}-{pos.size.columns[-1]}, "
@@ -297,6 +383,11 @@ def _on_board(pos: Any, argument: str, targets: list[Target], text: object) -> l
                      else f"the strip (squares 1-{pos.n}, 0 and {pos.n + 1} past its ends)")
             raise IllegalError(argument, text, f"{t} is not on {where}")
     return targets
+
+
+def _point(pos: Any, argument: str, mark: object) -> Target:
+    """One point (square) of ``argument``, read by :func:`_target` and checked on the board."""
+    return _on_board(pos, argument, [_target(pos, mark)], mark)[0]
 
 
 def _targets(pos: Any, argument: str, marks: str | Sequence[Target] | None) -> list[Target]:
@@ -311,53 +402,181 @@ def _targets(pos: Any, argument: str, marks: str | Sequence[Target] | None) -> l
     if isinstance(marks, str):
         return _on_board(pos, argument, move_targets("2D" if pos.variant == Variant.BOARD else "1D", marks),
                          marks)
-    return [_on_board(pos, argument, [_target(pos, t)], t)[0] for t in marks]
+    return [_point(pos, argument, t) for t in marks]
 
 
 def _numbers(pos: Any, marks: Mapping[Target, int] | None) -> dict[Target, int] | None:
     """``move_numbers`` with each key read as a mark (a point's name or the point itself)."""
     if marks is None:
         return None
-    return {_on_board(pos, "move_numbers", [_target(pos, t)], t)[0]: n for t, n in marks.items()}
+    return {_point(pos, "move_numbers", t): n for t, n in marks.items()}
+
+
+ArrowSpec = Any  # Arrow, (tail, head), (tail, head, color), or a move's text ("K6-G9-G11")
+
+_ARROW_FORMS = "an Arrow(tail, head, color=...), a tuple (tail, head) or (tail, head, color), or a move's text"
+
+
+def _arrows(pos: Any, arrows: ArrowSpec | Sequence[ArrowSpec] | None) -> list[tuple[Target, Target, str]]:
+    """Each arrow of ``arrows`` (a list, or one :class:`Arrow` or move's text alone) as (tail, head,
+    colour); a move's text gives one arrow per hop (a placement's point: a ring)."""
+    if arrows is None:
+        return []
+    if isinstance(arrows, (str, Arrow)):
+        arrows = [arrows]
+    if not isinstance(arrows, (list, tuple)):
+        raise ParseError("bad arrows", arrows, f"expected a list of arrows, each {_ARROW_FORMS}")
+    out: list[tuple[Target, Target, str]] = []
+    for item in arrows:
+        if isinstance(item, str):
+            path = _targets(pos, "arrows", item)
+            out += [(path[0], path[0], var("arrow"))] if len(path) == 1 else \
+                [(a, b, var("arrow")) for a, b in zip(path, path[1:])]
+            continue
+        if isinstance(item, Arrow):
+            tail, head, colour = item.tail, item.head, item.color
+        elif isinstance(item, tuple) and len(item) in (2, 3):
+            tail, head, colour = item if len(item) == 3 else (*item, None)
+        else:
+            raise ParseError("bad arrow", item, f"expected {_ARROW_FORMS}, e.g. 'K6-G9'")
+        out.append((_point(pos, "arrows", tail), _point(pos, "arrows", head),
+                    var("arrow") if colour is None else _colour(colour, f"the colour of the arrow {item!r}")))
+    return out
+
+
+def _fills(pos: Any, fill: Mapping[Any, str] | None) -> list[tuple[Target, str]]:
+    """``fill`` as (point, colour) pairs."""
+    if fill is None:
+        return []
+    if not isinstance(fill, Mapping):
+        raise ParseError("bad fill", fill, "expected a mapping of points (squares) to colours, e.g. {'H11': '#fc0a'}")
+    return [(_point(pos, "fill", t), _colour(c, f"the fill of {t!r}")) for t, c in fill.items()]
+
+
+_MARK_FORMS = f"expected {' or '.join(map(repr, MARK_KINDS))}, or (kind, color)"
+
+
+def _marks(pos: Any, marks: Mapping[Any, Any] | None) -> list[tuple[Target, str, str]]:
+    """``marks`` as (point, kind, colour) triples; a mark's colour defaults to the theme's ``hint``."""
+    if marks is None:
+        return []
+    if not isinstance(marks, Mapping):
+        raise ParseError("bad marks", marks, "expected a mapping of points (squares) to marks, e.g. {'G9': 'ring'}")
+    out = []
+    for t, spec in marks.items():
+        kind, colour = (spec, None) if isinstance(spec, str) else \
+            spec if isinstance(spec, tuple) and len(spec) == 2 else (None, None)
+        if kind not in MARK_KINDS:
+            raise ParseError("bad mark", spec, f"{_MARK_FORMS}, e.g. {{'G9': 'ring'}}")
+        out.append((_point(pos, "marks", t), kind,
+                    var("hint") if colour is None else _colour(colour, f"the colour of the mark on {t!r}")))
+    return out
 
 
 def board(pos: Any, *, size: float | None = None, coordinates: bool = True, flipped: bool = False,
-          theme: str | Mapping[str, str] = "light", last_move: str | Sequence[Target] | None = None,
-          arrow: str | Sequence[Target] | None = None, move_numbers: Mapping[Target, int] | None = None,
-          title: str | None = None) -> str:
+          theme: str | Mapping[str, str] = "light", colors: Mapping[str, str] | None = None,
+          arrows: ArrowSpec | Sequence[ArrowSpec] | None = None, fill: Mapping[Any, str] | None = None,
+          marks: Mapping[Any, Any] | None = None, last_move: str | Sequence[Target] | None = None,
+          move_numbers: Mapping[Target, int] | None = None, arrow: str | Sequence[Target] | None = None,
+          title: str | None = None) -> Picture:
     """An SVG picture of ``pos``: a 2D position, a 1D strip or an Oddish board.
 
-    ``size``: the width in pixels (default: 28 pixels a point); ``coordinates``: the column
-    letters and row numbers (square numbers in 1D); ``flipped``: a board turned half a turn
-    (a strip read right to left); ``theme``: ``"light"``, ``"dark"`` or a mapping of roles
-    to colours (see :data:`LIGHT`); ``last_move``: a placement's point or a jump's path
-    highlighted, ``arrow``: a jump's path as arrows (each a move's text, ``"K6-G9-G11"``, or
-    a sequence of points or squares, or their names); ``move_numbers``: numbers written on men
-    (keyed by points or squares, or their names); ``title``: the picture's title (default: the
-    position string).  A mark is read through :mod:`phutball.notation`: bad text raises its
-    :class:`~phutball.errors.ParseError` quoting it, a well-formed point off the board (``'Z99'``
-    on a 9x9 board) an :class:`~phutball.errors.IllegalError`.
+    The picture:
+
+    * ``size``: the width in pixels (the height follows; default: 28 pixels a point);
+    * ``coordinates``: the column letters and row numbers (square numbers on a strip);
+    * ``flipped``: the board turned half a turn (a strip read right to left);
+    * ``theme``: ``"light"``, ``"dark"``, or a mapping of colours merged over the light ones;
+    * ``colors``: a mapping of colours merged over the theme's, e.g. ``{"board": "#dee3e6"}``
+      (the names are :data:`LIGHT`'s keys; an unknown one raises :class:`~phutball.errors.ParseError`
+      listing them);
+    * ``title``: the picture's ``<title>`` (default: ``"Phutball: "`` and the position string).
+
+    Marks (not on an Oddish board), each point a name (``"H11"``, a square ``"5"``) or the variant's
+    own target (a :class:`~phutball.notation.Point`, a square number):
+
+    * ``arrows``: a list of arrows, each an :class:`Arrow`, a tuple ``(tail, head)`` or
+      ``(tail, head, color)``, or a move's text (``"K6-G9-G11"``: one arrow per hop, ``"H11"``: a
+      ring); in the theme's ``arrow`` colour unless given one;
+    * ``fill``: points shaded under the men, ``{point: color}``;
+    * ``marks``: ``{point: "ring"}`` or ``"cross"``, or ``(kind, color)``; in the theme's ``hint``
+      colour unless given one; drawn on top;
+    * ``last_move``: a placement's point (``"H11"``) or a jump's path (``"K6-G9-G11"``) highlighted;
+    * ``move_numbers``: numbers written on men (stones), ``{point: number}``;
+    * ``arrow``: a jump's path as arrows, the same as ``arrows=[path]``.
+
+    A colour is any CSS colour (``"#c00"``, ``"#ffcc00aa"``, ``"rgba(0, 0, 0, 0.5)"``, ``"red"``) or
+    ``"var(--role)"`` for a theme colour.  Bad text raises the notation's
+    :class:`~phutball.errors.ParseError` quoting it, a well-formed point off the board (``'Z99'`` on a
+    9x9 board) an :class:`~phutball.errors.IllegalError`.
+
+    >>> from phutball.board import Position
+    >>> pos = Position.from_str("15x19_X_H11_G9H10")
+    >>> text = board(pos, size=400, arrows=["H11-H9", Arrow("G9", "G11", color="#c00"), ("G9", "F9", "teal")],
+    ...              fill={"H11": "#fc0a"}, marks={"G9": "ring", "J9": ("cross", "#c00")},
+    ...              colors={"board": "#dee3e6"}, last_move="H10")
+    >>> text.count("<polygon"), text.count('fill="#dee3e6"'), "#ff00ff" in text
+    (3, 1, False)
+    >>> board(pos, marks={"G9": "star"})
+    Traceback (most recent call last):
+    ...
+    phutball.errors.ParseError: bad mark 'star': expected 'ring' or 'cross', or (kind, color), e.g. {'G9': 'ring'}
+    >>> board(pos, fill={"Z99": "red"})
+    Traceback (most recent call last):
+    ...
+    phutball.errors.IllegalError: fill 'Z99': Z99 is not on the 15x19 board (columns A-P, rows 0-20)
     """
-    colours = _palette(theme)
+    colours = palette(theme, colors)
     w, h = _size(pos, size)
-    drawn = shapes(pos, w, h, coordinates=coordinates, flipped=flipped, move_numbers=_numbers(pos, move_numbers),
-                   arrow=_targets(pos, "arrow", arrow), last_move=_targets(pos, "last_move", last_move))
-    return shapes_to_svg(drawn, w, h, colours, title=f"Phutball: {pos}" if title is None else title)
+    if pos.variant == Variant.ODDISH:
+        for name, given in (("arrows", arrows), ("fill", fill), ("marks", marks), ("last_move", last_move),
+                            ("move_numbers", move_numbers), ("arrow", arrow)):
+            if given:
+                raise IllegalError(name, given, "an Oddish board is drawn without marks")
+        drawn = shapes(pos, w, h, coordinates=coordinates, flipped=flipped)
+    else:
+        drawn = shapes(pos, w, h, coordinates=coordinates, flipped=flipped, move_numbers=_numbers(pos, move_numbers),
+                       arrow=_targets(pos, "arrow", arrow), last_move=_targets(pos, "last_move", last_move),
+                       fills=_fills(pos, fill), arrows=_arrows(pos, arrows), marks=_marks(pos, marks))
+    return _picture(shapes_to_svg(drawn, w, h, colours, title=f"Phutball: {pos}" if title is None else title),
+                    str(pos))
 
 
 def game(record: Any, ply: int | None = None, *, size: float | None = None, coordinates: bool = True,
          numbers: bool = True, arrows: bool = True, flipped: bool = False,
-         theme: str | Mapping[str, str] = "light", title: str | None = None) -> str:
+         theme: str | Mapping[str, str] = "light", colors: Mapping[str, str] | None = None,
+         title: str | None = None) -> Picture:
     """An SVG picture of a :class:`~phutball.game.Game` after ``ply`` plies (default: at its cursor),
     with the move number on each man placed (``numbers``) and the last jump's arrows (``arrows``).
 
     The other options are :func:`board`'s.
     """
     at = record.cursor if ply is None else ply
-    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(record.moves):
-        raise ValueError(f"bad ply {ply!r}: expected 0 to {len(record.moves)}")
-    colours = _palette(theme)
+    if isinstance(at, bool) or not isinstance(at, int):
+        raise ParseError("bad ply", ply, f"expected a number of plies from 0 to {len(record.moves)}")
+    if not 0 <= at <= len(record.moves):
+        raise IllegalError("bad ply", ply, f"expected 0 to {len(record.moves)}: the game has {len(record.moves)} "
+                           "plies")
+    colours = palette(theme, colors)
     pos = record.positions[at]
     w, h = _size(pos, size)
     drawn = game_shapes(record, at, w, h, coordinates=coordinates, numbers=numbers, arrows=arrows, flipped=flipped)
-    return shapes_to_svg(drawn, w, h, colours, title=f"Phutball: {pos}" if title is None else title)
+    return _picture(shapes_to_svg(drawn, w, h, colours, title=f"Phutball: {pos}" if title is None else title),
+                    str(pos))
+
+
+# ---------------------------------------------------------------- pictures in HTML
+
+
+def img(picture: str, alt: str) -> str:
+    """An HTML ``<img>`` showing the SVG text ``picture`` from a base64 ``data:`` URI, with ``alt`` text.
+
+    What the pictures (:class:`Picture`) and the values' ``_repr_html_`` return: an untrusted
+    notebook's HTML sanitizer (JupyterLab's) drops an inline ``<svg>`` but keeps such an image.
+
+    >>> print(img('<svg xmlns="http://www.w3.org/2000/svg"/>', 'a "quoted" alt'))
+    <img src="data:image/svg+xml;base64,PHN2ZyB4bWxucz0i...Lz4=" alt="a &quot;quoted&quot; alt">
+    """
+    from base64 import b64encode
+    return f'<img src="data:image/svg+xml;base64,{b64encode(picture.encode("utf-8")).decode("ascii")}" ' \
+           f"alt={_quoted(alt)}>"

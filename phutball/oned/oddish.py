@@ -195,7 +195,14 @@ class Oddish:
     def _repr_svg_(self) -> str:
         """The Oddish board as an SVG diagram, for notebooks (:func:`phutball.svg.board`)."""
         from .. import svg
-        return svg.board(self)
+        return str(svg.board(self))
+
+    def _repr_html_(self) -> str:
+        """The Oddish board as an ``<img>`` of its SVG diagram, its alt text the Oddish board's string
+        (:meth:`phutball.svg.Picture._repr_html_`): what a notebook shows, even an untrusted one, whose
+        sanitizer drops inline SVG."""
+        from .. import svg
+        return svg.board(self)._repr_html_()
 
     @property
     def mask(self) -> int:

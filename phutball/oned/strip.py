@@ -194,7 +194,14 @@ class Strip:
     def _repr_svg_(self) -> str:
         """The strip as an SVG diagram, for notebooks (:func:`phutball.svg.board`)."""
         from .. import svg
-        return svg.board(self)
+        return str(svg.board(self))
+
+    def _repr_html_(self) -> str:
+        """The strip as an ``<img>`` of its SVG diagram, its alt text the strip's string
+        (:meth:`phutball.svg.Picture._repr_html_`): what a notebook shows, even an untrusted one, whose
+        sanitizer drops inline SVG."""
+        from .. import svg
+        return svg.board(self)._repr_html_()
 
     # ------------------------------------------------------------ properties
 
