@@ -328,6 +328,22 @@ def test_a_game_numbers_its_placements_and_draws_the_last_jump():
         svg.game(game, 9)
 
 
+@pytest.mark.parametrize("start, moves", [("15x19_O_H10", ["H11", "H12", "H10-H13", "G14"]),
+                                          ("L_o*o.o.o....", ["2-4"])])
+def test_the_play_pages_svg_export_is_svg_game_with_the_pages_colours(start, moves):
+    """The share dialog's SVG (site/glue/share.py: lab.views.diagram.game_diagram at the export's size, then
+    shapes_to_svg with the colours the page resolves) is, byte for byte, svg.game's picture with those colours."""
+    from lab.views.diagram import EXPORT_CELL, Marks, colour_names, game_diagram, natural_size, shapes_to_svg
+    game = Game(Position.from_str(start) if start[0].isdigit() else Strip.from_str(start), moves)
+    for marks in (Marks(), Marks(coordinates=False, numbers=False, arrows=False)):
+        w, h = natural_size(game.position, EXPORT_CELL)
+        shapes = game_diagram(game, game.cursor, w, h, marks)
+        page = {name: svg.DARK[name] for name in colour_names(shapes)}    # what resolve_colours answers
+        exported = shapes_to_svg(shapes, w, h, page, title=f"Phutball: {game.position}")
+        assert exported == svg.game(game, size=w, theme="dark", coordinates=marks.coordinates,
+                                    numbers=marks.numbers, arrows=marks.arrows)
+
+
 # ---------------------------------------------------------------- strips and Oddish boards
 
 
