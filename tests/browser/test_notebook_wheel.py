@@ -38,7 +38,8 @@ game.push("E6")
 game.push("E5-E7")
 json.dumps({"version": latest["version"], "file": phutball.__file__, "position": str(game.position),
             "installed": sorted(p.name for p in micropip.list().values() if p.name == "phutball"),
-            "svg": Position.from_str("9x9_O_E5_E6")._repr_svg_()[:4], "html": "<svg" in game._repr_html_()})
+            "svg": Position.from_str("9x9_O_E5_E6")._repr_svg_()[:4],
+            "html": '<img src="data:image/svg+xml;base64,' in game._repr_html_()})
 `);
     window.answer = JSON.parse(answer);
   } catch (e) {
