@@ -143,7 +143,7 @@ class Game:
     cursor: int = -1
     pie: bool = False
     _positions: list[GamePosition] = field(default_factory=list, repr=False)
-    _ending: tuple[str, str] | None = None  # (result, termination) for resignation/agreement
+    _ending: tuple[str, str] | None = field(default=None, repr=False)  # (result, termination): resignation/agreement
     _keys: list[str] = field(default_factory=list, repr=False)  # str() of _positions[i], filled lazily
 
     def __post_init__(self) -> None:
