@@ -2,12 +2,13 @@
 // Python (phutball/drawing.py), on a canvas, and sends the student's clicks back to Python,
 // which turns them into moves. Colours: a shape's "var(--name)" is the CSS variable
 // --phutball-name where the notebook sets one, else the light or dark palette the model carries
-// (phutball.svg.LIGHT and DARK). The painter, paintShapes, is phutball/paint.js: phutball.widget
-// puts it before this module (an anywidget front end is one module).
+// (phutball.svg.LIGHT and DARK), repainted when the notebook's theme changes. The buttons ◀ ▶ step
+// through the game's moves (Python's `ply` follows). The painter, paintShapes, is phutball/paint.js:
+// phutball.widget puts it before this module (an anywidget front end is one module).
 /* global paintShapes */
 
 const FALLBACK = "#f0f";
-const REDRAW_ON = ["shapes", "width", "height", "theme", "palettes", "chain", "moves", "message", "position"];
+const REDRAW_ON = ["shapes", "width", "height", "theme", "palettes", "chain", "moves", "ply", "message", "position"];
 
 // Whether the notebook around `el` is dark: JupyterLab and VS Code say so on the body,
 // other front ends follow the system's preference.
@@ -49,15 +50,18 @@ function render({ model, el }) {
   canvas.setAttribute("role", "img");
   const bar = document.createElement("div");
   bar.className = "phutball-bar";
+  const back = button("\u25c0", "Back one move (\u2190)");
+  const forward = button("\u25b6", "Forward one move (\u2192)");
   const finish = button("Finish", "End the jump here (Enter)");
   const undo = button("Undo", "Take back the last move");
   const message = document.createElement("span");
   message.className = "phutball-message";
   message.setAttribute("aria-live", "polite");
-  bar.append(finish, undo, message);
+  bar.append(back, forward, finish, undo, message);
   root.append(canvas, bar);
   el.append(root);
 
+  let shownDark = null;
   function draw() {
     const w = model.get("width");
     const h = model.get("height");
@@ -68,11 +72,15 @@ function render({ model, el }) {
     canvas.height = Math.max(1, Math.round(h * dpr));
     const ctx = canvas.getContext("2d");
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const palette = model.get("palettes")[isDark(model.get("theme")) ? "dark" : "light"] || {};
+    shownDark = isDark(model.get("theme"));
+    const palette = model.get("palettes")[shownDark ? "dark" : "light"] || {};
     paintShapes(ctx, model.get("shapes"), resolveColours(canvas, palette));
     canvas.setAttribute("aria-label", `Phutball board: ${model.get("position")}`);
+    const ply = model.get("ply") || 0;
+    back.disabled = ply === 0;
+    forward.disabled = ply >= model.get("moves").length;
     finish.disabled = model.get("chain").length < 2;
-    undo.disabled = model.get("moves").length === 0;
+    undo.disabled = ply === 0;
     message.textContent = model.get("message");
   }
 
@@ -85,15 +93,32 @@ function render({ model, el }) {
   canvas.addEventListener("keydown", (e) => {
     if (e.key === "Enter") model.send({ finish: true });
     else if (e.key === "Escape") model.send({ cancel: true });
+    else if (e.key === "ArrowLeft") model.send({ step: -1 });
+    else if (e.key === "ArrowRight") model.send({ step: 1 });
     else return;
     e.preventDefault();
   });
   finish.addEventListener("click", () => model.send({ finish: true }));
   undo.addEventListener("click", () => model.send({ undo: true }));
+  back.addEventListener("click", () => model.send({ step: -1 }));
+  forward.addEventListener("click", () => model.send({ step: 1 }));
   for (const name of REDRAW_ON) model.on(`change:${name}`, draw);
+
+  // The notebook's theme changes without a message to the model: JupyterLab flips the body's
+  // data-jp-theme-light, VS Code its classes, the system its colour scheme. Repaint when the
+  // board's palette changes (JupyterLab changes the body's classes for other things too).
+  const onTheme = () => {
+    if (isDark(model.get("theme")) !== shownDark) draw();
+  };
+  const themeWatch = new MutationObserver(onTheme);
+  themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "class"] });
+  const scheme = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  if (scheme) scheme.addEventListener("change", onTheme);
   draw();
   return () => {
     for (const name of REDRAW_ON) model.off(`change:${name}`, draw);
+    themeWatch.disconnect();
+    if (scheme) scheme.removeEventListener("change", onTheme);
   };
 }
 

@@ -1,18 +1,32 @@
-"""An interactive board for notebooks: ``pip install phutball[widget]``, then
+"""An interactive board for notebooks, an `anywidget <https://anywidget.dev>`_ widget.
+
+Until the engine is on PyPI, install it with the widget's extra from the wheel the lab's site
+serves (``wheels/latest.json`` names the current one; docs/notebooks.md)::
+
+    pip install "phutball[widget] @ https://example.org/phutball/wheels/phutball-0.1.0-py3-none-any.whl"
+
+(``https://example.org/phutball/`` stands for your copy of the lab), or ``pip install -e ".[widget]"``
+from a clone.  After installing into a running Jupyter, **reload the browser tab**: the page only
+learns of the widget's front end when it loads (till then the board shows as a picture).  Then
 
 >>> from phutball.widget import Board                          # doctest: +SKIP
 >>> board = Board("9x9_O_E5")                                  # doctest: +SKIP
 >>> board                                                      # doctest: +SKIP
 
-The board is an `anywidget <https://anywidget.dev>`_ widget, so the same widget runs in
-Jupyter, JupyterLab, Colab, VS Code and marimo.  A student enters moves by clicking, as on
-the lab's pages: a click on an empty point places a man; a click on the ball starts a jump,
-each click on a highlighted landing extends it, and a click on the ball again (or *Finish*)
-ends it.  A landing that scores, leaves the board or allows no further jump ends the move by
-itself; a click on a point of the chain steps back to it, unless the ball may land there
-again (a landing comes first: :meth:`phutball.moveentry.MoveEntry.click`).  The teacher
-reads and drives the board from Python: :attr:`Board.position` (the position string),
-:attr:`Board.moves` (the moves played, in the notation), :meth:`Board.play`, :meth:`Board.undo`.
+The same widget runs in Jupyter, JupyterLab, Colab, VS Code and marimo.  Where no widget can
+run (a notebook converted to HTML, a kernel restarted, a front end without the widget), the
+board shows as a picture of its position, and its text is a ``Board(...)`` you can paste.
+
+A student enters moves by clicking, as on the lab's pages: a click on an empty point places a
+man; a click on the ball starts a jump, each click on a highlighted landing extends it, and a
+click on the ball again (or *Finish*) ends it.  A landing that scores, leaves the board or
+allows no further jump ends the move by itself; a click on a point of the chain steps back to
+it, unless the ball may land there again (a landing comes first:
+:meth:`phutball.moveentry.MoveEntry.click`).  ``Board(game)`` shows a
+:class:`~phutball.game.Game` at its cursor; the buttons ◀ and ▶ step through its moves
+(:attr:`Board.ply`).  The teacher reads and drives the board from Python:
+:attr:`Board.position` (the position string), :attr:`Board.moves` (the game's moves, in the
+notation), :attr:`Board.ply`, :meth:`Board.play`, :meth:`Board.undo`, :attr:`Board.game`.
 
 This is the only engine module that imports a third-party package (``anywidget``, and its
 ``traitlets``); ``import phutball`` never imports it.  The move entry's rules are the
@@ -23,14 +37,17 @@ file, after the lab's painter ``paint.js``, which the site's ``canvas.js`` uses 
 
 from __future__ import annotations
 
+import base64
 import numbers
+from html import escape
 from pathlib import Path
 from typing import Any, Sequence
 
 import anywidget
 import traitlets
 
-from .errors import quote
+from . import svg
+from .errors import PhutballError, quote
 from .game import Game, parse_any_position
 from .moveentry import START_JUMP, MoveEntry
 from .notation import Point
@@ -74,8 +91,34 @@ class _Size(traitlets.Float[float | None, float | None]):
                                    "CSS pixels, or None for the natural size")
 
 
+def _start_game(position: object, moves: Sequence[str]) -> Game:
+    """The game a board starts with: a copy of a :class:`~phutball.game.Game` (at its cursor), or a new
+    game from a position (its string, or a position) and the ``moves`` played from it."""
+    if isinstance(position, Game):
+        if moves:
+            raise TypeError("Board(game) shows the game's own moves: play more with board.play(), not moves=")
+        return _copy_game(position)
+    if isinstance(position, str):
+        start = parse_any_position(position)
+    elif hasattr(position, "variant") and hasattr(position, "play"):   # a Position, Strip or Oddish
+        start = parse_any_position(str(position))
+    else:
+        raise TypeError(f"Board() takes a position string, a position or a Game, not {type(position).__name__}")
+    if isinstance(moves, str):
+        raise TypeError(f"moves is a list of moves, not the string {quote(moves)}")
+    return Game(start, [str(m) for m in moves])
+
+
+def _copy_game(game: Game) -> Game:
+    """A copy of ``game``: its start, moves, headers, pie rule, cursor and ending (a resignation, an agreed draw)."""
+    copy = Game(game.start, list(game.moves), headers=dict(game.headers), cursor=game.cursor, pie=game.pie)
+    copy._ending = game._ending
+    return copy
+
+
 class Board(anywidget.AnyWidget):
-    """A board to play on in a notebook: ``Board("9x9_O_E5")``, optionally with ``moves`` already played.
+    """A board to play on in a notebook: ``Board("9x9_O_E5")``, optionally with ``moves`` already played,
+    or ``Board(game)``: a :class:`~phutball.game.Game` (copied), shown at its cursor.
 
     ``size`` is the picture's width in CSS pixels, from 120 to 2000 (default: 28 pixels
     a point; anything else raises :class:`traitlets.TraitError` and is not synced);
@@ -84,8 +127,17 @@ class Board(anywidget.AnyWidget):
     ``"dark"``; ``coordinates`` writes the column letters and row numbers.  2D boards
     and 1D strips take moves by clicks; an Oddish board takes them through :meth:`play`.
 
+    The board holds a game: :attr:`moves` are all its moves, and the board shows the
+    position after the first :attr:`ply` of them.  The buttons ◀ and ▶ (and the arrow
+    keys) step through them, as does assigning :attr:`ply`.  A move played at the end
+    extends the game; a move played at an earlier ply replaces the moves after it.
+
     Assigning :attr:`position` starts anew from that position (no moves).  The
     other synced traits are the widget's output: read them, do not set them.
+
+    Where the widget cannot run (nbconvert's HTML, a kernel restarted, a front end that has
+    not loaded the widget yet: reload the tab after installing it), the board shows as a
+    picture of its position; its text (``repr``) is a ``Board(...)`` you can paste.
     """
 
     _esm = "\n".join(f.read_text(encoding="utf-8") for f in _ESM)
@@ -95,8 +147,10 @@ class Board(anywidget.AnyWidget):
     position = traitlets.Unicode("").tag(sync=True)
     #: The position the moves were played from.
     start = traitlets.Unicode("", read_only=True).tag(sync=True)
-    #: The moves played from :attr:`start`, in the notation (``"E6"``, ``"E5-E7-E9"``).
+    #: The game's moves from :attr:`start`, in the notation (``"E6"``, ``"E5-E7-E9"``).
     moves = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
+    #: How many of :attr:`moves` are played on the board (0 to ``len(moves)``): assign it to step through the game.
+    ply = traitlets.Int(0).tag(sync=True)
     #: The jump being entered: the ball's points so far (empty when no jump is being entered).
     chain = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
     #: Where the jump being entered can land next.
@@ -116,7 +170,10 @@ class Board(anywidget.AnyWidget):
     theme = traitlets.Enum(("auto", "light", "dark"), "auto").tag(sync=True)
 
     def __init__(self, position: object = "9x9_O_E5", moves: Sequence[str] = (), **options: Any) -> None:
-        self._game = Game(parse_any_position(str(position)), [str(m) for m in moves])
+        try:
+            self._game = _start_game(position, moves)
+        except PhutballError as error:   # the engine's error, without the engine's frames
+            raise error.with_traceback(None) from None
         self._entry = MoveEntry(self._game.position)
         self._said = ""
         super().__init__(position=str(self._game.position), **options)
@@ -127,28 +184,42 @@ class Board(anywidget.AnyWidget):
 
     @property
     def game(self) -> Game:
-        """A copy of the game on the board (its start, moves and result)."""
-        return Game(self._game.start, list(self._game.moves))
+        """A copy of the game on the board: its start, moves, result, and its cursor at :attr:`ply`."""
+        return _copy_game(self._game)
 
     def play(self, move: object) -> None:
-        """Play ``move`` (its text, ``"E6"`` or ``"E5-E7"``, or a move).
+        """Play ``move`` (its text, ``"E6"`` or ``"E5-E7"``, or a move) at :attr:`ply`.
 
-        An illegal move raises the engine's error (:class:`~phutball.errors.ParseError`,
+        At the end of the game the move extends it; at an earlier ply it replaces the moves
+        after it.  An illegal move raises the engine's error (:class:`~phutball.errors.ParseError`,
         :class:`~phutball.errors.IllegalMoveError`, or :class:`~phutball.errors.IllegalError`
         once the game is over) and changes nothing.
         """
-        self._game.push(str(move))
+        try:
+            self._game.push(str(move))
+        except PhutballError as error:   # the engine's error, without the engine's frames
+            raise error.with_traceback(None) from None
+        self._moved()
+
+    def undo(self) -> None:
+        """Take back the move that led to the position shown, and the moves after it
+        (:class:`~phutball.errors.IllegalError` at the start)."""
+        try:
+            self._game.undo()
+        except PhutballError as error:
+            raise error.with_traceback(None) from None
+        self._game.truncate()
+        self._moved()
+
+    def _moved(self) -> None:
+        """After a move, an undo or a step: no jump being entered, nothing said, the picture anew."""
         self._entry.reset(self._game.position)
         self._said = ""
         self._update()
 
-    def undo(self) -> None:
-        """Take back the last move (:class:`~phutball.errors.IllegalError` when there is none)."""
-        self._game.undo()
-        self._game.truncate()
-        self._entry.reset(self._game.position)
-        self._said = ""
-        self._update()
+    def _over(self) -> bool:
+        """Whether the game has ended at the position shown (no move may follow it)."""
+        return self._game.cursor == len(self._game.moves) and self._game.result != "*"
 
     # ------------------------------------------------------------ the student's side (the front end's messages)
 
@@ -160,7 +231,7 @@ class Board(anywidget.AnyWidget):
         """
         pos = self._game.position
         target = self._target(where)
-        if self._game.result != "*":
+        if self._over():
             self._said = f"The game is over: {self._game.result_text}."
         elif pos.variant is Variant.ODDISH:  # type: ignore[attr-defined]
             self._said = "Moves on an Oddish board are played with board.play(...)."
@@ -207,8 +278,8 @@ class Board(anywidget.AnyWidget):
 
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         """A message from the front end: ``{"click": [x, y]}`` (or a point's name), ``{"finish": true}``,
-        ``{"cancel": true}``, ``{"undo": true}``.  An error is said in :attr:`message`, never raised
-        into the kernel's log."""
+        ``{"cancel": true}``, ``{"undo": true}``, ``{"step": -1}`` or ``{"step": 1}`` (the buttons ◀ ▶).
+        An error is said in :attr:`message`, never raised into the kernel's log."""
         if not isinstance(content, dict):
             return
         try:
@@ -220,7 +291,9 @@ class Board(anywidget.AnyWidget):
                 self.cancel()
             elif content.get("undo"):
                 self.undo()
-        except (ValueError, TypeError) as e:  # the engine's errors are ValueErrors
+            elif content.get("step") in (-1, 1):
+                self.ply = min(max(self._game.cursor + int(content["step"]), 0), len(self._game.moves))
+        except (ValueError, TypeError, traitlets.TraitError) as e:  # the engine's errors are ValueErrors
             self._said = str(e)
             self._update()
 
@@ -240,6 +313,22 @@ class Board(anywidget.AnyWidget):
             self._said = ""
             self._update()
 
+    @traitlets.validate("ply")
+    def _valid_ply(self, proposal: Any) -> int:
+        """A ply assigned must be one of the game's: 0 (the start) to ``len(moves)``."""
+        value = proposal["value"]
+        last = len(self._game.moves) if hasattr(self, "_game") else 0
+        if not 0 <= value <= last:
+            raise traitlets.TraitError(f"ply {quote(value)}: expected 0 to {last}, the number of moves")
+        return int(value)
+
+    @traitlets.observe("ply")
+    def _step(self, change: Any) -> None:
+        """A ply assigned (or a step of the buttons): show the game after that many moves."""
+        if hasattr(self, "_game") and change["new"] != self._game.cursor:
+            self._game.goto(change["new"])
+            self._moved()
+
     @traitlets.observe("size", "flipped", "coordinates")
     def _redraw(self, _change: Any) -> None:
         if hasattr(self, "_game"):
@@ -256,13 +345,17 @@ class Board(anywidget.AnyWidget):
                             chain=chain, landings=landings)
         if self._said:
             said = self._said
-        elif game.result != "*":
+        elif self._over():
             said = f"The game is over: {game.result_text}."
+        elif game.cursor < len(game.moves):
+            said = (f"After {game.cursor} of {len(game.moves)} moves: {SIDE_NAMES[str(pos.to_move)]} to move "
+                    "(a move played here replaces the moves after it).")
         else:
             said = f"{SIDE_NAMES[str(pos.to_move)]} to move."
         with self.hold_sync():
             self.set_trait("start", str(game.start))
-            self.set_trait("moves", list(game.played))
+            self.set_trait("moves", list(game.moves))
+            self.set_trait("ply", game.cursor)
             self.set_trait("chain", [str(t) for t in chain])
             self.set_trait("landings", [str(t) for t in landings])
             self.set_trait("message", said)
@@ -270,3 +363,48 @@ class Board(anywidget.AnyWidget):
             self.set_trait("height", float(h))
             self.set_trait("shapes", drawn)
             self.position = str(pos)
+
+    # ------------------------------------------------------------ where no widget runs: a picture and a text
+
+    def __repr__(self) -> str:
+        """A ``Board(...)`` that makes this board again: ``Board(Position.from_str('9x9_O_E5'), moves=['E6'])``,
+        or ``Board(Game(...))`` for a game shown before its end (or with headers), then the options
+        that differ from the defaults."""
+        if not hasattr(self, "_game"):   # not made yet
+            return object.__repr__(self)
+        game = self._game
+        if (game.cursor == len(game.moves) and not game.headers and not game.pie
+                and game.termination not in ("resignation", "agreement")):
+            args = [repr(game.start)] + ([f"moves={game.moves!r}"] if game.moves else [])
+        else:
+            args = [repr(self.game)]
+        for name, default in (("size", None), ("flipped", False), ("coordinates", True), ("theme", "auto")):
+            value = getattr(self, name)
+            if value != default:
+                args.append(f"{name}={value!r}")
+        return f"Board({', '.join(args)})"
+
+    def picture(self) -> str:
+        """The position shown, as SVG (:func:`phutball.svg.game`, with this board's options)."""
+        return svg.game(self._game, size=self.size, coordinates=self.coordinates, flipped=self.flipped,
+                        theme="dark" if self.theme == "dark" else "light")
+
+    def _repr_html_(self) -> str:
+        """A picture of the position shown: an ``<img>`` (an SVG data URL, which survives the sanitizers of
+        untrusted notebooks and of sites that render notebooks), its ``alt`` the position string."""
+        data = base64.b64encode(self.picture().encode()).decode("ascii")
+        return (f'<img src="data:image/svg+xml;base64,{data}" width="{self.width:g}" '
+                f'alt="{escape(str(self._game.position))}">')
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """anywidget's bundle (the widget's view, and the text), with the picture beside it as ``text/html``:
+        a front end shows the widget where it can and the picture where it cannot.  A board closed
+        (:meth:`close`) is the picture and the text alone."""
+        bundle = super()._repr_mimebundle_(**kwargs) if self.comm is not None else None
+        data, metadata = bundle if bundle is not None else ({}, {})
+        return {**data, "text/plain": repr(self), "text/html": self._repr_html_()}, metadata
+
+    def close(self) -> None:
+        """Close the widget (its views go): the board shows as its picture from then on."""
+        super().close()
+        self.__dict__.pop("_repr_mimebundle_", None)   # ipywidgets sets it to None on the instance

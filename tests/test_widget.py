@@ -8,18 +8,23 @@ front end reads them.
 
 from __future__ import annotations
 
+import base64
 import math
 import re
 import subprocess
 import sys
+import traceback
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from phutball import svg
 from phutball.board import Position
 from phutball.errors import IllegalError, IllegalMoveError, ParseError, quote
-from phutball.game import parse_any_position
+from phutball.game import Game, parse_any_position
+from phutball.oned.oddish import Oddish
+from phutball.oned.strip import Strip
 from phutball.notation import Point
 from phutball.svg import layout_for
 from test_architecture import ENGINE, engine_modules, imports
@@ -117,6 +122,133 @@ def test_options_redraw_the_board():
     assert ball_drawn(board)[1] > low[1]  # row 2 is near the top when flipped, near the bottom when not
     board.size = 600
     assert board.width == 600 and abs(board.height / board.width - 12.2 / 10.2) < 1e-9
+
+
+# ---------------------------------------------------------------- a game on the board (issue 43)
+
+
+def test_a_board_shows_a_game_at_its_cursor_and_steps_through_it():
+    game = Game(Position.from_str("9x9_O_E5"), ["E6", "D4", "E5-E7"], cursor=1)
+    board = Board(game)
+    assert (board.start, board.moves, board.ply, board.position) == ("9x9_O_E5", ["E6", "D4", "E5-E7"], 1,
+                                                                     "9x9_X_E5_E6")
+    assert board.message.startswith("After 1 of 3 moves: Eks to move")
+    send(board, {"step": 1})                                     # the button ▶
+    assert (board.ply, board.position) == (2, "9x9_O_E5_D4E6")
+    send(board, {"step": 1})
+    send(board, {"step": 1})                                     # at the end: nothing more
+    assert (board.ply, board.position, board.message) == (3, "9x9_X_E7_D4", "Eks to move.")
+    board.ply = 0                                                # the teacher steps too
+    assert board.position == "9x9_O_E5" and board.moves == ["E6", "D4", "E5-E7"]
+    send(board, {"step": -1})                                    # ◀ at the start: nothing
+    assert board.ply == 0
+    for bad in (-1, 4):
+        with pytest.raises(traitlets.TraitError, match=f"ply {bad}: expected 0 to 3"):
+            board.ply = bad
+    assert board.ply == 0
+    assert game.cursor == 1 and game.moves == ["E6", "D4", "E5-E7"]   # the game given is not changed
+    copy = board.game
+    assert (copy.moves, copy.cursor) == (["E6", "D4", "E5-E7"], 0)
+
+
+def test_a_move_at_the_end_extends_the_game_and_before_it_replaces_the_rest():
+    board = Board(Game(Position.from_str("9x9_O_E5"), ["E6", "D4"]))
+    board.play("E5-E7")                                          # at the end: the game goes on
+    assert (board.moves, board.ply) == (["E6", "D4", "E5-E7"], 3)
+    board.ply = 1
+    send(board, {"click": "C3"})                                 # a student's move at ply 1: the rest goes
+    assert (board.moves, board.ply, board.position) == (["E6", "C3"], 2, "9x9_O_E5_C3E6")
+    board.ply = 1
+    board.undo()                                                 # takes back E6, and the moves after it
+    assert (board.moves, board.ply, board.position) == ([], 0, "9x9_O_E5")
+
+
+def test_a_finished_game_can_be_stepped_back_and_played_on_from_there():
+    board = Board(Game(Position.from_str("9x9_O_E7_E8"), ["E7-E9"]))
+    assert board.message == "The game is over: Ohs scored a goal."
+    board.ply = 0
+    assert board.message.startswith("After 0 of 1 moves: Ohs to move")
+    board.play("A1")
+    assert board.moves == ["A1"] and board.message == "Eks to move."
+
+
+def test_a_board_takes_a_position_a_strip_a_game_but_not_a_games_text():
+    assert Board(Position.from_str("9x9_O_E5")).position == "9x9_O_E5"
+    assert Board(Strip.from_str("L_o*o.o.o....")).position == "L_o*o.o.o...."
+    assert Board(Game(Strip.from_str("L_o*o.o.o...."), ["2-4-6"])).moves == ["2-4-6"]
+    with pytest.raises(TypeError, match="Board\\(game\\) shows the game's own moves"):
+        Board(Game(Position.from_str("9x9_O_E5")), moves=["E6"])
+    with pytest.raises(TypeError, match="not list"):
+        Board(["9x9_O_E5"])
+    with pytest.raises(TypeError, match="moves is a list of moves"):
+        Board("9x9_O_E5", moves="E6")
+
+
+def engine_frames(error: BaseException) -> list[str]:
+    """The files of the engine's frames in an error's traceback, other than the widget's own."""
+    return [f.filename for f in traceback.extract_tb(error.__traceback__)
+            if "phutball" in Path(f.filename).parts and Path(f.filename).name != "widget.py"]
+
+
+@pytest.mark.parametrize("call, error", [(lambda b: b.play("Z99"), IllegalMoveError),
+                                         (lambda b: b.play("E6-"), ParseError),
+                                         (lambda b: Board("9x9_O_E5").undo(), IllegalError),
+                                         (lambda b: Board("9x9_Q_E5"), ParseError)])
+def test_an_engine_error_is_raised_without_the_engines_frames(call, error):
+    board = Board("9x9_O_E5")
+    with pytest.raises(error) as caught:
+        call(board)
+    assert engine_frames(caught.value) == []
+    assert caught.value.__suppress_context__ and caught.value.__cause__ is None
+    frames = traceback.extract_tb(caught.value.__traceback__)
+    assert [Path(f.filename).name for f in frames][-1] == "widget.py"   # the one frame: Board's method
+
+
+# ---------------------------------------------------------------- where no widget runs (issue 43)
+
+
+def test_the_bundle_has_the_widget_view_and_a_picture_beside_it():
+    board = Board("9x9_O_E5", moves=["E6", "D4"], size=300)
+    data, metadata = board._repr_mimebundle_()
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == board.model_id   # anywidget's
+    assert data["text/plain"] == "Board(Position.from_str('9x9_O_E5'), moves=['E6', 'D4'], size=300.0)"
+    html = data["text/html"]
+    m = re.fullmatch(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" width="300" alt="([^"]*)">', html)
+    assert m and m.group(2) == "9x9_O_E5_D4E6"
+    picture = base64.b64decode(m.group(1)).decode()
+    assert picture == svg.game(board.game, size=300) and picture.startswith("<svg")
+    assert isinstance(metadata, dict)
+
+
+def test_a_closed_board_is_its_picture():
+    board = Board("9x9_O_E5")
+    board.close()
+    data, _ = board._repr_mimebundle_()
+    assert sorted(data) == ["text/html", "text/plain"] and data["text/html"].startswith("<img")
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Board("9x9_O_E5"),
+    lambda: Board("9x9_O_E5", moves=["E6", "D4"], flipped=True, coordinates=False, theme="dark", size=250),
+    lambda: Board("L_o*o.o.o....", moves=["2-4-6"]),
+    lambda: Board(Oddish.from_str("L_..ooo|ooo....o.")),
+    lambda: Board(Game(Position.from_str("9x9_O_E5"), ["E6", "D4", "E5-E7"], cursor=1)),
+    lambda: Board(Game(Position.from_str("9x9_O_E5"), ["E6"], headers={"Ohs": "Ann"}, pie=True)),
+])
+def test_the_repr_makes_the_same_board_again(make):
+    board = make()
+    text = repr(board)
+    assert text.startswith("Board(") and "_positions" not in text and "_ending" not in text
+    again = eval(text, {"Board": Board, "Position": Position, "Strip": Strip, "Oddish": Oddish, "Game": Game})
+    names = ("start", "moves", "ply", "position", "size", "flipped", "coordinates", "theme", "message")
+    assert [getattr(again, n) for n in names] == [getattr(board, n) for n in names]
+    assert again.game == board.game and repr(again) == text
+
+
+def test_a_games_repr_shows_no_private_field():
+    game = Game(Position.from_str("9x9_O_E5"), ["E6"])
+    game.resign("X")
+    assert repr(game) == "Game(start=Position.from_str('9x9_O_E5'), moves=['E6'], headers={}, cursor=1, pie=False)"
 
 
 # ---------------------------------------------------------------- the student's clicks (front-end messages)
