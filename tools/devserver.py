@@ -14,8 +14,12 @@ start-up benchmark (bench/bench_startup.py).
 * counts requests and response body bytes, for the benchmark.
 * a plain static host: no COOP/COEP headers (no SharedArrayBuffer), like
   GitHub Pages and most hosts.
+* ``--cors`` (``cors=True``): every answer carries ``Access-Control-Allow-Origin: *`` and
+  an OPTIONS request (a CORS preflight) is answered, so a notebook or page on another
+  origin (JupyterLite or Jupyter on another port) can fetch the engine's wheel and
+  ``wheels/latest.json``, as GitHub Pages allows (docs/notebooks.md).
 
-    python3 tools/devserver.py [--port 8000] [--bind 127.0.0.1] [--prefix /] [DIR]
+    python3 tools/devserver.py [--port 8000] [--bind 127.0.0.1] [--prefix /] [--cors] [DIR]
 """
 
 from __future__ import annotations
@@ -63,7 +67,23 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         # Revalidate every time (cheap 304s): a rebuilt dist/ is picked up on reload.
         self.send_header("Cache-Control", "no-cache")
+        if self.server.cors:
+            self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
+
+    def do_OPTIONS(self) -> None:
+        """A CORS preflight (or a plain OPTIONS): what may be asked of this static host."""
+        self.server.count_request(self.path)
+        self.send_response(204)
+        self.send_header("Allow", "GET, HEAD, OPTIONS")
+        if self.server.cors:
+            self.send_header("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS")
+            asked = self.headers.get("Access-Control-Request-Headers")
+            if asked:
+                self.send_header("Access-Control-Allow-Headers", asked)
+            self.send_header("Access-Control-Max-Age", "86400")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
 
     def translate_path(self, path: str) -> str:
         path = urllib.parse.unquote(path.split("?", 1)[0].split("#", 1)[0])
@@ -113,6 +133,7 @@ class _Server(http.server.ThreadingHTTPServer):
     mounts: list[tuple[str, str]]
     pages: dict[str, bytes | None]
     verbose: bool
+    cors: bool
     nowhere: str
 
     def __init__(self, *args, **kwargs) -> None:
@@ -134,7 +155,7 @@ class StaticServer:
     """Serve `mounts` (URL prefix -> directory) and in-memory `pages` on a thread."""
 
     def __init__(self, mounts: dict[str, str | Path], pages: dict[str, bytes | str | None] | None = None,
-                 host: str = "127.0.0.1", port: int = 0, verbose: bool = False) -> None:
+                 host: str = "127.0.0.1", port: int = 0, verbose: bool = False, cors: bool = False) -> None:
         for prefix in mounts:
             if not (prefix.startswith("/") and prefix.endswith("/")):
                 raise ValueError(f"mount prefix must start and end with '/': {prefix!r}")
@@ -143,6 +164,7 @@ class StaticServer:
                                     key=lambda m: len(m[0]), reverse=True)
         self._httpd.pages = {k: v.encode() if isinstance(v, str) else v for k, v in (pages or {}).items()}
         self._httpd.verbose = verbose
+        self._httpd.cors = cors
         self._httpd.nowhere = os.devnull
         self._thread: threading.Thread | None = None
 
@@ -186,23 +208,32 @@ class StaticServer:
         self.stop()
 
 
-def main(argv: list[str] | None = None) -> int:
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description="Serve a directory (dist/ by default) on localhost.")
     ap.add_argument("directory", nargs="?", default=str(Path(__file__).resolve().parent.parent / "dist"))
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--bind", default="127.0.0.1")
     ap.add_argument("--prefix", default="/", help="URL sub-path to mount the directory at (default /)")
-    args = ap.parse_args(argv)
+    ap.add_argument("--cors", action="store_true",
+                    help="send Access-Control-Allow-Origin: * (and answer OPTIONS), so that a notebook or page "
+                         "on another origin, e.g. Jupyter on another port, can fetch the engine's wheel")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     if not Path(args.directory, "index.html").is_file():
         print(f"{args.directory}/index.html not found: run `make dist` first", file=sys.stderr)
         return 1
     prefix = "/" + args.prefix.strip("/") + "/" if args.prefix.strip("/") else "/"
     try:
-        server = StaticServer({prefix: args.directory}, host=args.bind, port=args.port, verbose=True)
+        server = StaticServer({prefix: args.directory}, host=args.bind, port=args.port, verbose=True,
+                              cors=args.cors)
     except OSError as e:
         print(f"cannot listen on {args.bind}:{args.port}: {e} (try PORT=8080)", file=sys.stderr)
         return 1
-    print(f"Serving {args.directory} at {server.origin}{prefix}  (Ctrl-C to stop)", flush=True)
+    cors = ", to any origin (CORS)" if args.cors else ""
+    print(f"Serving {args.directory} at {server.origin}{prefix}{cors}  (Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
