@@ -4,13 +4,22 @@ A bare page on the site's origin (no lab code: only the vendored Pyodide in ``py
 loads micropip, reads ``wheels/latest.json``, installs the wheel it names, imports the
 engine, plays a move and draws the position; no request leaves the origin.
 docs/notebooks.md describes the same steps for JupyterLite, Pyodide and PyScript.
+
+The docs' PyScript recipe runs as written (issue 43): its HTML, taken from docs/notebooks.md with
+the lab's address put in, is a page on another origin (another port) that loads the lab's
+PyScript, Pyodide and wheel from the lab served with ``--cors`` (``StaticServer(cors=True)``).
 """
 
 from __future__ import annotations
 
 import json
+import re
 
-from conftest import DIST, READY_TIMEOUT, Recorder
+from conftest import DIST, READY_TIMEOUT, ROOT, Recorder
+from devserver import StaticServer
+
+#: The docs' stand-in for the lab's address.
+EXAMPLE_SITE = "https://example.org/phutball/"
 
 BARE_PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>A teacher's page</title><link rel="icon" href="data:,"></head>
@@ -72,3 +81,37 @@ def test_micropip_installs_the_sites_wheel_and_the_engine_plays(browser, server)
     assert wheel_url in recorder.requests
     assert [u for u in recorder.requests if not u.startswith(server.origin + "/")] == []
     assert recorder.errors == []
+
+
+def pyscript_recipe() -> str:
+    """The HTML block of docs/notebooks.md's PyScript recipe, as a reader copies it."""
+    docs = (ROOT / "docs" / "notebooks.md").read_text(encoding="utf-8")
+    part = docs[docs.index("**PyScript**"):]
+    html = re.search(r"^```html\n(.*?)^```", part, re.S | re.M).group(1)
+    assert EXAMPLE_SITE + "pyodide/pyodide.mjs" in html and "display(" in html and "print(" not in html
+    return html
+
+
+def test_the_docs_pyscript_recipe_runs_from_another_origin(browser, server):
+    with StaticServer({"/": DIST}, cors=True) as lab:
+        page_html = ("<!doctype html><html><head><meta charset=\"utf-8\"><title>A teacher's page</title>"
+                     "<link rel=\"icon\" href=\"data:,\"></head><body>\n"
+                     + pyscript_recipe().replace(EXAMPLE_SITE, lab.origin + "/") + "</body></html>\n")
+        server.add_page("/_pyscript_recipe.html", page_html)
+        assert server.origin != lab.origin
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            recorder = Recorder(page)
+            page.goto(f"{server.origin}/_pyscript_recipe.html")
+            page.wait_for_function("() => document.querySelector('svg title')", timeout=READY_TIMEOUT)
+            shown = page.evaluate("() => [document.body.innerText, document.querySelector('svg title').textContent]")
+        finally:
+            context.close()
+    text, title = shown
+    assert "9x9_X_E5_E6" in text and title == "Phutball: 9x9_X_E5_E6"   # display(str(...)), display(position)
+    latest = json.loads((DIST / "wheels" / "latest.json").read_text())
+    assert f"{lab.origin}/wheels/{latest['wheel']}" in recorder.requests
+    assert f"{lab.origin}/pyodide/pyodide.mjs" in recorder.requests            # the lab's Pyodide, not a CDN's
+    elsewhere = [u for u in recorder.requests if not u.startswith((server.origin + "/", lab.origin + "/"))]
+    assert elsewhere == [] and recorder.errors == []

@@ -5,7 +5,8 @@ stand-in for anywidget's model (``get``, ``on``/``off``, ``send``).  The test ca
 the messages both ways, as a kernel's comm does: the state of a real
 :class:`phutball.widget.Board` to the page, the page's clicks back to the board.  One
 page load, no Pyodide: the board is painted, a click on a point places a man, clicks
-enter a jump, the buttons finish and undo it, and the dark theme repaints.
+enter a jump, the buttons finish and undo it, the dark theme repaints (also when JupyterLab's
+theme changes), and the buttons ◀ ▶ step through the game.
 """
 
 from __future__ import annotations
@@ -110,6 +111,34 @@ def test_the_widget_paints_the_board_and_sends_the_students_clicks(browser, serv
         assert page.evaluate("() => pixel(2, 2)") == DARK["bg"]
         assert page.evaluate("([x, y]) => pixel(x, y)", xy(board, "E5")) == DARK["ball"]
         page.locator(".phutball-widget").screenshot(path=str(tmp_path / "widget-dark.png"))
+
+        # "auto" follows JupyterLab's theme: the body's data-jp-theme-light, changed with no message to the model
+        board.theme = "auto"
+        deliver()
+        assert page.evaluate("() => pixel(2, 2)") == LIGHT["bg"]
+        page.evaluate("() => { document.body.dataset.jpThemeLight = 'false'; }")
+        page.wait_for_function(f"() => pixel(2, 2) === '{DARK['bg']}'")
+        page.evaluate("() => { document.body.dataset.jpThemeLight = 'true'; }")
+        page.wait_for_function(f"() => pixel(2, 2) === '{LIGHT['bg']}'")
+
+        # ◀ ▶ step through the game's moves; Python's ply follows
+        board.play("D4")
+        deliver()
+        back, forward = page.locator("button", has_text="\u25c0"), page.locator("button", has_text="\u25b6")
+        assert back.is_enabled() and forward.is_disabled()
+        back.click()
+        deliver()
+        assert (board.ply, board.moves, board.position) == (1, ["E6", "D4"], "9x9_X_E5_E4E6F7")
+        assert page.locator(".phutball-message").inner_text().startswith("After 1 of 2 moves")
+        page.locator("canvas").press("ArrowLeft")
+        deliver()
+        assert board.ply == 0 and back.is_disabled() and forward.is_enabled()
+        assert page.evaluate("([x, y]) => pixel(x, y)", xy(board, "E6")) != LIGHT["man"]   # E6 not placed yet
+        forward.click()
+        deliver()
+        forward.click()
+        deliver()
+        assert board.ply == 2 and forward.is_disabled()
         assert recorder.errors == []
     finally:
         context.close()
