@@ -6,16 +6,26 @@ serves (``wheels/latest.json`` names the current one; docs/notebooks.md)::
     pip install "phutball[widget] @ https://example.org/phutball/wheels/phutball-0.1.0-py3-none-any.whl"
 
 (``https://example.org/phutball/`` stands for your copy of the lab), or ``pip install -e ".[widget]"``
-from a clone.  After installing into a running Jupyter, **reload the browser tab**: the page only
-learns of the widget's front end when it loads (till then the board shows as a picture).  Then
+from a clone.  In a browser kernel (JupyterLite, Pyodide), micropip installs the wheel that
+``wheels/latest.json`` names, and ``anywidget`` from PyPI (the lab's host must send CORS headers)::
+
+    import micropip
+    from pyodide.http import pyfetch
+    site = "https://example.org/phutball/"
+    latest = await (await pyfetch(site + "wheels/latest.json")).json()
+    await micropip.install([site + "wheels/" + latest["wheel"], "anywidget"])
+
+After installing into a running Jupyter, **reload the browser tab**: the page only learns of
+the widget's front end when it loads (till then the board shows as a picture).  Then
 
 >>> from phutball.widget import Board                          # doctest: +SKIP
 >>> board = Board("9x9_O_E5")                                  # doctest: +SKIP
 >>> board                                                      # doctest: +SKIP
 
 The same widget runs in Jupyter, JupyterLab, Colab, VS Code and marimo.  Where no widget can
-run (a notebook converted to HTML, a kernel restarted, a front end without the widget), the
-board shows as a picture of its position, and its text is a ``Board(...)`` you can paste.
+run (a notebook converted to HTML, a site that renders notebooks, a front end without the
+widgets extension), the board shows as a picture of its position, and its text is a
+``Board(...)`` you can paste.
 
 A student enters moves by clicking, as on the lab's pages: a click on an empty point places a
 man; a click on the ball starts a jump, each click on a highlighted landing extends it, and a
@@ -135,9 +145,9 @@ class Board(anywidget.AnyWidget):
     Assigning :attr:`position` starts anew from that position (no moves).  The
     other synced traits are the widget's output: read them, do not set them.
 
-    Where the widget cannot run (nbconvert's HTML, a kernel restarted, a front end that has
-    not loaded the widget yet: reload the tab after installing it), the board shows as a
-    picture of its position; its text (``repr``) is a ``Board(...)`` you can paste.
+    Where no widget can run (nbconvert's HTML, a front end without the widgets extension),
+    the board shows as a picture of its position; its text (``repr``) is a ``Board(...)``
+    you can paste.
     """
 
     _esm = "\n".join(f.read_text(encoding="utf-8") for f in _ESM)
