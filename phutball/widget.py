@@ -47,9 +47,7 @@ file, after the lab's painter ``paint.js``, which the site's ``canvas.js`` uses 
 
 from __future__ import annotations
 
-import base64
 import numbers
-from html import escape
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -394,17 +392,17 @@ class Board(anywidget.AnyWidget):
                 args.append(f"{name}={value!r}")
         return f"Board({', '.join(args)})"
 
-    def picture(self) -> str:
-        """The position shown, as SVG (:func:`phutball.svg.game`, with this board's options)."""
+    def picture(self) -> svg.Picture:
+        """The position shown, as SVG (:func:`phutball.svg.game`, with this board's options): a
+        :class:`~phutball.svg.Picture`, which shows itself in a notebook, its alt text the position string."""
         return svg.game(self._game, size=self.size, coordinates=self.coordinates, flipped=self.flipped,
                         theme="dark" if self.theme == "dark" else "light")
 
     def _repr_html_(self) -> str:
-        """A picture of the position shown: an ``<img>`` (an SVG data URL, which survives the sanitizers of
-        untrusted notebooks and of sites that render notebooks), its ``alt`` the position string."""
-        data = base64.b64encode(self.picture().encode()).decode("ascii")
-        return (f'<img src="data:image/svg+xml;base64,{data}" width="{self.width:g}" '
-                f'alt="{escape(str(self._game.position))}">')
+        """A picture of the position shown: its :meth:`picture` as an ``<img>`` (:func:`phutball.svg.img`,
+        an SVG data URL, which survives the sanitizers of untrusted notebooks and of sites that render
+        notebooks), its ``alt`` the position string.  The SVG's own width is the canvas's (:attr:`width`)."""
+        return self.picture()._repr_html_()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """anywidget's bundle (the widget's view, and the text), with the picture beside it as ``text/html``:

@@ -213,10 +213,13 @@ def test_the_bundle_has_the_widget_view_and_a_picture_beside_it():
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == board.model_id   # anywidget's
     assert data["text/plain"] == "Board(Position.from_str('9x9_O_E5'), moves=['E6', 'D4'], size=300.0)"
     html = data["text/html"]
-    m = re.fullmatch(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" width="300" alt="([^"]*)">', html)
+    m = re.fullmatch(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" alt="([^"]*)">', html)
     assert m and m.group(2) == "9x9_O_E5_D4E6"
     picture = base64.b64decode(m.group(1)).decode()
-    assert picture == svg.game(board.game, size=300) and picture.startswith("<svg")
+    assert picture == svg.game(board.game, size=300) == board.picture() and picture.startswith("<svg")
+    assert html == svg.img(picture, "9x9_O_E5_D4E6") == board.picture()._repr_html_()   # svg's one <img>
+    size = re.search(r'<svg [^>]*width="([0-9.]+)" height="([0-9.]+)"', picture)   # the canvas's size, as the SVG's
+    assert abs(float(size[1]) - board.width) < 0.01 and abs(float(size[2]) - board.height) < 0.01
     assert isinstance(metadata, dict)
 
 

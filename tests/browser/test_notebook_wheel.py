@@ -59,19 +59,26 @@ json.dumps({"version": latest["version"], "file": phutball.__file__, "position":
 """
 
 
+def visit(browser, url: str, ready: str, expression: str) -> tuple[object, Recorder]:
+    """What ``expression`` gives on the page at ``url`` once ``ready`` holds, for a fresh visitor (no lab
+    page, no saved start), and the page's requests and errors."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        recorder = Recorder(page)
+        page.goto(url)
+        page.wait_for_function(ready, timeout=READY_TIMEOUT)
+        return page.evaluate(expression), recorder
+    finally:
+        context.close()
+
+
 def test_micropip_installs_the_sites_wheel_and_the_engine_plays(browser, server):
     latest = json.loads((DIST / "wheels" / "latest.json").read_text())
     assert (DIST / "wheels" / latest["wheel"]).is_file()
     server.add_page("/_teachers_page.html", BARE_PAGE)
-    context = browser.new_context()   # a fresh visitor: no lab page, no saved start
-    try:
-        page = context.new_page()
-        recorder = Recorder(page)
-        page.goto(f"{server.origin}/_teachers_page.html")
-        page.wait_for_function("() => window.answer !== undefined", timeout=READY_TIMEOUT)
-        answer = page.evaluate("window.answer")
-    finally:
-        context.close()
+    answer, recorder = visit(browser, f"{server.origin}/_teachers_page.html", "() => window.answer !== undefined",
+                             "window.answer")
     assert "error" not in answer, answer["error"] if "error" in answer else ""
     assert answer["position"] == "9x9_O_E7"           # E6 placed, then jumped: the ball on E7
     assert answer["installed"] == ["phutball"] and answer["version"] == latest["version"]
@@ -99,15 +106,9 @@ def test_the_docs_pyscript_recipe_runs_from_another_origin(browser, server):
                      + pyscript_recipe().replace(EXAMPLE_SITE, lab.origin + "/") + "</body></html>\n")
         server.add_page("/_pyscript_recipe.html", page_html)
         assert server.origin != lab.origin
-        context = browser.new_context()
-        try:
-            page = context.new_page()
-            recorder = Recorder(page)
-            page.goto(f"{server.origin}/_pyscript_recipe.html")
-            page.wait_for_function("() => document.querySelector('svg title')", timeout=READY_TIMEOUT)
-            shown = page.evaluate("() => [document.body.innerText, document.querySelector('svg title').textContent]")
-        finally:
-            context.close()
+        shown, recorder = visit(browser, f"{server.origin}/_pyscript_recipe.html",
+                                "() => document.querySelector('svg title')",
+                                "() => [document.body.innerText, document.querySelector('svg title').textContent]")
     text, title = shown
     assert "9x9_X_E5_E6" in text and title == "Phutball: 9x9_X_E5_E6"   # display(str(...)), display(position)
     latest = json.loads((DIST / "wheels" / "latest.json").read_text())
