@@ -306,3 +306,37 @@ def test_a_typed_move_says_what_it_will_do_then_plays_through_the_same_checks_as
     strip = PlayController.new("L_o*o.o.o....")
     assert strip.preview_typed("2-4-6") == (True, "Left jumps 2 to 4 to 6, removing 2 men.")
     assert strip.play_typed("2-4-6") and strip.game.moves == ["2-4-6"]
+
+
+def test_the_board_in_words_for_a_player_who_cannot_see_it():
+    r"""Issue 41: the cursor says the point under it; b, n, j, l, s answer in the live region.
+
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . o . . .
+        6 . . . . . o . . .      Ohs to move; the ball on E5, men on F5, F6 and F7
+        5 . . . . * o . . .
+    """
+    c = PlayController.new("9x9_O_E5_F5F6F7")
+    c.key("ArrowUp")
+    assert c.announcement == "E6, empty"
+    c.key("ArrowRight")
+    assert c.announcement == "F6, man"
+    assert c.key("b") and c.announcement == "The ball is on E5."
+    assert c.key("n") and c.announcement == "2 men next to the ball: F5, F6."
+    c.key("j")
+    assert c.announcement.startswith("Jumps now: E5-G5; E5-G7") and "E5-G7" in c.announcement
+    assert c.key("l") and c.announcement == "No move has been played yet."
+    c.play_text("A1")
+    c.key("l")
+    assert c.announcement == "Last move: Ohs placed a man on A1."
+    assert c.key("s") and c.announcement == "Eks to move."
+    again = c.tell("s")
+    assert again != "Eks to move." and again.rstrip("\u200b") == "Eks to move."  # said again
+    for _ in range(3):
+        c.key("ArrowUp")
+    assert c.announcement == "F9, empty, the top goal line: Ohs score there"
+    c.key("ArrowUp")
+    assert c.announcement == "F10, empty, past the top goal line"
+    strip = PlayController.new("L_o*o.o.o....")
+    assert strip.tell("n") == "2 stones next to the ball: 1, 3."

@@ -22,6 +22,7 @@ from lab.analysispanel import AnalysisPanel, AnalysisView, ReviewView
 from phutball.moveentry import EnteredMove, Target
 from lab.playfeel import computer_takes_swap, flip_key
 from lab.playstate import DEFAULT_LEVEL
+from lab.boardwords import COMMANDS, point_words, tell
 from lab.movewords import moves_text, turn_text
 from lab.opponent import Computer, FriendHere, Opponent
 
@@ -380,7 +381,34 @@ class PlayController(AnalysisPanel):
         if name == "Escape":
             self.cancel_chain()
             return True
-        return entry.key(name)
+        if name in COMMANDS:
+            self.tell(name)
+            return True
+        handled = entry.key(name)
+        if handled and name.startswith("Arrow") and entry.cursor is not None:
+            self.announcement = point_words(self.position, entry.cursor)  # the point under the cursor, said
+        return handled
+
+    def tell(self, command: str) -> str:
+        """A board command's answer (:data:`lab.boardwords.COMMANDS`), said in the live region; returned too.
+        The same answer asked twice is said twice (it differs by an invisible character)."""
+        text = tell(self.position, command, self.last_move_words())
+        if text == self.announcement.rstrip("\u200b"):
+            text = self.announcement + "\u200b" if not self.announcement.endswith("\u200b") else text
+        self.announcement = text
+        return text
+
+    def last_move_words(self) -> str:
+        """The move that led to the position shown, in words ("" at the start)."""
+        ply = self.game.cursor
+        if ply == 0:
+            return ""
+        before = self.game.positions[ply - 1]
+        text = self.game.moves[ply - 1]
+        if text == SWAP:
+            return f"{side_name(before.to_move)} swapped sides."
+        return "Last move: " + self.describe_move(before, before.parse_move(text), before.to_move,
+                                                  self.game.positions[ply])
 
     # ------------------------------------------------------------ records and positions
 

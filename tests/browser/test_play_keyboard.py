@@ -24,3 +24,20 @@ def test_a_game_against_the_computer_played_by_typing_moves(page, server):
     assert live.startswith("Eks ") and "Your move" in live  # the computer's answer, said in words
     assert page.input_value("#move-input") == "" and "E6" in data_position(page)
     assert not page.recorder.errors, page.recorder.errors
+
+
+def test_the_focused_board_says_the_point_under_the_cursor_and_answers_its_keys(page, server):
+    page.goto(f"{server.origin}/index.html#9x9_O_E5_F5F6F7")
+    wait_ready(page)
+    page.focus("#board")
+    page.keyboard.press("ArrowUp")
+    page.wait_for_function("() => document.getElementById('live').textContent === 'E6, empty'")
+    page.keyboard.press("n")
+    page.wait_for_function("() => document.getElementById('live').textContent.startsWith('2 men next')")
+    assert page.inner_text("#live") == "2 men next to the ball: F5, F6."
+    page.keyboard.press("j")
+    page.wait_for_function("() => document.getElementById('live').textContent.startsWith('Jumps now')")
+    assert "E5-G7" in page.inner_text("#live")
+    page.keyboard.press("Enter")  # the cursor on E6: a man placed there, said
+    page.wait_for_function("() => document.getElementById('live').textContent.startsWith('Ohs placed a man on E6')")
+    assert data_position(page) == "9x9_X_E5_E6F5F6F7"
