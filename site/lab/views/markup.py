@@ -64,12 +64,14 @@ def puzzle_list_html(groups: list[dict[str, Any]]) -> tuple[str, int, int]:
         items = []
         for e in g["puzzles"]:
             cls = "puzzle-item" + (" current" if e["current"] else "") + (" solved" if e["solved"] else "")
-            label = f"{e['title']}, rated {int(e['rating'])}" + (", solved" if e["solved"] else ", unsolved")
-            mark = "✓" if e["solved"] else "·"
+            # The button's name is its text, as seen (WCAG 2.5.3: a speech user says what they see), then
+            # whether it is solved, which the mark (hidden: "check mark") shows; its title says the number's a rating.
+            mark, state = ("✓", "solved") if e["solved"] else ("·", "unsolved")
             items.append(f'<li><button type="button" class="{cls}" data-index="{int(e["index"])}" '
-                         f'data-id="{escape(e["id"])}" aria-label="{escape(label)}">'
-                         f'{mark} {escape(e["title"])} <span class="puzzle-rating">{int(e["rating"])}</span>'
-                         '</button></li>')
+                         f'data-id="{escape(e["id"])}" title="Rated {int(e["rating"])}, {state}">'
+                         f'<span aria-hidden="true">{mark}</span> {escape(e["title"])} '
+                         f'<span class="puzzle-rating">{int(e["rating"])}</span>'
+                         f'<span class="visually-hidden">, {state}</span></button></li>')
         opened = " open" if any(e["current"] for e in g["puzzles"]) else ""
         parts.append(f'<details{opened}><summary>{escape(g["collection"])} ({done}/{len(g["puzzles"])})'
                      f'</summary><ul>{"".join(items)}</ul></details>')
