@@ -50,6 +50,8 @@ def test_every_point_is_a_dot_and_every_example_a_link_to_the_calculator():
         # the calculator opens on exactly that position
         assert CalcController.from_link(href.split("#", 1)[1]).strip.__str__() == pos
     assert "no example" in svg.split('data-n="3"')[1].split("</g>")[0]
+    # links are reachable: a figure named by its heading, not an image (whose content is presentational)
+    assert re.match(r'<svg [^>]*role="figure" aria-labelledby="h-hurts"', svg) and 'role="img"' not in svg
 
 
 def test_higher_shares_are_drawn_higher_and_the_axis_fits_them():

@@ -209,7 +209,9 @@ def chart_svg(chart: Chart, data: Data) -> str:
     transparent one takes the touch), with a ``<title>`` saying the length, the figure and the example
     (:func:`example_text`; ``site/atlas.js`` writes it under the chart too, as a tooltip is for a mouse
     only).  A pair figure's dot opens the calculator on its example compared with the example changed
-    (``data-compare``); a point with no example (nothing counted) is a dot without a link.
+    (``data-compare``); a point with no example (nothing counted) is a dot without a link.  The chart is
+    a ``figure`` named by its section's heading, not an ``img``: an image's content is presentational,
+    which would hide its links from assistive technology (axe's nested-interactive, issue 41).
     """
     lines = [(i, s, [(p, s.value(p)) for p in points(data, s.key)]) for i, s in enumerate(chart.series)]
     ns = [int(p["n"]) for _, _, pts in lines for p, v in pts if v is not None]
@@ -227,7 +229,7 @@ def chart_svg(chart: Chart, data: Data) -> str:
         return TOP + (1 - (v - y_lo) / (y_hi - y_lo)) * plot_h
 
     out = [f'<svg class="atlas-chart" id="chart-{escape(chart.id)}" viewBox="0 0 {WIDTH} {HEIGHT}" '
-           f'role="img" aria-labelledby="h-{escape(chart.id)}" preserveAspectRatio="xMidYMid meet">']
+           f'role="figure" aria-labelledby="h-{escape(chart.id)}" preserveAspectRatio="xMidYMid meet">']
     out.append('<g class="grid">')
     k = 0
     while y_lo + k * y_step <= y_hi + 1e-12:
