@@ -166,13 +166,18 @@ def test_story_2_histories_that_differ_offer_both_ways_out_and_keep_both_games()
     assert ["E3"] in [e.game().moves for e in a.site.store.games]
 
 
-def test_story_3_an_old_win_reopened_and_reloaded_counts_once():
-    a = Browser("a")
+def won_against_the_computer(a: Browser) -> Browser:
+    """``a`` after a win in one against the computer (Ohs jump E7-E9 on 9x9), entered by clicks."""
     a.ctl.load_position("9x9_O_E7_E8")
     a.ctl.set_computer("X")
     a.place("E7")
     a.ctl.click(Position.from_str("9x9_O_E7_E8").parse_move("E7-E9").path[-1])
     a.save()
+    return a
+
+
+def test_story_3_an_old_win_reopened_and_reloaded_counts_once():
+    a = won_against_the_computer(Browser("a"))
     assert a.ctl.game.result == "O" and a.site.rating.games == 1
     won = a.ctl.game_id
     a.site.new_game(a.ctl, "9x9", "computer", "first", "novice")
@@ -458,12 +463,7 @@ test_every_accident = Lab.TestCase
 
 def test_a_kept_game_reopens_turned_to_its_own_side_not_the_previous_game_s():
     """Issue 39 item 6: an Ohs win opened from Your games kept the previous game's turned board."""
-    a = Browser("a")
-    a.ctl.load_position("9x9_O_E7_E8")
-    a.ctl.set_computer("X")
-    a.place("E7")
-    a.ctl.click(Position.from_str("9x9_O_E7_E8").parse_move("E7-E9").path[-1])
-    a.save()
+    a = won_against_the_computer(Browser("a"))
     won = a.ctl.game_id
     a.site.new_game(a.ctl, "9x9", "computer", "second", "novice")  # you play Eks: the board is turned
     a.save()
