@@ -1,7 +1,7 @@
 """What a first visit's long main-thread tasks are made of: a Chromium trace per fresh profile.
 
     python bench/trace_startup.py [--runs 3] [--pages calculator,play] [--over 40] [--save DIR]
-                                                                       (after `make dist`)
+                                  [--dist DIR]                          (after `make dist`)
 
 Each run opens the page in a new, empty Chromium profile (as bench/bench_startup.py does: a first
 visit), traces it with the ``devtools.timeline`` categories until ``<html>`` is ready plus one
@@ -13,7 +13,13 @@ synchronous one), HTML parsing, paint, and the new font strikes it asked for (on
 synchronous call to the browser process).  A task that is mostly Playwright's own injected script
 is listed but not counted.  Then, per page, the medians and ranges over the runs of the longest task
 (also as the page's own PerformanceObserver saw it) and of the counts.  Timing is noisy on a shared
-machine: the counts (objects laid out, elements styled, font strikes) are not.
+machine: the counts (objects laid out, elements styled, font strikes) are not.  Each task's *CPU*
+time is the main thread's own (the trace's thread clock): on a loaded machine a task's wall time is
+mostly the thread waiting for a core (a 100 ms task of 1 ms CPU), its CPU time is the work itself.
+The summary gives both: the longest task before ready (wall) and the most CPU any task before ready
+took.  A replay or play embed is focused as soon as its board shows (bench_startup.py's ``start``).
+``--dist`` traces another build's folder (e.g. a copy of dist/ made before a change: A/B runs
+interleaved on the same machine load).
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from devserver import StaticServer  # noqa: E402
-from bench_startup import CHROMIUM_ARGS, PAGES, PROBE, READY_MS  # noqa: E402
+from bench_startup import CHROMIUM_ARGS, PAGES, PROBE, READY_MS, start  # noqa: E402
 
 CATEGORIES = ",".join(["devtools.timeline", "disabled-by-default-devtools.timeline",
                        "disabled-by-default-devtools.timeline.stack", "v8.execute", "blink.user_timing", "fonts"])
@@ -60,7 +66,7 @@ def trace_first_visit(playwright, url: str, setup=None) -> tuple[list[dict], flo
             cdp.send("Tracing.start", {"traceConfig": {"includedCategories": CATEGORIES.split(",")},
                                        "transferMode": "ReportEvents"})
             page.goto(url)
-            page.wait_for_function("window.__startup && window.__startup.ready", timeout=READY_MS)
+            start(page)  # as bench_startup.py: a lazy embed is focused as soon as its board shows
             ready = page.evaluate("window.__startup.ready")
             page.wait_for_timeout(1000)
             observed = page.evaluate("window.__startup.tasks")
@@ -121,6 +127,21 @@ CHILDREN = {"Layout", "UpdateLayoutTree", "ParseHTML", "EvaluateScript", "v8.eva
             "PaintImage", "ComputeIntersections", "v8.parseOnBackground", "V8.ParseFunction"}
 
 
+def parts(mine: list[dict], task: dict) -> list[dict]:
+    """A task's pieces: the outermost events inside it, and every layout and style recalculation
+    (listed wherever they are: a script forcing one)."""
+    t0, t1 = task["ts"], task["ts"] + task["dur"]
+    inside = [e for e in mine if e is not task and t0 <= e["ts"] < t1 and e["name"] in CHILDREN]
+    inside.sort(key=lambda e: (e["ts"], -e["dur"]))
+    pieces, open_until = [], -1.0
+    for e in inside:
+        if e["ts"] >= open_until or e["name"] in ("Layout", "UpdateLayoutTree"):
+            pieces.append(e)
+            if e["ts"] >= open_until:
+                open_until = e["ts"] + e["dur"]
+    return pieces
+
+
 def long_tasks(events: list[dict], url_part: str, over: float, ready_ts: float | None = None) -> list[dict]:
     """The tasks over `over` ms on the page's main thread, each with its direct pieces."""
     where = main_thread(events, url_part)
@@ -131,23 +152,14 @@ def long_tasks(events: list[dict], url_part: str, over: float, ready_ts: float |
     out = []
     for t in tasks:
         t0, t1 = t["ts"], t["ts"] + t["dur"]
-        inside = [e for e in mine if e is not t and t0 <= e["ts"] < t1 and e["name"] in CHILDREN]
-        # keep the outermost pieces: drop a piece inside another kept piece, except layouts and styles,
-        # which are listed wherever they are (a script forcing one)
-        inside.sort(key=lambda e: (e["ts"], -e["dur"]))
-        pieces, open_until = [], -1.0
-        for e in inside:
-            if e["ts"] >= open_until or e["name"] in ("Layout", "UpdateLayoutTree"):
-                pieces.append(e)
-                if e["ts"] >= open_until:
-                    open_until = e["ts"] + e["dur"]
+        pieces = parts(mine, t)
         strikes = [e for e in mine if t0 <= e["ts"] < t1 and e["name"] == STRIKE]
         fonts = sum(e["dur"] for e in mine if t0 <= e["ts"] < t1 and e["name"] == "FontCache::GetFontPlatformData"
                     and not any(o is not e and o["name"] == e["name"] and o["ts"] <= e["ts"] < o["ts"] + o["dur"]
                                 for o in mine if o["name"] == e["name"]))
         out.append({"ts": t0, "ms": t["dur"] / 1000, "strikes": len(strikes), "fonts_ms": fonts / 1000,
                     "strikes_ms": sum(e["dur"] for e in strikes) / 1000,
-                    "pieces": [(describe(e), e["dur"] / 1000, e) for e in pieces]})
+                    "cpu": t.get("tdur", 0) / 1000, "pieces": [(describe(e), e["dur"] / 1000, e) for e in pieces]})
     return out
 
 
@@ -158,13 +170,14 @@ def main() -> int:
     ap.add_argument("--over", type=float, default=40.0, help="list tasks longer than this (ms)")
     ap.add_argument("--min-piece", type=float, default=2.0, help="list a task's pieces longer than this (ms)")
     ap.add_argument("--save", default="", help="a folder to save each run's raw trace in (JSON)")
+    ap.add_argument("--dist", default=str(ROOT / "dist"), help="the build to serve (default: dist/)")
     args = ap.parse_args()
-    if not (ROOT / "dist" / "index.html").exists():
+    if not (Path(args.dist) / "index.html").exists():
         print("dist/ is missing: run `make dist` first", file=sys.stderr)
         return 2
     from playwright.sync_api import sync_playwright
     summary: dict[str, list[dict]] = defaultdict(list)
-    with StaticServer({"/": ROOT / "dist"}) as server, sync_playwright() as p:
+    with StaticServer({"/": Path(args.dist)}) as server, sync_playwright() as p:
         for run in range(args.runs):
             for key in args.pages.split(","):
                 name, path = PAGES[key.strip()]
@@ -185,8 +198,19 @@ def main() -> int:
                 mine = [e for e in events if (e.get("pid"), e.get("tid")) == where and e.get("ph") == "X"]
                 layouts = [e for e in mine if e["name"] == "Layout"]
                 styles = [e for e in mine if e["name"] == "UpdateLayoutTree"]
+                # the most CPU any task before ready took (its wall time aside), from every task, not only
+                # the long ones
+                # (without Playwright's injected script, as above)
+                injected = [e for e in mine if e["name"] == "EvaluateScript" and not e.get("args", {}).get("data")
+                            and not e.get("args", {}).get("beginData")]
+                cpu_tasks = [e for e in mine if e["name"] in TASK_NAMES and "tdur" in e
+                             and (e["ts"] - t_nav) / 1000 <= ready
+                             and not any(e["ts"] <= i["ts"] < e["ts"] + e["dur"] and i.get("tdur", 0) > e["tdur"] / 2
+                                         for i in injected)]
+                heaviest = sorted(cpu_tasks, key=lambda e: -e["tdur"])[:3]
                 summary[name].append({
                     "longest": max((t["ms"] for t in before), default=0.0), "ready": ready,
+                    "cpu": max((e["tdur"] / 1000 for e in cpu_tasks), default=0.0),
                     "observed": max((d for s, d in observed if s <= ready), default=0.0),
                     "max_layout_objects": max((e["args"]["beginData"].get("totalObjects", 0) for e in layouts
                                                if "beginData" in e.get("args", {})), default=0),
@@ -198,19 +222,28 @@ def main() -> int:
                       f"({summary[name][-1]['layout_ms']:.0f} ms), {len(styles)} style recalcs "
                       f"({summary[name][-1]['style_ms']:.0f} ms), {summary[name][-1]['strikes']} new font strikes")
                 for t in tasks:
-                    print(f"  task at {(t['ts'] - t_nav) / 1000:7.0f} ms: {t['ms']:6.1f} ms"
+                    print(f"  task at {(t['ts'] - t_nav) / 1000:7.0f} ms: {t['ms']:6.1f} ms (CPU {t['cpu']:5.1f} ms)"
                           f"{'' if t in before else '  (after ready)'}; fonts {t['fonts_ms']:.1f} ms, "
                           f"{t['strikes']} new font strikes ({t['strikes_ms']:.1f} ms)")
                     for text, ms, _ in t["pieces"]:
                         if ms >= args.min_piece:
                             print(f"      {ms:6.1f} ms  {text}")
+                print("  the most CPU in one task before ready (any length):")
+                for e in heaviest:
+                    print(f"  task at {(e['ts'] - t_nav) / 1000:7.0f} ms: CPU {e['tdur'] / 1000:5.1f} ms "
+                          f"({e['dur'] / 1000:.1f} ms)")
+                    for piece in parts(mine, e):
+                        if piece.get("tdur", 0) / 1000 >= args.min_piece / 2:
+                            print(f"      CPU {piece['tdur'] / 1000:5.1f} ms  {describe(piece)}")
     print()
     for name, rs in summary.items():
         vals = sorted(r["longest"] for r in rs)
         seen = sorted(r["observed"] for r in rs)
+        cpus = sorted(r["cpu"] for r in rs)
         print(f"{name}: longest task before ready, median {statistics.median(vals):.0f} ms "
               f"(range {vals[0]:.0f}-{vals[-1]:.0f}, {len(vals)} fresh profiles; the page's own observer: "
-              f"{statistics.median(seen):.0f} ms, {seen[0]:.0f}-{seen[-1]:.0f}); largest layout "
+              f"{statistics.median(seen):.0f} ms, {seen[0]:.0f}-{seen[-1]:.0f}); the most CPU in one task before "
+              f"ready: median {statistics.median(cpus):.0f} ms ({cpus[0]:.0f}-{cpus[-1]:.0f}); largest layout "
               f"{statistics.median(r['max_layout_objects'] for r in rs):.0f} objects; layouts "
               f"{statistics.median(r['layout_ms'] for r in rs):.0f} ms in {statistics.median(r['layouts'] for r in rs):.0f}; "
               f"style {statistics.median(r['style_ms'] for r in rs):.0f} ms in {statistics.median(r['styles'] for r in rs):.0f}; "
