@@ -1,6 +1,6 @@
 """Start-up benchmark: every page against a bare PyScript page on the same vendored Pyodide.
 
-    python bench/bench_startup.py [--runs 5] [--only bare,worker,hosts]      (after `make dist`)
+    python bench/bench_startup.py [--runs 5] [--only bare,worker,hosts] [--dist DIR]   (after `make dist`)
 
 For each page (play, puzzles, calculator, learn, a play-mode embed.html, a
 bare PyScript page with one line of Python, and a bare PyScript *worker* page
@@ -279,8 +279,10 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--only", default="", help=f"comma-separated: {', '.join(PAGES)}, hosts (the host pages "
                     "with embeds); the bare page always runs (the ratios' base)")
+    ap.add_argument("--dist", default=str(ROOT / "dist"), help="the build to serve (default: dist/; e.g. a copy "
+                    "made before a change)")
     args = ap.parse_args()
-    dist = ROOT / "dist"
+    dist = Path(args.dist)
     if not (dist / "index.html").exists():
         print("dist/ is missing: run `make dist` first", file=sys.stderr)
         return 2
