@@ -85,9 +85,8 @@ class GameEntry:
         """The side the person played at the start (None for two players on this device)."""
         if isinstance(self.opponent, Computer):
             return other_side(self.opponent.side)
-        if isinstance(self.opponent, FriendByLink):
-            return None if self.opponent.seat.watching else self.opponent.seat.you
-        return None
+        seat = self.seat
+        return None if seat is None or seat.watching else seat.you
 
     @property
     def level(self) -> str | None:
@@ -95,7 +94,7 @@ class GameEntry:
 
     @property
     def seat(self) -> LinkSeat | None:
-        return self.opponent.seat if isinstance(self.opponent, FriendByLink) else None
+        return opponents.seat_of(self.opponent)
 
     @property
     def aborted(self) -> bool:

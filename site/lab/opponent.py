@@ -49,6 +49,11 @@ class FriendByLink:
 Opponent = Union[Computer, FriendHere, FriendByLink]
 
 
+def seat_of(opponent: Opponent) -> LinkSeat | None:
+    """This browser's seat when ``opponent`` is a friend by link, else None."""
+    return opponent.seat if isinstance(opponent, FriendByLink) else None
+
+
 def kind(opponent: Opponent) -> str:
     """"computer", "here" or "link"."""
     if isinstance(opponent, Computer):
@@ -104,4 +109,4 @@ def from_json(data: Any, levels: tuple[str, ...] | None = None) -> Opponent:
     raise ValueError(f"the opponent's kind {str(what)[:20]!r} is not computer, here or link")
 
 
-__all__ = ["Computer", "FriendByLink", "FriendHere", "Opponent", "from_json", "kind", "to_json"]
+__all__ = ["Computer", "FriendByLink", "FriendHere", "Opponent", "from_json", "kind", "seat_of", "to_json"]

@@ -18,7 +18,7 @@ from phutball.moveentry import MoveEntry, Target
 from phutball.sides import other_side, sides_of
 from phutball.variant import Variant
 
-from lab.opponent import Computer, FriendByLink, FriendHere, Opponent
+from lab.opponent import Computer, FriendHere, Opponent, seat_of
 
 if TYPE_CHECKING:
     from lab.linkgame import LinkSeat
@@ -96,7 +96,7 @@ class PlayState:
     @property
     def link(self) -> LinkSeat | None:
         """This browser's seat in a game by link (None for any other game)."""
-        return self.opponent.seat if isinstance(self.opponent, FriendByLink) else None
+        return seat_of(self.opponent)
 
     @property
     def live_link(self) -> bool:
