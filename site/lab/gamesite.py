@@ -112,9 +112,6 @@ class Site:
             ctl.error = "\n".join(e for e in (ctl.error, self.problem) if e)
             self.problem = ""
 
-    def kept(self, ctl: PlayController) -> GameEntry | None:
-        return self.store.get(ctl.game_id)
-
     def changed(self, ctl: PlayController) -> None:
         """After every change on the board: keep its game (from its first move, a link game from its opening)
         and rate it once when it ends against the computer."""
@@ -150,7 +147,7 @@ class Site:
         score = rating.score_of(entry.result, other_side(op.side))
         if score is None:
             return
-        self.rating = self.rating.record(entry.id, op.level, score, entry.updated[:10], str(game.start).split("_")[0])
+        self.rating = self.rating.record(entry.id, op.level, score, entry.updated[:10], rating.board_of(entry.record))
         try:
             rating.save(self.storage, self.rating)
         except StorageFull:
