@@ -268,6 +268,9 @@ function applyOne(op) {
     case "download":
       download(new Blob([op.text], { type: op.mime || "text/plain" }), op.filename);
       break;
+    case "storage":
+      storageInfo(op);
+      break;
     case "copy":
       navigator.clipboard.writeText(op.text).catch(() => {});
       break;
@@ -321,6 +324,30 @@ function shareLink(op) {
   } else {
     copy();
   }
+}
+
+// What the browser says of the lab's storage, for the page's handler `op.handler` as {type: "storage",
+// data}: whether it keeps the data (navigator.storage.persisted(), or persist() when op.persist asks for
+// it: Chromium grants or refuses at once, Firefox may ask the visitor), its estimate of the space used
+// and offered (which counts the offline copy of the lab, not localStorage), and the characters
+// localStorage holds for the lab (its own quota, about 5 million).
+async function storageInfo(op) {
+  const data = { persisted: null, usage: null, quota: null, local: 0, asked: Boolean(op.persist) };
+  const s = navigator.storage;
+  try {
+    if (s && op.persist && s.persist) data.persisted = await s.persist();
+    else if (s && s.persisted) data.persisted = await s.persisted();
+  } catch { data.persisted = null; }
+  try {
+    if (s && s.estimate) { const e = await s.estimate(); data.usage = e.usage ?? null; data.quota = e.quota ?? null; }
+  } catch { /* no estimate */ }
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      data.local += key.length + (localStorage.getItem(key) || "").length;
+    }
+  } catch { data.local = null; }
+  send(op.handler, { type: "storage", data, target: null }, snapshot());
 }
 
 function setOptions(select, options) {

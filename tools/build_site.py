@@ -54,6 +54,8 @@ served from any sub-path of any static host, or framed by another page):
                              name is stable for a version (phutball-<version>-py3-none-any.whl),
                              the URL teachers give micropip (docs/notebooks.md)
   wheels/latest.json         names that wheel: {"name", "version", "wheel", "sha256"}
+  wheels/segno-*.whl         the QR encoder from PyPI (site/lab/qr.py pins it), unpacked by the
+                             play page's worker only when a QR code is asked for
   puzzles/*.json             the puzzle files, and puzzles/index.json listing them
   data/*.json                the 1D atlas's figures (tools/atlas.py, `make atlas`); atlas.html's
                              charts are rendered from them by the build (<!--{{ATLAS_CHARTS}}-->)
@@ -160,6 +162,13 @@ PYODIDE_RUNTIME = [
     "pyodide.asm.wasm",
     "python_stdlib.zip",
 ]
+def _site_qr() -> tuple[str, str]:
+    """The QR encoder's package and version, as ``site/lab/qr.py`` names them (one place for the pin)."""
+    text = (SITE / "lab" / "qr.py").read_text()
+    found = dict(re.findall(r'^(PACKAGE|VERSION) = "([^"]+)"$', text, re.M))
+    return found["PACKAGE"], found["VERSION"]
+
+
 # Lock-file packages shipped as PyPI wheels (micropip imports packaging).
 LOCK_PACKAGES = ["micropip", "packaging"]
 
@@ -603,6 +612,10 @@ def plan(versions: dict, site: Path = SITE) -> tuple[dict[str, Path | bytes], di
     files[f"wheels/{wheel.name}"] = wheel
     info["engine_wheel"] = {"file_name": wheel.name, "sha256": sha256_file(wheel)}
     files["wheels/latest.json"] = latest_wheel(wheel)
+    # The QR encoder (site/lab/qr.py): the page's worker unpacks it only when a QR code is asked for.
+    qr = download_wheel(*_site_qr(), py_version)
+    files[f"wheels/{qr.name}"] = qr
+    info["qr_wheel"] = {"file_name": qr.name, "sha256": sha256_file(qr)}
 
     # The site's Python, one archive for the pages' worker.
     lab_name, lab_bytes = lab_archive(site)

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from glue.remote import Event, download, el, location_href, on, share_link, storage, window
-from lab import gamestore, linkgame, rating
+from glue.remote import (Event, copy_text, download, el, install_wheel, location_href, on, set_hash, share_link,
+                         spawn, storage, storage_info, window)
+from lab import backup, gamestore, linkgame, qr, rating
 from lab.embedparams import share_params, snippets
 from lab.gamesite import Site, actions_html, position_link
 from lab.play import PlayController, level_label
 from phutball.errors import PhutballError
 
 site = Site.load(storage)
-_page: dict[str, Any] = {"ctl": None, "refresh": None, "review": None, "shown": {}}
+_page: dict[str, Any] = {"ctl": None, "refresh": None, "review": None, "shown": {}, "plan": None,
+                         "persisted": None, "asked": False}
 
 
 def _ctl() -> PlayController:
@@ -33,6 +35,12 @@ def start(get_ctl: Callable[[], PlayController], refresh: Callable[[], None], re
     site.attach(_ctl())
     if linkgame.is_game_link(fragment):
         site.open_fragment(_ctl(), fragment)
+    elif backup.is_carry_fragment(fragment):
+        set_hash("")  # a reload does not offer it again
+        open_restore(None, from_link=True)
+        _preview(lambda: backup.from_fragment(fragment),
+                 "The link from your other device holds a backup. Nothing changes until you press Merge. ")
+        el("restore-merge").focus()
     on(el("your-games"), "click", open_games)
     on(el("games-close"), "click", lambda e: el("games-dialog").close())
     on(el("games-export"), "click", export_all)
@@ -42,11 +50,33 @@ def start(get_ctl: Callable[[], PlayController], refresh: Callable[[], None], re
     on(el("storage-download"), "click", download_game)
     on(el("storage-free"), "click", free_space)
     on(window, "phutball-store-failed", on_store_failed)
+    on(el("storage-backup"), "click", backup_download)
+    on(el("backup-download"), "click", backup_download)
+    on(el("backup-restore"), "click", open_restore)
+    on(el("backup-carry"), "click", carry_everything)
+    on(el("storage-persist"), "click", lambda e: storage_info(True, on_storage))
+    on(el("restore-file"), "change", restore_file)
+    on(el("restore-check"), "click", restore_text)
+    on(el("restore-merge"), "click", restore_merge)
+    on(el("restore-close"), "click", lambda e: el("restore-dialog").close())
+    on(el("link-qr"), "click", carry_link_game)
+    on(el("carry-copy"), "click", carry_copy)
+    on(el("carry-close"), "click", lambda e: el("carry-dialog").close())
 
 
 def changed() -> None:
-    """After every change on the board: keep the game, rate a finished one, draw."""
+    """After every change on the board: keep the game, rate a finished one, draw.  After the first kept
+    game, the browser is asked once to keep the lab's data (persistent storage); after each new kept game
+    the page reminds the visitor to back up when one is due (:func:`lab.backup.reminder`)."""
+    kept = len(site.store.games)
     site.changed(_ctl())
+    if len(site.store.games) > kept:
+        if not _page["asked"]:
+            _page["asked"] = True
+            storage_info(True, on_storage)
+        due = _reminder()
+        if due and not _ctl().error:
+            _ctl().message = due
     draw()
 
 
@@ -144,13 +174,20 @@ def free_space(event: Event) -> None:
 
 
 def open_games(event: Event) -> None:
+    storage_info(False, on_storage)
+    _keep_lines()
+    _fill_games()
+    el("games-note").textContent = ""
+    el("games-dialog").showModal()
+
+
+def _fill_games() -> None:
+    """The list of your games, the rating line and its graph (in the Your games dialog)."""
     store = site.store
     el("games-list").innerHTML = gamestore.games_html(store, level_label, gamestore.unreadable(store))
     r = site.rating
     el("games-rating").textContent = (f"{r.text()}. History: {r.history_text()}." if r.games else r.text() + ".")
     el("games-graph").innerHTML = r.graph_svg() if r.games else ""
-    el("games-note").textContent = ""
-    el("games-dialog").showModal()
 
 
 def export_all(event: Event) -> None:
@@ -203,6 +240,159 @@ def _share(entry: gamestore.GameEntry) -> None:
 def _folder() -> str:
     from urllib.parse import urljoin
     return urljoin(location_href(), "./")
+
+
+# ---------------------------------------------------------------- keep your data: backup, restore, carry
+
+
+def _reminder() -> str:
+    return backup.reminder(len(site.store.games), backup.LastBackup.read(storage),
+                           persisted=_page["persisted"], failed=bool(site.unsaved))
+
+
+def _keep_lines() -> None:
+    due = "" if _page["persisted"] is False and not backup.LastBackup.read(storage).date else _reminder()  # said above
+    el("keep-reminder").hidden = not due
+    el("keep-reminder").textContent = due
+
+
+def on_storage(event: Event) -> None:
+    """The browser's answer about its storage: said in *Your games*; *Ask this browser to keep it* while
+    it does not."""
+    info = event.data if isinstance(event.data, dict) else {}
+    persisted = info.get("persisted")
+    _page["persisted"] = persisted if isinstance(persisted, bool) else None
+
+    def number(name: str) -> int | None:
+        value = info.get(name)
+        return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+    el("keep-status").textContent = backup.storage_words(_page["persisted"], number("local"), number("usage"),
+                                                         number("quota"))
+    el("storage-persist").hidden = _page["persisted"] is not False
+    if info.get("asked") and _page["persisted"] is False and not _ctl().error:
+        _ctl().message = ("This browser did not promise to keep the lab's data: back up now and then (Your games), "
+                          "or install the lab to your home screen.")
+        _page["refresh"]()
+    _keep_lines()
+
+
+def backup_download(event: Event) -> None:
+    made = site.backup()
+    download(f"phutball-backup-{made.made[:10]}.json", made.to_text(), "application/json")
+    kept = made.kept
+    what = [backup.count(len(kept.games.games), "game"), "your rating",
+            backup.count(kept.solved(), "solved puzzle")]
+    note = f"Backup downloaded: {', '.join(what)}, your lesson and settings. Keep the file somewhere safe."
+    el("games-note").textContent = note
+    _ctl().message = note
+    _keep_lines()
+    _page["refresh"]()
+
+
+def open_restore(event: Event | None, from_link: bool = False) -> None:
+    """The Restore dialog: a file or a pasted text (none of these for a backup a link brought)."""
+    _page["plan"] = None
+    el("restore-inputs").hidden = from_link
+    el("restore-preview").textContent = ""
+    el("restore-preview").className = "message"
+    el("restore-merge").hidden = True
+    el("restore-text").value = ""
+    el("restore-dialog").showModal()
+
+
+def _preview(read: Callable[[], backup.Backup], intro: str = "") -> None:
+    """Read a backup and show what restoring it would do (changing nothing yet), or why it cannot be."""
+    try:
+        plan = site.restore_plan(read())
+    except backup.BackupError as e:
+        _page["plan"] = None
+        el("restore-preview").textContent = str(e)
+        el("restore-preview").className = "message error"
+        el("restore-merge").hidden = True
+        return
+    _page["plan"] = plan
+    el("restore-preview").textContent = intro + plan.words()
+    el("restore-preview").className = "message"
+    el("restore-merge").hidden = not plan.changes()
+
+
+def restore_file(event: Event) -> None:
+    files = event.files or []
+    if files:
+        _preview(lambda: backup.Backup.from_text(str(files[0].get("text") or "")))
+
+
+def restore_text(event: Event) -> None:
+    _preview(lambda: backup.Backup.from_text(str(el("restore-text").value)))
+
+
+def restore_merge(event: Event) -> None:
+    plan = _page["plan"]
+    if plan is None:
+        return
+    _page["plan"] = None
+    site.restore(_ctl(), plan)
+    el("restore-dialog").close()
+    _fill_games()  # the Your games dialog under it, when restored from there
+    el("games-note").textContent = _ctl().message
+    _keep_lines()
+    _page["refresh"]()
+
+
+def _show_qr(url: str, title: str, text: str) -> None:
+    """The carry dialog with ``url`` as a QR code (the encoder is installed the first time)."""
+    el("carry-title").textContent = title
+    el("carry-text").textContent = "Making the QR code…"
+    el("carry-url").value = url
+    el("carry-qr").innerHTML = ""
+    el("carry-dialog").showModal()
+
+    async def draw_code() -> None:
+        try:
+            import segno  # noqa: F401  (installed by an earlier QR code)
+        except ImportError:
+            from urllib.parse import urljoin
+            try:
+                await install_wheel(urljoin(location_href(), f"./wheels/{qr.WHEEL}"))
+            except Exception:  # offline before the lab was kept for offline use, or a host without it
+                el("carry-text").textContent = ("The QR code cannot be made here (this copy of the lab has no QR "
+                                                "encoder): copy the link instead.")
+                return
+        el("carry-qr").innerHTML = qr.svg(url, title + ": a QR code of the link below")
+        el("carry-text").textContent = text
+
+    spawn(draw_code())
+
+
+def carry_copy(event: Event) -> None:
+    copy_text(str(el("carry-url").value))
+    el("carry-text").textContent = "Link copied: send it to the other device."
+
+
+def carry_everything(event: Event) -> None:
+    made = site.backup()
+    fragment = backup.carry_fragment(made)
+    if fragment is None:
+        el("games-note").textContent = ("Everything you keep is too much for one QR code: use Back up everything, "
+                                        "then open the file on the other device with Restore a backup.")
+        return
+    from urllib.parse import urldefrag
+    url = urldefrag(location_href())[0] + "#" + fragment
+    _show_qr(url, "Carry to another device",
+             "Scan this code with the other device's camera, or send it the link: the lab opens there and "
+             "offers to merge everything you keep here into what it keeps.")
+
+
+def carry_link_game(event: Event) -> None:
+    url = site.link_url(_ctl(), location_href())
+    if not url:
+        return
+    site.sent(_ctl())  # shown to the friend: as good as sent
+    _page["refresh"]()
+    _show_qr(url, "This game's link",
+             "Your friend scans this code with their phone's camera: the game opens there, their move next. "
+             "When they have moved, they send you the link back.")
 
 
 def suggestion() -> str:

@@ -317,6 +317,31 @@ def share_link(url: str, title: str, text: str, handler: Callable[[Event], Any])
     _ops.append({"op": "share", "url": url, "title": title, "text": text, "handler": len(_handlers) - 1})
 
 
+def storage_info(persist: bool, handler: Callable[[Event], Any]) -> None:
+    """Ask the browser about the lab's storage (``navigator.storage``; ``persist``: ask it to keep the
+    data); ``handler`` gets ``{persisted, usage, quota, local, asked}`` as ``event.data`` (host.js)."""
+    _handlers.append(handler)
+    _ops.append({"op": "storage", "persist": bool(persist), "handler": len(_handlers) - 1})
+
+
+async def install_wheel(url: str) -> None:
+    """Fetch a pure-Python wheel from the site and unpack it into site-packages (as ``labboot`` unpacks
+    the engine's), for a module only some visits need (the QR encoder); ``OSError`` if it cannot be had."""
+    import importlib
+    import site
+
+    import js
+    import pyodide_js
+    from pyodide.ffi import to_js
+    response = await js.fetch(url)
+    if not response.ok:
+        raise OSError(f"{url}: HTTP {response.status}")
+    buffer = await response.arrayBuffer()
+    options = to_js({"extractDir": site.getsitepackages()[0]}, dict_converter=js.Object.fromEntries)
+    pyodide_js.unpackArchive(buffer, "wheel", options)
+    importlib.invalidate_caches()
+
+
 def emit(name: str, detail: Any = None) -> None:
     """Dispatch ``CustomEvent(name, {detail})`` on the page's window (for the page's own JavaScript)."""
     _ops.append({"op": "event", "name": name, "detail": detail})

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Callable, TypedDict
 
-from lab import gamestore, linkgame, rating
+from lab import backup as backups, gamestore, linkgame, rating
 from lab.gamestore import GameEntry, GameStore
 from lab.linkgame import LinkSeat
 from lab.movewords import moves_text
@@ -65,9 +65,9 @@ class LinkPanel(TypedDict):
 
 
 def position_link(fragment: str) -> str:
-    """A page's URL fragment as a position link for the saved game's start ("" for a game link, opened once
-    the page has started)."""
-    return "" if linkgame.is_game_link(fragment) else fragment
+    """A page's URL fragment as a position link for the saved game's start ("" for a game link or a backup
+    carried by link, opened once the page has started)."""
+    return "" if linkgame.is_game_link(fragment) or backups.is_carry_fragment(fragment) else fragment
 
 
 def actions_html(actions: list[LinkAction]) -> str:
@@ -169,6 +169,46 @@ class Site:
             ctl.message = (f"{len(finished)} finished {'game was' if len(finished) == 1 else 'games were'} "
                            "downloaded in one file and removed: your games are kept again.")
         return text
+
+    # ------------------------------------------------------------ everything kept, backed up and restored
+
+    def kept(self) -> backups.Kept:
+        """Everything this browser keeps (:mod:`lab.backup`), with the games and the rating as this page holds
+        them (a game a full storage refused is in it too)."""
+        return replace(backups.Kept.read(self.storage), games=self.store, rating=self.rating)
+
+    def backup(self) -> backups.Backup:
+        """*Back up*: the backup of everything kept; the mark of the last backup is stored (for reminders)."""
+        made = self.clock()
+        self.storage_mark(backups.LastBackup(made[:10], len(self.store.games)))
+        return backups.Backup(self.kept(), made)
+
+    def storage_mark(self, mark: backups.LastBackup) -> None:
+        try:
+            self.storage.set_item(backups.LAST_KEY, mark.to_text())
+        except StorageFull:
+            self.write_failed()
+
+    def restore_plan(self, other: backups.Backup) -> backups.Plan:
+        """What restoring ``other`` would do (the preview), changing nothing."""
+        return backups.plan(self.kept(), other.kept)
+
+    def restore(self, ctl: PlayController, plan: backups.Plan) -> None:
+        """Merge a backup (:func:`lab.backups.plan`): write what changes, take the merged games and rating, and
+        show the longer version of the board's game if the backup brought one.  A refused write keeps what
+        was merged in this page and says so (:meth:`write_failed`)."""
+        if not plan.changes():
+            ctl.message = plan.words(done=True)
+            return
+        try:
+            plan.write(self.storage)
+        except StorageFull:
+            self.write_failed()
+            ctl.error = self.unsaved
+        self.store, self.rating = plan.after.games, plan.after.rating
+        if plan.games.current_changed and self.store.get(ctl.game_id) is not None:
+            self.reopen(ctl, ctl.game_id)
+        ctl.message = plan.words(done=True)
 
     # ------------------------------------------------------------ new games and kept games
 
