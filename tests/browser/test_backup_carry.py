@@ -169,3 +169,27 @@ def test_the_browser_is_asked_to_keep_the_data_after_the_first_kept_game_and_its
     page.wait_for_function("() => /^This browser (keeps|may clear|does not say)/.test("
                            "document.getElementById('keep-status').textContent)")
     ctx.close()
+
+
+def test_a_game_by_link_shown_as_a_qr_code_opens_on_the_friend_s_phone(browser, server):
+    ctx, page = fresh(browser, server, 1280, 800)
+    page.goto(f"{server.origin}/index.html")
+    wait_ready(page)
+    page.click("#new-game")
+    page.select_option("#ng-opponent", "link")
+    page.select_option("#ng-board", "9x9")
+    page.select_option("#ng-side", "first")
+    page.click("#new-game-form button[type=submit]")
+    click_point(page, "E6")
+    page.click("#link-qr")
+    page.wait_for_selector("#carry-qr svg")
+    assert page.text_content("#carry-title") == "This game's link"
+    read = [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(page.locator("#carry-qr").screenshot())))]
+    assert read == [page.input_value("#carry-url")] and "#game=" in read[0]
+    phone_ctx, phone = fresh(browser, server, 390, 844)
+    phone.goto(read[0])
+    wait_ready(phone)
+    phone.wait_for_function("() => document.getElementById('status').textContent.startsWith('Your move')")
+    assert phone.evaluate("() => document.getElementById('board').dataset.position") == "9x9_X_E5_E6"
+    ctx.close()
+    phone_ctx.close()
