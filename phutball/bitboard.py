@@ -6,7 +6,7 @@ rows have bits too).  :class:`phutball.board.Position`, the win search
 (:mod:`phutball.winsearch`) and the computer player (:mod:`phutball.ai`) work
 on these masks.
 
-Rules (README "Rules"): the board has ``width`` columns and ``height`` rows,
+Rules (docs/rules.md "The rules as implemented (2D)"): the board has ``width`` columns and ``height`` rows,
 both odd, 5..25; a jump goes over an unbroken line of men in one of the 8
 directions and lands on the first empty point beyond (see :func:`single_jumps`).
 """

@@ -61,7 +61,7 @@ from .variant import Variant
 
 RESULTS = ("O", "X", "L", "R", "draw", "*")
 TERMINATIONS = ("goal", "resignation", "agreement", "no legal move", "repetition", "unfinished")
-#: Occurrences of one position (men, ball, side to move) that draw the game (the lab's rule, see the README).
+#: Occurrences of one position (men, ball, side to move) that draw the game (the lab's rule, docs/rules.md "The rules as implemented (2D)").
 REPETITIONS = 3
 #: Longest move number read (a 10,000-digit number is an error, not Python's int-string limit).
 MAX_MOVE_NUMBER_DIGITS = 6
@@ -246,7 +246,7 @@ class Game:
     def repetition_at(self, ply: int) -> bool:
         """Whether position ``ply`` (0 = the start) is the third occurrence of one position.
 
-        Rule (the lab's, see the README): the same men, ball and side to move
+        Rule (the lab's, docs/rules.md "The rules as implemented (2D)"): the same men, ball and side to move
         for the third time in a game is a draw by repetition.
         """
         keys = self._keys

@@ -7,7 +7,7 @@ glue (``glue/boardinput.py``) turns pointer and key events into its calls.
 A *target* is a :class:`~phutball.notation.Point` on a 2D board, a square
 number on a strip.
 
-How a move is entered (README "Play"):
+How a move is entered (docs/pages.md "`index.html`: play"):
 
 * click an empty point (square) to place a man (stone) there;
 * click the ball to start a jump chain; the legal landings are highlighted;

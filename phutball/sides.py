@@ -1,6 +1,6 @@
 """The sides of every variant, in one place.
 
-Rules (README "Rules" and "1D phutball"):
+Rules (docs/rules.md "The rules as implemented (2D)" and "1D phutball"):
 
 * 2D: **Ohs** (``'O'``) move first and attack the high rows; **Eks** (``'X'``)
   attack the low rows.

@@ -23,7 +23,7 @@ __all__ = ["Variant"]
 
 
 class Variant(StrEnum):
-    """The three kinds of position (README "Rules", "1D phutball"; the paper's section 2 for Oddish)."""
+    """The three kinds of position (docs/rules.md "The rules as implemented (2D)", "1D phutball"; the paper's section 2 for Oddish)."""
 
     #: Conway's game on a board of points (15x19 by default): Ohs and Eks place men and jump.
     BOARD = "2D"

@@ -209,7 +209,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def add_subcommands(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     """Add the 2D sub-commands to an argparse sub-parsers object (each sets ``func``)."""
     from ..ai import LEVELS
-    levels = list(LEVELS)  # the computer's levels, weakest first (README "The computer player")
+    levels = list(LEVELS)  # the computer's levels, weakest first (docs/computer.md "Levels")
 
     def add(name: str, func: Callable[[argparse.Namespace], int], help: str) -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help, description=help)

@@ -293,7 +293,7 @@ def collector_paused() -> Iterator[None]:
 
     A search's tables hold hundreds of thousands of tracked tuples, and the collector's full
     collections scanned them in the middle of slices: 150-430 ms in CPython and up to 1.5 s in
-    Pyodide (bench/README.md, "Node rate"), so Stop or "Move now" waited that long.  Reference
+    Pyodide (bench/README.md, "The search without generators (issue 28, 2026-11-25)"), so Stop or "Move now" waited that long.  Reference
     counting still frees what a job drops; nothing a job makes needs the collector meanwhile.
     """
     if _Pause.running == 0:

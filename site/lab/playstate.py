@@ -28,7 +28,7 @@ def _new_id() -> str:
     return new_id()
 
 
-#: A newcomer's level: the ladder's second rung (docs/computer.md: "for a first game"); then the last one used.
+#: A newcomer's level: the ladder's second rung (docs/computer.md, "Levels": for a first game); then the last one used.
 DEFAULT_LEVEL = "novice"
 
 

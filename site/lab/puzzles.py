@@ -879,7 +879,7 @@ def graded_hints(position: str, move: str) -> tuple[str, str, str]:
 
 
 def goal_legend(position: str) -> str:
-    """Which end each side attacks (README, the rules): shown next to the board."""
+    """Which end each side attacks (docs/rules.md "The rules as implemented (2D)"): shown next to the board."""
     pos = _board_of(position)
     if variant_of(pos).is_board:
         h = pos.size.height
