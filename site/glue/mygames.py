@@ -246,19 +246,18 @@ def _folder() -> str:
 
 
 def _reminder() -> str:
-    return backup.reminder(len(site.store.games), backup.LastBackup.read(storage),
-                           persisted=_page["persisted"], failed=bool(site.unsaved))
+    return backup.reminder(len(site.store.games), backup.LastBackup.read(storage), failed=bool(site.unsaved))
 
 
 def _keep_lines() -> None:
-    due = "" if _page["persisted"] is False and not backup.LastBackup.read(storage).date else _reminder()  # said above
+    due = _reminder()
     el("keep-reminder").hidden = not due
     el("keep-reminder").textContent = due
 
 
 def on_storage(event: Event) -> None:
-    """The browser's answer about its storage: said in *Your games*; *Ask this browser to keep it* while
-    it does not."""
+    """The browser's answer about its storage: said in *Your games* (where a browser that may clear the data
+    asks for a backup); *Ask this browser to keep it* while it does not."""
     info = event.data if isinstance(event.data, dict) else {}
     persisted = info.get("persisted")
     _page["persisted"] = persisted if isinstance(persisted, bool) else None
@@ -270,10 +269,6 @@ def on_storage(event: Event) -> None:
     el("keep-status").textContent = backup.storage_words(_page["persisted"], number("local"), number("usage"),
                                                          number("quota"))
     el("storage-persist").hidden = _page["persisted"] is not False
-    if info.get("asked") and _page["persisted"] is False and not _ctl().error:
-        _ctl().message = ("This browser did not promise to keep the lab's data: back up now and then (Your games), "
-                          "or install the lab to your home screen.")
-        _page["refresh"]()
     _keep_lines()
 
 

@@ -26,16 +26,17 @@ newer lab, is refused with one sentence (:class:`BackupError`) and nothing chang
 
 Restoring **merges** (:func:`plan`): nothing kept here is lost or changed, nothing is counted twice.
 
-* games by id: a game only in the backup is added; the same game is "already here"; a longer
-  version of a game kept here (the same moves, and more) replaces it; two versions that differ
-  otherwise are both kept, the backup's under an id made from its own (:func:`renamed_id`);
+* games by id: a game only in the backup is added; the same game is "already here"; a version of a
+  game kept here taken further (the same moves, and more, or an end such as a resignation) replaces
+  it; two versions that differ otherwise are both kept, the backup's under an id made from its own
+  (:func:`renamed_id`);
 * the rating: the two ledgers' union (:meth:`lab.rating.Rating.merged`), so the rating is recomputed;
 * puzzles: a puzzle solved in either is solved, its attempts the larger count; the best streak the
   higher; the puzzle rating and a streak going on are this browser's unless it has none;
 * the lesson: the steps done in either; the theme: this browser's unless it has none.
 
 Merging is idempotent (restoring the same backup twice changes nothing the second time) and
-symmetric up to ids: two devices merged both ways keep the same games (by record), the same rating,
+symmetric up to ids: two devices merged both ways keep the same set of game records, the same rating,
 the same progress.
 
 For another device without a file, :func:`carry_fragment` packs a backup into a link's fragment
@@ -266,8 +267,9 @@ def renamed_id(entry: GameEntry) -> str:
 
 
 def _extends(longer: GameEntry, shorter: GameEntry) -> bool:
-    """Is ``longer`` the game of ``shorter`` with more moves (the same start, the same moves first)?"""
-    if longer.plies <= shorter.plies:
+    """Is ``longer`` the game of ``shorter`` taken further: the same start, the same moves first, and more
+    moves or an end (a resignation, a draw agreed) that ``shorter`` has not reached?"""
+    if longer.plies < shorter.plies or (longer.plies == shorter.plies and (shorter.finished or not longer.finished)):
         return False
     try:
         a, b = longer.game(), shorter.game()
@@ -490,10 +492,10 @@ class LastBackup:
         return cls()
 
 
-def reminder(kept_games: int, last: LastBackup, *, persisted: bool | None, failed: bool) -> str:
+def reminder(kept_games: int, last: LastBackup, *, failed: bool) -> str:
     """The gentle line that asks for a backup ("" when none is due): after :data:`REMIND_AFTER` new games
-    since the last backup, after a write the browser refused, or when the browser may clear the lab's
-    data (persistent storage refused) and games are kept."""
+    since the last backup, or after a write the browser refused.  (A browser that may clear the lab's
+    data is said by :func:`storage_words`, in *Your games*.)"""
     if not kept_games:
         return ""
     if failed:
@@ -502,9 +504,6 @@ def reminder(kept_games: int, last: LastBackup, *, persisted: bool | None, faile
     if new >= REMIND_AFTER:
         since = f"since your last backup ({last.date})" if last.date else "and no backup yet"
         return f"{new} new games {since}: back up, to keep them if this browser's data is cleared."
-    if persisted is False and not last.date:
-        return ("This browser may clear the lab's data when space runs low or after weeks without a visit: "
-                "back up, or install the lab, to keep your games.")
     return ""
 
 

@@ -110,7 +110,9 @@ def test_vendored_lock_file_matches_the_shipped_wheels():
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
     engine = DIST / "wheels" / info["engine_wheel"]["file_name"]
     assert hashlib.sha256(engine.read_bytes()).hexdigest() == info["engine_wheel"]["sha256"]
-    assert list((DIST / "wheels").glob("*.whl")) == [engine]
+    qr = DIST / "wheels" / info["qr_wheel"]["file_name"]  # the QR encoder (lab/qr.py), unpacked on first use
+    assert hashlib.sha256(qr.read_bytes()).hexdigest() == info["qr_wheel"]["sha256"]
+    assert sorted((DIST / "wheels").glob("*.whl")) == sorted([engine, qr])
     assert not list(DIST.rglob("*.map")), "source maps are not shipped"
 
 
