@@ -43,6 +43,18 @@ export function drawShapes(canvas, shapes) {
   paintShapes(ctx, shapes, colour);
 }
 
+// A new task: scheduler.yield() where the browser has it (what follows runs before other queued
+// tasks), else a message to ourselves (not setTimeout: a hidden frame's timers wait up to a second).
+// What the pages use to cut their work into tasks no longer than a few milliseconds (issue 39, item 12).
+export function nextTask() {
+  if (globalThis.scheduler && typeof globalThis.scheduler.yield === "function") return globalThis.scheduler.yield();
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => { port1.close(); resolve(); };
+    port2.postMessage(null);
+  });
+}
+
 // Offer a Blob as a file download.
 export function download(blob, filename) {
   const url = URL.createObjectURL(blob);

@@ -6,7 +6,9 @@
 //     fetching the engine wheel and the site's Python (lab.zip) in parallel,
 //     and shows "Starting the engine… N%" in #loading;
 //   * applies the operations the worker sends (set a property, draw shapes on
-//     a canvas, store a value, download a file ...; see apply() below);
+//     a canvas, store a value, download a file ...; see apply() below), a
+//     large batch in slices with the event loop turning between them (the
+//     page's first batch is up to 140 KB: applied at once it was one long task);
 //   * forwards the DOM events the worker listens to, each with a snapshot of
 //     the page's form controls and canvas boxes (the worker cannot read the
 //     DOM: no SharedArrayBuffer, so no synchronous access);
@@ -14,7 +16,7 @@
 //     replays them once it is, saying so on the page.
 // The worker's side of this protocol is glue/remote.py.  Nothing here needs special
 // HTTP headers: messages only, so any static host and any iframe works.
-import { download, downloadPNG, drawShapes } from "./canvas.js";
+import { download, downloadPNG, drawShapes, nextTask } from "./canvas.js";
 
 // PyScript, loaded at once but only after storage-guard.mjs's check: PyScript
 // opens IndexedDB as it loads.
@@ -135,7 +137,7 @@ function listen(hid, targetName, type, opts) {
 function send(hid, ev, snap) {
   pending++;
   worker.sync.dispatch(hid, JSON.stringify(ev), JSON.stringify(snap))
-    .then((ops) => { if (ops) apply(JSON.parse(ops)); })
+    .then((ops) => { if (ops) apply(JSON.parse(ops), ops.length); })
     .catch((err) => fail(err))
     .finally(() => { pending--; });
 }
@@ -194,13 +196,70 @@ const SAFE_PROPS = new Set(["textContent", "className", "hidden", "disabled", "v
                             "title", "href", "open", "selectedIndex"]);
 
 // Apply the worker's operations: each is named (op.op) and has named fields (glue/remote.py).
-function apply(ops) {
-  for (const op of ops) {
-    try {
-      applyOne(op);
-    } catch (err) {
-      console.warn("phutball: could not apply", op, err);
+// Batches are applied in the order they come. A small one (an answer to a click: a board and a few
+// texts) is applied at once, in the task it arrived in, as one picture. A large one (a page's first
+// batch: every listener, the board, a list of 470 puzzles as HTML, the calculator's tables) is
+// applied in slices, each a task of its own, so that the page's main thread never runs one long task
+// for it (issue 39, item 12): its first slice starts in a new task (the message's own task already
+// parsed it and ran PyScript's handler), a slice ends once it has run SLICE_MS, and a heavy operation
+// (a drawing, a long innerHTML) starts a new slice unless it is the slice's first. Between slices the
+// browser may render, and handle input (queued for the page's handlers as before ready).
+const LARGE_BATCH = 16384;  // characters of JSON: a batch this large is applied in slices
+const SLICE_MS = 8;
+const queue = [];           // batches {ops, next, slices, sliced} not applied yet, the first one being applied
+let draining = false;
+const sliced = [];          // for tests: {ops, slices} of the last large batches applied (phutballHost.batches)
+
+function heavy(op) {
+  if (op.op === "draw" || op.op === "png") return true;
+  if (op.op === "prop" && typeof op.value === "string") return op.value.length >= 4096;
+  return op.op === "options" && Array.isArray(op.options) && op.options.length >= 200;
+}
+
+function applySafely(op) {
+  try {
+    applyOne(op);
+  } catch (err) {
+    console.warn("phutball: could not apply", op, err);
+  }
+}
+
+// `size`: the batch's JSON length (what decides whether it is sliced).
+function apply(ops, size) {
+  queue.push({ ops, next: 0, slices: 0, sliced: size >= LARGE_BATCH });
+  if (!draining) drain();
+}
+
+async function drain() {
+  draining = true;
+  try {
+    while (queue.length) {
+      const batch = queue[0];
+      if (!batch.sliced) {
+        for (const op of batch.ops) applySafely(op);
+        queue.shift();
+        continue;
+      }
+      let start = 0;
+      let done = 0;  // operations applied in this slice
+      while (batch.next < batch.ops.length) {
+        const op = batch.ops[batch.next];
+        if (batch.slices === 0 || (done > 0 && (heavy(op) || performance.now() - start >= SLICE_MS))) {
+          await nextTask();
+          batch.slices++;
+          start = performance.now();
+          done = 0;
+        }
+        batch.next++;
+        applySafely(op);
+        done++;
+      }
+      queue.shift();
+      sliced.push({ ops: batch.ops.length, slices: batch.slices });
+      if (sliced.length > 20) sliced.shift();
     }
+  } finally {
+    draining = false;
   }
 }
 
@@ -402,6 +461,9 @@ export async function bootLab({ module, board = "board", extra = {} }) {
     // a slowly advancing estimate until Python reports in.
     timer = setInterval(() => { pct = Math.min(70, pct + (70 - pct) * 0.06); progress(pct, "Starting the engine…"); }, 200);
     const { PyWorker } = await pyscript;
+    // PyScript's bundle was just evaluated, in a task of its own (no code cache on a first visit): start
+    // its worker in the next one, not in the same long task.
+    await nextTask();
     const served = await build;
     const runtime = here("./pyodide/lab.mjs") + (served ? `?build=${encodeURIComponent(served)}` : "");
     worker = await PyWorker(here("./glue/labboot.py"), { version: runtime, config: {} });
@@ -409,7 +471,7 @@ export async function bootLab({ module, board = "board", extra = {} }) {
       if (typeof e.data !== "string" || !e.data.startsWith("[")) return;
       let ops;
       try { ops = JSON.parse(e.data); } catch { return; }
-      apply(ops);
+      apply(ops, e.data.length);
     });
     clearInterval(timer);
     progress(75, "Installing the engine…");
@@ -433,5 +495,10 @@ export async function bootLab({ module, board = "board", extra = {} }) {
   }
 }
 
-// For tests and embedders: `ready`, and `idle` once every event sent has been answered.
-window.phutballHost = { get ready() { return ready; }, get idle() { return ready && pending === 0; } };
+// For tests and embedders: `ready`, and `idle` once every event sent has been answered and every
+// operation received applied; `batches`: how the last large batches were sliced ({ops, slices}).
+window.phutballHost = {
+  get ready() { return ready; },
+  get idle() { return ready && pending === 0 && queue.length === 0; },
+  get batches() { return sliced.map((b) => ({ ...b })); },
+};

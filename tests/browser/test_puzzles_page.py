@@ -569,3 +569,26 @@ def test_the_daily_puzzle_is_the_same_for_two_readers_on_a_date_and_another_the_
         assert reader.url.rsplit("#", 1)[1] != first
     finally:
         ctx.close()
+
+
+# ---------------------------------------------------------------- issue 39, item 12: the first batch in slices
+
+
+def test_the_first_batch_is_applied_in_several_tasks_and_the_page_ends_whole(page, server):
+    """The worker's first batch here is about 140 KB (every listener, the board, the whole list of puzzles as
+    HTML): host.js applies it in slices, each a task of its own (a first one after the message's task, one
+    from the board's drawing, one from the list's HTML), instead of one long task. The page it ends with
+    is the whole page: every puzzle in the list, the board, the engine ready, and a click in the list works."""
+    page.goto(f"{server.origin}{URL}#paper-example-1")
+    wait_ready(page)
+    first = page.evaluate("window.phutballHost.batches")[0]
+    assert first["ops"] >= 60 and first["slices"] >= 3, first
+    assert page.evaluate("window.phutballHost.idle")
+    assert len(list_ids(page)) == len(shipped_puzzles())
+    assert data_position(page) == "L_o*o.o.o...."
+    assert page.locator("#loading").is_hidden()
+    assert page.locator("#hint").get_attribute("aria-disabled") is None
+    page.click("#puzzle-groups button.puzzle-item[data-id='paper-example-2']")
+    expect(page.locator("#puzzle-title")).to_contain_text(shipped_puzzles()["paper-example-2"].title)
+    assert page.url.endswith("#paper-example-2")
+    assert page.recorder.errors == []
