@@ -21,7 +21,7 @@
 // An ES module. embed.js is the one classic script it relies on (loaded before it in embed.html's
 // head): window.phutballEmbed.layout. The theme the fragment fixes is applied before the first
 // paint by theme.js (a module runs only once the page is parsed); start() applies it again.
-import { drawShapes } from "./canvas.js";
+import { drawShapes, nextTask } from "./canvas.js";
 import { dailyPuzzle, fetchPuzzleFiles, parsePosition, puzzlesInOrder, readerDate, shapes } from "./embedboard.js";
 
 const root = document.documentElement;
@@ -140,9 +140,16 @@ function fitText() {
 
 // ------------------------------------------------------------ drawing a plain position
 
-function drawPlain() {
+// What the canvas shows (the position, at a size): the ResizeObserver's first call, in the first frame,
+// finds the board drawn already and does not draw it again; a new size or position draws it, and the
+// theme (`force`).
+let drawnAs = "";
+function drawPlain(force) {
   if (state.owner !== "js" || !state.pos) return;
   const c = el("board");
+  const as = `${state.pos.canonical} ${c.clientWidth}x${c.clientHeight}`;
+  if (force !== true && as === drawnAs) return;
+  drawnAs = as;
   drawShapes(c, shapes(state.pos, c.clientWidth, c.clientHeight, state.coords));
   c.setAttribute("data-position", state.pos.canonical);
 }
@@ -251,8 +258,8 @@ function bootEngine() {
 }
 
 // Replay and play: the engine starts at the reader's first input in the frame.
+// (html.lazy is set once the first picture is drawn: showFirst.)
 function bootOnFirstInput() {
-  root.classList.add("lazy");
   const types = ["pointerdown", "pointerup", "keydown", "click", "focusin"];
   const first = (e) => {
     if (e.type !== "focusin") hold(e);
@@ -265,14 +272,22 @@ function bootOnFirstInput() {
   for (const t of types) document.addEventListener(t, first, true);
 }
 
-// The first picture: the position itself, drawn here until Python takes the canvas over.
-function showFirst(pos) {
+// The first picture: the position itself, drawn here until Python takes the canvas over. Drawn in a
+// task of its own: this module's task has just laid the page out (applyLayout), and drawing there too
+// made one long task of both on a first visit (issue 39, item 12). `shown` runs once it is drawn (the
+// page's html.ready or html.lazy: the board is shown).
+function showFirst(pos, shown = () => {}) {
   state.pos = pos;
-  el("board").setAttribute("data-variant", pos.variant);
-  new ResizeObserver(drawPlain).observe(el("board"));
-  window.addEventListener("phutball-theme", drawPlain);
-  drawPlain();
-  rendered();
+  const c = el("board");
+  c.setAttribute("data-variant", pos.variant);
+  c.setAttribute("data-position", pos.canonical);
+  new ResizeObserver(() => drawPlain()).observe(c);
+  window.addEventListener("phutball-theme", () => drawPlain(true));
+  nextTask().then(() => {
+    drawPlain();
+    rendered();
+    shown();
+  });
 }
 
 // embed.html opened on its own, with no parameters: it says what it is, with the lines that put a board in
@@ -331,15 +346,16 @@ function start() {
   const pos = p.position === null ? null : parsePosition(p.position);
   // The first picture: the position itself, when the parameters show it first.
   const first = pos && p.mode && p.theme && !p.ply && (!p.moves || p.mode === "replay");
-  if (first) showFirst(pos);
   if (first && p.sure && p.mode === "view") {
-    root.classList.add("ready");
+    showFirst(pos, () => root.classList.add("ready"));
   } else if (first && p.known && controls) {
+    showFirst(pos, () => { if (!state.booted) root.classList.add("lazy"); });
     // Before the engine: the buttons a reader may press (their clicks are queued).
     if (p.mode === "replay") for (const id of ["next", "last"]) el(id).disabled = !p.moves;
     if (p.mode === "play") el("restart").disabled = false;
     bootOnFirstInput();
   } else {
+    if (first) showFirst(pos);
     bootEngine();
   }
 }

@@ -137,7 +137,19 @@ def test_the_frame_draws_alone_only_what_python_would_draw_the_same(page, server
     assert alone >= 8  # the sure cases are really drawn alone
 
 
+# How many times the board is drawn (drawShapes clears the canvas first).
+COUNT_DRAWS = """(() => {
+    window.boardDraws = 0;
+    const clear = CanvasRenderingContext2D.prototype.clearRect;
+    CanvasRenderingContext2D.prototype.clearRect = function (...args) {
+        if (this.canvas && this.canvas.id === 'board') window.boardDraws++;
+        return clear.apply(this, args);
+    };
+})()"""
+
+
 def test_a_plain_diagram_is_drawn_without_loading_python(page, server):
+    page.add_init_script(COUNT_DRAWS)
     open_embed(page, server, "position=9x9_O_E5_D4&theme=dark&coords=off")
     board = page.locator("#board")
     expect(board).to_have_attribute("data-position", "9x9_O_E5_D4")
@@ -147,6 +159,10 @@ def test_a_plain_diagram_is_drawn_without_loading_python(page, server):
         return c.getContext('2d').getImageData(c.width / 2, c.height / 2, 1, 1).data[3] > 0;
     }""")
     assert painted
+    # once: drawn in a task after the frame's own start, the ResizeObserver's first call (the first frame)
+    # does not draw it again (issue 39, item 12: it was drawn twice, the first time in the start's task)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert page.evaluate("window.boardDraws") == 1
     loaded = [u for u in page.recorder.requests if u.endswith((".js", ".mjs", ".py", ".whl", ".wasm", ".zip"))
               and not u.endswith(("/theme.js", "/embed.js", "/canvas.js", "/embedboard.js", "/embedframe.js", "/sw-register.js"))]
     assert loaded == []
