@@ -125,6 +125,7 @@ function listen(hid, targetName, type, opts) {
     if (type === "submit" || (opts && opts.prevent)) e.preventDefault();
     if (type === "keydown" && e.target && e.target.tagName === "CANVAS" && PREVENTED_KEYS.has(e.key)
         && !(e.ctrlKey || e.metaKey || e.altKey)) e.preventDefault();
+    if (queuedUntilReady(e)) return;  // captureEarly keeps it, and replays it in order once ready
     pending++;
     const snap = snapshot();
     const ev = await serialize(e);
@@ -144,6 +145,24 @@ function send(hid, ev, snap) {
 
 // Before the worker listens: remember pointer and key events on the board and
 // clicks on buttons, replay them in order once the handlers exist.
+let earlyBoard = null;
+
+// Whether captureEarly keeps this event until ready (its listeners below). A page's own handler then
+// leaves it alone: a large first batch is applied in slices, so its listeners are in place a few tasks
+// before its `ready`, and an event in between would be answered twice, and before older ones.
+function queuedUntilReady(e) {
+  if (ready) return false;
+  if (e.type === "pointerdown" || e.type === "pointerup") {
+    return Boolean(earlyBoard && e.target instanceof Node && earlyBoard.contains(e.target));
+  }
+  if (e.type === "keydown") return e.target === earlyBoard || ["u", "r", "h"].includes(e.key);
+  if (e.type === "click") {
+    const b = e.target && e.target.closest && e.target.closest("[data-queue-early]");
+    return Boolean(b && b.id);
+  }
+  return false;
+}
+
 function captureEarly(boardId) {
   // The page's message line: an element marked data-early-message, else #message or #status;
   // its data-early-queued / data-early-refused attributes may word the notes for the page.
@@ -153,9 +172,9 @@ function captureEarly(boardId) {
     if (m && !ready) { m.textContent = (kind && m.getAttribute(`data-early-${kind}`)) || text; }
   };
   const board = document.getElementById(boardId);
+  earlyBoard = board;
   const remember = async (name, e) => {
-    if (ready) return;
-    if (e.type === "keydown" && !(e.target === board || ["u", "r", "h"].includes(e.key))) return;
+    if (!queuedUntilReady(e)) return;
     const snap = snapshot();
     early.push([name, e.type, await serialize(e), snap]);
     note("The engine is starting: your move will be played as soon as it is ready.", "queued");

@@ -305,6 +305,39 @@ def test_before_ready_the_board_shows_progress_and_a_click_is_played_once_ready(
     assert page.is_hidden("#loading")
 
 
+def test_a_click_while_the_first_batch_is_applied_is_played_once_and_in_order(page, server):
+    """Issue 39, item 12: host.js applies the page's first batch (18 KB) in slices, so the board's listeners are
+    in place a few tasks before the batch's `ready`. A click on the board in between is kept with the clicks made
+    before it and played once, in order; not answered at once by the page's new listener as well."""
+    release = hold_the_engine(page)
+    page.goto(f"{server.origin}/index.html#9x9_O_E5")
+    click_point(page, "E6")  # before ready: queued
+    page.evaluate("""async () => {
+        const B = await import(new URL('./embedboard.js', document.baseURI).href);
+        const board = document.getElementById('board');
+        // the batch's first operation: the rest of its first slice (every listener) is applied before this runs
+        new MutationObserver((records, observer) => {
+            observer.disconnect();
+            const r = board.getBoundingClientRect();  // E4 on the board as laid out now (the mirror's layout)
+            const e4 = B.shapes(B.parsePosition('9x9_O_E5_E4'), r.width, r.height, true)
+                .find((s) => s.t === 'circle' && s.fill === 'var(--man)');
+            window.clickedBeforeReady = !window.phutballHost.ready;
+            for (const type of ['pointerdown', 'pointerup']) {
+                board.dispatchEvent(new PointerEvent(type, {bubbles: true, cancelable: true, clientX: r.left + e4.x,
+                                                            clientY: r.top + e4.y, button: 0, pointerId: 1,
+                                                            pointerType: 'mouse', isPrimary: true}));
+            }
+        }).observe(document.documentElement, {attributes: true, attributeFilter: ['data-python-start']});
+    }""")
+    release()
+    wait_ready(page)
+    page.wait_for_function("document.getElementById('board').dataset.position === '9x9_O_E5_E4E6'")
+    assert page.evaluate("window.clickedBeforeReady") is True
+    assert page.evaluate("window.phutballHost.batches")[0]["slices"] >= 2
+    assert page.inner_text("#moves").split() == ["1.", "E6", "E4"]
+    assert page.recorder.errors == []
+
+
 def test_an_engine_button_before_ready_says_why_it_does_nothing(page, server):
     release = hold_the_engine(page)
     page.goto(f"{server.origin}/index.html#9x9_O_E5")
