@@ -140,9 +140,9 @@ function fitText() {
 
 // ------------------------------------------------------------ drawing a plain position
 
-// What the canvas shows (the position, at a size): the ResizeObserver's first call, in the first frame,
-// finds the board drawn already and does not draw it again; a new size or position draws it, and the
-// theme (`force`).
+// What the canvas shows (the position, at a size): of showFirst's drawing and the ResizeObserver's first
+// call (in the first frame), whichever comes second finds the board drawn and does not draw it again; a
+// new size or position draws it, and the theme (`force`).
 let drawnAs = "";
 function drawPlain(force) {
   if (state.owner !== "js" || !state.pos) return;
