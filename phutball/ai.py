@@ -1063,7 +1063,7 @@ class Searcher:
         else:
             # Cut-off history first, then men placed toward my goal (they make my next jump).
             if self.wide is not None:
-                near = [(-hist.get(b, 0), -fwd * (b.bit_length() - 1) // self.w, b) for b in self._spread(mask, c, r)]
+                near = [(-hist.get(b, 0), -fwd * ((b.bit_length() - 1) // self.w), b) for b in self._spread(mask, c, r)]
             else:
                 near = [(-hist.get(b, 0), -fwd * row, b) for b, row in self.near[r * self.w + c - 1] if not mask & b]
             near.sort()

@@ -406,3 +406,36 @@ def test_hard_places_a_man_where_its_chain_lands_far_from_the_ball():
     assert str(near.best) != "E8" and near.score < WIN - 3
     # The analysis searches every placement near the ball, unpruned, so it does not place E8 either.
     assert Searcher(pos, "hard", max_nodes=3000, prune=False).run().score < WIN - 3
+
+
+# A man on A7, the ball on H2 (no jump anywhere, no threat): a wide level's placements are the empty
+# points within two of a man or of the ball.  Before the searcher's ranking by evaluation they are
+# ordered by the row they stand on, toward the mover's goal first (a man there makes the mover's next
+# jump), then by column: A5 and B5 stand on the same row, so they rank together -- B5 must not rank
+# with A6, a row further forward (issue 44: the key's ``-fwd * index // w`` read as ``(-fwd * index) // w``).
+ORDER = """
+9 . . . . . . . . .
+8 . . . . . . . . .
+7 o . . . . . . . .
+6 . . . . . . . . .
+5 . . . . . . . . .
+4 . . . . . . . . .
+3 . . . . . . . . .
+2 . . . . . . . * .
+1 . . . . . . . . .
+  A B C D E F G H J
+"""
+
+
+@pytest.mark.parametrize("side", ["O", "X"])
+def test_wide_placements_are_ordered_row_by_row_toward_the_movers_goal(side):
+    pos = Position.from_diagram(ORDER, to_move=side)
+    s = Searcher(pos, "hard")
+    mask, c, r = pos.mask, pos.ball.col, pos.ball.row
+    node = s._node(mask, c, r)
+    assert node.results == []  # no jump: every candidate is a placement
+    order = [s._to_move(k).point for k in s._candidates(node, mask, c, r, side, None, depth=1)]
+    forward = 1 if side == "O" else -1  # Ohs aim at row 9, Eks at row 1
+    assert order == sorted(order, key=lambda p: (-forward * p.row, p.col))
+    assert {Point.from_str("A5"), Point.from_str("B5"), Point.from_str("C5")} <= set(order)
+    assert order.index(Point.from_str("B5")) == order.index(Point.from_str("A5")) + 1
