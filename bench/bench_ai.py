@@ -2,7 +2,7 @@
 
     python bench/bench_ai.py [--quick] [--runs N] [--collector]
 
-Searches the same positions with the hard level's budget in this Python,
+Searches the same positions with the strongest level's budget (grandmaster) in this Python,
 then (if Node.js and the vendored Pyodide are installed: ``npm ci``) runs
 this very file inside Pyodide through ``bench/bench_ai_pyodide.mjs`` and
 prints both rates and their ratio; ``--runs N`` alternates N runs of each and
@@ -32,7 +32,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from phutball import Position  # noqa: E402
-from phutball.ai import Searcher  # noqa: E402
+from phutball.ai import STRONGEST, Searcher  # noqa: E402
 
 
 def positions(quick: bool = False) -> list[Position]:
@@ -59,7 +59,7 @@ def cpu_seconds() -> float:
 
 
 def measure(quick: bool = False, collector: bool = False) -> dict:
-    """Search every position at the hard level, in slices; nodes per second, move and slice times.
+    """Search every position at the strongest level, in slices; nodes per second, move and slice times.
 
     The cyclic garbage collector is off during the searches, as the pages run them
     (``lab.jobs.collector_paused``), unless ``collector`` (``--collector``: the collector's stalls).
@@ -78,7 +78,7 @@ def measure(quick: bool = False, collector: bool = False) -> dict:
 def _measure(quick: bool) -> dict:
     nodes, seconds, cpu, worst, longest, depths = 0, 0.0, 0.0, 0.0, 0.0, []
     for pos in positions(quick):
-        searcher = Searcher(pos, "hard", max_seconds=1e9)
+        searcher = Searcher(pos, STRONGEST, max_seconds=1e9)
         c0 = cpu_seconds()
         t0 = last = time.perf_counter()
         for res in searcher.steps():
@@ -98,7 +98,8 @@ def _measure(quick: bool) -> dict:
 
 def describe(name: str, r: dict) -> str:
     return (f"{name} {r['python']}: {r['nodes_per_s']:,} nodes/s ({r['nodes_per_cpu_s']:,} per CPU second) over "
-            f"{r['positions']} positions, {r['mean_s_per_move']} s per hard move (worst {r['worst_s']} s), "
+            f"{r['positions']} positions, {r['mean_s_per_move']} s per move at the strongest level "
+            f"(worst {r['worst_s']} s), "
             f"longest slice {r['longest_slice_ms']} ms, depths {r['depths']}")
 
 

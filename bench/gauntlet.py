@@ -1,7 +1,7 @@
-"""Gauntlet: today's ``hard`` against the frozen baseline (``bench/baseline_ai.py``), equal CPU per move.
+"""Gauntlet: today's strongest level against the frozen baseline (``bench/baseline_ai.py``), equal CPU per move.
 
     python bench/gauntlet.py [--games 100] [--seconds 0.5] [--size 15x19] [--max-plies 300]
-                             [--jobs 1] [--seed 1] [--json] [--opponent baseline] [--player hard]
+                             [--jobs 1] [--seed 1] [--json] [--opponent baseline] [--player grandmaster]
 
 * ``bench/baseline_ai.py`` is a byte-for-byte copy of ``phutball/ai.py`` as it
   was when issue 14 was opened (commit 61bc14b): keep it unchanged, so every
@@ -15,16 +15,17 @@
   colours swapped (``--games`` is rounded up to an even number).
 * A game ends with a goal, with no legal move or a third repetition (draws),
   or after ``--max-plies`` plies (a draw).
-* ``--opponent`` plays ``hard`` against another player instead of the baseline:
+* ``--opponent`` plays the new player against another player instead of the baseline:
   a sparring partner of ``bench/sparring.py`` (``beam``, ``mcts``), searching the
   same CPU time per move and given the game's history too ("base" in the
-  figures is then that partner).  ``--opponent hard`` plays today's ``hard`` of
+  figures is then that partner).  ``--opponent grandmaster`` plays today's strongest level of
   :mod:`phutball.ai` (with the game's history), for a candidate of ``--player``.
 * ``--opponent frozen`` plays ``bench/frozen_ai.py``: a byte-for-byte copy of
   ``phutball/ai.py`` at commit 9a816ab (issue 30's "today's hard", before its
   evaluation changed), given the game's history.  Keep it unchanged.
-* ``--player`` is the new player: ``hard`` (default), or ``hard-fit``
-  (:data:`phutball.ai.HARD_FIT`: hard's search with the fitted evaluation of issue 30).
+* ``--player`` is the new player: ``grandmaster`` (:data:`phutball.ai.STRONGEST`, the default), or
+  ``hard-fit`` (:data:`phutball.ai.HARD_FIT`: its search with the fitted evaluation of issue 30).
+  ``hard``, the strongest level's name until issue 44, still names it, for ``--player`` and ``--opponent``.
 * Reports the new player's score (wins + draws/2), the Elo difference with a
   95% interval (normal approximation on the per-game scores), and each
   player's mean completed depth and node rate.
@@ -93,12 +94,13 @@ class GameResult:
     moves: tuple[str, ...] = ()  # the game's moves (in --json's output), to look at a game again
 
 
-#: The players ``--player`` may name (``--opponent hard`` is today's hard too).
-PLAYERS = {"hard": ai.LEVELS["hard"], "hard-fit": ai.HARD_FIT}
+#: The players ``--player`` may name (``--opponent`` too): the strongest level and the fitted candidate.
+PLAYERS = {ai.STRONGEST: ai.level_of(ai.STRONGEST), "hard-fit": ai.HARD_FIT}
 
 
 def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies: int,
-         opponent: str = "baseline", player: str = "hard") -> GameResult:
+         opponent: str = "baseline", player: str = ai.STRONGEST) -> GameResult:
+    opponent, player = today(opponent), today(player)
     base = load_baseline()
     frozen = load_baseline("frozen_ai") if opponent == "frozen" else None
     game = Game(opening(size, opening_seed))
@@ -116,7 +118,7 @@ def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies:
         if who == "new" or opponent in PLAYERS:
             res = ai.Searcher(pos, PLAYERS[player if who == "new" else opponent], max_nodes=10**12, max_depth=64,
                               max_seconds=seconds, clock=time.process_time, history=game.positions[:-1]).run()
-        elif frozen is not None:
+        elif frozen is not None:  # the frozen copies keep their own name, "hard", for their strongest level
             res = frozen.Searcher(pos, "hard", max_nodes=10**12, max_depth=64, max_seconds=seconds,
                                   clock=time.process_time, history=game.positions[:-1]).run()
         elif opponent != "baseline":
@@ -168,6 +170,11 @@ def summary(results: list[GameResult]) -> dict[str, Any]:
     return out
 
 
+def today(name: str) -> str:
+    """A former level name (``hard``) as today's (:func:`phutball.ai.level_name`); any other name as it is."""
+    return ai.level_name(name) or name
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=100)
@@ -178,8 +185,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=1, help="first opening's seed")
     p.add_argument("--json", action="store_true")
     p.add_argument("--opponent", default="baseline",
-                   help="baseline, frozen (hard as of issue 30's start), hard, or a sparring partner: beam, mcts")
-    p.add_argument("--player", default="hard", choices=sorted(PLAYERS), help="the new player")
+                   help=f"baseline, frozen (the strongest level as of issue 30's start), {', '.join(PLAYERS)}, "
+                   "or a sparring partner: beam, mcts", type=today)
+    p.add_argument("--player", default=ai.STRONGEST, choices=sorted(PLAYERS), help="the new player", type=today)
     a = p.parse_args(argv)
     pairs = (a.games + 1) // 2
     if a.opponent not in ("baseline", "frozen", *PLAYERS) and not sparring.is_partner(a.opponent):

@@ -6,8 +6,8 @@
                            [--record games.jsonl] [--from games.jsonl ...] [--first N]
 
 Every pair of players plays ``--games`` games (``--hard-games`` for a pair
-that includes ``hard``, whose games are expensive) on one board: the full
-round robin, or with ``--neighbours K`` only the pairs at most K places apart
+that includes the strongest level, ``grandmaster``, once called ``hard``, whose
+games are expensive) on one board: the full round robin, or with ``--neighbours K`` only the pairs at most K places apart
 in the ``--players`` order (list them weakest first: far-apart pairs end
 100-0 and cost time without telling the fit much).  Game ``2k``
 and ``2k + 1`` start from the same opening -- two men placed at random within
@@ -24,7 +24,8 @@ the sparring partners of ``bench/sparring.py`` (``beam``, ``mcts``, or ``beam<N>
 ``mcts<N>`` for N nodes a move), every name in :data:`phutball.ai.LEVELS`, and, for tuning, ad-hoc levels
 written ``n<nodes>d<depth>z<noise>`` (e.g. ``n300d1z15``: 300 nodes, depth 1,
 noise 1.5 rows), with a ``w`` at the end for a level that places men near any man, not only near
-the ball (``n60000d20z0w`` is ``hard`` since issue 30; ``n60000d20z0`` the hard before it).
+the ball (``n60000d20z0w`` is the strongest level since issue 30, ``grandmaster``, called ``hard`` until
+issue 44; ``n60000d20z0`` the strongest level before issue 30).
 
 Ratings: a Bradley-Terry model fitted by maximum likelihood (Hunter's MM
 algorithm, a draw counting half a win for each side), on the Elo scale
@@ -62,7 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from phutball import Position  # noqa: E402
-from phutball.ai import LEVELS, Level, Searcher  # noqa: E402
+from phutball.ai import LEVELS, STRONGEST, Level, Searcher, level_name  # noqa: E402
 from phutball.notation import Placement  # noqa: E402
 from tournament import greedy_player, random_player  # noqa: E402
 import sparring  # noqa: E402
@@ -75,8 +76,9 @@ def level_of(name: str) -> Level | None:
     """The engine level a player name stands for (None for the baselines and the sparring partners)."""
     if name in ("random", "greedy") or sparring.is_partner(name):
         return None
-    if name in LEVELS:
-        return LEVELS[name]
+    today = level_name(name)  # a level's name, or a former one
+    if today is not None:
+        return LEVELS[today]
     m = ADHOC.match(name)
     if not m:
         raise SystemExit(f"unknown player {name!r}: random, greedy, beam[N], mcts[N], {', '.join(LEVELS)} "
@@ -298,7 +300,7 @@ def describe(name: str) -> str:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20, help="games per pair (even)")
-    ap.add_argument("--hard-games", type=int, default=8, help="games per pair that includes hard (even)")
+    ap.add_argument("--hard-games", type=int, default=8, help=f"games per pair that includes {STRONGEST} (even)")
     ap.add_argument("--size", default="15x19")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--max-plies", type=int, default=300)
@@ -340,11 +342,11 @@ def main(argv: list[str] | None = None) -> None:
     done = {(o.pair, o.game) for o in recorded}
     tasks = []
     for a, b in pairs:
-        n = count.get((a, b), args.hard_games if "hard" in (a, b) else args.games)
+        n = count.get((a, b), args.hard_games if STRONGEST in map(level_name, (a, b)) else args.games)
         tasks += [(args.size, (a, b), g, args.max_plies) for g in range(args.first, args.first + n)
                   if ((a, b), g) not in done]
     tasks.sort(key=lambda t: -sum(lv.max_nodes for lv in map(level_of, t[1]) if lv))  # slow games first
-    print(f"{args.size}: {len(pairs)} pairs, {args.games} games per pair ({args.hard_games} with hard), "
+    print(f"{args.size}: {len(pairs)} pairs, {args.games} games per pair ({args.hard_games} with {STRONGEST}), "
           f"colours swapped on each opening, a draw on a threefold repetition or after {args.max_plies} plies",
           flush=True)
     t0 = time.perf_counter()

@@ -70,10 +70,10 @@ How it searches (negamax form, scores from the side to move's point of view):
 Candidate moves are every distinct jump result (up to :data:`JUMP_CAP`, or
 :data:`ROOT_JUMP_CAP` at the root) and
 every placement within two points of the ball (the men that can matter next
-move), or only the parrying moves under a threat.  A *wide* level (``hard``)
+move), or only the parrying moves under a threat.  A *wide* level (``grandmaster``, :data:`STRONGEST`)
 places men within two points of any man or of the ball: a man where a chain
 will land, far from the ball, is often the strongest move, and it is what
-beat the sparring partner that made hard lose (issue 30, ``bench/README.md``
+beat the sparring partner that made the strongest level lose (issue 30, ``bench/README.md``
 "Placements near any man").  Its placements are pruned from
 :data:`WIDE_BEAM_DEPTH` plies left, and the root keeps the best
 :data:`WIDE_ROOT`; the analysis (``prune=False``) keeps to the ball's
@@ -100,7 +100,7 @@ from typing import Callable, Generator, Iterable, Iterator, Literal
 from .bitboard import DIRECTIONS, bit, bit_point, jump_results, single_jumps
 from .board import Position
 from .sides import Side, other
-from .errors import NoMoveError, PhutballError
+from .errors import NoMoveError, ParseError, PhutballError
 from .notation import Jump, Move2D, Placement, Point
 from .winsearch import win_path
 
@@ -185,13 +185,51 @@ LEVELS: dict[str, Level] = {
     "master": Level("master", max_nodes=5_000, max_depth=20, max_seconds=6.0, noise=0.0, rating=3804.0),
     "elite": Level("elite", max_nodes=8_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4014.0),
     "champion": Level("champion", max_nodes=20_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4278.0),
-    # virtuoso is hard as it was before issue 30 (men placed near the ball only).
+    # virtuoso is grandmaster as it was before issue 30 (men placed near the ball only).
     "virtuoso": Level("virtuoso", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4557.0),
-    "hard": Level("hard", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4932.0, wide=True),
+    "grandmaster": Level("grandmaster", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4932.0,
+                         wide=True),
 }
 
+#: Former level names, each read as the level it names today, so that whatever stored or typed one
+#: still loads: saved games and settings, rating ledgers, ``--level``, notebooks (issue 44: the
+#: names rise with the ratings; the strongest level was called "hard", above "champion" and
+#: "virtuoso").  :func:`level_name` reads a name through this table; nothing else should.
+LEVEL_ALIASES: dict[str, str] = {"hard": "grandmaster"}
 
-#: A candidate for issue 30 (items 2-3), not a level of the menu: ``hard``'s budget with the fitted
+#: The strongest level: the default of every search that is not asked for a level (the analysis, the
+#: review, the command line's ``hint``, ``analyse`` and ``play``).
+STRONGEST = "grandmaster"
+#: The level of the play page's hint: the best move the lab can find, with no noise.
+HINT_LEVEL = STRONGEST
+
+
+class UnknownLevelError(ParseError):
+    """A level name that is neither a level of :data:`LEVELS` nor a former name of one."""
+
+
+def level_name(name: object) -> str | None:
+    """Today's name of the level ``name`` names: itself for a level of :data:`LEVELS`, the level a
+    former name now has (:data:`LEVEL_ALIASES`), None for anything else (not a string, or no level's
+    name).  Every place that reads a stored or typed level name reads it through this."""
+    if not isinstance(name, str):
+        return None
+    name = LEVEL_ALIASES.get(name, name)
+    return name if name in LEVELS else None
+
+
+def level_of(level: str | Level) -> Level:
+    """The :class:`Level` a name (today's or a former one, see :func:`level_name`) stands for; a
+    :class:`Level` as it is.  :class:`UnknownLevelError` quoting the name when no level has it."""
+    if isinstance(level, Level):
+        return level
+    name = level_name(level)
+    if name is None:
+        raise UnknownLevelError("unknown level", level, f"choose one of {', '.join(LEVELS)}")
+    return LEVELS[name]
+
+
+#: A candidate for issue 30 (items 2-3), not a level of the menu: the strongest level's budget with the fitted
 #: evaluation (:func:`evaluate_fitted`).  ``bench/gauntlet.py --player hard-fit`` measures it.
 HARD_FIT = Level("hard-fit", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, evaluation="fitted")
 
@@ -450,18 +488,18 @@ def _grow(m: int, w: int, masks: tuple[int, int, int], radius: int) -> int:
 class Searcher:
     """One search for the best move in a position; see the module doc.
 
-    >>> s = Searcher(Position.from_str("9x9_O_E5_E6E7E8"), "hard")
+    >>> s = Searcher(Position.from_str("9x9_O_E5_E6E7E8"), STRONGEST)
     >>> str(s.run().best)  # Ohs aim at row 9: the jump over three men wins at once
     'E5-E9'
     """
 
-    def __init__(self, pos: Position, level: str | Level = "hard", *, max_nodes: int | None = None,
+    def __init__(self, pos: Position, level: str | Level = STRONGEST, *, max_nodes: int | None = None,
                  max_depth: int | None = None, max_seconds: float | None = None, seed: int | None = None,
                  clock: Callable[[], float] | None = None, history: Iterable[Position] = (),
                  prune: bool = True) -> None:
         if pos.is_over:  # won, or drawn because the side to move has no legal move
             raise NoMoveError("no move", str(pos), pos.over_reason())
-        lv = LEVELS[level] if isinstance(level, str) else level
+        lv = level_of(level)
         self.pos = pos
         self.level = lv
         self.max_nodes = lv.max_nodes if max_nodes is None else max_nodes
@@ -1125,7 +1163,7 @@ class Searcher:
         return score + 4 - 25 * threatened
 
 
-def choose_move(pos: Position, level: str | Level = "hard", *, max_nodes: int | None = None,
+def choose_move(pos: Position, level: str | Level = STRONGEST, *, max_nodes: int | None = None,
                 seed: int | None = None, history: Iterable[Position] = ()) -> Move2D:
     """The computer's move in ``pos`` at ``level``: always a legal move.
 
@@ -1135,6 +1173,7 @@ def choose_move(pos: Position, level: str | Level = "hard", *, max_nodes: int | 
     return Searcher(pos, level, max_nodes=max_nodes, seed=seed, history=history).run().best
 
 
-__all__ = ["LEVELS", "Level", "NoMoveError", "Progress", "Searcher", "choose_move", "evaluate", "Jump", "WIN",
+__all__ = ["HINT_LEVEL", "LEVELS", "LEVEL_ALIASES", "Level", "NoMoveError", "STRONGEST", "UnknownLevelError",
+           "level_name", "level_of", "Progress", "Searcher", "choose_move", "evaluate", "Jump", "WIN",
            "WIN_CHANCE_SLOPE", "win_chance",
            "HARD_FIT", "evaluate_fitted", "eval_features", "fit_terms", "fit_value"]

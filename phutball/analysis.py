@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
-from .ai import WIN, WON, Searcher, win_chance
+from .ai import STRONGEST, WIN, WON, Searcher, win_chance
 from .errors import IllegalError
 from .game import Game, variant_of
 from .notation import SWAP
@@ -112,7 +112,7 @@ class Analysis:
         return d
 
 
-def analyse(pos: Any, *, history: Iterable[Any] = (), level: str = "hard", max_nodes: int | None = None,
+def analyse(pos: Any, *, history: Iterable[Any] = (), level: str = STRONGEST, max_nodes: int | None = None,
             max_depth: int | None = None, max_seconds: float | None = None) -> Iterator[Analysis]:
     """Analyse ``pos`` for the side to move; lazy, sliced like :meth:`Searcher.steps`.
 
@@ -184,7 +184,7 @@ class ReviewProgress:
 
 
 def review(game: Game, *, max_nodes_per_position: int = REVIEW_NODES, threshold_mistake: int = MISTAKE,
-           threshold_blunder: int = BLUNDER, level: str = "hard") -> Iterator[ReviewMark | ReviewProgress]:
+           threshold_blunder: int = BLUNDER, level: str = STRONGEST) -> Iterator[ReviewMark | ReviewProgress]:
     """Review every move of ``game`` (all of its moves, whatever the cursor).
 
     Each position is analysed once with ``max_nodes_per_position`` nodes: the

@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 
 from phutball import BoardSize, Point, Position
 from phutball import ai
-from phutball.ai import JUMP_CAP, LEVELS, WIN, YIELD_EVERY, Searcher, choose_move, evaluate
+from phutball.ai import JUMP_CAP, LEVELS, STRONGEST, WIN, YIELD_EVERY, Searcher, choose_move, evaluate
 from phutball.errors import NoMoveError
 from phutball.sides import other
 from phutball.notation import Jump, Move, Placement
@@ -206,7 +206,7 @@ def test_levels_are_repeatable_and_noise_depends_on_the_seed():
     assert choose_move(pos, "easy", seed=1) == choose_move(pos, "easy", seed=1)
     assert len({choose_move(pos, "easy", seed=s) for s in range(12)}) > 1
     assert len({choose_move(pos, "hard", seed=s) for s in range(3)}) == 1
-    assert LEVELS["easy"].max_nodes < LEVELS["medium"].max_nodes < LEVELS["hard"].max_nodes
+    assert LEVELS["easy"].max_nodes < LEVELS["medium"].max_nodes < LEVELS[STRONGEST].max_nodes
 
 
 def mirror(pos: Position) -> Position:
@@ -250,7 +250,7 @@ def test_searcher_refuses_a_finished_game_with_a_typed_error():
 # placed men near the ball only; hard now places near any man and prefers D17 there (a man where the
 # jump will land), so the cycle is replayed by virtuoso: hard's search and budget, near placements only.
 NEAR_HARD = LEVELS["virtuoso"]
-assert not NEAR_HARD.wide and LEVELS["hard"].wide
+assert not NEAR_HARD.wide and LEVELS[STRONGEST].wide
 
 
 @pytest.mark.parametrize("budget", [3000, 20000])

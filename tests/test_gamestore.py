@@ -133,10 +133,19 @@ def test_stored_entries_of_either_format_are_read_and_bad_ids_are_refused():
     new = GameEntry.from_json(GameEntry.from_json(old).to_json())
     assert new == GameEntry.from_json(old)
     for bad in ({"id": "\ud800"}, {"id": "0000000000AA"}, {"plies": 10 ** 400}, {"started": "yesterday"},
-                {"opponent": {"kind": "computer", "side": "O", "level": "grandmaster"}},
+                {"opponent": {"kind": "computer", "side": "O", "level": "wizard"}},
                 {"opponent": {"kind": "link", "id": "0000000000aa", "you": "O", "sent": float("nan")}}):
         with pytest.raises(ValueError):
             GameEntry.from_json(dict(old, **bad))
+
+
+def test_a_kept_game_at_a_former_level_name_is_read_at_todays_name():
+    """Issue 44: a game kept when the strongest level was "hard" reopens against grandmaster, in either format."""
+    old = {"id": "0000000000ab", "opponent": "computer", "you": "O", "level": "hard", "record": "",
+           "started": "2026-11-24", "updated": "2026-11-24T10:00:00", "result": "*", "plies": 0}
+    assert GameEntry.from_json(old).opponent == Computer("X", "grandmaster")
+    new = dict(old, opponent={"kind": "computer", "side": "X", "level": "hard"})
+    assert GameEntry.from_json(new).opponent == Computer("X", "grandmaster")
 
 
 def test_trimming_a_large_store_is_linear_and_says_how_many():

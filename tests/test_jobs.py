@@ -69,8 +69,8 @@ def test_computer_2d_at_each_level_reports_depth_and_legal_best_moves():
 
 
 def test_an_unknown_level_is_an_error_not_a_crash():
-    steps = run(Runner(), {"kind": "computer-2d", "position": "9x9_O_E5", "level": "grandmaster"})
-    assert "unknown level 'grandmaster'" in steps[-1]["error"]
+    steps = run(Runner(), {"kind": "computer-2d", "position": "9x9_O_E5", "level": "wizard"})
+    assert "unknown level 'wizard'" in steps[-1]["error"]
 
 
 def test_a_scripted_job_reports_its_reports_and_a_failure_as_an_error():

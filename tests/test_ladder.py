@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from phutball import ai
+from phutball import Position, ai
 from phutball.ai import LEVELS, Level
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
@@ -109,8 +109,8 @@ def test_players_and_ad_hoc_levels(ladder):
     assert ladder.level_of("random") is None and ladder.level_of("greedy") is None
     assert ladder.level_of("easy") is LEVELS["easy"]
     assert ladder.level_of("n300d1z15") == Level("n300d1z15", 300, 1, 1e9, 15.0)
-    with pytest.raises(SystemExit, match="unknown player 'grandmaster'"):
-        ladder.level_of("grandmaster")
+    with pytest.raises(SystemExit, match="unknown player 'wizard'"):
+        ladder.level_of("wizard")
     for name, lv in LEVELS.items():  # an ad-hoc name for a level's budget says which level it is
         again = ladder.level_of(ladder.adhoc_name(lv))
         assert (again.max_nodes, again.max_depth, again.noise) == (lv.max_nodes, lv.max_depth, lv.noise)
@@ -177,6 +177,25 @@ def test_level_rating_defaults_to_none_and_every_level_is_rated():
     assert all(name == lv.name for name, lv in LEVELS.items())
 
 
+def test_the_strongest_level_is_the_last_and_former_names_name_todays_levels():
+    """Issue 44: the names rise with the ratings -- the strongest level, the default of every search not
+    asked for a level and the hint's, is the menu's last; "hard", its name until then, still names it."""
+    assert list(LEVELS)[-1] == ai.STRONGEST == "grandmaster" and ai.HINT_LEVEL == ai.STRONGEST
+    assert LEVELS[ai.HINT_LEVEL].noise == 0 and LEVELS[ai.STRONGEST].rating == max(lv.rating for lv in LEVELS.values())
+    assert ai.LEVEL_ALIASES == {"hard": "grandmaster"}
+    for old, today in ai.LEVEL_ALIASES.items():
+        assert old not in LEVELS and ai.level_name(old) == today and ai.level_of(old) is LEVELS[today]
+    assert all(ai.level_name(n) == n and ai.level_of(n) is lv for n, lv in LEVELS.items())
+    for bad in ("wizard", "Hard", "", None, ["hard"], {"hard": 1}):
+        assert ai.level_name(bad) is None
+    with pytest.raises(ai.UnknownLevelError, match="unknown level 'wizard': choose one of beginner, "):
+        ai.level_of("wizard")
+    with pytest.raises(ai.UnknownLevelError):
+        ai.Searcher(Position.from_str("9x9_O_E5"), "wizard")
+    assert ai.Searcher(Position.from_str("9x9_O_E5"), "hard").level is LEVELS["grandmaster"]
+    assert ai.Searcher(Position.from_str("9x9_O_E5")).level is LEVELS[ai.STRONGEST]
+
+
 def test_level_ratings_are_the_fit_of_the_recorded_games(ladder):
     """LEVELS' ratings come from bench/ladder-games.jsonl (the games behind bench/README.md's ladder):
     each level, under its ad-hoc name nNdDzZ, is rated there as the table says."""
@@ -201,6 +220,8 @@ def test_level_menu_lists_every_level_with_its_rating():
     assert [v for v, _ in choices] == list(LEVELS)
     for rung, (value, text) in enumerate(choices, start=1):  # numbered weakest first (issue 26)
         assert text == f"{rung} · {value} (rating {round(LEVELS[value].rating)})"
+    shown = [int(text.rsplit("rating ", 1)[1].rstrip(")")) for _, text in choices]  # the names rise with them
+    assert shown == sorted(shown) and len(set(shown)) == len(shown) and choices[-1][0] == ai.STRONGEST
     # The page's static menu (shown before Python is ready, written in by the build) has the same values and texts.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
     import build_site
@@ -217,16 +238,18 @@ def test_a_renamed_or_unrated_level_table_still_makes_a_menu(monkeypatch):
     assert level_choices() == [("easy", "1 · easy")]
 
 
-# Every level, and the names saved games and settings may hold from before the ladder grew.
+# Every level, and the names saved games and settings may hold from before the ladder grew; "hard" is the
+# strongest level's name until issue 44, read as today's.
 @pytest.mark.parametrize("level", list(dict.fromkeys(["easy", "medium", "hard", "beginner", "advanced", "strong",
                                                       "expert", *LEVELS])))
 def test_saved_settings_and_the_cli_accept_every_level_name_old_and_new(level, capsys):
     from lab.play import PlayController, level_label
     from phutball.cli.main import main
+    today = {"hard": "grandmaster"}.get(level, level)
     c = PlayController.new("9x9_O_E5")
     c.restore_settings("computer", "X", level)  # a saved game's settings, as the page stores them
-    assert c.error == "" and c.level == level and c.computer_side == "X"
+    assert c.error == "" and c.level == today and c.computer_side == "X"
     c.set_computer("O", level)
-    assert c.error == "" and f"Ohs (level {level_label(level)})" in c.message
+    assert c.error == "" and c.level == today and f"Ohs (level {level_label(today)})" in c.message
     assert main(["hint", "9x9_X_E5_E6", "--level", level, "--max-nodes", "200"]) == 0
     assert capsys.readouterr().out.strip()

@@ -124,8 +124,8 @@ def test_choose_the_computers_side_and_level_during_a_game():
     c = PlayController.new("9x9_O_E5")
     c.set_computer("O", "easy")
     assert c.computer_to_move() and c.level == "easy" and "Ohs (level 5 · easy)" in c.message
-    c.set_computer("X", "grandmaster")
-    assert "Unknown level 'grandmaster'" in c.error and c.computer_side == "O" and c.level == "easy"
+    c.set_computer("X", "wizard")
+    assert "Unknown level 'wizard'" in c.error and c.computer_side == "O" and c.level == "easy"
     c.set_computer("L")
     assert "not 'L'" in c.error and c.computer_side == "O"
     c.set_computer(None)
@@ -238,10 +238,10 @@ def test_an_illegal_computer_move_switches_the_computer_off_with_a_message():
 
 def test_garbage_stored_computer_settings_fall_back_to_the_defaults_saying_so():
     c = PlayController.new("9x9_O_E5")
-    c.restore_settings("computer", ["X", {"a": 1}], "grandmaster" * 10)
+    c.restore_settings("computer", ["X", {"a": 1}], "wizard" * 10)
     assert c.mode == "two-players" and c.computer_side is None and c.level == DEFAULT_LEVEL == "novice"
     assert "not understood" in c.error and "[" in c.error
-    assert "grandmastergrandmaster" in c.error and "grandmaster" * 5 not in c.error  # quoted, shortened
+    assert "wizardwizard" in c.error and "wizard" * 8 not in c.error  # quoted, shortened
     assert "['X'" not in c.error  # JSON, not a Python repr
     c.error = ""
     c.restore_settings("computer", "O", "easy")

@@ -14,7 +14,7 @@ from helpers import FakeStorage
 from lab import rating
 from lab.rating import (RatedGame, Rating, board_of, expected, level_rating, nearest_level, score_of, start_rating,
                         updated)
-from phutball.ai import LEVELS
+from phutball.ai import LEVELS, STRONGEST
 
 RATED_LEVELS = [name for name, lv in LEVELS.items() if lv.rating is not None]
 BACKUP = rating.STORAGE_KEY + ".unreadable"
@@ -210,7 +210,7 @@ BAD_ENTRIES = {
     "a lone surrogate id": ["\ud800" + "0" * 11, "novice", 1, "2026-11-25", "15x19"],
     "an upper-case id": ["ABCDEF012345", "novice", 1, "2026-11-25", "15x19"],
     "a short id": ["abc", "novice", 1, "2026-11-25", "15x19"],
-    "an unknown level": [gid(2), "grandmaster", 1, "2026-11-25", "15x19"],
+    "an unknown level": [gid(2), "wizard", 1, "2026-11-25", "15x19"],
     "a score of 0.7": [gid(2), "novice", 0.7, "2026-11-25", "15x19"],
     "a score of true": [gid(2), "novice", True, "2026-11-25", "15x19"],
     "a bad date": [gid(2), "novice", 1, "2026-13-45", "15x19"],
@@ -234,6 +234,17 @@ def test_a_bad_ledger_entry_is_left_out_and_the_rest_kept(bad):
     assert "Part of your saved data could not be read" in problem and storage.get_item(BACKUP) == raw
     assert [g.id for g in r.ledger] == [gid(1), gid(3)] and r.folded == (gid(9),)
     assert r.value == pytest.approx(replay(870.0, [("novice", 1), ("easy", 0)])[-1])
+
+
+def test_a_ledger_naming_a_former_level_is_read_at_that_levels_rating():
+    """Issue 44: a game rated when the strongest level was "hard" counts at grandmaster's rating, and the
+    ledger keeps the name it was written with."""
+    raw = json.dumps({"v": 2, "start": 870.0, "ledger": [[gid(1), "hard", 1, "2026-11-25", "15x19"]], "folded": []})
+    storage = stored(raw)
+    r, problem = rating.load(storage)
+    assert problem == "" and storage.get_item(BACKUP) is None and [g.level for g in r.ledger] == ["hard"]
+    assert level_rating("hard") == LEVELS["grandmaster"].rating
+    assert r.value == pytest.approx(replay(870.0, [("grandmaster", 1)])[-1])
 
 
 def test_bad_ids_are_left_out_and_many_problems_are_counted_not_listed():
@@ -409,6 +420,6 @@ def test_the_graph_refuses_a_size_it_cannot_draw():
 
 
 def test_the_nearest_level_and_scores():
-    assert nearest_level(870) == "novice" and nearest_level(1050) == "learner" and nearest_level(99_999) == "hard"
+    assert nearest_level(870) == "novice" and nearest_level(1050) == "learner" and nearest_level(99_999) == STRONGEST
     assert score_of("O", "O") == 1 and score_of("X", "O") == 0 and score_of("draw", "X") == 0.5
     assert score_of("*", "O") is None

@@ -160,6 +160,18 @@ def test_a_stored_level_that_is_a_list_no_longer_stops_the_play_page():
     assert "level is an array, not a level name" in ctl.error and PLAY.key + ".unreadable" in ctl.error
 
 
+def test_a_saved_game_at_a_former_level_name_loads_at_that_level():
+    """Issue 44: "hard", the strongest level's name until the names rose with the ratings, is read as today's
+    name (the level menu has no "hard"); the game and its settings load with no complaint."""
+    doc = _play_doc()
+    doc["level"] = "hard"
+    s = FakeStorage()
+    s.items[PLAY.key] = json.dumps(doc)
+    ctl = initial_controller(s, "")
+    assert ctl.error == "" and ctl.level == "grandmaster" and ctl.mode == "computer" and len(ctl.game.moves) == 1
+    assert ctl.computer_job(ctl.level)["level"] == "grandmaster"
+
+
 def test_json_types_are_told_apart_as_json_tells_them():
     assert [json_type(v) for v in (None, True, 0, 0.5, "", [], {})] == list(JSON_TYPES)
     f = Field("ply", ("integer",), "a move number", lambda v: v >= 0)

@@ -62,7 +62,7 @@ sys.path.insert(0, str(ROOT / "site"))
 from lab.puzzlerating import (BASE_1D, HIGHEST, LOWEST, START, WEIGHTS_1D, Features, expected, features,  # noqa: E402
                               rating_from)
 from phutball import Position  # noqa: E402
-from phutball.ai import LEVELS, Level, Searcher  # noqa: E402
+from phutball.ai import LEVELS, Level, Searcher, level_of  # noqa: E402
 from phutball.puzzles import twod  # noqa: E402
 from phutball.puzzles.format import load_dir  # noqa: E402
 from phutball.puzzles.puzzle import Puzzle  # noqa: E402
@@ -390,7 +390,7 @@ def main(argv: list[str] | None = None) -> None:
     f.add_argument("--table", type=Path, default=TABLE)
     args = ap.parse_args(argv)
     if args.command == "play":
-        levels = [LEVELS[n] for n in args.levels.split(",")]
+        levels = [level_of(n) for n in args.levels.split(",")]  # a former name too
         play(levels, args.every, args.seed, args.out)
     report(read_table(args.table if args.command == "fit" else args.out))
 

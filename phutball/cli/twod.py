@@ -208,8 +208,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def add_subcommands(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     """Add the 2D sub-commands to an argparse sub-parsers object (each sets ``func``)."""
-    from ..ai import LEVELS
+    from ..ai import LEVELS, STRONGEST, level_name
     levels = list(LEVELS)  # the computer's levels, weakest first (docs/computer.md "Levels")
+
+    def level(text: str) -> str:
+        """A former level name as today's (``ai.LEVEL_ALIASES``); anything else as typed, for ``choices`` to judge."""
+        return level_name(text) or text
 
     def add(name: str, func: Callable[[argparse.Namespace], int], help: str) -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help, description=help)
@@ -245,20 +249,21 @@ def add_subcommands(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     sp.add_argument("--size", default="15x19")
     sp.add_argument("--position", default=None, help="start from this position string")
     sp.add_argument("--computer", default=None, help="the side the computer plays (O or X)")
-    sp.add_argument("--level", default="hard", choices=levels, help="the computer's level")
+    sp.add_argument("--level", type=level, default=STRONGEST, choices=levels, help="the computer's level")
     sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=None,
                     help="the computer's search budget (default: the level's)")
 
     sp = add("hint", cmd_hint, "the computer's best move for the side to move, with its search's verdict")
     sp.add_argument("position")
-    sp.add_argument("--level", default="hard", choices=levels)
+    sp.add_argument("--level", type=level, default=STRONGEST, choices=levels)
     sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=None,
                     help="search budget (default: the level's)")
 
     sp = add("analyse", cmd_analyse, "the engine's evaluation and principal variation, as the search deepens")
     sp.add_argument("position", help="a 2D position string, or a 1D strip (solved exactly)")
     sp.add_argument("--depth", type=bounded_int(1, 64), default=None, help="stop after this depth (1..64)")
-    sp.add_argument("--level", default="hard", choices=levels, help="search budget (default hard)")
+    sp.add_argument("--level", type=level, default=STRONGEST, choices=levels,
+                    help=f"search budget (default {STRONGEST})")
     sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=None,
                     help="search budget in nodes (default: the level's)")
 

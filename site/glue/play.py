@@ -17,6 +17,7 @@ from lab.views.diagram import Marks, jump_frames, layout_for, natural_size, play
 from lab.playfeel import animated_ply, move_sound, shows_welcome
 from lab.views.markup import moves_html, review_marks_html
 from lab.jobs import Scheduler, error_text, search_text
+from phutball.ai import HINT_LEVEL
 from phutball.errors import PhutballError
 from lab.analysispanel import LINK_ENGINE_OFF
 from lab.play import RATING_SCALE, level_choices, side_name, side_options
@@ -372,7 +373,7 @@ async def computer_move() -> None:
 
 async def hint() -> None:
     position = str(ctl.position)
-    best = await run_search("Looking for the best move…", "hard", "hint")  # a hint is the best move: no noise
+    best = await run_search("Looking for the best move…", HINT_LEVEL, "hint")  # a hint is the best move: no noise
     if jobs.error and str(ctl.position) == position:
         ctl.error = f"No hint: the engine failed ({jobs.error[:200]})."
     elif best and str(ctl.position) == position:

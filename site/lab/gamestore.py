@@ -145,11 +145,12 @@ def _opponent(data: dict[str, Any]) -> Opponent:
     if you is not None and you not in SIDE_NAMES:
         raise ValueError(f"a game's side {you[:20]!r} is not a side")
     if value == "computer" and you:
-        level = data.get("level") or "novice"
-        from phutball.ai import LEVELS
-        if level not in LEVELS:
+        level = data.get("level") or Computer.level
+        from phutball.ai import level_name
+        today = level_name(level)  # a former name is read as today's
+        if today is None:
             raise ValueError(f"a game's level {level[:20]!r} is not a level")
-        return Computer(other_side(you), level)
+        return Computer(other_side(you), today)
     if value == "link" and you:
         return FriendByLink(LinkSeat(data["id"], you))
     if value in OPPONENTS:

@@ -32,18 +32,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Generator, Iterator, Mapping
 
+from phutball.ai import STRONGEST
 from phutball.errors import PhutballError
 
 Job = Generator[dict[str, Any], None, None]  # closed when stopped
 
 
-def computer_2d(position: str, level: str = "hard", max_nodes: int | None = None) -> Job:
-    """The search of :mod:`phutball.ai` at ``level``; ``best`` is always a legal move (for "move now")."""
-    from phutball.ai import LEVELS, Searcher
+def computer_2d(position: str, level: str = STRONGEST, max_nodes: int | None = None) -> Job:
+    """The search of :mod:`phutball.ai` at ``level`` (a former name too); ``best`` is always a legal move
+    (for "move now")."""
+    from phutball.ai import Searcher, level_of
     from phutball.board import Position
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
-    searcher = Searcher(Position.from_str(position), level, max_nodes=max_nodes)
+    searcher = Searcher(Position.from_str(position), level_of(level), max_nodes=max_nodes)
     budget = searcher.max_nodes
     for p in searcher.steps():
         best = str(p.best) if p.best is not None else None  # never the text "None"
@@ -66,7 +66,7 @@ def computer_1d(position: str) -> Job:
     yield {"done": True, "best": move, "result": {"move": move, "value": value}}
 
 
-def analyse_2d(position: str, history: list[str] | None = None, level: str = "hard",
+def analyse_2d(position: str, history: list[str] | None = None, level: str = STRONGEST,
                max_nodes: int | None = None, max_depth: int | None = None) -> Job:
     """The analysis of ``position`` (``history``: the positions before it, oldest first, for repetitions).
 
@@ -90,7 +90,7 @@ def analyse_2d(position: str, history: list[str] | None = None, level: str = "ha
         yield {"done": True}
 
 
-def review_2d(record: str, level: str = "hard", max_nodes: int | None = None) -> Job:
+def review_2d(record: str, level: str = STRONGEST, max_nodes: int | None = None) -> Job:
     """The review of the game ``record``: ``progress`` (plies reviewed, of all) as it goes, then ``marks``.
 
     A mark is :meth:`mark_json` of a :class:`phutball.analysis.ReviewMark`;

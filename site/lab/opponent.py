@@ -84,17 +84,20 @@ def _text(data: dict[str, Any], name: str, pattern: re.Pattern[str] | None = Non
 def from_json(data: Any, levels: tuple[str, ...] | None = None) -> Opponent:
     """The opponent of a stored JSON object, every field checked; :class:`ValueError` saying which is wrong.
 
-    ``levels``: the level names accepted (default: every level of :data:`phutball.ai.LEVELS`)."""
+    ``levels``: the level names accepted (default: every level of :data:`phutball.ai.LEVELS`, a former name
+    read as today's: :func:`phutball.ai.level_name`)."""
     if not isinstance(data, dict):
         raise ValueError("the opponent is not an object")
     what = data.get("kind")
     if what == "here":
         return FriendHere()
     if what == "computer":
+        level = data.get("level", "")
         if levels is None:
-            from phutball.ai import LEVELS
-            levels = tuple(LEVELS)
-        return Computer(_text(data, "side", choices=tuple(SIDE_NAMES)), _text(data, "level", choices=levels))
+            from phutball.ai import LEVELS, level_name
+            level, levels = level_name(level) or level, tuple(LEVELS)
+        side = _text(data, "side", choices=tuple(SIDE_NAMES))
+        return Computer(side, _text({"level": level}, "level", choices=levels))
     if what == "link":
         sent = data.get("sent", 0)
         if not isinstance(sent, int) or isinstance(sent, bool) or not 0 <= sent <= 100_000:

@@ -133,10 +133,12 @@ class PlayController(AnalysisPanel):
 
     def set_level(self, level: str) -> None:
         """Choose the computer's level; a search already running keeps its level, the next move uses this one."""
-        from phutball.ai import LEVELS
-        if level not in LEVELS:
+        from phutball.ai import LEVELS, level_name
+        name = level_name(level)  # a former name too
+        if name is None:
             self.error = f"Unknown level {_quote(level)}: choose {', '.join(LEVELS)}."
             return
+        level = name
         changed, self.level, self.error = level != self.level, level, ""
         if isinstance(self.opponent, Computer):
             self.opponent = Computer(self.opponent.side, level)
@@ -156,12 +158,13 @@ class PlayController(AnalysisPanel):
 
     def set_computer(self, side: str | None, level: str | None = None) -> None:
         """Let the computer play ``side`` (None: two players on this device) at ``level``."""
-        from phutball.ai import LEVELS
+        from phutball.ai import LEVELS, level_name
         if level is not None:
-            if level not in LEVELS:
+            name = level_name(level)  # a former name too
+            if name is None:
                 self.error = f"Unknown level {level!r}: choose {', '.join(LEVELS)}."
                 return
-            self.level = level
+            self.level = name
         sides = self.sides
         if side is not None and side not in sides:
             self.error = f"The computer can play {' or '.join(sides)} here, not {side!r}."
@@ -236,10 +239,11 @@ class PlayController(AnalysisPanel):
 
     def restore_settings(self, mode: object, computer: object, level: object) -> None:
         """Apply stored computer settings; anything not understood falls back to the defaults, saying so."""
-        from phutball.ai import LEVELS
+        from phutball.ai import level_name
         bad = []
-        if isinstance(level, str) and level in LEVELS:
-            self.level = level
+        name = level_name(level)  # a saved game's level: a former name is read as today's
+        if name is not None:
+            self.level = name
         elif level is not None:
             bad.append(f"level {_quote(level)}")
         if mode == "computer" and isinstance(computer, str) and computer in self.sides:

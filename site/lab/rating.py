@@ -76,9 +76,11 @@ _NAMED = 3
 
 
 def level_rating(level: str) -> float:
-    """The fitted rating of a computer level (:class:`KeyError` for an unknown or unrated one)."""
-    from phutball.ai import LEVELS
-    rating = LEVELS[level].rating
+    """The fitted rating of a computer level, by today's name or a former one (:class:`KeyError` for an
+    unknown or unrated one)."""
+    from phutball.ai import LEVELS, level_name
+    name = level_name(level)
+    rating = None if name is None else LEVELS[name].rating
     if rating is None:
         raise KeyError(level)
     return float(rating)
@@ -127,10 +129,11 @@ def board_problem(board: Any) -> str | None:
 
 def game_problem(game_id: Any, level: Any, score: Any, date: Any, board: Any) -> str | None:
     """Why these are not a rated game's id, level, score, date and board, in words; None if they are."""
-    from phutball.ai import LEVELS
+    from phutball.ai import LEVELS, level_name
     if not (isinstance(game_id, str) and _ID.fullmatch(game_id)):
         return f"a game id {quote(game_id, 30)} is not 12 lower-case hex digits"
-    if not (isinstance(level, str) and level in LEVELS and LEVELS[level].rating is not None):
+    name = level_name(level)  # a former name too: a ledger keeps the name it was written with
+    if name is None or LEVELS[name].rating is None:
         return f"game {game_id}'s level {quote(level, 30)} is not a rated level"
     if not (_is_number(score) and score in SCORES):
         return f"game {game_id}'s score {quote(score, 30)} is not 0, 0.5 or 1"

@@ -7,6 +7,7 @@ import pytest
 
 from conftest import BLOCKED_MS, click_point, data_position, hold_the_engine, wait_ready
 from test_savedstate import PAGES, WRONG
+from phutball.ai import STRONGEST
 
 BOARD = "#board"
 
@@ -185,7 +186,7 @@ def test_move_now_makes_the_computer_play_at_once(page, server):
     page.click("#new-game")
     page.select_option("#ng-opponent", "computer")
     page.select_option("#ng-side", "first")
-    page.select_option("#ng-level", "hard")
+    page.select_option("#ng-level", STRONGEST)
     page.click("#new-game-form button[type=submit]")
     page.evaluate(f"location.hash = {json.dumps(dense)}")
     page.wait_for_function(f"document.getElementById('board').dataset.position === {json.dumps(dense)}")
@@ -355,7 +356,7 @@ def test_stop_answers_during_a_hard_search_and_the_page_stays_responsive(page, s
     dense = "15x19_X_H10_" + "".join(f"{c}{r}" for c in "CDEFGHJKLMN" for r in range(5, 16)
                                      if (ord(c) + r) % 3 and f"{c}{r}" != "H10")
     open_page(page, server, dense)
-    page.select_option("#computer-level", "hard")
+    page.select_option("#computer-level", STRONGEST)
     page.select_option("#computer-side", "X")  # the computer (hard) is to move: it starts thinking
     page.wait_for_selector("#thinking:not([hidden])", timeout=10_000)
     page.wait_for_timeout(500)  # well into the search
@@ -505,6 +506,22 @@ def test_corrupt_or_deeply_nested_saved_game_is_set_aside_reported_once_and_the_
     assert page.evaluate("localStorage.getItem('phutball.play.v1.unreadable')") == value
 
 
+def test_a_game_saved_at_a_former_level_name_loads_at_that_level(page, server):
+    """Issue 44: a game saved when the strongest level was called "hard" opens with that level chosen in the
+    menu under its name of today, and no message about unreadable data."""
+    saved = {"v": 1, "record": '[Size "9x9"]\n\n1. E6\n', "ply": 1, "mode": "computer", "computer": "O",
+             "level": "hard"}
+    set_storage(page, server, "phutball.play.v1", json.dumps(saved))
+    open_page(page, server)
+    assert plies(page) == ["E6"]
+    assert page.input_value("#computer-level") == "grandmaster" and page.input_value("#computer-side") == "O"
+    assert "could not be read" not in page.inner_text("#message")
+    assert page.evaluate("localStorage.getItem('phutball.play.v1.unreadable')") is None
+    labels = page.eval_on_selector_all("#computer-level option", "os => os.map(o => o.textContent)")
+    ratings = [int(t.rsplit("rating ", 1)[1].rstrip(")")) for t in labels]  # the menu rises with the ratings
+    assert ratings == sorted(ratings) and labels[-1].endswith(f"grandmaster (rating {ratings[-1]})")
+
+
 def test_a_garbage_stored_computer_setting_falls_back_to_the_defaults_with_a_message(page, server):
     saved = {"v": 1, "record": '[Size "9x9"]\n\n1. E6\n', "ply": "many", "mode": "computer",
              "computer": ["X", {"nested": [1]}], "level": 7}
@@ -582,7 +599,7 @@ DENSE_110 = ("15x19_X_H10_A10A11A14A3A4A5A8A9B10B12B13B14B15B17B4B9C14C17C3C7D11
 
 def test_on_a_dense_board_hard_shows_its_progress_and_move_now_plays_the_best_so_far(page, server):
     open_page(page, server, DENSE_110)
-    page.select_option("#computer-level", "hard")
+    page.select_option("#computer-level", STRONGEST)
     page.select_option("#computer-side", "X")  # the computer is to move: it starts thinking
     page.wait_for_function("document.getElementById('thinking-text').textContent.includes('positions')",
                            timeout=60_000)  # the progress line: depth, positions searched, best so far
