@@ -85,7 +85,10 @@ move's point of view; it is documented there.
 Levels (:data:`LEVELS`, weakest first) differ in node budget, depth and
 noise: the lower levels add random noise (up to a few rows) to each root
 move's score, so they misjudge positions and a learner can beat them; all
-levels take a win in one when there is one.  Each level carries its rating,
+levels take a win in one when there is one.  The noise is drawn from the
+searcher's ``seed`` and the position: the same seed repeats a game move for
+move (the ladder, the tests), and each game on the play page seeds its own
+(its game id), so two games at the same level differ (issue 44).  Each level carries its rating,
 measured by a round robin (``bench/ladder.py``).
 """
 
@@ -494,7 +497,7 @@ class Searcher:
     """
 
     def __init__(self, pos: Position, level: str | Level = STRONGEST, *, max_nodes: int | None = None,
-                 max_depth: int | None = None, max_seconds: float | None = None, seed: int | None = None,
+                 max_depth: int | None = None, max_seconds: float | None = None, seed: int | str | None = None,
                  clock: Callable[[], float] | None = None, history: Iterable[Position] = (),
                  prune: bool = True) -> None:
         if pos.is_over:  # won, or drawn because the side to move has no legal move
@@ -518,7 +521,8 @@ class Searcher:
         if self.wide is not None:
             self.beam_depth = WIDE_BEAM_DEPTH
         self.fitted = lv.evaluation == "fitted"
-        # Noise is repeatable: the same position, level and seed give the same move.
+        # Noise is repeatable: the same position, level and seed give the same move.  A game seeds its own
+        # (the play page gives its game id, random for each new game), so two games at a weak level differ.
         self.rng = random.Random(f"{pos}/{lv.name}/{seed}")
         self.nodes = 0
         self.depth = 0
@@ -1164,7 +1168,7 @@ class Searcher:
 
 
 def choose_move(pos: Position, level: str | Level = STRONGEST, *, max_nodes: int | None = None,
-                seed: int | None = None, history: Iterable[Position] = ()) -> Move2D:
+                seed: int | str | None = None, history: Iterable[Position] = ()) -> Move2D:
     """The computer's move in ``pos`` at ``level``: always a legal move.
 
     Raises :class:`~phutball.errors.NoMoveError` when there is none (the game

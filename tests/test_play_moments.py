@@ -165,6 +165,40 @@ def test_the_level_can_change_while_the_computer_thinks_for_its_next_move():
     assert c.level == "expert" and '"wizard"' in c.error
 
 
+# A person's first moves (Ohs) on 15x19, far from the ball and from each other: every game can play them,
+# whatever the computer did meanwhile.
+FAR = ("A1", "O1", "A19", "O19")
+
+
+def novice_replies(game_id: str) -> list[str]:
+    """The computer's replies (Eks, at a newcomer's level) to :data:`FAR` in a new game kept as ``game_id``,
+    each found by the worker's job as the page asks for it and played as the page plays it."""
+    from lab.jobs import Runner
+    c = PlayController.new("15x19_O_H10", Computer("X", DEFAULT_LEVEL), new_id=lambda: game_id)
+    replies = []
+    for move in FAR:
+        c.play_text(move)
+        assert c.computer_to_move()
+        runner = Runner()
+        runner.begin(c.computer_job(c.level))
+        while not (report := runner.step(50)).get("done"):
+            pass
+        assert c.computer_reply(report["result"]["move"]) and not c.computer_to_move()
+        replies.append(report["result"]["move"])
+    return replies
+
+
+def test_two_games_at_a_newcomers_level_differ_and_one_game_replays_the_same():
+    """Issue 44: the default level played the same moves in every game, so a known win could be replayed.
+    Each game seeds the computer's choices among near-equal moves (its id, random for each new game and
+    kept with it): other games differ within their first few replies; the same game again, as after a
+    reload, gets the same replies."""
+    first = novice_replies("00000000000a")
+    assert novice_replies("00000000000a") == first
+    for other in ("00000000000b", "0123456789ab", "fedcba987654", "5eed5eed5eed"):
+        assert novice_replies(other)[:3] != first[:3], other
+
+
 # ---------------------------------------------------------------- the New game dialog
 
 

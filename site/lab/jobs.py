@@ -38,12 +38,14 @@ from phutball.errors import PhutballError
 Job = Generator[dict[str, Any], None, None]  # closed when stopped
 
 
-def computer_2d(position: str, level: str = STRONGEST, max_nodes: int | None = None) -> Job:
+def computer_2d(position: str, level: str = STRONGEST, max_nodes: int | None = None,
+                seed: int | str | None = None) -> Job:
     """The search of :mod:`phutball.ai` at ``level`` (a former name too); ``best`` is always a legal move
-    (for "move now")."""
+    (for "move now").  ``seed`` seeds a weak level's choices among near-equal moves: each game gives its
+    own, so two games differ and one game, reloaded, goes on the same way."""
     from phutball.ai import Searcher, level_of
     from phutball.board import Position
-    searcher = Searcher(Position.from_str(position), level_of(level), max_nodes=max_nodes)
+    searcher = Searcher(Position.from_str(position), level_of(level), max_nodes=max_nodes, seed=seed)
     budget = searcher.max_nodes
     for p in searcher.steps():
         best = str(p.best) if p.best is not None else None  # never the text "None"

@@ -445,9 +445,11 @@ class PlayController(AnalysisPanel):
 
     def computer_job(self, level: str) -> dict[str, str]:
         """The worker job that finds the computer's move here (see :mod:`lab.jobs`): the search at
-        ``level`` on a board, the exact solver on a strip."""
+        ``level`` on a board, the exact solver on a strip.  The search is seeded by the game's id, random
+        for each new game and kept with it: a weak level's choices among near-equal moves differ from one
+        game to the next (issue 44), and a game reloaded goes on as it would have."""
         if self.variant.is_board:
-            return {"kind": "computer-2d", "position": str(self.position), "level": level}
+            return {"kind": "computer-2d", "position": str(self.position), "level": level, "seed": self.game_id}
         return {"kind": "computer-1d", "position": str(self.position)}
 
     def export_record(self) -> str:

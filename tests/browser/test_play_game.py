@@ -3,9 +3,11 @@ weak computer to its end, the result panel and Rematch; and a page that never sc
 
 import json
 
-from conftest import click_point, data_position, wait_ready
+from conftest import click_point, data_position, seed_saved_start, wait_ready
 from phutball.board import Position
 from phutball.notation import Point
+from test_play_moments import FAR
+from test_play_page import plies
 
 COMPUTER_DONE = """() => document.getElementById('thinking').hidden && (
     !document.getElementById('result').hidden || document.getElementById('board').dataset.position.split('_')[1] === %s)"""
@@ -87,6 +89,39 @@ def test_a_newcomer_plays_the_computer_at_a_weak_level_to_the_end_then_rematch_a
     assert page.is_enabled("#computer-level")
     page.select_option("#computer-level", "casual")  # the next move's level; nothing is played or stopped
     assert "4 · casual" in page.inner_text("#message") and len(page.locator("#moves button").all()) == 1
+
+
+def replies_in_a_fresh_browser(browser, server) -> list[str]:
+    """A newcomer's first game in a browser of its own (nothing stored): the New game dialog's choices as
+    they come (the computer at novice, the person Ohs) on 15x19, the person playing :data:`FAR`; the
+    computer's replies."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        seed_saved_start(ctx, server)
+        page = ctx.new_page()
+        open_page(page, server)
+        page.click("#new-game")
+        assert page.input_value("#ng-level") == "novice" and page.input_value("#ng-side") == "first"
+        page.select_option("#ng-board", "15x19")
+        page.click("#new-game-form button[type=submit]")
+        assert data_position(page) == "15x19_O_H10"
+        for point in FAR:
+            click_point(page, point)
+            wait_for_the_computer(page, "O")
+        moves = plies(page)
+        assert moves[::2] == list(FAR) and len(moves) == 2 * len(FAR)
+        return moves[1::2]
+    finally:
+        ctx.close()
+
+
+def test_two_newcomers_games_against_the_computer_differ_within_a_few_moves(browser, server, saved_start):
+    """Issue 44: two games at the default level from fresh browsers were the same move for move, so a
+    known win could be replayed.  The same moves by the person now meet other replies within the first
+    few (each game seeds the computer's choices: the chance that four replies at novice all agree is
+    far below one in a thousand)."""
+    first, second = (replies_in_a_fresh_browser(browser, server) for _ in range(2))
+    assert first != second, first
 
 
 # Twenty placements far from the ball of 15x19 (H10): no jump ever becomes possible between them.
