@@ -76,8 +76,11 @@ will land, far from the ball, is often the strongest move, and it is what
 beat the sparring partner that made the strongest level lose (issue 30, ``bench/README.md``
 "Placements near any man").  Its placements are pruned from
 :data:`WIDE_BEAM_DEPTH` plies left, and the root keeps the best
-:data:`WIDE_ROOT`; the analysis (``prune=False``) keeps to the ball's
-neighbourhood, unpruned.
+:data:`WIDE_ROOT`.  The analysis (``prune=False``) of a wide level places men
+as widely, but never prunes a placement within two points of the ball: it
+searches every move an unpruned search near the ball would, and the best
+ranked placements far from the ball on top (issue 44: before, it kept to the
+ball's neighbourhood and missed a far win that play found).
 
 The evaluation (:func:`evaluate`) is in tenths of a row, from the side to
 move's point of view; it is documented there.
@@ -515,9 +518,12 @@ class Searcher:
         # prune=False: every placement near the ball at every node (the analysis: a win it reports
         # must hold against every defence searched, which forward pruning does not promise).
         self.beam, self.beam_depth, self.beam_rank = BEAM, BEAM_DEPTH if prune else 10**9, BEAM_RANK
-        # A wide level places men near any man, not only near the ball; the analysis (prune=False)
-        # searches every placement near the ball instead, unpruned.
-        self.wide = _spread_masks(self.w, self.h) if lv.wide and prune else None
+        # A wide level places men near any man, not only near the ball, and prunes them as in play; the
+        # analysis (prune=False) of a wide level does too, but never prunes a placement near the ball
+        # (``keep_near``): it searches every move the analysis of a level near the ball searched, and
+        # the best placements far from the ball on top (issue 44).
+        self.wide = _spread_masks(self.w, self.h) if lv.wide else None
+        self.keep_near = not prune
         if self.wide is not None:
             self.beam_depth = WIDE_BEAM_DEPTH
         self.fitted = lv.evaluation == "fitted"
@@ -1137,7 +1143,13 @@ class Searcher:
                         ranked.append((v, k))
                     ranked.sort()
                     near = [k for _, k in ranked]
-                del near[beam:]
+                if self.keep_near:  # the analysis: every placement near the ball, and the best others
+                    ball = self.near[r * self.w + c - 1]
+                    close = sum(b for b, _ in ball)
+                    far = [k for k in near if not k[2] & close]
+                    near = [k for k in near if k[2] & close] + far[:beam]
+                else:
+                    del near[beam:]
             places = [(c, r, mask | b) for _, _, b in near]
         out = jumps + places
         if first is not None:  # the table's move (a child of this very state) first, even if pruned

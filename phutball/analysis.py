@@ -124,8 +124,10 @@ def analyse(pos: Any, *, history: Iterable[Any] = (), level: str = STRONGEST, ma
     if not variant_of(pos).is_board:
         yield _analyse_1d(pos)
         return
-    # No forward pruning: a win or loss the analysis reports ("win in 3", a review's blunder) must
-    # hold against every defence, not only the placements the pruning kept.
+    # No forward pruning near the ball: a win or loss the analysis reports ("win in 3", a review's
+    # blunder) must hold against every defence there, not only the placements the pruning kept.  The
+    # strongest level's placements far from the ball are searched as in play (the best ranked): the
+    # analysis finds the wins it plays (issue 44).
     s = Searcher(pos, level, max_nodes=max_nodes, max_depth=max_depth, max_seconds=max_seconds,
                  history=history, prune=False)
     key: tuple[Any, ...] | None = None

@@ -30,6 +30,23 @@ def dense(width: int = 25, height: int = 25, seed: int = 1) -> Position:
     return Position(size, men, ball, "O")
 
 
+# Ohs to move, attacking the top.  Their chain E3-E5-E7 stops a row short; a man on E8, five rows
+# from the ball, makes it reach the goal (E3-E5-E7-E9), and no Eks man can stop it: on E5 or E7 the
+# chain still jumps the longer line, on E9 it lands beyond, on the goal.  The strongest level plays it
+# (issue 30), and the analysis and the review find it (issue 44).
+FAR_WIN = """
+9 . . . . . . . . .
+8 . . . . . . . . .
+7 . . . . . . . . .
+6 . . . . o . . . .
+5 . . . . . . . . .
+4 . . . . o . . . .
+3 . . . . * . . . .
+2 . . . . . . . . .
+1 . . . . . . . . .
+  A B C D E F G H J
+"""
+
 # A 6-ply cycle (seen in a real game; issue 14's computer player used to repeat it while judging
 # itself 4 rows ahead): Ohs jump up two, Eks and Ohs put the men back, Eks jump down.
 # 15 . . . o o          Ohs E12-C14-E16, Eks E13, Ohs D15, Eks E16-E14-E12, Ohs D13, Eks E15:

@@ -13,7 +13,7 @@ from phutball.ai import JUMP_CAP, LEVELS, STRONGEST, WIN, YIELD_EVERY, Searcher,
 from phutball.errors import NoMoveError
 from phutball.sides import other
 from phutball.notation import Jump, Move, Placement
-from helpers import CYCLE, CYCLE_START, FULL_5, FULL_7, LOST_1, LOST_2, dense
+from helpers import CYCLE, CYCLE_START, FAR_WIN, FULL_5, FULL_7, LOST_1, LOST_2, dense
 from test_perft import small_boards
 from lab.opponent import Computer
 
@@ -376,22 +376,6 @@ def test_hard_search_root_listing_stops_on_time():
 
 # ---------------------------------------------------------------- placements near any man (issue 30)
 
-# Ohs to move, attacking the top.  Their chain E3-E5-E7 stops a row short; a man on E8, five rows
-# from the ball, makes it reach the goal (E3-E5-E7-E9), and no Eks man can stop it: on E5 or E7 the
-# chain still jumps the longer line, on E9 it lands beyond, on the goal.
-FAR_WIN = """
-9 . . . . . . . . .
-8 . . . . . . . . .
-7 . . . . . . . . .
-6 . . . . o . . . .
-5 . . . . . . . . .
-4 . . . . o . . . .
-3 . . . . * . . . .
-2 . . . . . . . . .
-1 . . . . . . . . .
-  A B C D E F G H J
-"""
-
 
 def test_hard_places_a_man_where_its_chain_lands_far_from_the_ball():
     pos = Position.from_diagram(FAR_WIN)
@@ -404,8 +388,10 @@ def test_hard_places_a_man_where_its_chain_lands_far_from_the_ball():
     # The search of placements near the ball only (virtuoso: hard before issue 30) cannot play E8.
     near = Searcher(pos, NEAR_HARD, max_nodes=3000).run()
     assert str(near.best) != "E8" and near.score < WIN - 3
-    # The analysis searches every placement near the ball, unpruned, so it does not place E8 either.
-    assert Searcher(pos, "hard", max_nodes=3000, prune=False).run().score < WIN - 3
+    # The analysis (no pruning near the ball) of the strongest level places men as widely as play, so it
+    # finds the far win too (issue 44: it kept to the ball's neighbourhood and did not).
+    analysis = Searcher(pos, STRONGEST, max_nodes=3000, prune=False).run()
+    assert str(analysis.best) == "E8" and analysis.score == WIN - 3
 
 
 # A man on A7, the ball on H2 (no jump anywhere, no threat): a wide level's placements are the empty
@@ -425,6 +411,25 @@ ORDER = """
 1 . . . . . . . . .
   A B C D E F G H J
 """
+
+
+def test_the_analysis_of_a_wide_level_prunes_only_the_placements_far_from_the_ball():
+    """Issue 44: with its placements near any man, the analysis (prune=False) keeps every placement near
+    the ball, as the unpruned search near the ball did, and the best ranked far ones; play keeps the best
+    ranked of all."""
+    pos = _middle_game(1, 12)
+    mask, c, r, side = pos.mask, pos.ball.col, pos.ball.row, pos.to_move
+    near = {p.point for p in pos.placements() if max(abs(p.point.col - c), abs(p.point.row - r)) <= 2}
+    picked = {}
+    for prune in (False, True):
+        s = Searcher(pos, STRONGEST, prune=prune)
+        node = s._node(mask, c, r)
+        assert not s._threatened(node, mask, c, r, side)
+        picked[prune] = [s._to_move(k).point for k in s._candidates(node, mask, c, r, side, None, depth=3)
+                         if k[:2] == (c, r)]  # the placements (jumps move the ball)
+    far = [p for p in picked[False] if p not in near]
+    assert near <= set(picked[False]) and len(far) == ai.BEAM and len(picked[True]) == ai.BEAM
+    assert 0 < len(set(picked[True]) - near) and set(picked[True]) - near <= set(far)  # play's far ones too
 
 
 @pytest.mark.parametrize("side", ["O", "X"])

@@ -15,6 +15,7 @@ from phutball.analysis import (Analysis, ReviewMark, ReviewProgress, Unsupported
 from phutball.errors import NoMoveError
 from phutball.game import Game
 from phutball.oned.strip import Strip
+from helpers import FAR_WIN
 
 # Ohs (aiming at row 9) jump E5 over E6 E7 E8 to the goal at once.
 WIN_IN_ONE = """
@@ -177,6 +178,19 @@ def test_review_is_not_fooled_by_the_players_forward_pruning():
     marks = {m.ply: m for m in review_marks(game)}
     assert 3 in marks, marks
     assert marks[3].label == "blunder" and str(marks[3].better) == "E5-E1"
+
+
+def test_the_analysis_and_the_review_find_the_far_win_the_strongest_level_plays():
+    """Issue 44: the analysis and the review searched placements near the ball only, so they missed a win
+    the strongest level plays: a man five rows from the ball (FAR_WIN, tests/helpers.py).  They place men
+    as widely as play now, and still search every placement near the ball."""
+    pos = Position.from_diagram(FAR_WIN)
+    a = final(pos, max_nodes=3000)
+    assert a.best == "E8" and a.mate == 3 and a.text("Ohs") == "Ohs win in 2"
+    assert a.pv[0] == "E8" and play_line(pos, a.pv).winner == "O"
+    game = Game(pos, ["A1"])  # Ohs miss it
+    marks = review_marks(game, max_nodes_per_position=3000)
+    assert [(m.ply, m.move, m.label, m.before, m.better) for m in marks] == [(0, "A1", "blunder", WIN - 3, "E8")]
 
 
 def test_a_score_is_shown_with_the_win_chance_it_stands_for():

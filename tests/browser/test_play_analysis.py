@@ -3,6 +3,8 @@
 import re
 
 from conftest import BLOCKED_MS, click_point, data_position, wait_ready
+from helpers import FAR_WIN
+from phutball.board import Position
 
 # Eks (moving down) to move wins at once with E5-E1, over E4, E3 and E2.
 EKS_WINS = "9x9_X_E5_D6E2E3E4"
@@ -88,6 +90,28 @@ def test_analysis_finds_a_win_in_one_and_gives_way_to_the_hint(page, server):
     assert "Hint: E5-E1." in page.inner_text("#message") and ghosts(page) == ["1:E5-E1"]
     page.click("#moves")  # the empty move list (its middle: a corner is rounded off): nothing else changed
     assert data_position(page) == EKS_WINS and page.is_checked("#analyse")
+
+
+def test_analysis_and_review_find_the_far_win_the_strongest_level_plays(page, server):
+    """Issue 44: a man five rows from the ball wins in two (FAR_WIN, tests/helpers.py); the analysis and the
+    review searched near the ball only and missed it.  The Analyse switch shows the win and its line now,
+    and the review marks the move that missed it, naming E8."""
+    start = str(Position.from_diagram(FAR_WIN))
+    open_page(page, server, start)
+    page.check("#analyse")
+    wait_done(page)
+    assert page.inner_text("#eval-text") == "Ohs win in 2" and pv(page)[0] == "E8"
+    assert ghosts(page)[0] == "1:E8"
+    click_point(page, "A1")  # the person misses it
+    page.wait_for_function("document.getElementById('eval-side').textContent === 'Eks'")
+    wait_done(page)
+    page.uncheck("#analyse")
+    assert page.is_hidden("#analysis")
+    page.click("#review")
+    page.wait_for_function("document.getElementById('review-status').textContent.startsWith('Review:')",
+                           timeout=120_000)
+    mark = page.locator("#moves button[data-ply='1']")
+    assert "blunder" in mark.get_attribute("class").split() and "better E8" in mark.get_attribute("title")
 
 
 def test_analysis_waits_for_the_computer_and_resumes_after_its_move(page, server):
