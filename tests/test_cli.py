@@ -1,6 +1,7 @@
 """The command line, used the way a person or a script would."""
 
 import json
+import io
 import re
 import subprocess
 import sys
@@ -104,6 +105,17 @@ def test_play_in_the_terminal_against_the_computer():
     assert proc.returncode == 0, proc.stderr
     assert "Eks (computer) plays" in proc.stdout
     assert "error: illegal move 'Z9': men go on rows 1-9 of columns A-J" in proc.stdout
+
+
+def test_the_computer_in_the_terminal_varies_from_game_to_game_unless_seeded(capsys, monkeypatch):
+    """Issue 44: each game seeds the computer's choices at a weak level; --seed repeats a game."""
+    def replies(*seed: str) -> list[str]:
+        monkeypatch.setattr("sys.stdin", io.StringIO("A1\nJ1\nA9\nquit\n"))  # far from the ball: always legal
+        assert main(["play", "--size", "9x9", "--computer", "X", "--level", "novice", *seed]) == 0
+        return [line.split(" plays ")[1] for line in capsys.readouterr().out.splitlines() if "(computer) plays" in line]
+    seeded = replies("--seed", "7")
+    assert len(seeded) == 3 and replies("--seed", "7") == seeded
+    assert len({tuple(replies()) for _ in range(4)}) > 1
 
 
 def test_hint_prints_the_engines_move_and_refuses_a_finished_game():

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from itertools import islice
 from typing import Any, Callable, cast
@@ -162,6 +163,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ..ai import choose_move
     start = Position.from_str(args.position) if args.position else Position.start(args.size)
     game = Game(start)
+    # Each game seeds the computer's choices among near-equal moves (a weak level's): random, so two games
+    # differ, unless --seed repeats one (issue 44).
+    seed = args.seed if args.seed is not None else random.getrandbits(48)
     computer = _side(args.computer) if args.computer else None
     out = sys.stdout
     while True:
@@ -173,7 +177,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if computer == pos.to_move:
             # The game's history lets the computer see repetitions (a third occurrence is a draw).
             history = cast("list[Position]", game.positions[:game.cursor])
-            move = choose_move(pos, args.level, max_nodes=args.max_nodes, history=history)
+            move = choose_move(pos, args.level, max_nodes=args.max_nodes, seed=seed, history=history)
             print(f"{SIDE_NAMES[pos.to_move]} (computer) plays {move}", file=out)
             game.push(move)
             continue
@@ -250,6 +254,8 @@ def add_subcommands(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     sp.add_argument("--position", default=None, help="start from this position string")
     sp.add_argument("--computer", default=None, help="the side the computer plays (O or X)")
     sp.add_argument("--level", type=level, default=STRONGEST, choices=levels, help="the computer's level")
+    sp.add_argument("--seed", type=int, default=None,
+                    help="seed the computer's choices (default: random, so two games at a weak level differ)")
     sp.add_argument("--max-nodes", type=bounded_int(1, MAX_NODES), default=None,
                     help="the computer's search budget (default: the level's)")
 
