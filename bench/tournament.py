@@ -1,7 +1,7 @@
 """Strength of the 2D computer player: matches between levels and simple baseline players.
 
     python bench/tournament.py [--games 50] [--sizes 15x19,9x9] [--jobs 2] [--quick]
-                               [--match hard:random,hard:greedy,...,easy:random]
+                               [--match grandmaster:random,grandmaster:greedy,...,easy:random]
 
 Each match plays ``--games`` games per board size with colours alternating
 (the first-named player moves first in the even games).  Prints one line per
@@ -35,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from phutball import Position  # noqa: E402
-from phutball.ai import LEVELS, Searcher  # noqa: E402
+from phutball.ai import STRONGEST, Searcher, level_name  # noqa: E402
 from phutball.notation import Move2D, Placement, Point  # noqa: E402
 
 MAX_PLIES = 400
@@ -73,7 +73,7 @@ def play_game(size: str, names: tuple[str, str], game: int) -> GameResult:
     """Game ``game`` of a match: the first-named player takes Ohs (moving first) in even games."""
     rng = random.Random(f"{size}/{names}/{game}")
     pos = Position.start(size)
-    if all(n in LEVELS for n in names):
+    if all(level_name(n) for n in names):  # two levels (a former name too: "hard" is today's grandmaster)
         centre = pos.ball
         for _ in range(2):
             pos = pos.play(Placement(rng.choice([p.point for p in pos.placements()
@@ -111,7 +111,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--sizes", default="15x19,9x9")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--match", default="hard:random,hard:greedy,hard:medium,medium:easy,easy:greedy,easy:random")
+    ap.add_argument("--match", default=f"{STRONGEST}:random,{STRONGEST}:greedy,{STRONGEST}:medium,medium:easy,"
+                                       "easy:greedy,easy:random")
     ap.add_argument("--quick", action="store_true", help="4 games per match (a smoke test)")
     args = ap.parse_args(argv)
     games = 4 if args.quick else args.games
