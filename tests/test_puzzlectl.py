@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from helpers import run_async
-from lab.puzzles import PuzzleController, dump_progress, load_progress, streak_order
+from lab.puzzleledger import Earlier, PuzzleLedger, SavedProgress, load, read_progress
+from lab.puzzles import PuzzleController, streak_order
 from phutball import Point  # noqa: E402
 
 EX1 = {"id": "ex1", "title": "Example (1)", "variant": "1D", "task": "win", "difficulty": 2,
@@ -75,12 +76,10 @@ def test_1d_wrong_move_gets_a_full_refutation_and_the_right_one_is_answered():
     assert c.verdict == "correct" and len(c.queue) == 1  # the engine's reply
     drain(c)
     assert c.phase == "playing" and c.game.position.to_move == "L"
-    # play on with the hint's move until the win
+    # play on with the solver's move until the win (no hint: a third would count the attempt as failed)
     for _ in range(20):
         if c.phase == "solved":
             break
-        run(c.show_hint())
-        move = c.message  # "Hint: use ..." -- take the solver's move directly instead
         from phutball.puzzles.judge import analysis
         best = analysis(str(c.game.position))["winning_moves"][0]
         run(c.user_move(best))
@@ -168,8 +167,8 @@ def test_the_list_order_is_the_order_of_next_and_previous_and_the_first_unsolved
     assert c.puzzle.id == "ex1"
     c.previous()
     assert c.puzzle.id == "w2"
-    done = {"ex1": {"solved": True, "attempts": 1}, "e1": {"solved": True, "attempts": 2}}
-    assert PuzzleController([puzzle(p) for p in puzzles], progress=done).puzzle.id == "h1"
+    done = PuzzleLedger(earlier=(Earlier("ex1", True, 1), Earlier("e1", True, 2)))
+    assert PuzzleController([puzzle(p) for p in puzzles], ledger=done).puzzle.id == "h1"
 
 
 def test_2d_collections_are_listed_smallest_board_first_whatever_the_file_order():
@@ -220,15 +219,19 @@ def test_solution_is_replayed_step_by_step():
 
 def test_groups_and_deep_links():
     c = ctl(EX1, WIN2D, SAFE2D)
-    c.progress["w2"] = {"solved": True, "attempts": 2}
+    c.ledger = PuzzleLedger(earlier=(Earlier("w2", True, 2),))
     groups = {g["collection"]: g["puzzles"] for g in c.groups()}
     assert [e["id"] for e in groups["2D"]] == ["w2", "s2"] and groups["2D"][0]["solved"]
     assert c.open_id("s2") and c.puzzle.id == "s2"
     assert not c.open_id("nope") and "no puzzle" in c.message
 
 
+def load_progress(raw):
+    return read_progress(raw)[0].ledger.progress
+
+
 def test_progress_storage_ignores_corruption_entry_by_entry():
-    good = dump_progress({"a": {"solved": True, "attempts": 3}})
+    good = SavedProgress(PuzzleLedger(earlier=(Earlier("a", True, 3),))).to_text()
     assert load_progress(good) == {"a": {"solved": True, "attempts": 3}}
     for raw in (None, "", "{", "[]", '{"v": 0, "puzzles": {}}', json.dumps({"v": 1, "puzzles": []})):
         assert load_progress(raw) == {}
@@ -264,17 +267,18 @@ def test_a_winning_move_outside_the_long_puzzles_book_is_taken_back_not_marked_w
 
 
 def test_unreadable_stored_progress_is_reported_as_such_and_bad_entries_are_not():
-    from lab.puzzles import read_progress
     nested = "[" * 5000 + "]" * 5000  # deeper than the JSON parser's recursion allows
-    for raw in (nested, "{not json", "[]", '{"v": 2, "puzzles": {}}', json.dumps({"v": 1, "puzzles": []})):
-        progress, reading = read_progress(raw)
-        assert progress == {} and reading.unreadable and not reading.problems, raw[:20]
+    for raw in (nested, "{not json", "[]", '{"v": 3, "puzzles": {}}'):
+        saved, reading = read_progress(raw)
+        assert saved.ledger.progress == {} and reading.unreadable and not reading.problems, raw[:20]
+    saved, reading = read_progress(json.dumps({"v": 1, "puzzles": []}))  # the table alone is wrong
+    assert saved.ledger.progress == {} and reading.problems == ("puzzles is an array, not a table of puzzles",)
     for raw in (None, ""):
-        progress, reading = read_progress(raw)
-        assert progress == {} and not reading.unreadable and not reading.problems
+        saved, reading = read_progress(raw)
+        assert saved.ledger.progress == {} and not reading.unreadable and not reading.problems
     mixed = json.dumps({"v": 1, "puzzles": {"a": {"solved": True, "attempts": 1}, "b": "junk"}})
-    progress, reading = read_progress(mixed)
-    assert progress == {"a": {"solved": True, "attempts": 1}} and not reading.unreadable
+    saved, reading = read_progress(mixed)
+    assert saved.ledger.progress == {"a": {"solved": True, "attempts": 1}} and not reading.unreadable
     assert reading.problems == ("puzzle 'b': is a string, not an object",)
 
 
@@ -337,7 +341,6 @@ def test_a_streak_counts_solves_in_a_row_until_the_first_mistake_and_keeps_the_b
 
 
 def test_a_streak_and_the_best_survive_a_reload():
-    from lab.puzzles import initial_state
     c = ctl(WIN2D, WIN2D_B, WIN2D_C)
     c.start_streak(seed=3)
     order = [c.puzzles[i].id for i in streak_order(c.puzzles, 3)]
@@ -346,14 +349,15 @@ def test_a_streak_and_the_best_survive_a_reload():
     class Store(dict):
         get_item = dict.get
         set_item = dict.__setitem__
-    store = Store({"phutball.puzzles.v1": dump_progress(c.progress, c.runs)})
-    progress, runs, message = initial_state(store)
-    assert message == "" and runs == c.runs and progress == c.progress
-    again = PuzzleController([puzzle(p) for p in (WIN2D, WIN2D_B, WIN2D_C)], progress=progress, runs=runs)
+    store = Store({"phutball.puzzles.v1": SavedProgress(c.ledger, c.runs).to_text()})
+    saved, message = load(store)
+    assert message == "" and saved.runs == c.runs and saved.ledger == c.ledger
+    again = PuzzleController([puzzle(p) for p in (WIN2D, WIN2D_B, WIN2D_C)], ledger=saved.ledger, runs=saved.runs)
     assert again.resume_streak() and again.puzzle.id == order[1] and again.view()["streak"] == 1
     # a stored streak of the wrong shape is set aside, the rest kept
     store["phutball.puzzles.v1"] = json.dumps({"v": 1, "puzzles": {}, "best_streak": 4, "streak": {"seed": "x"}})
-    _, runs, message = initial_state(store)
+    saved, message = load(store)
+    runs = saved.runs
     assert runs.best_streak == 4 and runs.streak is None and "streak" in message
 
 

@@ -256,10 +256,9 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
         el("streak-next").disabled = box["busy"] or not bar.can_next
         el("streak-again").hidden = bar.going_on
         el("streak-again").disabled = box["busy"]
-        stored = stored_streak(ctl)
-        if stored != box["stored"]:
-            box["stored"] = stored
-            storage.set_item(STREAK_KEY, stored)
+        if stored_streak(ctl) != box["stored"]:
+            ctl.sync(storage, STREAK_KEY)  # merged with what another frame stored (lab.puzzleledger.save)
+            box["stored"] = stored_streak(ctl)
 
     def draw() -> None:
         v = ctl.view()

@@ -23,8 +23,8 @@ from glue.jobs import run_job
 from phutball.errors import PhutballError
 from phutball.moveentry import MoveEntry
 from glue.boardinput import RELAYOUT, bind_board, board_shape, relayout_when_changed
-from lab.puzzles import (PROGRESS_KEY, Oracle1D,
-                         PuzzleController, dump_progress, initial_state, iso_date, puzzles_from_files)
+from lab.puzzleledger import read_merged
+from lab.puzzles import Oracle1D, PuzzleController, iso_date, puzzles_from_files
 from glue.remote import draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
 from glue.remote import flush, location_href, set_hash, spawn, storage, window
 from phutball.game import parse_any_position
@@ -58,7 +58,8 @@ async def engine_call(name: str, args: list) -> dict:
 
 
 def save_progress() -> None:
-    storage.set_item(PROGRESS_KEY, dump_progress(state["ctl"].progress, state["ctl"].runs))
+    """Store the ledger and runs, merged with what another tab stored (lab.puzzleledger.save)."""
+    state["ctl"].sync(storage)
 
 
 # ---------------------------------------------------------------- drawing
@@ -314,7 +315,7 @@ def on_hint(event) -> None:
             state["ctl"].message = f"No hint: {e}"
         finally:
             state["busy"] = False
-        draw()
+        refresh()  # a hint is stored at once (it counts in the attempt, lab.puzzleledger)
     background(go())
 
 
@@ -323,7 +324,7 @@ def on_solution(event) -> None:
     ctl = state["ctl"]
     ctl.show_solution()
     new_entry()
-    draw()
+    refresh()  # the attempt is recorded (shown: a failure) before the line is played out
     if ctl.queue:
         background(animate())
 
@@ -477,8 +478,8 @@ def start() -> None:
         el("message").textContent = str(e)
         ready()
         return
-    progress, runs, note = initial_state(storage)
-    ctl = PuzzleController(puzzles, progress=progress, oracle_1d=Oracle1D(engine_call), runs=runs)
+    saved, note = read_merged(storage)  # the page's progress, with the streak embed's attempts
+    ctl = PuzzleController(puzzles, ledger=saved.ledger, oracle_1d=Oracle1D(engine_call), runs=saved.runs)
     try:
         ctl.today = iso_date(str(init_value("today", "")))
     except ValueError:

@@ -6,10 +6,12 @@ easiest first in the order of :func:`lab.puzzles.streak_order`, solved in a row 
 the first mistake, the best kept).  This module adds only what the frame needs around
 it, and ``glue/embed.py`` wires it:
 
-* its own stored value, :data:`STREAK_KEY` (an embed never touches the puzzles page's
+* its own stored value, :data:`STREAK_KEY` (an embed never writes the puzzles page's
   progress, as a play embed never touches the play page's game), in the page's format
-  (:data:`lab.puzzles.PROGRESS_SCHEMA`) without the table of puzzles: the best streak,
-  the streak going on, the reader's puzzle rating;
+  (:class:`lab.puzzleledger.SavedProgress`): the best streak, the streak going on, and the
+  ledger of the attempts made in embeds (:func:`lab.puzzleledger.embed_ledger`), which the
+  puzzles page merges into its own when it starts (:func:`lab.puzzleledger.read_merged`), so
+  each counts once in the reader's puzzle rating;
 * the start: the stored streak goes on after a reload, else a new one begins;
 * the line and the button the frame shows (:func:`streak_bar`).
 """
@@ -18,15 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lab.puzzles import PROGRESS_SCHEMA, PuzzleController, dump_progress, read_runs
-from lab.savedstate import Schema, Storage, read_stored
+from lab.puzzleledger import STREAK_KEY, SavedProgress, embed_ledger, load
+from lab.puzzles import PuzzleController
+from lab.savedstate import Storage
 from phutball.puzzles.puzzle import Puzzle
 
-#: Where the embed keeps its streak (``embedframe.js`` hands it to the frame's worker at start).
-STREAK_KEY = "phutball.embed.streak.v1"
-#: What is stored under :data:`STREAK_KEY`: the fields of the page's runs (:class:`lab.puzzles.Runs`).
-STREAK_SCHEMA = Schema(STREAK_KEY, "a saved streak",
-                       tuple(f for f in PROGRESS_SCHEMA.fields if f.name != "puzzles"))
+__all__ = ["BEGIN", "STREAK_KEY", "StreakBar", "new_streak", "stored_streak", "streak_bar", "streak_controller"]
 #: What the frame says when a streak begins (the count and the task have lines of their own).
 BEGIN = "Solve puzzles in a row: the first mistake ends the streak."
 
@@ -50,11 +49,11 @@ def new_streak(ctl: PuzzleController, seed: int) -> None:
 def streak_controller(puzzles: list[Puzzle], storage: Storage, seed: int) -> PuzzleController:
     """The embed's controller: the stored streak goes on (after a reload), else a new one begins with ``seed``.
 
-    A stored value that cannot be read is set aside (:func:`lab.savedstate.read_stored`) and the frame
+    A stored value that cannot be read is set aside (:func:`lab.puzzleledger.load`) and the frame
     says so once, in its status line.
     """
-    values, note = read_stored(storage, STREAK_SCHEMA)
-    ctl = PuzzleController(puzzles, runs=read_runs(values))
+    saved, note = load(storage, STREAK_KEY)
+    ctl = PuzzleController(puzzles, ledger=embed_ledger(saved.ledger), runs=saved.runs)
     if ctl.resume_streak():
         ctl.message = "Your streak goes on."
     else:
@@ -65,8 +64,8 @@ def streak_controller(puzzles: list[Puzzle], storage: Storage, seed: int) -> Puz
 
 
 def stored_streak(ctl: PuzzleController) -> str:
-    """The text :data:`STREAK_KEY` holds for ``ctl``'s runs (the page's format, with no puzzles)."""
-    return dump_progress({}, ctl.runs)
+    """The text :data:`STREAK_KEY` holds for ``ctl``: its runs and the ledger of its attempts (the page's format)."""
+    return SavedProgress(embed_ledger(ctl.ledger), ctl.runs).to_text()
 
 
 def streak_bar(ctl: PuzzleController) -> StreakBar:

@@ -19,7 +19,6 @@ opponent's best play -- is queued to be played out on the board, after which
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, NotRequired, Protocol, TypedDict
@@ -32,136 +31,22 @@ from phutball.errors import quote
 from phutball.puzzles.tasks import Task, task_named
 from phutball.puzzles.themes import THEME_NAMES, THEMES, puzzle_themes
 from phutball.moveentry import ADAPTERS
-from lab.puzzlerating import NEAR, START, elo_update, puzzle_rating
+from lab.puzzleledger import (MAX_HINTS, PROGRESS_KEY, Attempt, ProgressEntry, PuzzleLedger, Runs, SavedProgress,
+                              Streak, new_attempt_id, save, utc_now)
+from lab.puzzlerating import NEAR, elo_update, puzzle_rating
 from lab.puzzlewords import collection_words, source_words
-from lab.savedstate import Field, Reading, Schema, Storage, article, backup_key, json_type
+from lab.savedstate import Storage
 
 if TYPE_CHECKING:
     from phutball.moveentry import Target
 
-PROGRESS_KEY = "phutball.puzzles.v1"
 #: The end of the message while the engine's answer to a good move is being played.
 ANSWERING = " The engine answers…"
-#: Where unreadable stored progress is set aside (never deleted) before starting fresh.
-PROGRESS_BACKUP_KEY = backup_key("phutball.puzzles.v1")
-
-
-# ---------------------------------------------------------------- progress storage
-
-
-def _attempts(value: int) -> bool:
-    return value >= 0
-
-
-def _streak(value: dict[str, Any] | None) -> bool:
-    return value is None or (set(value) == {"seed", "count"} and all(
-        isinstance(value[k], int) and not isinstance(value[k], bool) and value[k] >= 0 for k in value))
-
-
-PROGRESS_SCHEMA = Schema(PROGRESS_KEY, "saved puzzle progress", (
-    Field("puzzles", ("object",), "a table of puzzles", required=True),
-    Field("best_streak", ("integer",), "a count of puzzles", _attempts),
-    Field("streak", ("object", "null"), "a streak ({seed, count})", _streak),
-    Field("rating", ("integer",), "a rating from 0 to 4000", lambda v: 0 <= v <= 4000),
-))
-#: The fields of one puzzle's entry in ``puzzles``.
-ENTRY_FIELDS = (Field("solved", ("boolean",), "true or false", required=True),
-                Field("attempts", ("integer",), "a count of attempts", _attempts, required=True))
-
-
-class ProgressEntry(TypedDict):
-    """One puzzle's progress (:data:`ENTRY_FIELDS`)."""
-
-    solved: bool
-    attempts: int
-
-
-#: Progress by puzzle id.
-Progress = dict[str, ProgressEntry]
-
-
-@dataclass(frozen=True)
-class Streak:
-    """A streak in progress: puzzles solved in a row (``count``) along the order ``seed`` shuffles
-    (:func:`streak_order`); stored with the progress, so it survives a reload."""
-
-    seed: int
-    count: int = 0
-
-
-@dataclass(frozen=True)
-class Runs:
-    """What the page keeps besides each puzzle's progress: the best streak, the streak going on, and the
-    reader's puzzle rating (:mod:`lab.puzzlerating`)."""
-
-    best_streak: int = 0
-    streak: Streak | None = None
-    rating: int = START
-
-
-def read_runs(values: dict[str, Any] | None) -> Runs:
-    """The runs of stored progress values (:data:`PROGRESS_SCHEMA` has checked their types)."""
-    values = values or {}
-    s = values.get("streak")
-    return Runs(int(values.get("best_streak", 0)), Streak(s["seed"], s["count"]) if s else None,
-                int(values.get("rating", START)))
 #: The progress of a puzzle not tried yet.
 NOT_TRIED: ProgressEntry = {"solved": False, "attempts": 0}
-
-
-def load_progress(raw: str | None) -> Progress:
-    """Parse stored progress; anything corrupt or of an old format is dropped, entry by entry."""
-    return read_progress(raw)[0]
-
-
-def read_progress(raw: str | None) -> tuple[Progress, Reading]:
-    """Stored progress, and what :class:`~lab.savedstate.Schema` made of the stored text.
-
-    Unreadable means not JSON (including JSON nested too deeply to parse, such
-    as ``"[" * 5000 + "]" * 5000``) or not a version-1 progress object; a
-    readable object keeps its good entries, and each bad one is named in the
-    reading's problems. Either way the page sets the text aside under
-    :data:`PROGRESS_BACKUP_KEY` and says so once (:meth:`Reading.message`).
-    """
-    reading = PROGRESS_SCHEMA.read(raw)
-    out: Progress = {}
-    problems = list(reading.problems)
-    for pid, entry in (reading.values or {}).get("puzzles", {}).items():
-        why = (f"is {article(json_type(entry))}, not an object" if not isinstance(entry, dict) else
-               next((w for f in ENTRY_FIELDS if (w := f.problem(entry.get(f.name))) is not None), None))
-        if why is None:
-            out[pid] = {"solved": entry["solved"], "attempts": entry["attempts"]}  # the ENTRY_FIELDS
-        else:
-            problems.append(f"puzzle {quote(pid, 30)}: {why}")
-    if len(problems) > 3:
-        problems[3:] = [f"and {len(problems) - 3} more"]
-    return out, Reading(reading.values, reading.unreadable, tuple(problems))
-
-
-def initial_progress(storage: Storage) -> tuple[Progress, str]:
-    """Stored progress, and the page's message if part or all of it was unreadable."""
-    progress, _, message = initial_state(storage)
-    return progress, message
-
-
-def initial_state(storage: Storage) -> tuple[Progress, Runs, str]:
-    """Stored progress and runs (streaks), and the page's message if part or all of it was unreadable.
-
-    What could not be used is set aside, and the usable part stored again, so the message is said once.
-    """
-    raw = storage.get_item(PROGRESS_KEY)
-    progress, reading = read_progress(raw)
-    runs = read_runs(reading.values)
-    message = reading.message(storage, PROGRESS_KEY, raw)
-    if message:
-        storage.set_item(PROGRESS_KEY, dump_progress(progress, runs))
-    return progress, runs, message
-
-
-def dump_progress(progress: Progress, runs: Runs = Runs()) -> str:
-    streak = None if runs.streak is None else {"seed": runs.streak.seed, "count": runs.streak.count}
-    return json.dumps({"v": 1, "puzzles": progress, "best_streak": runs.best_streak, "streak": streak,
-                       "rating": runs.rating}, sort_keys=True)
+#: What a hint costs, said with it (the ledger's rule, :func:`lab.puzzleledger.change`), by hints taken.
+HINT_COST = {1: "a solve now gains at most half of a clean solve's rating points",
+             2: "a solve now gains at most a quarter of a clean solve's rating points"}
 
 
 def puzzles_from_files(files: object) -> list[Puzzle]:
@@ -317,7 +202,7 @@ class ThemeChoice(TypedDict):
 @dataclass
 class PuzzleController:
     puzzles: list[Puzzle]
-    progress: Progress = field(default_factory=dict)
+    ledger: PuzzleLedger = field(default_factory=PuzzleLedger)  # the reader's attempts (lab.puzzleledger)
     oracle_2d: Oracle = field(default_factory=Oracle2D)
     oracle_1d: Oracle = field(default_factory=Oracle1D)
     index: int = 0
@@ -337,6 +222,10 @@ class PuzzleController:
     failed: tuple[int, ...] = ()    # the failed puzzles being replayed (mode "failed"), in list order
     theme: str = ""                 # the list's filter (a theme of phutball.puzzles.themes), "" for all
     today: str = ""                 # the reader's date (YYYY-MM-DD): the daily puzzle's
+    attempt: str = ""               # the id of the attempt going on (lab.puzzleledger.Attempt)
+    hints_taken: int = 0            # the hints taken in that attempt, at every position (at most MAX_HINTS)
+    new_id: Callable[[], str] = field(default=new_attempt_id, repr=False)  # makes an attempt's id
+    clock: Callable[[], str] = field(default=utc_now, repr=False)         # the time an attempt ends (UTC)
     _themes: dict[int, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _ratings: dict[int, int] = field(default_factory=dict, repr=False)
     _daily: dict[str, int | None] = field(default_factory=dict, repr=False)
@@ -344,6 +233,16 @@ class PuzzleController:
     def __post_init__(self) -> None:
         if self.puzzles:
             self.open(self.first_to_open())
+
+    @property
+    def progress(self) -> dict[str, ProgressEntry]:
+        """Each tried puzzle's progress (solved, attempts), from the ledger."""
+        return self.ledger.progress
+
+    @property
+    def rating(self) -> int:
+        """The reader's puzzle rating: the replay of the ledger (:attr:`lab.puzzleledger.PuzzleLedger.rating`)."""
+        return self.ledger.rating
 
     def order(self) -> list[int]:
         """The puzzles' indices in list order (:func:`list_order`)."""
@@ -355,7 +254,7 @@ class PuzzleController:
         if self.mode == "failed":
             return list(self.failed)
         if self.theme == "near":  # unsolved puzzles rated near the reader
-            return [i for i in self.order() if abs(self.rating_of(i) - self.runs.rating) <= NEAR
+            return [i for i in self.order() if abs(self.rating_of(i) - self.rating) <= NEAR
                     and not self.progress.get(self.puzzles[i].id, NOT_TRIED)["solved"]]
         return [i for i in self.order() if not self.theme or self.theme in self.themes_of(i)]
 
@@ -410,6 +309,19 @@ class PuzzleController:
         self.answer_choice = None
         self.hint_level = 0
         self.review_from = None
+        self.begin_attempt()
+
+    def begin_attempt(self) -> None:
+        """A new attempt at the current puzzle (a fresh id), or the unfinished one in which hints were
+        taken, kept in the ledger (a reload, another tab): its hints still count."""
+        kept = self.ledger.hints_open(self.puzzle.id)
+        self.attempt, self.hints_taken = (kept.id, kept.hints) if kept else (self.new_id(), 0)
+
+    def sync(self, storage: Storage, key: str = PROGRESS_KEY) -> None:
+        """Store the ledger and runs under ``key``, merged with what is stored there now (another tab's:
+        :func:`lab.puzzleledger.save`), and go on with the merge."""
+        saved = save(storage, SavedProgress(self.ledger, self.runs), key)
+        self.ledger, self.runs = saved.ledger, saved.runs
 
     def open_id(self, pid: str) -> bool:
         i = self.index_of(pid)
@@ -458,7 +370,7 @@ class PuzzleController:
         for i in range(len(self.puzzles)):
             for t in self.themes_of(i):
                 counts[t] += 1
-        near = sum(1 for i in range(len(self.puzzles)) if abs(self.rating_of(i) - self.runs.rating) <= NEAR
+        near = sum(1 for i in range(len(self.puzzles)) if abs(self.rating_of(i) - self.rating) <= NEAR
                    and not self.progress.get(self.puzzles[i].id, NOT_TRIED)["solved"])
         first: ThemeChoice = {"theme": "near", "name": "Near my rating", "count": near, "current": self.theme == "near"}
         return [first] + [{"theme": t, "name": THEME_NAMES[t], "count": n, "current": t == self.theme}
@@ -591,21 +503,35 @@ class PuzzleController:
     def oracle(self) -> Oracle:
         return self.oracle_2d if self.puzzle.variant.is_board else self.oracle_1d
 
-    def _record(self, solved: bool) -> None:
-        pid = self.puzzle.id
-        e = self.progress.setdefault(pid, {"solved": False, "attempts": 0})
-        if e["attempts"] == 0:  # a first attempt moves the reader's rating
-            self.runs = replace(self.runs, rating=elo_update(self.runs.rating, self.rating_of(self.index), solved))
-        e["attempts"] += 1
-        if solved:
-            e["solved"] = True
+    def _finish(self, outcome: str) -> str:
+        """End the attempt going on with ``outcome`` (``clean`` becomes ``hints`` after a hint): it is
+        recorded once in the ledger (an attempt already recorded is not recorded again), and a streak counts
+        it.  Returns what it did to the reader's rating, in words ("" if it was recorded before)."""
+        p = self.puzzle
+        if self.ledger.has(self.attempt):
+            return ""
+        first = p.id not in self.ledger.progress
+        if outcome == "clean" and self.hints_taken:
+            outcome = "hints"
+        before = self.rating
+        done = Attempt(self.attempt, p.id, self.clock(), outcome, self.hints_taken, self.rating_of(self.index))
+        self.ledger = self.ledger.record(done)
         if self.mode == "streak" and self.runs.streak is not None:
-            if solved:
+            if done.solved:
                 count = self.runs.streak.count + 1
                 self.runs = replace(self.runs, best_streak=max(self.runs.best_streak, count),
                                     streak=replace(self.runs.streak, count=count))
             else:
-                self.end_streak("a mistake")
+                self.end_streak("a mistake" if outcome == "failed" else "you asked for the solution")
+        moved = self.ledger.last_change(done.id) or 0
+        if not first:
+            return f" A puzzle counts for your rating once: it stays {self.rating}."
+        if outcome == "hints":
+            clean = elo_update(before, done.rating, True) - before
+            n = done.hints
+            return (f" Your puzzle rating: {self.rating} ({moved:+d}; solved after {n} hint{'s' if n > 1 else ''}, "
+                    f"where a clean solve gains {clean:+d}).")
+        return f" Your puzzle rating: {self.rating} ({moved:+d})."
 
     def streak_note(self) -> str:
         """What a solved puzzle adds in a streak."""
@@ -636,7 +562,7 @@ class PuzzleController:
         self.game.push(move)
         if not verdict["ok"]:
             was_streak = self.mode == "streak"
-            self._record(False)
+            rated = self._finish("failed")
             over = self.message if was_streak else ""
             self.verdict = "wrong"
             self.retry_ply = ply_before
@@ -644,7 +570,8 @@ class PuzzleController:
                 advice = " Watch the refutation." if verdict["refutation"] else ""
             else:
                 advice = " Watch the refutation, then try again." if verdict["refutation"] else " Try again."
-            self.message = "✗ " + (verdict.get("note") or "That move loses.") + advice + (" " + over if over else "")
+            self.message = ("✗ " + (verdict.get("note") or "That move loses.") + advice + (" " + over if over else "")
+                            + rated)
             self.queue = list(verdict["refutation"])
             self.review_from = ply_before
             self.after_queue = "wrong"
@@ -664,10 +591,13 @@ class PuzzleController:
             self.phase = "playing"
 
     def _solved(self, note: str = "") -> None:
-        self._record(True)
+        rated = self._finish("clean")
+        if self.hints_taken >= MAX_HINTS:
+            rated = (" The third hint gave the move away, so this attempt counts as not solved: the puzzle waits "
+                     "under Replay my failed puzzles.")
         self.phase = "solved"
         self.verdict = "correct"
-        self.message = "✓ Solved! " + (note + " " if note else "") + self.puzzle.text + self.streak_note()
+        self.message = "✓ Solved! " + (note + " " if note else "") + self.puzzle.text + self.streak_note() + rated
 
     def animate_step(self) -> bool:
         """Play the next queued move on the board; False when the queue is empty (phase then updated)."""
@@ -694,6 +624,7 @@ class PuzzleController:
         self.verdict = ""
         self.review_from = None
         self.hint_level = 0
+        self.begin_attempt()  # the wrong move ended the last one
         self.message = "Try again. " + self.task_prompt()
 
     def restart(self) -> None:
@@ -721,18 +652,36 @@ class PuzzleController:
         mark = {1: parts[0] if jump else None, 2: parts[1] if jump else None, 3: parts[-1]}[self.hint_level]
         self.hint = None if mark is None else move_targets(p.variant, mark)[0]
         more = " (Hint again for more.)" if self.hint_level < 3 else ""
-        self.message = f"Hint {self.hint_level} of 3: {hints[self.hint_level - 1]}{more}"
+        self.message = f"Hint {self.hint_level} of 3: {hints[self.hint_level - 1]}{more}" + self._hint_taken()
+
+    def _hint_taken(self) -> str:
+        """Count a hint in the attempt going on, and say what it costs: one or two make a solve a partial
+        one (:data:`HINT_COST`), the third gives the move away and records the attempt as failed."""
+        if self.ledger.has(self.attempt):
+            return ""  # the attempt already counted (a third hint, then more)
+        self.hints_taken = min(MAX_HINTS, self.hints_taken + 1)
+        if self.hints_taken >= MAX_HINTS:
+            rated = self._finish("failed")
+            return (" That was the third hint: it gives the move away, so this attempt counts as not solved and "
+                    "the puzzle goes under Replay my failed puzzles." + rated)
+        self.ledger = self.ledger.hinted(self.attempt, self.puzzle.id, self.hints_taken)
+        if self.puzzle.id in self.ledger.progress:
+            return " (A replay: your rating does not move.)"
+        return f" What it costs: {HINT_COST[self.hints_taken]}; a third hint counts as a miss."
 
     def show_solution(self) -> None:
         """Queue the main line from the start, to be replayed on the board step by step (it ends a streak)."""
         p = self.puzzle
-        over = ""
+        was_streak = self.mode == "streak"
+        rated = self._finish("shown")  # a failure (it ends a streak); nothing if the attempt had ended
         if self.mode == "streak":
             self.end_streak("you asked for the solution")
-            over = " " + self.message
+        over = " " + self.message if was_streak else ""
+        if rated:
+            rated += " The puzzle is listed under Replay my failed puzzles."
         if self.game is None:
             self.phase = "solution"
-            self.message = "Solution: " + self.answer_text() + " " + p.text + over
+            self.message = "Solution: " + self.answer_text() + " " + p.text + over + rated
             return
         self.game = Game(parse_any_position(p.position))
         self.queue = list(p.main_line)
@@ -740,7 +689,7 @@ class PuzzleController:
         self.after_queue = "solution"
         self.phase = "busy"
         self.verdict = ""
-        self.message = "The solution: " + " ".join(p.main_line) + ". " + p.text + over
+        self.message = "The solution: " + " ".join(p.main_line) + ". " + p.text + over + rated
 
     # ------------------------------------------------------------ stepping through a line
 
@@ -796,15 +745,16 @@ class PuzzleController:
             self.message = str(e)
             return
         was_streak = self.mode == "streak"
-        self._record(ok)
+        rated = self._finish("clean" if ok else "failed")
         if ok:
             self.phase = "solved"
             self.verdict = "correct"
-            self.message = "✓ Right! " + p.text + self.streak_note()
+            self.message = "✓ Right! " + p.text + self.streak_note() + rated
         else:
             over = " " + self.message if was_streak else ""
             self.verdict = "wrong"
-            self.message = "✗ Not quite. Think again, or show the solution." + over
+            self.message = "✗ Not quite. Think again, or show the solution." + over + rated
+            self.begin_attempt()  # the next answer is another attempt
 
     # ------------------------------------------------------------ view
 
@@ -828,7 +778,7 @@ class PuzzleController:
             "best_streak": self.runs.best_streak, "daily": self.today != "" and self.daily_index() == self.index,
             "failed": len(self.failed_puzzles()), "theme": self.theme,
             "themes": [THEME_NAMES[t] for t in self.themes_of(self.index)],
-            "rating": self.runs.rating, "puzzle_rating": self.rating_of(self.index),
+            "rating": self.rating, "puzzle_rating": self.rating_of(self.index),
         }
 
 
