@@ -90,7 +90,7 @@ function snapshot() {
 async function serialize(e) {
   const out = { type: e.type, target: describe(e.target), currentTarget: describe(e.currentTarget) };
   for (const k of ["key", "button", "pointerType", "clientX", "clientY", "ctrlKey", "metaKey", "altKey", "shiftKey",
-                   "origin"]) {
+                   "origin", "newValue"]) {  // newValue: a storage event's (another tab stored a value)
     if (e[k] !== undefined) out[k] = e[k];
   }
   if (typeof CustomEvent !== "undefined" && e instanceof CustomEvent) {

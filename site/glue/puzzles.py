@@ -23,7 +23,7 @@ from glue.jobs import run_job
 from phutball.errors import PhutballError
 from phutball.moveentry import MoveEntry
 from glue.boardinput import RELAYOUT, bind_board, board_shape, relayout_when_changed
-from lab.puzzleledger import read_merged
+from lab.puzzleledger import PROGRESS_KEY, STREAK_KEY, peek, read_merged
 from lab.puzzles import Oracle1D, PuzzleController, iso_date, puzzles_from_files
 from glue.remote import draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
 from glue.remote import flush, location_href, set_hash, spawn, storage, window
@@ -469,6 +469,21 @@ def on_hashchange(event) -> None:
         opened()
 
 
+def on_storage(event) -> None:
+    """Another tab (the puzzles page, or a streak embed) stored progress: its attempts join this tab's
+    ledger, each once (lab.puzzleledger merges by id), and the page shows the replayed rating."""
+    ctl: PuzzleController = state["ctl"]
+    key = getattr(event, "key", None)
+    if ctl is None or key not in (PROGRESS_KEY, STREAK_KEY):
+        return
+    value = getattr(event, "newValue", None)
+    storage.learn(key, value if isinstance(value, str) else None)
+    if key == STREAK_KEY:
+        ctl.ledger = ctl.ledger.merged(peek(storage, STREAK_KEY).ledger)
+    ctl.sync(storage)
+    draw()
+
+
 def start() -> None:
     on(window, "phutball-theme", lambda e: draw() if state["ctl"] is not None else None)
     try:
@@ -519,6 +534,7 @@ def start() -> None:
     on(el("replay-failed"), "click", on_replay_failed)
     on(el("show-all"), "click", on_show_all)
     on(el("theme-filters"), "click", on_theme_click)
+    on(window, "storage", on_storage)
     draw()
     ready()
     spawn(derive_themes())

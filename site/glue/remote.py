@@ -277,6 +277,11 @@ class _Storage:
         self._items[key] = None
         _ops.append({"op": "store", "key": key, "value": None})
 
+    def learn(self, key: str, value: str | None) -> None:
+        """What another tab stored under ``key`` (the window's ``storage`` event): read from now on, not
+        written back."""
+        self._items[key] = value
+
 
 storage = _Storage()
 
