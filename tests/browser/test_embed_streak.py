@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from conftest import READY_TIMEOUT, Recorder, enter_move, own_input_devices, seed_saved_start
 from lab.embedstreak import STREAK_KEY
 from lab.puzzles import PuzzleController, streak_order
+from lab.puzzlerating import START, elo_update, puzzle_rating
 from phutball.game import parse_any_position
 from phutball.puzzles.tasks import task_named
 from test_puzzles_page import shipped_puzzles, streak_seed
@@ -90,6 +91,14 @@ def test_a_streak_embed_counts_a_solve_ends_at_a_mistake_keeps_the_best_and_fits
         fits(frame, {"streak-again", "solution", "pfinish", "step-prev", "step-next"})
         stored = json.loads(page.evaluate("k => localStorage.getItem(k)", STREAK_KEY))
         assert stored["best_streak"] == 1 and stored["streak"] is None
+        # issue 42: the frame's attempts, in the puzzles page's ledger format, join the reader's puzzle rating
+        assert [(a[1], a[3]) for a in stored["ledger"]] == [(first.id, "clean"), (second.id, "failed")]
+        lab = ctx.new_page()
+        lab.goto(f"{server.origin}/puzzles.html")
+        lab.locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+        rating = elo_update(elo_update(START, puzzle_rating(first), True), puzzle_rating(second), False)
+        expect(lab.locator("#rating")).to_have_text(f"Your puzzle rating: {rating}")
+        lab.close()
 
         page.reload()  # a new streak begins, the best is kept
         frame.locator("html.ready").wait_for(timeout=READY_TIMEOUT)
