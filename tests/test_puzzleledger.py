@@ -138,6 +138,7 @@ def test_the_third_hint_counts_as_a_failure_and_the_puzzle_waits_under_failed():
     assert "That was the third hint" in c.message
     done(c.user_move(WINS[c.puzzle.id]))  # playing the move given: solved on the board, not in the ledger
     assert c.phase == "solved" and len(c.ledger.records) == 1 and "counts as not solved" in c.message
+    assert c.message.startswith("✓ Solved, with the move given.") and not c.view()["solved"]
     assert c.failed_puzzles() == [c.index] and c.view()["failed"] == 1
 
 
@@ -253,6 +254,7 @@ def test_the_streak_embeds_attempts_join_the_pages_ledger():
     embed.new_id, embed.clock = counter("e")
     embed.begin_attempt()
     done(embed.user_move(WINS[embed.puzzle.id]))
+    assert "Solved" in embed.message and "rating" not in embed.message  # the frame knows only its own attempts
     storage.set_item(STREAK_KEY, stored_streak(embed))
     stored = json.loads(storage.get_item(STREAK_KEY))
     assert stored["start"] == START and len(stored["ledger"]) == 1  # the embed's old rating was never shown

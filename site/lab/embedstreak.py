@@ -53,7 +53,8 @@ def streak_controller(puzzles: list[Puzzle], storage: Storage, seed: int) -> Puz
     says so once, in its status line.
     """
     saved, note = load(storage, STREAK_KEY)
-    ctl = PuzzleController(puzzles, ledger=embed_ledger(saved.ledger), runs=saved.runs)
+    # the frame knows its own attempts only, not the reader's whole ledger: it does not tell a rating
+    ctl = PuzzleController(puzzles, ledger=embed_ledger(saved.ledger), runs=saved.runs, tells_rating=False)
     if ctl.resume_streak():
         ctl.message = "Your streak goes on."
     else:

@@ -32,8 +32,8 @@ from phutball.puzzles.tasks import Task, task_named
 from phutball.puzzles.themes import THEME_NAMES, THEMES, puzzle_themes
 from phutball.moveentry import ADAPTERS
 from lab.puzzleledger import (MAX_HINTS, PROGRESS_KEY, Attempt, ProgressEntry, PuzzleLedger, Runs, SavedProgress,
-                              Streak, new_attempt_id, save, utc_now)
-from lab.puzzlerating import NEAR, elo_update, puzzle_rating
+                              Streak, change, new_attempt_id, save, utc_now)
+from lab.puzzlerating import NEAR, puzzle_rating
 from lab.puzzlewords import collection_words, source_words
 from lab.savedstate import Storage
 
@@ -226,9 +226,11 @@ class PuzzleController:
     hints_taken: int = 0            # the hints taken in that attempt, at every position (at most MAX_HINTS)
     new_id: Callable[[], str] = field(default=new_attempt_id, repr=False)  # makes an attempt's id
     clock: Callable[[], str] = field(default=utc_now, repr=False)         # the time an attempt ends (UTC)
+    tells_rating: bool = True       # messages say what an attempt did to the rating (not in the streak embed)
     _themes: dict[int, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _ratings: dict[int, int] = field(default_factory=dict, repr=False)
     _daily: dict[str, int | None] = field(default_factory=dict, repr=False)
+    _synced: dict[str, str] = field(default_factory=dict, repr=False)  # the text sync last stored, by key
 
     def __post_init__(self) -> None:
         if self.puzzles:
@@ -319,9 +321,19 @@ class PuzzleController:
 
     def sync(self, storage: Storage, key: str = PROGRESS_KEY) -> None:
         """Store the ledger and runs under ``key``, merged with what is stored there now (another tab's:
-        :func:`lab.puzzleledger.save`), and go on with the merge."""
-        saved = save(storage, SavedProgress(self.ledger, self.runs), key)
-        self.ledger, self.runs = saved.ledger, saved.runs
+        :func:`lab.puzzleledger.save`), and go on with the merge.  While ``key`` holds what this controller
+        stored last, nobody else wrote: the value is stored without reading it again."""
+        current = SavedProgress(self.ledger, self.runs)
+        stored = storage.get_item(key)
+        if stored is not None and stored == self._synced.get(key):
+            text = current.to_text()
+            if text != stored:
+                storage.set_item(key, text)
+        else:
+            merged = save(storage, current, key)
+            self.ledger, self.runs = merged.ledger, merged.runs
+            text = storage.get_item(key) or ""
+        self._synced[key] = text
 
     def open_id(self, pid: str) -> bool:
         i = self.index_of(pid)
@@ -506,7 +518,8 @@ class PuzzleController:
     def _finish(self, outcome: str) -> str:
         """End the attempt going on with ``outcome`` (``clean`` becomes ``hints`` after a hint): it is
         recorded once in the ledger (an attempt already recorded is not recorded again), and a streak counts
-        it.  Returns what it did to the reader's rating, in words ("" if it was recorded before)."""
+        it.  Returns what it did to the reader's rating, in words ("" if it was recorded before, or if
+        :attr:`tells_rating` is off)."""
         p = self.puzzle
         if self.ledger.has(self.attempt):
             return ""
@@ -524,10 +537,12 @@ class PuzzleController:
             else:
                 self.end_streak("a mistake" if outcome == "failed" else "you asked for the solution")
         moved = self.ledger.last_change(done.id) or 0
+        if not self.tells_rating:
+            return ""
         if not first:
             return f" A puzzle counts for your rating once: it stays {self.rating}."
         if outcome == "hints":
-            clean = elo_update(before, done.rating, True) - before
+            clean = change(before, replace(done, outcome="clean", hints=0))
             n = done.hints
             return (f" Your puzzle rating: {self.rating} ({moved:+d}; solved after {n} hint{'s' if n > 1 else ''}, "
                     f"where a clean solve gains {clean:+d}).")
@@ -591,13 +606,15 @@ class PuzzleController:
             self.phase = "playing"
 
     def _solved(self, note: str = "") -> None:
+        given = self.hints_taken >= MAX_HINTS  # the third hint gave the move: the attempt counted as failed then
         rated = self._finish("clean")
-        if self.hints_taken >= MAX_HINTS:
+        if given:
             rated = (" The third hint gave the move away, so this attempt counts as not solved: the puzzle waits "
                      "under Replay my failed puzzles.")
         self.phase = "solved"
         self.verdict = "correct"
-        self.message = "✓ Solved! " + (note + " " if note else "") + self.puzzle.text + self.streak_note() + rated
+        head = "✓ Solved, with the move given. " if given else "✓ Solved! "
+        self.message = head + (note + " " if note else "") + self.puzzle.text + self.streak_note() + rated
 
     def animate_step(self) -> bool:
         """Play the next queued move on the board; False when the queue is empty (phase then updated)."""
