@@ -233,7 +233,7 @@ def puzzle_controller(params: EmbedParams) -> PuzzleController | None:
         listed = shipped_puzzles(STREAK)
         return None if listed is None else streak_controller(listed, storage, random.getrandbits(31))
     puzzle = puzzle_of(params)
-    return None if puzzle is None else PuzzleController([puzzle])
+    return None if puzzle is None else PuzzleController([puzzle], tells_rating=False)  # nothing stored: no rating
 
 
 def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:

@@ -680,6 +680,7 @@ def test_a_teachers_puzzle_embed_with_hint_and_solution(course):
     click_point(frame, "B5")
     expect(board).to_have_attribute("data-phase", "solved")
     expect(frame.locator("#status")).to_contain_text("Straight up!")
+    assert "rating" not in frame.locator("#status").inner_text()  # a frame stores nothing: it tells no rating
     course.wait_for_function("window.results.some(([id]) => id === 'ex2')")
     got = [d for i, d in course.evaluate("window.results") if i == "ex2"]
     assert got == [{"id": "win:5x5_O_B3_B4C4", "solved": True, "attempts": 1}]
