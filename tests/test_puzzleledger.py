@@ -156,6 +156,19 @@ def test_show_solution_is_a_failure_listed_under_failed_and_ends_the_attempt():
     assert c.failed_puzzles() == [] and c.rating < START
 
 
+def test_hints_and_the_solution_on_a_solved_puzzle_change_no_rating_and_list_nothing_as_failed():
+    c = controller()
+    done(c.user_move(WINS[c.puzzle.id]))
+    rating = c.rating
+    c.restart()
+    done(c.show_hint())
+    assert "A replay: your rating does not move." in c.message and "What it costs" not in c.message
+    c.show_solution()
+    assert c.ledger.records[-1].outcome == "shown" and c.rating == rating
+    assert "counts for your rating once" in c.message and "Replay my failed puzzles" not in c.message
+    assert c.failed_puzzles() == []  # solved before: a replay's failure does not undo it
+
+
 def test_a_wrong_move_then_retry_is_a_new_unrated_attempt():
     c = controller(WIN2D)
     done(c.user_move("A1"))  # a placement: not the win

@@ -536,9 +536,9 @@ class PuzzleController:
                                     streak=replace(self.runs.streak, count=count))
             else:
                 self.end_streak("a mistake" if outcome == "failed" else "you asked for the solution")
-        moved = self.ledger.last_change(done.id) or 0
         if not self.tells_rating:
             return ""
+        moved = self.ledger.last_change(done.id) or 0
         if not first:
             return f" A puzzle counts for your rating once: it stays {self.rating}."
         if outcome == "hints":
@@ -547,6 +547,11 @@ class PuzzleController:
             return (f" Your puzzle rating: {self.rating} ({moved:+d}; solved after {n} hint{'s' if n > 1 else ''}, "
                     f"where a clean solve gains {clean:+d}).")
         return f" Your puzzle rating: {self.rating} ({moved:+d})."
+
+    def failed_note(self) -> str:
+        """Where a failed attempt leaves the puzzle, if it is not solved (by an earlier attempt)."""
+        solved = self.progress.get(self.puzzle.id, NOT_TRIED)["solved"]
+        return "" if solved or not self.tells_rating else " The puzzle is listed under Replay my failed puzzles."
 
     def streak_note(self) -> str:
         """What a solved puzzle adds in a streak."""
@@ -609,8 +614,7 @@ class PuzzleController:
         given = self.hints_taken >= MAX_HINTS  # the third hint gave the move: the attempt counted as failed then
         rated = self._finish("clean")
         if given:
-            rated = (" The third hint gave the move away, so this attempt counts as not solved: the puzzle waits "
-                     "under Replay my failed puzzles.")
+            rated = " The third hint gave the move away, so this attempt counts as not solved." + self.failed_note()
         self.phase = "solved"
         self.verdict = "correct"
         head = "✓ Solved, with the move given. " if given else "✓ Solved! "
@@ -679,8 +683,8 @@ class PuzzleController:
         self.hints_taken = min(MAX_HINTS, self.hints_taken + 1)
         if self.hints_taken >= MAX_HINTS:
             rated = self._finish("failed")
-            return (" That was the third hint: it gives the move away, so this attempt counts as not solved and "
-                    "the puzzle goes under Replay my failed puzzles." + rated)
+            return (" That was the third hint: it gives the move away, so this attempt counts as not solved."
+                    + rated + self.failed_note())
         self.ledger = self.ledger.hinted(self.attempt, self.puzzle.id, self.hints_taken)
         if self.puzzle.id in self.ledger.progress:
             return " (A replay: your rating does not move.)"
@@ -695,7 +699,7 @@ class PuzzleController:
             self.end_streak("you asked for the solution")
         over = " " + self.message if was_streak else ""
         if rated:
-            rated += " The puzzle is listed under Replay my failed puzzles."
+            rated += self.failed_note()
         if self.game is None:
             self.phase = "solution"
             self.message = "Solution: " + self.answer_text() + " " + p.text + over + rated
