@@ -4,6 +4,8 @@ import itertools
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from helpers import FakeStorage
 from lab.embedstreak import STREAK_KEY, stored_streak, streak_controller
@@ -277,3 +279,25 @@ def test_the_streak_embeds_attempts_join_the_pages_ledger():
     c.choose(c.index_of(embed.puzzle.id))
     done(c.user_move(WINS[embed.puzzle.id]))  # solved in the embed first: this one is a replay
     assert c.rating == page.ledger.rating and len(c.ledger.records) == 2
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-10, 5000) | st.floats(allow_nan=True) | st.text(max_size=30),
+                    lambda inner: st.lists(inner, max_size=7) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(start=JSON, earlier=JSON, ledger=JSON, opened=JSON, v=st.sampled_from([1, 2, 2, 3, "2"]))
+def test_any_stored_json_loads_without_raising_and_keeps_only_checked_records(start, earlier, ledger, opened, v):
+    real = attempt(1, "w2", "hints", 1).to_json()
+    raw = json.dumps({"v": v, "start": start, "earlier": earlier, "ledger": [real, ledger] if v == 2 else ledger,
+                      "open": opened, "puzzles": earlier, "rating": start})
+    storage = FakeStorage()
+    storage.set_item(PROGRESS_KEY, raw)
+    saved, message = load(storage)  # never raises
+    assert all(isinstance(a, Attempt) for a in saved.ledger.records)
+    assert 0 <= saved.ledger.rating <= 4000
+    if message:
+        assert storage.get_item(backup_key(PROGRESS_KEY)) == raw and load(storage)[1] == ""  # said once
+    if v == 2 and not read_progress(raw)[1].unreadable:  # a value of this version (not nested too deep)
+        assert any(a.to_json() == real for a in saved.ledger.records)  # a good record survives its neighbours

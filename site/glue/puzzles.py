@@ -23,7 +23,7 @@ from glue.jobs import run_job
 from phutball.errors import PhutballError
 from phutball.moveentry import MoveEntry
 from glue.boardinput import RELAYOUT, bind_board, board_shape, relayout_when_changed
-from lab.puzzleledger import PROGRESS_KEY, STREAK_KEY, peek, read_merged
+from lab.puzzleledger import PROGRESS_KEY, STREAK_KEY, UNSAVED, peek, read_merged
 from lab.puzzles import Oracle1D, PuzzleController, iso_date, puzzles_from_files
 from glue.remote import draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
 from glue.remote import flush, location_href, set_hash, spawn, storage, window
@@ -484,6 +484,16 @@ def on_storage(event) -> None:
     draw()
 
 
+def on_store_failed(event) -> None:
+    """The browser refused to store the progress (host.js): the page keeps it in memory and says so."""
+    detail = getattr(event, "detail", None)
+    if state["ctl"] is not None and isinstance(detail, dict) and detail.get("key") == PROGRESS_KEY:
+        ctl: PuzzleController = state["ctl"]
+        if UNSAVED not in ctl.message:  # after what the page was saying (a solution, a verdict)
+            ctl.message = f"{ctl.message} {UNSAVED}".strip()
+        draw()
+
+
 def start() -> None:
     on(window, "phutball-theme", lambda e: draw() if state["ctl"] is not None else None)
     try:
@@ -535,6 +545,7 @@ def start() -> None:
     on(el("show-all"), "click", on_show_all)
     on(el("theme-filters"), "click", on_theme_click)
     on(window, "storage", on_storage)
+    on(window, "phutball-store-failed", on_store_failed)
     draw()
     ready()
     spawn(derive_themes())

@@ -60,13 +60,17 @@ from functools import cached_property
 from typing import Any, Callable, ClassVar, Iterable, Self, TypedDict, cast
 
 from lab.puzzlerating import START, elo_update
-from lab.savedstate import Field, Reading, Schema, Storage, StoredValueError, article, json_type, load_json
+from lab.savedstate import (Field, Reading, Schema, Storage, StoredValueError, article, json_type, load_json,
+                            set_aside)
 from phutball.errors import quote
 
 #: Where the puzzles page keeps its progress (the key of version 1, now holding version 2).
 PROGRESS_KEY = "phutball.puzzles.v1"
 #: Where the streak embed keeps its own progress (:mod:`lab.embedstreak`), in the same format.
 STREAK_KEY = "phutball.embed.streak.v1"
+#: What the puzzles page says when the browser refused to store its progress (``host.js``'s store-failed event).
+UNSAVED = ("This browser refused to save your puzzle progress (its storage for this site is full, or it forbids "
+           "storage): your attempts and rating are kept while this page stays open.")
 #: The stored value's version; version 1 is still read.
 VERSION = 2
 #: How an attempt ended (see the module's doc).
@@ -75,7 +79,7 @@ OUTCOMES = ("clean", "hints", "shown", "failed")
 MAX_HINTS = 3
 #: A reader's rating (and a puzzle's recorded one) stays in this range.
 LOWEST, HIGHEST = 0, 4000
-#: Most unfinished attempts with hints kept (past it, those of the last puzzle ids are dropped).
+#: Most unfinished attempts with hints kept (past it, those of the last puzzle ids, in order, are dropped).
 OPEN_CAP = 200
 
 _ID = re.compile(r"[0-9a-f]{16}")
@@ -285,7 +289,7 @@ class PuzzleLedger:
                     by_puzzle[o.puzzle] = o
         earlier = {e.puzzle: e for e in self.earlier}
         object.__setattr__(self, "records", records)
-        object.__setattr__(self, "open", tuple(sorted(by_puzzle.values(), key=lambda o: o.puzzle))[-OPEN_CAP:])
+        object.__setattr__(self, "open", tuple(sorted(by_puzzle.values(), key=lambda o: o.puzzle))[:OPEN_CAP])
         object.__setattr__(self, "earlier", tuple(earlier[p] for p in sorted(earlier)))
 
     # ------------------------------------------------------------ the replay
@@ -539,7 +543,10 @@ def load(storage: Storage, key: str = PROGRESS_KEY) -> tuple[SavedProgress, str]
     not be read: that part is set aside under ``<key>.unreadable`` and the usable part stored again, so
     the message is said once."""
     raw = storage.get_item(key)
-    saved, reading = read_progress(raw)
+    try:
+        saved, reading = read_progress(raw)
+    except Exception as e:  # a last resort (no known input gets here): the page must start, the text is kept
+        return SavedProgress(), set_aside(storage, key, raw or "", f"it could not be read ({type(e).__name__})")
     message = reading.message(storage, key, raw)
     if message:
         storage.set_item(key, saved.to_text())
@@ -583,5 +590,5 @@ def save(storage: Storage, saved: SavedProgress, key: str = PROGRESS_KEY) -> Sav
 
 __all__ = ["ENTRY_FIELDS", "HIGHEST", "LOWEST", "MAX_HINTS", "OUTCOMES", "PROGRESS_KEY", "PROGRESS_SCHEMA",
            "PROGRESS_SCHEMA_V1", "VERSION", "Attempt", "Earlier", "OpenAttempt", "ProgressEntry", "PuzzleLedger",
-           "Runs", "STREAK_KEY", "SavedProgress", "Streak", "attempt_problem", "change", "embed_ledger", "load", "new_attempt_id", "peek",
+           "Runs", "STREAK_KEY", "SavedProgress", "Streak", "UNSAVED", "attempt_problem", "change", "embed_ledger", "load", "new_attempt_id", "peek",
            "read_merged", "read_progress", "save", "utc_now"]

@@ -106,3 +106,21 @@ def test_before_the_engine_is_ready_the_page_draws_the_first_puzzle_the_ledger_l
     wait_ready(page)
     expect(page.locator("#puzzle-title")).to_have_text(title)  # the page's Python opens the same one
     assert page.recorder.errors == []
+
+
+def test_a_refused_write_is_said_and_the_attempts_stay_on_the_page(page, server):
+    page.add_init_script("""(() => {
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (k, v) {
+            if (k === 'phutball.puzzles.v1') throw new DOMException('full', 'QuotaExceededError');
+            return setItem.call(this, k, v);
+        };
+    })()""")
+    open_puzzle(page, server, REVEALED)
+    page.click("#solution")
+    expect(page.locator("#message")).to_contain_text("This browser refused to save your puzzle progress")
+    expect(page.locator("#message")).to_contain_text("The solution: ")  # what the page was saying stays
+    after = elo_update(START, puzzle_rating(shipped_puzzles()[REVEALED]), False)
+    expect(page.locator("#rating")).to_have_text(f"Your puzzle rating: {after}")  # kept on the page
+    expect(page.locator("#replay-failed")).to_have_text("Replay my failed puzzles (1)")
+    assert page.evaluate("localStorage.getItem('phutball.puzzles.v1')") is None
