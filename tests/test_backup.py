@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -17,8 +18,18 @@ from hypothesis.stateful import invariant, rule
 
 from lab import backup, gamestore, learn, rating
 from lab.backup import Backup, BackupError, Kept, LastBackup, plan, reminder
-from lab.puzzles import PROGRESS_KEY, Runs, dump_progress
+from lab import puzzleledger
+from lab.puzzleledger import PROGRESS_KEY, STREAK_KEY, Attempt, PuzzleLedger, Runs, SavedProgress
 from test_gamesite import Browser, Lab, won_against_the_computer
+
+
+def attempts(*outcomes: str, puzzle: str = "1d-example-", start: int = 0) -> PuzzleLedger:
+    """A ledger of attempts at puzzles ``<puzzle>1``, ``<puzzle>2`` ...: ``outcomes`` such as "clean", "hints"."""
+    ledger = PuzzleLedger()
+    for i, outcome in enumerate(outcomes, start + 1):
+        ledger = ledger.record(Attempt(f"{i:016x}", f"{puzzle}{i}", f"2026-11-2{i % 7}T10:00:0{i % 10}Z", outcome,
+                                       1 if outcome == "hints" else 0, 1500))
+    return ledger
 
 
 def played(name: str, moves: list[str], board: str = "9x9") -> Browser:
@@ -60,8 +71,7 @@ def test_a_backup_restored_into_a_fresh_browser_gives_the_same_games_rating_prog
     a = won_against_the_computer(Browser("a"))
     a.site.new_game(a.ctl, "9x9", "here", "first", "novice")
     a.place("E6")
-    a.storage.set_item(PROGRESS_KEY, dump_progress({"1d-example-1": {"solved": True, "attempts": 2}},
-                                                   Runs(best_streak=4, rating=1130)))
+    a.storage.set_item(PROGRESS_KEY, SavedProgress(attempts("clean", "hints"), Runs(best_streak=4)).to_text())
     a.storage.set_item(learn.STORAGE_KEY, json.dumps({"v": 1, "done": ["place", "jump"], "step": "chain"}))
     a.storage.set_item(backup.THEME_KEY, "dark")
     fresh = Browser("z")
@@ -70,9 +80,11 @@ def test_a_backup_restored_into_a_fresh_browser_gives_the_same_games_rating_prog
     assert records(theirs) == records(mine) and len(theirs.games.games) == 2
     assert theirs.rating == mine.rating and theirs.rating.games == 1
     assert fresh.site.rating.value == a.site.rating.value
-    assert theirs.puzzles == mine.puzzles and theirs.runs == mine.runs
+    assert theirs.puzzles == mine.puzzles and theirs.puzzles.runs.best_streak == 4
+    assert theirs.puzzle_ledger().rating == mine.puzzle_ledger().rating > 1200
     assert theirs.lesson == {"place", "jump"} and theirs.step == "chain" and theirs.theme == "dark"
-    assert p.words().startswith("Restoring this backup adds 2 games, progress on 1 puzzle and 2 lesson steps;")
+    assert p.words().startswith("Restoring this backup adds 2 games, 2 puzzle attempts and 2 lesson steps;")
+    assert f"your puzzle rating becomes {mine.puzzle_ledger().rating} (now 1200)" in p.words()
     assert f"your rating becomes {round(a.site.rating.value)}" in p.words()
 
 
@@ -144,6 +156,22 @@ def test_two_devices_merged_both_ways_hold_the_same_games_and_rating():
     assert ab.rating == ba.rating and ab.rating.games == 2
 
 
+def test_puzzle_attempts_merge_by_id_with_the_streak_embed_s_and_count_once():
+    desk, phone = Browser("a"), Browser("p")
+    desk.storage.set_item(PROGRESS_KEY, SavedProgress(attempts("clean", "failed"), Runs(best_streak=2)).to_text())
+    desk.storage.set_item(STREAK_KEY, SavedProgress(attempts("clean", start=10), Runs(best_streak=5)).to_text())
+    phone.storage.set_item(PROGRESS_KEY, SavedProgress(attempts("clean", "hints", start=20)).to_text())
+    p = restored(phone, carried(desk))
+    assert p.attempts_added == 3 and "adds 3 puzzle attempts" in p.words()
+    assert "your best puzzle streak becomes 5" in p.words()
+    merged = Kept.read(phone.storage).puzzle_ledger()
+    assert len(merged.records) == 5
+    both = puzzleledger.read_merged(phone.storage)[0].ledger  # as the puzzles page reads it
+    assert both.rating == merged.rating == attempts("clean", "failed").merged(
+        attempts("clean", start=10)).merged(attempts("clean", "hints", start=20)).rating
+    assert not restored(phone, carried(desk)).changes()
+
+
 # ---------------------------------------------------------------- refused, and nothing changes
 
 
@@ -162,6 +190,9 @@ def good_backup_data() -> dict:
     (lambda d: json.dumps({**d, "rating": {**d["rating"], "start": "high"}}), "its rating cannot be read"),
     (lambda d: json.dumps({**d, "puzzles": {"v": 1, "puzzles": {"p": {"solved": "yes", "attempts": 1}}}}),
      "its puzzle progress cannot be read"),
+    (lambda d: json.dumps({**d, "puzzles": {"v": 2, "start": 1200, "ledger": [["x", "p", "now", "clean", 0, 1500]]}}),
+     "its puzzle progress cannot be read"),
+    (lambda d: json.dumps({**d, "streak": {"v": 2, "start": 1200, "ledger": 3}}), "its puzzle streak cannot be read"),
     (lambda d: json.dumps({**d, "lesson": {"v": 1, "done": [1]}}), "its lesson progress cannot be read"),
     (lambda d: json.dumps({**d, "theme": "<script>"}), "its theme cannot be read"),
     (lambda d: json.dumps({**d, "theme": 3}), "its theme is not a word"),
@@ -257,13 +288,27 @@ class Devices(Lab):
         assert not dst.site.restore_plan(carried_).changes()
         self.touched |= set(after) | {dst.ctl.game_id}
 
+    @rule(i=Lab.browser, puzzle=st.integers(1, 6), outcome=st.sampled_from(["clean", "hints", "shown", "failed"]),
+          embed=st.booleans())
+    def puzzle_attempt(self, i, puzzle, outcome, embed):
+        """An attempt on the puzzles page (or in a streak embed) of this browser, stored as the page stores it."""
+        b = self.browsers[i]
+        key = STREAK_KEY if embed else PROGRESS_KEY
+        saved = puzzleledger.peek(b.storage, key)
+        n = len(saved.ledger.records) + 1
+        attempt = Attempt(f"{'abcd'[i]}{'e' if embed else 'f'}{n:014x}", f"p{puzzle}", f"2026-11-27T1{n % 10}:00:00Z", outcome,
+                          1 if outcome == "hints" else 0, 1500)
+        puzzleledger.save(b.storage, replace(saved, ledger=saved.ledger.record(attempt)), key)
+
     @invariant()
     def merged_both_ways_the_same(self):
         a, b = (Kept.read(x.storage) for x in self.browsers[:2])
         ab, ba = plan(a, b).after, plan(b, a).after
         assert record_set(ab) == record_set(ba)
         assert ab.rating.value == ba.rating.value and set(ab.rating.ledger) == set(ba.rating.ledger)
-        assert ab.puzzles == ba.puzzles and ab.lesson == ba.lesson
+        pa, pb = ab.puzzle_ledger(), ba.puzzle_ledger()
+        assert (pa is None) == (pb is None) and (pa is None or (pa.rating == pb.rating and pa.records == pb.records))
+        assert ab.lesson == ba.lesson
         twice = plan(ab, b)
         assert record_set(twice.after) == record_set(ab) and twice.after.rating == ab.rating
 

@@ -7,8 +7,8 @@ section       key                         read and written by
 ============  ==========================  ==================================================
 ``games``     ``phutball.games.v1``       :mod:`lab.gamestore` (the kept games, by id)
 ``rating``    ``phutball.rating.v1``      :mod:`lab.rating` (the rated games' ledger)
-``puzzles``   ``phutball.puzzles.v1``     :mod:`lab.puzzles` (progress by puzzle, streaks)
-``streak``    ``phutball.embed.streak.v1``  :mod:`lab.embedstreak` (the streak embed's runs)
+``puzzles``   ``phutball.puzzles.v1``     :mod:`lab.puzzleledger` (the puzzle attempts' ledger, streaks)
+``streak``    ``phutball.embed.streak.v1``  :mod:`lab.puzzleledger` (the streak embed's attempts and runs)
 ``lesson``    ``phutball.learn.v1``       :mod:`lab.learn` (the lesson's done steps)
 ``theme``     ``phutball.theme``          ``theme.js`` (``"light"`` or ``"dark"``)
 ============  ==========================  ==================================================
@@ -31,8 +31,9 @@ Restoring **merges** (:func:`plan`): nothing kept here is lost or changed, nothi
   it; two versions that differ otherwise are both kept, the backup's under an id made from its own
   (:func:`renamed_id`);
 * the rating: the two ledgers' union (:meth:`lab.rating.Rating.merged`), so the rating is recomputed;
-* puzzles: a puzzle solved in either is solved, its attempts the larger count; the best streak the
-  higher; the puzzle rating and a streak going on are this browser's unless it has none;
+* puzzles: the two ledgers of puzzle attempts merged by id (:meth:`lab.puzzleledger.PuzzleLedger.merged`),
+  so the puzzle rating is their replay; the best streak the higher; a streak going on this browser's
+  unless it has none (the streak embed's the same way);
 * the lesson: the steps done in either; the theme: this browser's unless it has none.
 
 Merging is idempotent (restoring the same backup twice changes nothing the second time) and
@@ -54,9 +55,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from lab import gamestore, learn, rating
-from lab.embedstreak import STREAK_KEY, STREAK_SCHEMA
 from lab.gamestore import GameEntry, GameStore
-from lab.puzzles import PROGRESS_KEY, Progress, Runs, dump_progress, read_progress, read_runs
+from lab.puzzleledger import PROGRESS_KEY, STREAK_KEY, PuzzleLedger, SavedProgress, read_progress
 from lab.savedstate import MAX_DEPTH, Storage, StoredValueError, load_json, read_stored
 from phutball.errors import PhutballError
 
@@ -105,9 +105,8 @@ class Kept:
 
     games: GameStore = field(default_factory=GameStore)
     rating: rating.Rating = field(default_factory=rating.Rating)
-    puzzles: Progress = field(default_factory=dict)
-    runs: Runs | None = None               # the puzzles page's streaks and puzzle rating (None: none kept)
-    streak: Runs | None = None             # the streak embed's runs
+    puzzles: SavedProgress | None = None   # the puzzles page's ledger and streaks (None: nothing kept)
+    streak: SavedProgress | None = None    # the streak embed's
     lesson: frozenset[str] = frozenset()   # the lesson's steps done
     step: str | None = None                # the lesson's open step
     theme: str | None = None
@@ -126,10 +125,10 @@ class Kept:
             out[gamestore.STORAGE_KEY] = self.games.to_text()
         if self.rating.games or self.rating.folded:
             out[rating.STORAGE_KEY] = self.rating.to_text()
-        if self.puzzles or self.runs is not None:
-            out[PROGRESS_KEY] = dump_progress(self.puzzles, self.runs or Runs())
+        if self.puzzles is not None:
+            out[PROGRESS_KEY] = self.puzzles.to_text()
         if self.streak is not None:
-            out[STREAK_KEY] = dump_progress({}, self.streak)
+            out[STREAK_KEY] = self.streak.to_text()
         if self.lesson or self.step:
             out[learn.STORAGE_KEY] = json.dumps({"v": 1, "done": sorted(self.lesson),
                                                  **({"step": self.step} if self.step else {})})
@@ -144,7 +143,15 @@ class Kept:
                 for name, key in _SECTION_KEYS.items() if key in texts}
 
     def solved(self) -> int:
-        return sum(1 for p in self.puzzles.values() if p["solved"])
+        """How many puzzles are ticked solved (on the puzzles page, and in the streak embed)."""
+        ledger = self.puzzle_ledger()
+        return sum(1 for p in ledger.progress.values() if p["solved"]) if ledger else 0
+
+    def puzzle_ledger(self) -> PuzzleLedger | None:
+        """Every puzzle attempt kept: the puzzles page's ledger merged with the streak embed's (as the
+        puzzles page reads them, :func:`lab.puzzleledger.read_merged`)."""
+        parts = [p.ledger for p in (self.puzzles, self.streak) if p is not None]
+        return parts[0].merged(parts[1]) if len(parts) == 2 else (parts[0] if parts else None)
 
 
 #: A section's name and the key whose value it holds.
@@ -178,15 +185,12 @@ def _read(storage: Storage) -> tuple[Kept, list[str]]:
     rated, problem = rating.load(storage)
     if problem:
         bad.append("rating")
-    raw = storage.get_item(PROGRESS_KEY)
-    progress, reading = read_progress(raw)
-    if reading.unreadable or reading.problems:
-        bad.append("puzzles")
-    runs = read_runs(reading.values) if reading.values is not None else None
-    values, problem = read_stored(storage, STREAK_SCHEMA)
-    if problem:
-        bad.append("streak")
-    streak = read_runs(values) if values is not None else None
+    found: dict[str, SavedProgress | None] = {}
+    for name, key in (("puzzles", PROGRESS_KEY), ("streak", STREAK_KEY)):
+        saved, reading = read_progress(storage.get_item(key))
+        if reading.unreadable or reading.problems:
+            bad.append(name)
+        found[name] = saved if reading.values is not None else None
     values, problem = read_stored(storage, learn.SCHEMA)
     if problem:
         bad.append("lesson")
@@ -196,7 +200,7 @@ def _read(storage: Storage) -> tuple[Kept, list[str]]:
     if theme is not None and theme not in THEMES:
         bad.append("theme")
         theme = None
-    return Kept(store, rated, progress, runs, streak, done, step, theme), bad
+    return Kept(store, rated, found["puzzles"], found["streak"], done, step, theme), bad
 
 
 # ---------------------------------------------------------------- the file
@@ -315,26 +319,24 @@ def merge_games(here: GameStore, there: GameStore, limit: int = gamestore.MAX_CH
     return GamesMerge(fitted, added, same, longer, both, left_out, current_changed)
 
 
-def merge_progress(here: Progress, there: Progress) -> tuple[Progress, int]:
-    """Puzzle progress of both: solved in either, the larger count of attempts; and how many puzzles changed."""
-    out = dict(here)
-    changed = 0
-    for pid, theirs in there.items():
-        mine = out.get(pid)
-        merged = theirs if mine is None else {"solved": mine["solved"] or theirs["solved"],
-                                              "attempts": max(mine["attempts"], theirs["attempts"])}
-        if merged != mine:
-            out[pid] = merged
-            changed += 1
-    return dict(sorted(out.items())), changed
-
-
-def merge_runs(here: Runs | None, there: Runs | None) -> Runs | None:
-    """The best streak of both; the streak going on and the rating are this browser's, unless it has none."""
+def merge_progress(here: SavedProgress | None, there: SavedProgress | None) -> SavedProgress | None:
+    """Both browsers' puzzle progress: the ledgers merged by attempt id, the best streak the higher, a streak
+    going on this browser's unless it has none."""
     if here is None or there is None:
         return here if there is None else there
-    return replace(here, best_streak=max(here.best_streak, there.best_streak),
-                   streak=here.streak if here.streak is not None else there.streak)
+    merged = here.merged(there)
+    if merged.runs.streak is None and there.runs.streak is not None:
+        merged = replace(merged, runs=replace(merged.runs, streak=there.runs.streak))
+    return merged
+
+
+def _attempts(kept: Kept) -> int:
+    ledger = kept.puzzle_ledger()
+    return len(ledger.records) + len(ledger.earlier) if ledger else 0
+
+
+def _best(kept: Kept) -> int:
+    return max((p.runs.best_streak for p in (kept.puzzles, kept.streak) if p is not None), default=0)
 
 
 @dataclass(frozen=True)
@@ -344,21 +346,25 @@ class Plan:
     before: Kept
     after: Kept
     games: GamesMerge
-    puzzles_changed: int
     steps_added: int
+
+    @property
+    def attempts_added(self) -> int:
+        """Puzzle attempts the backup adds (each attempt once, by its id)."""
+        return _attempts(self.after) - _attempts(self.before)
 
     def changes(self) -> bool:
         return self.after != self.before
 
     def words(self, done: bool = False) -> str:
-        """The preview: "Restoring this backup adds 12 games and progress on 40 puzzles; 3 games are already
+        """The preview: "Restoring this backup adds 12 games and 40 puzzle attempts; 3 games are already
         here; your rating becomes 1034 (now 1002), from 25 rated games."; ``done``: what the page says after."""
         g = self.games
         if not self.changes():
             return ("Everything in this backup was already here: nothing changed." if done else
                     "Everything in this backup is already here: restoring it changes nothing.")
         verb = (lambda now, then: then) if done else (lambda now, then: now)
-        adds = [p for p in (_count(g.added, "game"), _count(self.puzzles_changed, "puzzle", "progress on "),
+        adds = [p for p in (_count(g.added, "game"), _count(self.attempts_added, "puzzle attempt"),
                             _count(self.steps_added, "lesson step")) if p]
         parts = [f"{verb('adds', 'added')} {_and(adds)}" if adds else verb("adds nothing new", "added nothing new")]
         if g.longer:
@@ -375,8 +381,12 @@ class Plan:
             becomes = verb(f"becomes {round(new.value)} (now {round(old.value)})",
                            f"is now {round(new.value)} (it was {round(old.value)})")
             parts.append(f"your rating {becomes}, from {_count(new.games, 'rated game')}")
-        best_old = self.before.runs.best_streak if self.before.runs else 0
-        best_new = self.after.runs.best_streak if self.after.runs else 0
+        puzzles_old, puzzles_new = self.before.puzzle_ledger(), self.after.puzzle_ledger()
+        if puzzles_new is not None and (puzzles_old is None or puzzles_new.rating != puzzles_old.rating):
+            was = puzzles_old.rating if puzzles_old is not None else puzzles_new.start
+            becomes = verb(f"becomes {puzzles_new.rating} (now {was})", f"is now {puzzles_new.rating} (it was {was})")
+            parts.append(f"your puzzle rating {becomes}")
+        best_old, best_new = _best(self.before), _best(self.after)
         if best_new > best_old:
             parts.append(f"your best puzzle streak {verb('becomes', 'is now')} {best_new}")
         text = ("Restored: " if done else "Restoring this backup ") + "; ".join(parts) + "."
@@ -417,14 +427,10 @@ def _and(parts: list[str]) -> str:
 def plan(here: Kept, there: Kept) -> Plan:
     """What merging ``there`` (a backup) into ``here`` (this browser) gives (the module's rules)."""
     games = merge_games(here.games, there.games)
-    puzzles, changed = merge_progress(here.puzzles, there.puzzles)
-    runs = merge_runs(here.runs, there.runs)
-    if runs is not None and here.runs is None and not there.puzzles and runs == Runs():
-        runs = None
     lesson = here.lesson | there.lesson
-    after = Kept(games.store, here.rating.merged(there.rating), puzzles, runs, merge_runs(here.streak, there.streak),
-                 lesson, here.step or there.step, here.theme or there.theme)
-    return Plan(here, after, games, changed, len(lesson - here.lesson))
+    after = Kept(games.store, here.rating.merged(there.rating), merge_progress(here.puzzles, there.puzzles),
+                 merge_progress(here.streak, there.streak), lesson, here.step or there.step, here.theme or there.theme)
+    return Plan(here, after, games, len(lesson - here.lesson))
 
 
 # ---------------------------------------------------------------- carrying by link or QR code
@@ -537,7 +543,7 @@ def storage_words(persisted: bool | None, local: int | None, usage: int | None =
     return " ".join(parts)
 
 
-__all__ = ["LOCAL_QUOTA", "count", "storage_words", "CARRY_MAX", "FORMAT", "KEYS", "LAST_KEY", "MAX_CHARS", "REMIND_AFTER", "THEME_KEY", "VERSION", "Backup",
-           "BackupError", "GamesMerge", "Kept", "LastBackup", "MemoryStorage", "Plan", "carry_fragment",
-           "from_fragment", "is_carry_fragment", "merge_games", "merge_progress", "merge_runs", "plan", "reminder",
-           "renamed_id"]
+__all__ = ["CARRY_MAX", "FORMAT", "KEYS", "LAST_KEY", "LOCAL_QUOTA", "MAX_CHARS", "REMIND_AFTER", "THEME_KEY", "VERSION",
+           "Backup", "BackupError", "GamesMerge", "Kept", "LastBackup", "MemoryStorage", "Plan", "carry_fragment", "count",
+           "from_fragment", "is_carry_fragment", "merge_games", "merge_progress", "plan", "reminder", "renamed_id",
+           "storage_words"]

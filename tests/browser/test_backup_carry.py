@@ -17,12 +17,14 @@ from PIL import Image
 
 from conftest import click_point, seed_saved_start, wait_ready
 from lab import rating
-from lab.puzzles import PROGRESS_KEY, Runs, dump_progress
+from lab.puzzleledger import PROGRESS_KEY, Attempt, PuzzleLedger, Runs, SavedProgress
 
 RATED = rating.Rating(rating.start_rating()).record("0123456789ab", "novice", 1.0, "2026-11-20", "9x9")
 SEEDED = {
     rating.STORAGE_KEY: RATED.to_text(),
-    PROGRESS_KEY: dump_progress({"1d-example-1": {"solved": True, "attempts": 1}}, Runs(best_streak=3)),
+    PROGRESS_KEY: SavedProgress(PuzzleLedger().record(Attempt("00000000000000a1", "1d-example-1",
+                                                              "2026-11-20T10:00:00Z", "clean", 0, 1500)),
+                                Runs(best_streak=3)).to_text(),
 }
 SEED = "(items) => { if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); " \
        "for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); } }"
@@ -84,18 +86,18 @@ def test_everything_carried_from_a_desktop_to_a_phone_by_its_qr_code(browser, se
     phone.wait_for_function("() => document.getElementById('restore-dialog').open")
     preview = phone.inner_text("#restore-preview")
     assert preview.startswith("The link from your other device holds a backup. Nothing changes until you press "
-                              "Merge. Restoring this backup adds 1 game and progress on 1 puzzle;"), preview
+                              "Merge. Restoring this backup adds 1 game and 1 puzzle attempt;"), preview
     assert not phone.is_visible("#restore-file")  # the link brought it: no file to choose
     assert f"your rating becomes {round(RATED.value)}" in preview
     assert "#restore=" not in phone.url  # a reload does not offer it again
     phone.click("#restore-merge")
     phone.wait_for_function("() => !document.getElementById('restore-dialog').open")
-    assert phone.inner_text("#message").startswith("Restored: added 1 game and progress on 1 puzzle;")
+    assert phone.inner_text("#message").startswith("Restored: added 1 game and 1 puzzle attempt;")
     open_your_games(phone)
     assert len(phone.query_selector_all("#games-list li")) == 1
     assert f"Your rating: {round(RATED.value)}" in phone.inner_text("#games-rating")
     stored = kept(phone)
-    assert json.loads(stored[PROGRESS_KEY])["puzzles"] == {"1d-example-1": {"solved": True, "attempts": 1}}
+    assert json.loads(stored[PROGRESS_KEY])["ledger"] == json.loads(SEEDED[PROGRESS_KEY])["ledger"]
     desk_ctx.close()
     phone_ctx.close()
 
@@ -126,7 +128,7 @@ def test_a_backup_file_restored_in_a_fresh_browser_twice_and_a_damaged_one_chang
     b.wait_for_function("() => !document.getElementById('restore-dialog').open")
     assert b.evaluate("() => JSON.parse(localStorage.getItem('phutball.games.v1')).games.length") == 1
     assert len(b.query_selector_all("#games-list li")) == 1  # the list under the dialog shows it at once
-    assert b.inner_text("#games-note").startswith("Restored: added 1 game and progress on 1 puzzle;")
+    assert b.inner_text("#games-note").startswith("Restored: added 1 game and 1 puzzle attempt;")
     b.click("#backup-restore")  # the same file again: nothing to merge
     b.set_input_files("#restore-file", str(path))
     b.wait_for_function("() => document.getElementById('restore-preview').textContent !== ''")
