@@ -326,3 +326,54 @@ def test_the_storage_line_says_whether_the_browser_keeps_the_data_and_how_much_i
     assert "900 bytes" in backup.storage_words(False, 900)
     assert backup.storage_words(None, None) == (
         "This browser does not say whether it keeps the lab's data: back up to keep it.")
+
+
+# ---------------------------------------------------------------- two tabs of one browser
+
+
+class TabStorage:
+    """One tab's view of its browser's localStorage (``items``, shared by the tabs): a write is heard by
+    the other tabs (the window's ``storage`` event), as the play page's glue hands it to
+    :meth:`lab.gamesite.Site.heard`."""
+
+    def __init__(self, items: dict[str, str], tabs: list) -> None:
+        self.items, self.tabs = items, tabs
+
+    def get_item(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def set_item(self, key: str, value: str) -> None:
+        self.items[key] = value
+        for other in self.tabs:
+            if other.storage is not self and hasattr(other, "site"):
+                other.site.heard(key, value)
+
+
+class Tab(Browser):
+    """A tab of a browser (:class:`TabStorage`)."""
+
+    def __init__(self, name: str, items: dict[str, str], tabs: list["Tab"]) -> None:
+        tabs.append(self)
+        super().__init__(name, storage=TabStorage(items, tabs))
+
+
+def test_two_tabs_of_one_browser_keep_both_their_games_and_rate_each_game_once():
+    shared: dict[str, str] = {}
+    tabs: list[Tab] = []
+    a, b = Tab("a", shared, tabs), Tab("b", shared, tabs)
+    a.site.new_game(a.ctl, "9x9", "here", "first", "novice")
+    a.save()
+    a.place("E6")
+    b.site.new_game(b.ctl, "9x9", "here", "first", "novice")
+    b.save()
+    b.place("C3")  # before: b's write put back the games b read at its start, and a's game was gone
+    a.place("E4")
+    won_against_the_computer(b)
+    ids = {a.ctl.game_id, b.ctl.game_id}
+    reloaded = Browser("c")
+    reloaded.storage.items = dict(shared)
+    reloaded.load("")
+    kept = {g.id for g in reloaded.site.store.games}
+    assert len(kept) == 3 and a.ctl.game_id in kept
+    assert reloaded.site.rating.games == 1 == a.site.rating.games
+    assert {g.id for g in a.site.store.games} == {g.id for g in b.site.store.games} == kept

@@ -50,9 +50,9 @@ class QuotaStorage(FakeStorage):
 class Browser:
     """One visitor's browser: its storage, and the play page as loaded from it (see the module's doc)."""
 
-    def __init__(self, name: str, limit: int = 5_242_880) -> None:
+    def __init__(self, name: str, limit: int = 5_242_880, storage=None) -> None:
         self.name = name
-        self.storage = QuotaStorage(limit)
+        self.storage = storage if storage is not None else QuotaStorage(limit)
         n = itertools.count(1)
         prefix = {"a": "a", "b": "b", "c": "c"}.get(name, "d")
         self.seats = lambda: f"{prefix}{next(n):07x}"

@@ -50,6 +50,7 @@ def start(get_ctl: Callable[[], PlayController], refresh: Callable[[], None], re
     on(el("storage-download"), "click", download_game)
     on(el("storage-free"), "click", free_space)
     on(window, "phutball-store-failed", on_store_failed)
+    on(window, "storage", on_other_tab)
     on(el("storage-backup"), "click", backup_download)
     on(el("backup-download"), "click", backup_download)
     on(el("backup-restore"), "click", open_restore)
@@ -144,6 +145,16 @@ def rematch() -> None:
 
 def restore_previous() -> None:
     site.restore_previous(_ctl())
+
+
+def on_other_tab(event: Event) -> None:
+    """Another tab of this browser stored its games or rating: merged into this page's (Site.heard)."""
+    key = getattr(event, "key", None)
+    value = getattr(event, "newValue", None)
+    if key in (gamestore.STORAGE_KEY, rating.STORAGE_KEY):
+        storage.learn(str(key), value if isinstance(value, str) else None)
+        if site.heard(str(key), value if isinstance(value, str) else None):
+            draw()
 
 
 # ---------------------------------------------------------------- a full storage

@@ -148,6 +148,9 @@ class Site:
         if score is None:
             return
         self.rating = self.rating.record(entry.id, op.level, score, entry.updated[:10], rating.board_of(entry.record))
+        self._save_rating()
+
+    def _save_rating(self) -> None:
         try:
             rating.save(self.storage, self.rating)
         except StorageFull:
@@ -169,6 +172,39 @@ class Site:
             ctl.message = (f"{len(finished)} finished {'game was' if len(finished) == 1 else 'games were'} "
                            "downloaded in one file and removed: your games are kept again.")
         return text
+
+    # ------------------------------------------------------------ another tab of this browser
+
+    def heard(self, key: str, text: str | None) -> bool:
+        """Another tab of this browser stored its kept games or its rating (the window's ``storage`` event):
+        merge them into this page's, by id as a backup is merged (:func:`lab.backup.merge_games`,
+        :meth:`lab.rating.Rating.merged`), and store the merge if it holds more than that tab wrote.  So
+        two tabs never overwrite each other's games, and a game is rated once.  True if this page's
+        games or rating changed.  (A game deleted in one tab comes back while the other still keeps it.)"""
+        if not text:
+            return False
+        other = backups.MemoryStorage({key: text})
+        if key == gamestore.STORAGE_KEY:
+            theirs, problem = gamestore.load(other)
+            if problem:
+                return False  # this page sets aside what it cannot read when it next loads, as at any start
+            merged = replace(backups.merge_games(self.store, theirs).store, current=self.store.current)
+            changed = merged != self.store
+            self.store = merged
+            if {g.id: g for g in merged.games} != {g.id: g for g in theirs.games}:
+                self._save_games()
+            return changed
+        if key == rating.STORAGE_KEY:
+            rated, problem = rating.load(other)
+            if problem:
+                return False
+            merged_rating = self.rating.merged(rated)
+            changed = merged_rating != self.rating
+            self.rating = merged_rating
+            if merged_rating != rated:
+                self._save_rating()
+            return changed
+        return False
 
     # ------------------------------------------------------------ everything kept, backed up and restored
 

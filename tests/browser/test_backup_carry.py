@@ -194,3 +194,23 @@ def test_a_game_by_link_shown_as_a_qr_code_opens_on_the_friend_s_phone(browser, 
     assert phone.evaluate("() => document.getElementById('board').dataset.position") == "9x9_X_E5_E6"
     ctx.close()
     phone_ctx.close()
+
+
+def test_two_tabs_of_one_browser_keep_both_their_games(browser, server):
+    """Issue 38's last gap: the second tab's write put back the games it read at its start."""
+    ctx, one = fresh(browser, server, 1280, 800)
+    one.goto(f"{server.origin}/index.html")
+    wait_ready(one)
+    two = ctx.new_page()
+    two.goto(f"{server.origin}/index.html")
+    wait_ready(two)
+    play_a_game(one, ["E6"])
+    play_a_game(two, ["C3"])
+    click_point(one, "E4")
+    two.wait_for_function("() => JSON.parse(localStorage.getItem('phutball.games.v1')).games.length === 2")
+    one.wait_for_function("() => window.phutballHost.idle")
+    two.reload()
+    wait_ready(two)
+    open_your_games(two)
+    assert len(two.query_selector_all("#games-list li")) == 2
+    ctx.close()
