@@ -177,6 +177,59 @@ class ReviewMark:
 
 
 @dataclass(frozen=True)
+class ReviewPoint:
+    """Ohs' chance to win at position ``ply`` of the game (after ``ply`` moves), 0..1, as the review's search
+    saw it (:func:`phutball.ai.win_chance` of its score; 1 or 0 once a side has scored, 0.5 at a draw):
+    one point of the review's evaluation graph."""
+
+    ply: int
+    chance: float
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    """How one side played in a reviewed game: its moves, marks, and the win chance it lost on average.
+
+    ``loss`` is the mean, over the side's moves, of what its chance to win fell from the position before
+    the move to the position after it (never below 0: a move the search liked better later is no loss),
+    in percentage points."""
+
+    side: str
+    moves: int
+    mistakes: int
+    blunders: int
+    loss: float
+
+    def text(self) -> str:
+        """``"Ohs: 12 moves, 1 mistake, no blunders, 4% of the win chance lost a move on average."``"""
+        def n(k: int, what: str) -> str:
+            return f"no {what}s" if k == 0 else f"{k} {what}{'' if k == 1 else 's'}"
+        return (f"{SIDE_NAMES.get(self.side, self.side)}: {n(self.moves, 'move')}, {n(self.mistakes, 'mistake')}, "
+                f"{n(self.blunders, 'blunder')}, {self.loss:.0f}% of the win chance lost a move on average.")
+
+
+def review_summary(game: Game, points: Iterable[ReviewPoint], marks: Iterable[ReviewMark]) -> tuple[SideSummary, ...]:
+    """Each side's :class:`SideSummary` (Ohs first) from a review's points and marks (a swap is no move)."""
+    chance = {p.ply: p.chance for p in points}
+    marked = list(marks)
+    out = []
+    for side in ("O", "X"):
+        losses = []
+        for ply, move in enumerate(game.moves):
+            pos = game.positions[ply]
+            if pos.to_move != side or move == SWAP or ply not in chance or ply + 1 not in chance:
+                continue
+            before, after = chance[ply], chance[ply + 1]
+            if side != "O":
+                before, after = 1 - before, 1 - after
+            losses.append(max(0.0, before - after))
+        out.append(SideSummary(side, len(losses), sum(m.side == side and m.label == "mistake" for m in marked),
+                               sum(m.side == side and m.label == "blunder" for m in marked),
+                               100 * sum(losses) / len(losses) if losses else 0.0))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
 class ReviewProgress:
     """How far :func:`review` is: analysing the position before move ``ply`` of ``total``."""
 
@@ -186,7 +239,7 @@ class ReviewProgress:
 
 
 def review(game: Game, *, max_nodes_per_position: int = REVIEW_NODES, threshold_mistake: int = MISTAKE,
-           threshold_blunder: int = BLUNDER, level: str = STRONGEST) -> Iterator[ReviewMark | ReviewProgress]:
+           threshold_blunder: int = BLUNDER, level: str = STRONGEST) -> Iterator[ReviewMark | ReviewPoint | ReviewProgress]:
     """Review every move of ``game`` (all of its moves, whatever the cursor).
 
     Each position is analysed once with ``max_nodes_per_position`` nodes: the
@@ -195,8 +248,9 @@ def review(game: Game, *, max_nodes_per_position: int = REVIEW_NODES, threshold_
     ``WIN - 1``, a draw 0).  A move that is not the engine's choice and whose
     drop ``before - after`` reaches ``threshold_blunder`` (tenths of a row) is
     a blunder, else ``threshold_mistake`` a mistake.  Yields
-    :class:`ReviewProgress` every few nodes and a :class:`ReviewMark` per
-    marked move, in game order; stop iterating to cancel.
+    :class:`ReviewProgress` every few nodes, a :class:`ReviewPoint` per position (Ohs' win chance there:
+    the evaluation graph) and a :class:`ReviewMark` per marked move, in game order; stop iterating to
+    cancel.
     """
     positions = game.positions
     total = len(game.moves)
@@ -211,6 +265,7 @@ def review(game: Game, *, max_nodes_per_position: int = REVIEW_NODES, threshold_
                 if not last.done:
                     yield ReviewProgress(i, total, last.nodes)
             verdicts.append(last)
+        yield ReviewPoint(i, _ohs_chance(pos, game.positions[i], verdicts[i]))
         if i == 0:
             continue
         mark = _judge(game, i - 1, verdicts[i - 1], verdicts[i], threshold_mistake, threshold_blunder)
@@ -222,6 +277,15 @@ def review(game: Game, *, max_nodes_per_position: int = REVIEW_NODES, threshold_
 def review_marks(game: Game, **options: Any) -> list[ReviewMark]:
     """The marks of :func:`review` as a list (runs it to the end)."""
     return [m for m in review(game, **options) if isinstance(m, ReviewMark)]
+
+
+def _ohs_chance(pos: Any, at: Any, verdict: Analysis | None) -> float:
+    """Ohs' chance to win at a position: the search's for the side to move, turned to Ohs' view; a game
+    over there is 1 or 0 (a goal) or 0.5 (a draw)."""
+    if verdict is None:
+        return 1.0 if at.winner == "O" else 0.0 if at.winner else 0.5
+    mover = win_chance(verdict.score)
+    return mover if pos.to_move == "O" else 1.0 - mover
 
 
 def _over(game: Game, i: int) -> bool:
@@ -254,5 +318,6 @@ def _judge(game: Game, ply: int, before: Analysis | None, after: Analysis | None
     return ReviewMark(ply, game.moves[ply], mover, before.score, after_score, label, before.best)
 
 
-__all__ = ["Analysis", "MAX_1D_SQUARES", "ReviewMark", "ReviewProgress", "UnsupportedError", "analyse",
-           "chance_text", "mate_plies", "review", "review_marks", "score_text"]
+__all__ = ["Analysis", "MAX_1D_SQUARES", "ReviewMark", "ReviewPoint", "ReviewProgress", "SideSummary",
+           "UnsupportedError", "analyse", "chance_text", "mate_plies", "review", "review_marks", "review_summary",
+           "score_text"]

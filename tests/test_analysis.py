@@ -10,8 +10,8 @@ import pytest
 
 from phutball import Position
 from phutball.ai import WIN, WIN_CHANCE_SLOPE, win_chance
-from phutball.analysis import (Analysis, ReviewMark, ReviewProgress, UnsupportedError, analyse, mate_plies,
-                               review, review_marks, score_text, chance_text)
+from phutball.analysis import (Analysis, ReviewMark, ReviewPoint, ReviewProgress, UnsupportedError, analyse, mate_plies,
+                               review, review_marks, review_summary, score_text, chance_text)
 from phutball.errors import NoMoveError
 from phutball.game import Game
 from phutball.oned.strip import Strip
@@ -148,6 +148,20 @@ def test_review_marks_a_missed_win_in_one_as_a_blunder() -> None:
     assert isinstance(items[-1], ReviewProgress) and items[-1].ply == items[-1].total == 2
     assert start.play(marks[0].better).winner == "O"
     assert review_marks(game, max_nodes_per_position=3000) == marks
+
+
+def test_the_review_gives_ohs_chance_at_every_position_and_each_side_s_summary() -> None:
+    """Issue 44: the evaluation graph's points and the summary per side.  Ohs miss the win in one (A9):
+    certain to win before (100%), certain to lose after (Eks jump E5-E1 at once, then the goal: 0%)."""
+    start = Position.from_diagram(BOTH_THREATEN, "O")
+    game = Game.from_record(f'[Size "9x9"]\n[Setup "{start}"]\n\n1. A9 E5-E1\n')
+    items = list(review(game, max_nodes_per_position=3000))
+    points = [p for p in items if isinstance(p, ReviewPoint)]
+    assert [p.ply for p in points] == [0, 1, 2] and [p.chance for p in points] == [1.0, 0.0, 0.0]
+    ohs, eks = review_summary(game, points, [m for m in items if isinstance(m, ReviewMark)])
+    assert (ohs.moves, ohs.mistakes, ohs.blunders, ohs.loss) == (1, 0, 1, 100.0)
+    assert (eks.moves, eks.blunders, eks.loss) == (1, 0, 0.0)
+    assert ohs.text() == "Ohs: 1 move, no mistakes, 1 blunder, 100% of the win chance lost a move on average."
 
 
 def test_review_does_not_mark_the_engines_own_moves() -> None:

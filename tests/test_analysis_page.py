@@ -220,6 +220,15 @@ def test_the_review_job_marks_the_missed_win_in_one_naming_the_winning_move():
     c.review_report(reports[-1])
     c.goto_mark(4)
     assert c.game.cursor == 3 and c.hint == "E5-E1"
+    # Issue 44: the graph's points, each side's summary, and the record exported with them.
+    curve = c.view()["review"]["curve"]
+    assert len(curve) == 5 and all(0 <= x <= 1 for x in curve) and curve[3] < 0.5  # Eks win in 1 there
+    assert [t.split(":")[0] for t in c.view()["review"]["summary"]] == ["Ohs", "Eks"]
+    record = c.analysed_record()
+    assert "# Review by the lab's engine:" in record and "# Move 2 (Eks, A3) was a blunder: better E5-E1" in record
+    assert "# Ohs' chance to win, position by position (%): " in record
+    from phutball.game import Game
+    assert Game.from_record(record) == Game.from_record(MISSED) and c.export_record() == Game.from_record(MISSED).to_record()
 
 
 def test_a_mark_jumps_to_the_position_before_the_move_with_the_better_move_as_hint():

@@ -197,8 +197,11 @@ def test_review_marks_a_missed_win_in_one(tmp_path, capsys):
     assert code == 0 and data["moves"] == 2
     assert [(m["ply"], m["move"], m["side"], m["label"], m["better"]) for m in data["marks"]] == [
         (0, "A9", "O", "blunder", "E5-E9")]
+    assert data["chances"] == [1.0, 0.0, 0.0] and data["summary"]["O"] == {"moves": 1, "mistakes": 0, "blunders": 1,
+                                                                          "loss": 100.0}
     code, out, _ = run(capsys, "review", str(record))
     assert code == 0 and "1 blunder, 0 mistakes" in out and "1. A9 (Ohs): blunder" in out and "better E5-E9" in out
+    assert "Ohs: 1 move, no mistakes, 1 blunder, 100% of the win chance lost a move on average." in out
 
 
 def test_play_in_the_terminal_ends_in_a_draw_by_repetition():

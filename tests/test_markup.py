@@ -178,3 +178,15 @@ def test_theme_filters_are_toggle_buttons_after_all_the_chosen_one_pressed():
     assert [b["aria-pressed"] for b in buttons] == ["false", "false", "true"]
     assert "Chain " in tree.text and "<i>bad</i> " in tree.text and "3" in tree.text
     assert no_injection(theme_filters_html(choices[:1])).named("button")[0]["aria-pressed"] == "true"
+
+
+def test_the_review_graph_has_a_band_per_position_and_shapes_for_marks_not_colour_alone():
+    from lab.views.markup import review_graph_svg
+    marks = [{"ply": 1, "label": "mistake"}, {"ply": 3, "label": "blunder"}, {"ply": 9, "label": "blunder"}]
+    svg = review_graph_svg([0.5, 0.6, 0.55, 0.1], marks, current=2)
+    assert svg.count("data-graph-ply=") == 4 and 'data-graph-ply="3"' in svg
+    assert svg.count('class="graph-mistake"') == 1 and svg.count('class="graph-blunder"') == 1  # ply 9 is not in it
+    assert "<title>After move 3: Ohs 10% to win</title>" in svg and "<title>At the start: Ohs 50% to win" in svg
+    assert "from 50% at the start to 10% at the end; highest 60% after move 1, lowest 10% after move 3" in svg
+    assert ">Ohs</text>" in svg and ">Eks</text>" in svg
+    assert review_graph_svg([0.5], [], 0) == ""

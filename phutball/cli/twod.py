@@ -140,9 +140,12 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
 def cmd_review(args: argparse.Namespace) -> int:
     """Every move of a recorded game checked by the engine: the mistakes and blunders, with a better move."""
-    from ..analysis import ReviewMark, review, score_text
+    from ..analysis import ReviewMark, ReviewPoint, review, review_summary, score_text
     game = Game.from_record(read_file(args.file))
-    marks = [m for m in review(game, max_nodes_per_position=args.max_nodes) if isinstance(m, ReviewMark)]
+    items = list(review(game, max_nodes_per_position=args.max_nodes))
+    marks = [m for m in items if isinstance(m, ReviewMark)]
+    points = [p for p in items if isinstance(p, ReviewPoint)]
+    summary = review_summary(game, points, marks)
     counts = {label: sum(m.label == label for m in marks) for label in ("blunder", "mistake")}
     lines = [f"{args.file}: {len(game.moves)} moves reviewed, "
              + ", ".join(f"{n} {label}{'' if n == 1 else 's'}" for label, n in counts.items())]
@@ -150,7 +153,11 @@ def cmd_review(args: argparse.Namespace) -> int:
         number = f"{m.ply // 2 + 1}.{'' if m.ply % 2 == 0 else '..'}"
         lines.append(f"  {number} {m.move} ({SIDE_NAMES[m.side]}): {m.label}, {score_text(m.before, m.side)}"
                      f" before, {score_text(m.after, m.side)} after; better {m.better}")
-    emit(args, {"file": args.file, "moves": len(game.moves), "marks": [m.to_dict() for m in marks]},
+    lines += [f"  {s.text()}" for s in summary]
+    emit(args, {"file": args.file, "moves": len(game.moves), "marks": [m.to_dict() for m in marks],
+                "chances": [round(p.chance, 3) for p in points],
+                "summary": {s.side: {"moves": s.moves, "mistakes": s.mistakes, "blunders": s.blunders,
+                                     "loss": round(s.loss, 1)} for s in summary}},
           "\n".join(lines))
     return 0
 

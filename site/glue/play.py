@@ -15,7 +15,7 @@ from glue import mygames, share
 from glue.jobs import run_job
 from lab.views.diagram import Marks, jump_frames, layout_for, natural_size, play_shapes
 from lab.playfeel import animated_ply, move_sound, shows_welcome
-from lab.views.markup import moves_html, review_marks_html
+from lab.views.markup import moves_html, review_graph_svg, review_marks_html, review_summary_html
 from lab.jobs import Scheduler, error_text, search_text
 from phutball.ai import HINT_LEVEL
 from phutball.errors import PhutballError
@@ -204,6 +204,24 @@ def draw_review(v) -> None:
     if rendered.get("marks") != html:
         rendered["marks"] = html
         el("review-marks").innerHTML = html
+    graph = review_graph_svg(r["curve"], r["marks"], v["ply"]) if r["reviewed"] and not r["running"] else ""
+    if rendered.get("graph") != graph:
+        rendered["graph"] = graph
+        el("review-graph").innerHTML = graph
+        el("review-graph").hidden = not graph
+    summary = review_summary_html(r["summary"]) if graph else ""
+    if rendered.get("summary") != summary:
+        rendered["summary"] = summary
+        el("review-summary").innerHTML = summary
+        el("review-summary").hidden = not summary
+
+
+def on_graph_click(event) -> None:
+    """A click on the evaluation graph: the position after that many moves."""
+    ply = event.target.getAttribute("data-graph-ply")
+    if ply is not None and not jobs.searching:
+        ctl.goto(int(ply))
+        refresh()
 
 
 rendered = {"moves": None, "live": ""}
@@ -602,7 +620,7 @@ def on_copy_position(event) -> None:
 
 
 def on_export(event) -> None:
-    text = ctl.export_record()
+    text = ctl.analysed_record()
     download("phutball-game.phut", text)
     el("record-text").value = text
     ctl.message = "Game record downloaded (also shown in Import/Export)."
@@ -629,7 +647,7 @@ def on_import_file(event) -> None:
 
 
 def on_open_record(event) -> None:
-    el("record-text").value = ctl.export_record()
+    el("record-text").value = ctl.analysed_record()
     el("record-error").textContent = ""
     el("record-dialog").showModal()
 
@@ -672,6 +690,7 @@ def bind() -> None:
     on(el("review"), "click", on_review)
     on(el("review-cancel"), "click", on_review_cancel)
     on(el("review-marks"), "click", on_mark_click)
+    on(el("review-graph"), "click", on_graph_click)
     on(el("next-mark"), "click", on_next_mark)
     on(el("computer-side"), "change", on_computer_change)
     on(el("computer-level"), "change", on_computer_change)

@@ -46,6 +46,8 @@ class ReviewView(TypedDict):
     progress: tuple[int, int] | None
     marks: list[dict[str, Any]]
     reviewed: bool
+    curve: list[float]     # Ohs' win chance at each position of the reviewed game (the evaluation graph)
+    summary: list[str]     # each side's summary ("Ohs: 12 moves, 1 mistake, ...")
 
 
 class AnalysisPanel(PlayHistory):
@@ -191,6 +193,7 @@ class AnalysisPanel(PlayHistory):
             self.error = LINK_ENGINE_OFF
             return None
         self.review_marks, self.review_for = [], tuple(self.game.moves)
+        self.review_curve, self.review_summary = [], []
         self.review_progress = (0, len(self.game.moves))
         self.message = "Reviewing the game…"
         return {"kind": "review-2d", "record": self.game.to_record()}
@@ -207,6 +210,10 @@ class AnalysisPanel(PlayHistory):
             self.review_progress = (int(report["progress"][0]), int(report["progress"][1]))
         if report.get("done"):
             self.review_marks = sorted((dict(m) for m in report.get("marks") or []), key=lambda m: m["ply"])
+            curve = report.get("curve") or []
+            self.review_curve = ([min(1.0, max(0.0, float(c))) for c in curve]
+                                 if len(curve) == len(self.game.moves) + 1 else [])
+            self.review_summary = [str(t) for t in report.get("summary") or []]
             self.review_progress = None
             n = len(self.review_marks)
             self.message = ("Review done: no mistakes found." if not n else
@@ -225,10 +232,26 @@ class AnalysisPanel(PlayHistory):
         """The review's marks by ply (shown while the game is the one reviewed)."""
         return {m["ply"]: m for m in self.review_marks} if self._marks_valid() else {}
 
+    def analysed_record(self) -> str:
+        """The game's record (:meth:`phutball.game.Game.to_record`); after a review of this game, with its
+        findings as comment lines (which a record may hold anywhere): each side's summary, each marked move,
+        and Ohs' chance to win at every position, in per cent (issue 44).  It reads back as the same game."""
+        record = self.game.to_record()
+        if not self._marks_valid() or self.review_progress is not None:
+            return record
+        lines = ["# Review by the lab's engine:", *(f"# {t}" for t in self.review_summary),
+                 *(f"# {mark_text(m)}" for m in self.review_marks)]
+        if self.review_curve:
+            lines.append("# Ohs' chance to win, position by position (%): "
+                         + " ".join(str(round(100 * c)) for c in self.review_curve))
+        return record.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
+
     def review_view(self) -> ReviewView:
         marks = list(self.marks_by_ply().values())
-        return {"running": self.review_progress is not None and self._marks_valid(),
-                "progress": self.review_progress, "marks": marks, "reviewed": self._marks_valid()}
+        valid = self._marks_valid()
+        return {"running": self.review_progress is not None and valid,
+                "progress": self.review_progress, "marks": marks, "reviewed": valid,
+                "curve": self.review_curve if valid else [], "summary": self.review_summary if valid else []}
 
     def goto_mark(self, ply: int) -> None:
         """Show the position before the marked move at ``ply``, with the better move as the hint."""

@@ -93,25 +93,32 @@ def analyse_2d(position: str, history: list[str] | None = None, level: str = STR
 
 
 def review_2d(record: str, level: str = STRONGEST, max_nodes: int | None = None) -> Job:
-    """The review of the game ``record``: ``progress`` (plies reviewed, of all) as it goes, then ``marks``.
+    """The review of the game ``record``: ``progress`` (plies reviewed, of all) as it goes, then ``marks``,
+    ``curve`` (Ohs' win chance at each position, 0..1: :class:`phutball.analysis.ReviewPoint`) and
+    ``summary`` (each side's :meth:`phutball.analysis.SideSummary.text`).
 
     A mark is :meth:`mark_json` of a :class:`phutball.analysis.ReviewMark`;
     ``max_nodes`` is the search's budget per position (the engine's default if None).
     """
-    from phutball.analysis import ReviewMark, review
+    from phutball.analysis import ReviewMark, ReviewPoint, review, review_summary
     from phutball.game import Game
     game = Game.from_record(record)
     total = len(game.moves)
     kwargs: dict[str, Any] = {"level": level}
     if max_nodes is not None:
         kwargs["max_nodes_per_position"] = max_nodes
-    marks: list[dict[str, Any]] = []
+    marks: list[ReviewMark] = []
+    points: list[ReviewPoint] = []
     for item in review(game, **kwargs):
         if isinstance(item, ReviewMark):
-            marks.append(mark_json(item))
+            marks.append(item)
+        elif isinstance(item, ReviewPoint):
+            points.append(item)
         else:
             yield {"progress": [min(item.ply, total), total]}
-    yield {"done": True, "progress": [total, total], "marks": marks}
+    yield {"done": True, "progress": [total, total], "marks": [mark_json(m) for m in marks],
+           "curve": [round(p.chance, 3) for p in points],
+           "summary": [s.text() for s in review_summary(game, points, marks)]}
 
 
 def mark_json(mark: Any) -> dict[str, Any]:

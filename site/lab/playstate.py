@@ -68,6 +68,8 @@ class PlayState:
     review_marks: list[dict[str, Any]] = field(default_factory=list)  # the review's marks (see review_report)
     review_for: tuple[str, ...] | None = None  # the moves the review (marks or progress) is about
     review_progress: tuple[int, int] | None = None  # plies reviewed / to review, while the review runs
+    review_curve: list[float] = field(default_factory=list)  # Ohs' win chance at each position (the graph)
+    review_summary: list[str] = field(default_factory=list)  # each side's summary in words
     pie_choice: bool = False           # the New game dialog's pie rule, as last chosen
     flipped: bool = False              # the board turned half a turn (playing Eks against the computer)
     sounds: bool = False               # the Sounds switch: a move, a capture, a goal make a sound

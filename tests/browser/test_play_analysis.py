@@ -145,6 +145,16 @@ def test_review_marks_the_missed_win_and_a_click_on_the_mark_shows_the_better_mo
     cls = blunder.get_attribute("class")
     assert "blunder" in cls.split(), (cls, page.inner_html("#moves"), page.inner_text("#status"))
     assert "better E5-E1" in blunder.get_attribute("title")
+    # The evaluation graph (issue 44): a point per position, a triangle on the blunder, a summary per side.
+    graph = page.locator("#review-graph svg")
+    assert graph.locator("rect[data-graph-ply]").count() == 5  # the start and four moves
+    assert graph.locator(".graph-blunder").count() >= 1
+    assert "Ohs' chance to win over the game" in graph.get_attribute("aria-label")
+    summary = page.inner_text("#review-summary")
+    assert summary.startswith("Ohs: 2 moves,") and "Eks: 2 moves," in summary and "1 blunder" in summary
+    graph.locator("rect[data-graph-ply='1']").click()  # a click on the graph shows that position
+    page.wait_for_function("() => document.getElementById('board').dataset.position === '9x9_X_E5_A9D6E2E3'")
+    assert page.inner_text("#status").startswith("Viewing move 1 (Ohs) of 2")
     mark = page.locator("#review-marks button[data-mark-ply='4']")
     assert "Move 2 (Eks, A3) was a blunder: better E5-E1" in mark.inner_text()
     mark.click()

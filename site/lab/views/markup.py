@@ -44,6 +44,67 @@ def review_marks_html(marks: list[dict[str, Any]]) -> str:
                    f'{escape(mark_text(m))}</button></li>' for m in marks)
 
 
+def review_summary_html(lines: list[str]) -> str:
+    """Each side's review summary ("Ohs: 12 moves, 1 mistake, ..."), an item each."""
+    return "".join(f"<li>{escape(t)}</li>" for t in lines)
+
+
+def review_graph_svg(curve: list[float], marks: list[dict[str, Any]], current: int, width: int = 320,
+                     height: int = 110) -> str:
+    """The review's evaluation graph: Ohs' chance to win at each position of the game (``curve``, 0..1, one
+    point per position from the start), 50% as a dashed line, Ohs' side above it and Eks' below (said in
+    words at the left edge, not by colour alone), a triangle on each blunder and a circle on each mistake
+    (``marks``: their ``ply`` counts moves from 1), a line at the position shown (``current``), and one
+    band per position that a click opens (``data-graph-ply``: the position after that many moves) with
+    a tooltip saying the chance.  "" with fewer than two points."""
+    if len(curve) < 2:
+        return ""
+    left, right, top, bottom = 30.0, 4.0, 6.0, 6.0
+    step = (width - left - right) / (len(curve) - 1)
+
+    def x(i: int) -> float:
+        return left + step * i
+
+    def y(c: float) -> float:
+        return top + (height - top - bottom) * (1.0 - c)
+
+    def num(v: float) -> str:
+        return f"{v:.1f}".rstrip("0").rstrip(".")
+
+    points = " ".join(f"{num(x(i))},{num(y(c))}" for i, c in enumerate(curve))
+    shapes = []
+    for m in marks:
+        ply = int(m["ply"])
+        if not 0 < ply < len(curve):
+            continue
+        cx, cy = x(ply), y(curve[ply])
+        if m["label"] == "blunder":
+            shapes.append(f'<path class="graph-blunder" d="M{num(cx)} {num(cy - 5)}l5 8.5h-10z"/>')
+        else:
+            shapes.append(f'<circle class="graph-mistake" cx="{num(cx)}" cy="{num(cy)}" r="3.5"/>')
+    bands = []
+    for i, c in enumerate(curve):
+        when = "At the start" if i == 0 else f"After move {i}"
+        bands.append(f'<rect data-graph-ply="{i}" x="{num(x(i) - step / 2)}" y="0" width="{num(step)}" '
+                     f'height="{height}" fill="transparent"><title>{when}: Ohs {round(100 * c)}% to win'
+                     f'</title></rect>')
+    lo = min(range(len(curve)), key=lambda i: curve[i])
+    hi = max(range(len(curve)), key=lambda i: curve[i])
+    label = (f"Ohs' chance to win over the game, from {round(100 * curve[0])}% at the start to "
+             f"{round(100 * curve[-1])}% at the end; highest {round(100 * curve[hi])}% "
+             f"{'at the start' if hi == 0 else f'after move {hi}'}, lowest {round(100 * curve[lo])}% "
+             f"{'at the start' if lo == 0 else f'after move {lo}'}. Click a point to see that position.")
+    cur = min(max(current, 0), len(curve) - 1)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="review-graph" role="img" aria-label="{escape(label)}" '
+            f'viewBox="0 0 {width} {height}" width="{width}" height="{height}">'
+            f'<line class="graph-even" x1="{num(left)}" y1="{num(y(0.5))}" x2="{num(width - right)}" '
+            f'y2="{num(y(0.5))}"/>'
+            f'<text x="2" y="{num(top + 8)}" font-size="9">Ohs</text>'
+            f'<text x="2" y="{num(height - bottom)}" font-size="9">Eks</text>'
+            f'<line class="graph-current" x1="{num(x(cur))}" y1="0" x2="{num(x(cur))}" y2="{height}"/>'
+            f'<polyline class="graph-line" points="{points}"/>{"".join(shapes)}{"".join(bands)}</svg>')
+
+
 # ---------------------------------------------------------------- the puzzle page
 
 
