@@ -115,7 +115,9 @@ function targetOf(name) {
 }
 
 const PREVENTED_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Enter", "Backspace",
-                                "Home", "End"]);
+                                "Home", "End", "PageUp", "PageDown"]);
+// A key on the board: its canvas, or a cell of its grid (replayGrid).
+const onBoard = (t) => t && (t.tagName === "CANVAS" || (t.hasAttribute && t.hasAttribute("data-point")));
 
 function listen(hid, targetName, type, opts) {
   const el = targetOf(targetName);
@@ -123,7 +125,7 @@ function listen(hid, targetName, type, opts) {
   handlers.set(`${targetName}|${type}`, hid);
   el.addEventListener(type, async (e) => {
     if (type === "submit" || (opts && opts.prevent)) e.preventDefault();
-    if (type === "keydown" && e.target && e.target.tagName === "CANVAS" && PREVENTED_KEYS.has(e.key)
+    if (type === "keydown" && onBoard(e.target) && PREVENTED_KEYS.has(e.key)
         && !(e.ctrlKey || e.metaKey || e.altKey)) e.preventDefault();
     if (queuedUntilReady(e)) return;  // captureEarly keeps it, and replays it in order once ready
     pending++;
@@ -374,12 +376,60 @@ function applyOne(op) {
       // A CustomEvent on window, for a page's own small JavaScript.
       window.dispatchEvent(new CustomEvent(op.name, { detail: op.detail }));
       break;
+    case "grid":
+      if (el) replayGrid(el, op.change);
+      break;
     case "ready":
       markReady();
       break;
     default:
       console.warn("phutball: unknown operation", op);
   }
+}
+
+// The board as an ARIA grid beside its canvas (lab/boardgrid.py computes it, glue/boardinput.py sends it):
+// a table of cells named as the notation names them, with row and column headers. `op.full`: the table
+// is built anew (a new board, turned); else only the cells in `op.cells` are renamed. One cell is a tab
+// stop, `op.focus` (roving tabindex); it takes the focus when the focus is already in the grid.
+// `op`: lab.boardgrid.changes' answer (its fields named: full, label, columns, rows, cells, focus).
+function replayGrid(table, op) {
+  const cell = (tag, text, attrs = {}) => {
+    const c = document.createElement(tag);
+    c.textContent = text;
+    for (const [k, v] of Object.entries(attrs)) c.setAttribute(k, v);
+    return c;
+  };
+  if (op.full) {
+    const had = table.contains(document.activeElement);
+    table.setAttribute("role", "grid");
+    table.setAttribute("aria-label", op.label);
+    const head = document.createElement("tr");
+    head.append(cell("th", "row", { scope: "col" }), ...op.columns.map((c) => cell("th", c, { scope: "col" })));
+    const rows = op.rows.map(([header, cells]) => {
+      const tr = document.createElement("tr");
+      tr.append(cell("th", header, { scope: "row" }),
+                ...cells.map(([key, name]) => cell("td", name, { "data-point": key, tabindex: "-1" })));
+      return tr;
+    });
+    const thead = document.createElement("thead");
+    const tbody = document.createElement("tbody");
+    thead.append(head);
+    tbody.append(...rows);
+    table.replaceChildren(thead, tbody);
+    if (had) table.dataset.refocus = "1";
+  } else {
+    for (const [key, name] of op.cells) {
+      const c = table.querySelector(`[data-point="${CSS.escape(key)}"]`);
+      if (c) c.textContent = name;
+    }
+  }
+  const want = table.querySelector(`[data-point="${CSS.escape(op.focus)}"]`);
+  for (const c of table.querySelectorAll('[tabindex="0"]')) if (c !== want) c.tabIndex = -1;
+  if (!want) return;
+  want.tabIndex = 0;
+  const inGrid = table.contains(document.activeElement) || table.dataset.refocus;
+  delete table.dataset.refocus;
+  if (inGrid && document.activeElement !== want) want.focus();
 }
 
 function scrollWithin(box, inner) {

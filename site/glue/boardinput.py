@@ -6,6 +6,11 @@ only finds the point under the pointer (the page's layout, as drawn), says
 whether the touch is a finger on a small board (for the two-touch pick), follows
 a drag of the ball onto a landing, and filters the keys a board answers.
 
+Beside the canvas, the board's grid (:func:`show_grid`, issue 41): a table of cells a screen reader reads
+and the keyboard walks (``lab/boardgrid.py`` computes it; ``host.js`` replays it). A click on a cell, or
+Enter/Space on it, is a click on its point; the arrows, Home, End, PageUp and PageDown move the grid's
+focus, and the board's cursor with it (``on_focus``); the other keys are the board's.
+
 It also keeps the board drawn at the canvas' size (:func:`relayout_when_changed`):
 a page's draw reads the canvas' box from the event's snapshot, taken before the
 draw's own writes (a strip's canvas is lower than a 2D board's, style.css), so
@@ -16,7 +21,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from glue.remote import emit, on
+from glue.remote import emit, grid, on
+from lab.boardgrid import GRID_KEYS, Grid, ShownGrid
 
 #: The window event that asks a page to draw its board again (``on(window, RELAYOUT, ...)``): host.js
 #: dispatches it after the batch's other operations, so its handler reads the canvas' new box.
@@ -51,10 +57,18 @@ CURSOR_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ")
 FORM_FIELDS = ("INPUT", "TEXTAREA", "SELECT")
 
 
+def show_grid(view: ShownGrid, g: Grid, position: Any) -> None:
+    """Show ``g`` (a board's grid, ``lab.boardgrid``) in its table: only what changed crosses to the page."""
+    change = view.update(g, position)
+    if change is not None:
+        grid(view.table_id, change)
+
+
 def bind_board(canvas: Any, layout: Callable[[], Any], on_target: Callable[[Any, float | None], None], *,
                on_key: Callable[[str, Any], bool] | None = None, keyboard: dict[str, bool] | None = None,
                on_drag: Callable[[Any], None] | None = None, two_touch: bool = False,
-               enabled: Callable[[], bool] = lambda: True) -> None:
+               enabled: Callable[[], bool] = lambda: True, grid_view: ShownGrid | None = None,
+               on_focus: Callable[[Any], None] | None = None) -> None:
     """Listen to ``canvas``: ``on_target(target, touch_cell)`` for a primary-button press.
 
     ``layout()``: the board's layout as drawn (its ``hit(x, y)`` and ``cell``).
@@ -64,6 +78,9 @@ def bind_board(canvas: Any, layout: Callable[[], Any], on_target: Callable[[Any,
     and not Enter/Space on a button (their own click); True if handled (the default is then prevented).
     ``keyboard["used"]``: True after a cursor key the board took, False after a press (the cursor is shown or not).
     ``enabled()``: False while the board takes no move (no board shown, the engine busy): presses are ignored.
+    ``grid_view``: the board's grid; ``on_focus(target)``: its focus moved to ``target`` (a grid key, a Tab
+    into it): the page moves its cursor there and draws (the canvas shows the cursor: the grid is not seen).
+    A key on a cell is a key on the board (``on_key`` gets it with the canvas as its target).
     """
     pressed: dict[str, Any] = {"start": None}
 
@@ -90,8 +107,55 @@ def bind_board(canvas: Any, layout: Callable[[], Any], on_target: Callable[[Any,
         if t is not None and t != start:
             on_drag(t)
 
+    def shown_by_keys() -> None:
+        if keyboard is not None:
+            keyboard["used"] = True  # the grid is not seen: the canvas shows its focus as the cursor
+
+    def focus(t: Any) -> None:
+        shown_by_keys()
+        if on_focus is not None:
+            on_focus(t)
+
+    def act(t: Any) -> None:
+        shown_by_keys()
+        on_target(t, None)  # as a click on the point (the entry's cursor goes there)
+
+    def cell(event: Any) -> Any:
+        return grid_view.target(event.target.getAttribute("data-point")) if grid_view is not None else None
+
+    def on_cell_key(key: str, event: Any) -> bool:
+        """A key on a grid cell: True if the grid took it (a key moving its focus, Enter or Space)."""
+        assert grid_view is not None
+        t = cell(event)
+        if t is None or not enabled():
+            return False
+        if key in GRID_KEYS:
+            focus(grid_view.step(event.target.getAttribute("data-point"), key))
+            return True
+        if key in ("Enter", " "):
+            act(t)
+            return True
+        return False
+
+    def cell_click(event: Any) -> None:
+        t = cell(event)
+        if t is not None and enabled():
+            act(t)
+
+    def cell_focus(event: Any) -> None:
+        t = cell(event)
+        shown = grid_view.shown if grid_view is not None else None
+        if t is not None and shown is not None and str(event.target.getAttribute("data-point")) != shown.focus:
+            focus(t)
+
     def keydown(event: Any) -> None:
         key = str(event.key)
+        if grid_view is not None and event.target.getAttribute("data-point") is not None:
+            if event.ctrlKey or event.metaKey or event.altKey:
+                return
+            if on_cell_key(key, event):
+                return
+            event.target = canvas  # the board's other keys (b, n, j, Escape, u ...), as on its canvas
         tag = str(event.target.tagName)
         if event.ctrlKey or event.metaKey or event.altKey or (tag in FORM_FIELDS and event.target != canvas):
             return
@@ -105,9 +169,13 @@ def bind_board(canvas: Any, layout: Callable[[], Any], on_target: Callable[[Any,
     on(canvas, "pointerdown", pointerdown)
     if on_drag is not None:
         on(canvas, "pointerup", pointerup)
-    if on_key is not None:
+    if on_key is not None or grid_view is not None:
         from glue.remote import document
         on(document, "keydown", keydown)
+    if grid_view is not None:
+        from glue.remote import el
+        on(el(grid_view.table_id), "click", cell_click)
+        on(el(grid_view.table_id), "focusin", cell_focus)
 
 
-__all__ = ["CURSOR_KEYS", "RELAYOUT", "bind_board", "board_shape", "relayout_when_changed"]
+__all__ = ["CURSOR_KEYS", "RELAYOUT", "bind_board", "show_grid", "board_shape", "relayout_when_changed"]

@@ -23,13 +23,15 @@ from lab.analysispanel import LINK_ENGINE_OFF
 from lab.play import RATING_SCALE, level_choices, side_name, side_options
 from glue.remote import el, location_hash, on, ready, set_hash, spawn, storage, window
 from glue.remote import draw as draw_shapes
-from glue.boardinput import RELAYOUT, bind_board, relayout_when_changed
+from glue.boardinput import RELAYOUT, bind_board, relayout_when_changed, show_grid
+from lab.boardgrid import ShownGrid, entry_grid
 from glue.remote import copy_text, download, emit, flush_now, init_value, location_href, share_link
 from lab.embedparams import share_params, snippets
 from lab import savedgame
 from lab.savedgame import initial_controller
 
 canvas = el("board")
+grid_view = ShownGrid("board-grid")  # the board as a grid, for screen readers and the keyboard
 
 # ---------------------------------------------------------------- state and persistence
 
@@ -117,6 +119,7 @@ def draw() -> None:
     rendered["shown"], rendered["entering"] = v["position"], bool(v["chain"])
     canvas.setAttribute("data-position", v["position"])
     canvas.setAttribute("data-flipped", "true" if v["flipped"] else "false")
+    show_grid(grid_view, entry_grid(ctl.entry, flipped=v["flipped"], last_move=v["last_move"]), ctl.position)
     el("swap").hidden = not v["can_swap"] or jobs.searching
     el("flip").setAttribute("aria-pressed", "true" if v["flipped"] else "false")
     el("sounds").checked = ctl.sounds
@@ -469,6 +472,12 @@ def on_key(key: str, event) -> bool:
     return False
 
 
+def on_focus(t) -> None:
+    """The grid's focus moved (its keys, a Tab into it): the cursor follows it, drawn on the canvas."""
+    ctl.cursor = t
+    draw()
+
+
 def on_moves_click(event) -> None:
     ply = event.target.getAttribute("data-ply")
     if ply and not jobs.searching:
@@ -673,7 +682,8 @@ def on_resize(event) -> None:
 
 
 def bind() -> None:
-    bind_board(canvas, layout, on_target, on_key=on_key, keyboard=keyboard, on_drag=on_drag)
+    bind_board(canvas, layout, on_target, on_key=on_key, keyboard=keyboard, on_drag=on_drag, grid_view=grid_view,
+               on_focus=on_focus)
     on(el("moves"), "click", on_moves_click)
     on(el("undo"), "click", on_undo)
     on(el("redo"), "click", on_redo)

@@ -23,7 +23,8 @@ selector: that child scrolled into view inside the box ``id``, never the window)
 ``download`` (filename, text, mime), ``png`` (shapes, width, height, ratio,
 filename, theme), ``colours`` (names, theme, handler), ``copy`` (text), ``share`` (url, title,
 text, handler: the share sheet on touch screens, else the clipboard),
-``listen`` (handler, target, event, prevent), ``event`` (name, detail), ``ready``.  A batch of them crosses
+``listen`` (handler, target, event, prevent), ``event`` (name, detail), ``grid`` (id, change: a board's grid,
+``lab.boardgrid.changes``: full, label, columns, rows | cells, focus), ``ready``.  A batch of them crosses
 to the page as one JSON list.
 """
 
@@ -292,6 +293,11 @@ storage = _Storage()
 def draw(canvas_id: str, shapes: list[dict[str, Any]]) -> None:
     """Replay ``shapes`` on the canvas (``canvas.js``)."""
     _ops.append({"op": "draw", "canvas": canvas_id, "shapes": shapes})
+
+
+def grid(table_id: str, change: dict[str, Any]) -> None:
+    """Show a board's grid in the table ``table_id``: ``change`` is ``lab.boardgrid.changes``' answer."""
+    _ops.append({"op": "grid", "id": table_id, "change": change})
 
 
 def download(filename: str, text: str, mime: str = "text/plain") -> None:

@@ -337,6 +337,14 @@ def click_point(page, target, canvas: str = "#board") -> None:
     page.locator(canvas).click(position={"x": x, "y": y})
 
 
+def hear(page, start: str, timeout: float = 30_000) -> str:
+    """Wait until the page's live region (``#live``, what a screen reader says) says something starting with
+    ``start``; what it says."""
+    page.wait_for_function("(s) => document.getElementById('live').textContent.startsWith(s)", arg=start,
+                           timeout=timeout)
+    return page.inner_text("#live")
+
+
 def data_position(page, canvas: str = "#board") -> str:
     return page.locator(canvas).get_attribute("data-position")
 

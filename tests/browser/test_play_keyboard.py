@@ -1,7 +1,7 @@
 """Moves typed in the notation on the play page (issue 41, first part): a preview before Enter, the engine's own
 message for a move that cannot be played, and the move and the computer's answer said in the live region."""
 
-from conftest import data_position, wait_ready
+from conftest import data_position, hear, wait_ready
 
 
 def test_a_game_against_the_computer_played_by_typing_moves(page, server):
@@ -31,13 +31,11 @@ def test_the_focused_board_says_the_point_under_the_cursor_and_answers_its_keys(
     wait_ready(page)
     page.focus("#board")
     page.keyboard.press("ArrowUp")
-    page.wait_for_function("() => document.getElementById('live').textContent === 'E6, empty'")
+    assert hear(page, "E6, ") == "E6, empty"
     page.keyboard.press("n")
-    page.wait_for_function("() => document.getElementById('live').textContent.startsWith('2 men next')")
-    assert page.inner_text("#live") == "2 men next to the ball: F5, F6."
+    assert hear(page, "2 men next") == "2 men next to the ball: F5, F6."
     page.keyboard.press("j")
-    page.wait_for_function("() => document.getElementById('live').textContent.startsWith('Jumps now')")
-    assert "E5-G7" in page.inner_text("#live")
+    assert "E5-G7" in hear(page, "Jumps now")
     page.keyboard.press("Enter")  # the cursor on E6: a man placed there, said
-    page.wait_for_function("() => document.getElementById('live').textContent.startsWith('Ohs placed a man on E6')")
+    hear(page, "Ohs placed a man on E6")
     assert data_position(page) == "9x9_X_E5_E6F5F6F7"

@@ -1,0 +1,138 @@
+"""The board as a grid (issue 41), as a person who does not see the board uses it: keys only, reading only the
+grid (the cells' names, as a screen reader says them) and the live region -- no canvas pixels, no clicks.
+
+* a whole 9x9 game against the computer, played with the keyboard from the first move to the end;
+* the grid of a turned board walked with the arrows, Home, End, PageUp and PageDown: its order and names.
+"""
+
+from __future__ import annotations
+
+from conftest import hear, wait_ready
+
+# What a screen reader reads: the grid's cells (key, name) row by row, its headers, the focused cell, the live region.
+CELLS = "() => [...document.querySelectorAll('#board-grid tbody tr')].map(tr => [...tr.querySelectorAll('td')]" \
+        ".map(td => [td.dataset.point, td.textContent]))"
+FOCUSED = "() => { const a = document.activeElement; return a && a.dataset.point ? [a.dataset.point, a.textContent]" \
+          " : null; }"
+LIVE = "() => document.getElementById('live').textContent"
+# Every text the live region said, in order (a screen reader says each change).
+HEAR = """() => { window.heard = []; new MutationObserver(() => window.heard.push(
+  document.getElementById('live').textContent)).observe(document.getElementById('live'),
+  {childList: true, characterData: true, subtree: true}); }"""
+
+
+def tab_into_grid(page, limit: int = 60) -> tuple[str, str]:
+    """Tab from the top of the page until a cell of the board's grid has the focus (its one tab stop)."""
+    page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        cell = page.evaluate(FOCUSED)
+        if cell:
+            return cell
+    raise AssertionError(f"no cell of the board's grid was reached in {limit} Tabs")
+
+
+def where(cells, key: str) -> tuple[int, int]:
+    for i, row in enumerate(cells):
+        for j, (k, _) in enumerate(row):
+            if k == key:
+                return i, j
+    raise AssertionError(f"{key} is not in the grid")
+
+
+def go_to(page, key: str) -> str:
+    """Move the grid's focus to the cell ``key`` with the arrow keys, as seen; its name, as read on arrival."""
+    cells = page.evaluate(CELLS)
+    here = page.evaluate(FOCUSED)
+    assert here, "the focus left the board's grid"
+    (i, j), (ti, tj) = where(cells, here[0]), where(cells, key)
+    for _ in range(abs(ti - i)):
+        page.keyboard.press("ArrowDown" if ti > i else "ArrowUp")
+    for _ in range(abs(tj - j)):
+        page.keyboard.press("ArrowRight" if tj > j else "ArrowLeft")
+    page.wait_for_function(f"() => document.activeElement && document.activeElement.dataset.point === '{key}'")
+    return page.evaluate(FOCUSED)[1]
+
+
+def row_of(key: str) -> int:
+    return int(key[1:])
+
+
+def test_a_whole_9x9_game_against_the_computer_with_the_keyboard_and_the_grid_only(page, server):
+    page.goto(f"{server.origin}/index.html#9x9_O_E5")
+    wait_ready(page)
+    page.evaluate(HEAR)
+    page.focus("#computer-level")
+    page.keyboard.press("Home")  # the weakest level: the game ends sooner
+    page.focus("#computer-side")
+    page.keyboard.press("End")  # the computer plays Eks
+    assert page.input_value("#computer-side") == "X" and page.input_value("#computer-level") == "beginner"
+    first = tab_into_grid(page)
+    assert first == ["E5", "E5, ball"]  # the grid's tab stop: the ball's point
+    plies = 0
+    while " won" not in page.evaluate(LIVE) and plies < 80:
+        said = page.evaluate(LIVE)
+        cells = {k: name for row in page.evaluate(CELLS) for k, name in row}
+        ball = next(k for k, name in cells.items() if name.split(", ")[1] == "ball")
+        page.keyboard.press("j")  # the jumps the ball can make now, said in the live region
+        page.wait_for_function("() => /^(Jumps now|The ball cannot)/.test(document.getElementById('live')"
+                               ".textContent)")
+        if page.evaluate(LIVE).startswith("Jumps now"):
+            go_to(page, ball)
+            page.keyboard.press("Enter")  # the ball picked: its landings are named in the grid
+            landings = [k for row in page.evaluate(CELLS) for k, name in row if name.endswith("a landing")]
+            assert landings, "the ball can jump, so the grid names its landings"
+            go_to(page, max(landings, key=row_of))  # towards the top goal line, where Ohs score
+            page.keyboard.press("Enter")
+            if any(name.endswith("the ball jumps here") for row in page.evaluate(CELLS) for _, name in row):
+                page.keyboard.press("Enter")  # on the ball's landing again: the jump ends there
+        else:
+            below = f"{ball[0]}{row_of(ball) - 1}"
+            empty = [k for k, name in cells.items() if name.split(", ")[1] == "empty" and 1 <= row_of(k) <= 9]
+            target = below if below in empty else min(empty, key=lambda k: abs(row_of(k) - row_of(ball)))
+            assert go_to(page, target).startswith(f"{target}, empty")
+            page.keyboard.press("Enter")  # a man placed
+        page.wait_for_function("(before) => { const t = document.getElementById('live').textContent;"
+                               " return t !== before && (t.includes('Your move') || t.includes(' won')); }",
+                               arg=said, timeout=120_000)
+        plies += 2
+    live = page.evaluate(LIVE)
+    assert " won" in live, f"the game did not end in {plies} plies: {live}"
+    heard = page.evaluate("() => window.heard")
+    assert any(h.startswith("Ohs placed a man on") for h in heard) and any(h.startswith("Eks ") for h in heard)
+    assert page.evaluate(FOCUSED) is not None  # the focus stayed on the board's grid all game
+    assert not page.recorder.errors, page.recorder.errors
+
+
+def test_the_grid_of_a_turned_board_is_read_as_it_is_drawn(page, server):
+    page.goto(f"{server.origin}/index.html#9x9_O_E5_F5F6")
+    wait_ready(page)
+    page.focus("#flip")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('board').dataset.flipped === 'true'")
+    columns = page.evaluate("() => [...document.querySelectorAll('#board-grid thead th')].map(th => th.textContent)")
+    rows = page.evaluate("() => [...document.querySelectorAll('#board-grid tbody th')].map(th => th.textContent)")
+    assert columns == ["row", *"JHGFEDCBA"] and rows == [str(r) for r in range(0, 11)]
+    order = [k for row in page.evaluate(CELLS) for k, _ in row]
+    assert order == [f"{c}{r}" for r in range(0, 11) for c in "JHGFEDCBA"]
+    assert page.evaluate("() => document.querySelectorAll('#board-grid [tabindex=\"0\"]').length") == 1
+    assert tab_into_grid(page) == ["E5", "E5, ball"]
+    assert page.evaluate("() => getComputedStyle(document.getElementById('board')).outlineStyle") == "solid"
+    walk = []
+    for key in ("ArrowUp", "ArrowLeft", "Home", "End", "PageUp", "PageDown", "ArrowLeft"):
+        before = page.evaluate(FOCUSED)[0]
+        page.keyboard.press(key)
+        page.wait_for_function("(b) => document.activeElement.dataset.point !== b", arg=before)
+        walk.append(page.evaluate(FOCUSED))
+    assert walk == [["E4", "E4, empty"], ["F4", "F4, empty"], ["J4", "J4, empty"], ["A4", "A4, empty"],
+                    ["A0", "A0, empty, past the bottom goal line"],
+                    ["A10", "A10, empty, past the top goal line"],
+                    ["B10", "B10, empty, past the top goal line"]]
+    go_to(page, "F7")
+    page.keyboard.press("Enter")  # a man placed where the focus is, as a click there
+    hear(page, "Ohs placed a man on F7")
+    assert page.evaluate(FOCUSED) == ["F7", "F7, man, last move"]
+    assert page.get_attribute("#board", "data-position") == "9x9_X_E5_F5F6F7"
+    page.keyboard.press("b")  # a key on the grid is a key on the board: the ball's point, said
+    assert hear(page, "The ball is") == "The ball is on E5."
+    assert not page.recorder.errors, page.recorder.errors
