@@ -27,7 +27,10 @@ How a move is entered (docs/pages.md "`index.html`: play"):
   (:data:`TOUCH_CELL`), the first touch picks a point (marked) and a second
   touch on it plays there (pages that ask for it: ``two_touch``);
 * keyboard: arrows move a cursor, Enter/Space act at the cursor, Backspace
-  steps back in a chain, Escape cancels it.
+  steps back in a chain, Escape cancels it;
+* typed in the notation (``H11``, ``K6-G9-G11-J11``; a strip's ``5``, ``2-4-6``):
+  :meth:`MoveEntry.enter` checks it by the position's own rules and leaves it
+  where a click's move is left, so a page plays typed and clicked moves alike.
 
 A completed move is left in :attr:`MoveEntry.move` for the page to take
 (:meth:`MoveEntry.take_move`): the page decides what playing it means (push
@@ -217,6 +220,17 @@ class MoveEntry:
             self.message = "Stepped back." if len(self.chain) > 1 else START_JUMP
         else:
             self.error = f"The ball cannot jump to {ad.describe(t)}."
+
+    def enter(self, text: str) -> EnteredMove:
+        """A move typed in the notation: parsed and checked by the position's rules (the engine's own
+        ``ParseError``/``IllegalMoveError``, quoting ``text``, when it cannot be played), then left in
+        :attr:`move` as a click's move is (the chain being clicked, or a picked point, is dropped)."""
+        move: EnteredMove = self.position.parse_move(text.strip() if isinstance(text, str) else text)
+        self.position.play(move)  # the rules: raises the engine's error for a move it refuses
+        self.chain, self.armed = [], None
+        self.message = self.error = ""
+        self.move = move
+        return move
 
     def finish(self) -> None:
         """End the jump chain here (the Finish button, Enter, a click on the ball's landing)."""

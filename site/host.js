@@ -313,7 +313,7 @@ function applyOne(op) {
       if (!el) break;
       if (op.method === "showModal" && !el.open) el.showModal();
       else if (op.method === "close" && el.open) el.close();
-      else if (op.method === "focus") el.focus();
+      else if (op.method === "focus") (el.tagName === "TABLE" && el.querySelector('[tabindex="0"]') || el).focus();
       else if (op.method === "select") el.select();
       break;
     case "options":

@@ -3,7 +3,7 @@ with the board, one row for a strip; the focus moved as a grid's keys move it; o
 
 import pytest
 
-from lab.boardgrid import GRID_KEYS, ShownGrid, board_grid, changes, entry_grid, step, target_of
+from lab.boardgrid import GRID_KEYS, ShownGrid, board_grid, changes, entry_grid, has_grid, step, target_of
 from phutball.moveentry import MoveEntry
 from phutball.errors import ParseError
 from phutball.game import parse_any_position
@@ -123,3 +123,10 @@ def test_a_shown_grid_sends_the_table_once_then_changes_and_reads_the_page_s_key
     assert moved == {"full": False, "cells": [], "focus": "A1"}
     assert view.target("F6") == P("F6") and view.target("Z9") is None and view.target(None) is None
     assert view.step("E5", "End") == P("J5") and view.step("nonsense", "End") is None
+
+
+def test_boards_and_strips_have_a_grid_an_oddish_board_does_not():
+    assert has_grid(parse_any_position("9x9_O_E5")) and has_grid(parse_any_position("L_o*o."))
+    from phutball.oned.oddish import Oddish
+    assert not has_grid(Oddish.from_str("..ooo|ooo....o."))  # the puzzles page's paper-example-3
+    assert not has_grid("9x9_O_E5")

@@ -302,3 +302,18 @@ def test_every_legal_jump_on_random_strips_is_entered_by_clicks_and_by_keys():
         for move in strip.jumps():
             assert _clicked(strip, move) == _expected(strip, move), (str(strip), str(move))
             assert _keyed(strip, move) == _expected(strip, move), (str(strip), str(move))
+
+
+def test_a_typed_move_is_checked_by_the_rules_and_left_where_a_click_s_move_is():
+    from phutball.errors import PhutballError
+    from phutball.notation import StripJump
+    entry = MoveEntry(parse_any_position("9x9_O_E5_F5F6G6"))
+    entry.click(Point.from_str("E5"))  # a chain begun by clicks gives way to the typed move
+    assert entry.enter(" E5-G7-G5-E5 ") == parse_move("E5-G7-G5-E5")
+    assert entry.chain == [] and entry.take_move() == parse_move("E5-G7-G5-E5")
+    for bad, words in (("E5-E7", "'E5-E7'"), ("E5", "'E5'"), ("Z", "'Z'"), ("", "empty")):
+        with pytest.raises(PhutballError, match=words):
+            entry.enter(bad)
+        assert entry.move is None
+    strip = MoveEntry(parse_any_position("L_o*o."))
+    assert strip.enter("2-4") == StripJump((2, 4)) and strip.take_move() == StripJump((2, 4))

@@ -304,7 +304,7 @@ def test_a_typed_move_says_what_it_will_do_then_plays_through_the_same_checks_as
     assert computer.preview_typed("A1") == (False, "Wait for the computer's move.")
     assert not computer.play_typed("A1") and computer.game.moves == []
     strip = PlayController.new("L_o*o.o.o....")
-    assert strip.preview_typed("2-4-6") == (True, "Left jumps 2 to 4 to 6, removing 2 men.")
+    assert strip.preview_typed("2-4-6") == (True, "Left jumps 2 to 4 to 6, removing 2 stones.")
     assert strip.play_typed("2-4-6") and strip.game.moves == ["2-4-6"]
 
 

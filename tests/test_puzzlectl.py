@@ -407,3 +407,17 @@ def test_after_the_engines_answer_the_page_says_what_it_played_and_that_it_is_yo
     drain(c)
     assert c.phase == "playing" and c.game.moves == ["E6", reply]
     assert c.message == f"✓ Good. Every defence loses to a jump now. Eks answered {reply}. Your move."
+
+
+def test_a_move_is_refused_in_words_when_none_can_be_entered_and_each_move_is_said():
+    from lab.puzzles import PuzzleController
+    from phutball.puzzles.format import load_dir
+    from pathlib import Path
+    puzzles = [q for q in load_dir(Path(__file__).parent.parent / "puzzles") if q.id == "paper-example-1"]
+    ctl = PuzzleController(puzzles)
+    assert ctl.move_refusal() == "" and ctl.last_move_words() == ""
+    assert ctl.move_refusal(busy=True).startswith("Wait")
+    ctl.game.push(ctl.game.position.parse_move("2-4"))
+    assert ctl.last_move_words() == "Left jumped 2 to 4, removing 1 stone."
+    ctl.phase = "wrong"
+    assert ctl.move_refusal().startswith("This puzzle is over")

@@ -21,7 +21,8 @@ served from any sub-path of any static host, or framed by another page):
                              fetches a page's icon outside its service worker,
                              so a file URL fails offline); in .html files, a
                              line's <!--{{HEAD ...}}-->, <!--{{HEADER}}-->,
-                             <!--{{LEVEL_OPTIONS}}--> or <!--{{BOARD_OPTIONS}}-->
+                             <!--{{LEVEL_OPTIONS}}-->, <!--{{BOARD_OPTIONS}}-->,
+                             <!--{{BOARD_GRID ...}}--> or <!--{{MOVE_FORM ...}}-->
                              by what the pages share (tools/site_pages.py:
                              the head, the header and its navigation, the
                              level and board menus from the engine's and the
@@ -482,6 +483,8 @@ def page_parts(site: Path = SITE) -> dict:
         "LEVEL_OPTIONS": lambda page: levels,
         "BOARD_OPTIONS": lambda page: boards,
         "ATLAS_CHARTS": lambda page: site_pages.atlas_charts(),
+        "BOARD_GRID": lambda page, canvas: site_pages.board_grid(canvas),
+        "MOVE_FORM": lambda page, placeholder: site_pages.move_form(placeholder),
     }
 
 

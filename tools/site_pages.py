@@ -19,6 +19,11 @@ replaces the token by the lines below, each indented as the token's line is:
   <!--{{BOARD_OPTIONS}}-->
       the new-game dialog's boards as <option>s (BOARDS_2D, STRIPS below), the engine's
       standard size selected.
+  <!--{{BOARD_GRID canvas="board"}}-->
+      the board's grid beside its canvas (issue 41): an empty table the page's Python fills
+      (lab.boardgrid) and the keys' help it points to, both seen by screen readers only.
+  <!--{{MOVE_FORM placeholder="H11 or K6-G9-G11-J11"}}-->
+      the Move field: type a move in the notation, see what it will do, Enter plays it.
   <!--{{ATLAS_CHARTS}}-->
       the 1D atlas's charts, lab.atlas.atlas_html() of the shipped figures (ATLAS_DATA).
 
@@ -75,6 +80,36 @@ def header(page: str) -> list[str]:
         '  <button id="theme" class="icon" type="button" aria-label="Switch light/dark theme" '
         'title="Light/dark theme">◐</button>',
         "</header>",
+    ]
+
+
+#: What the keys do on a board (its grid's description; docs/accessibility.md lists them).
+BOARD_KEYS = ("Arrows, Home, End, Page Up and Page Down move on the board; Enter places a man (a stone), or "
+              "picks the ball and then its landings; Escape cancels a jump. Keys b: the ball, n: the men next to "
+              "it, j: its jumps, l: the last move, s: whose move.")
+
+
+def board_grid(canvas: str) -> list[str]:
+    """The grid of the board drawn on ``<canvas id=canvas>``: ``<table id="{canvas}-grid">`` (filled by the page's
+    Python, lab.boardgrid) and its keys' help, both visually hidden (the canvas shows the grid's focus); the table in
+    a hidden box, as a table is as wide as its cells whatever its own width says."""
+    c = html.escape(canvas, quote=True)
+    return [f'<div class="visually-hidden"><table id="{c}-grid" class="board-grid" aria-describedby="{c}-keys">'
+            '</table></div>',
+            f'<p id="{c}-keys" class="visually-hidden">{html.escape(BOARD_KEYS, quote=False)}</p>']
+
+
+def move_form(placeholder: str) -> list[str]:
+    """The Move field: a move typed in the notation (``placeholder``: the notation's examples, HTML as written),
+    its preview under it (glue/boardinput.bind_move_field)."""
+    return [
+        '<form id="move-form" class="move-form" method="dialog" autocomplete="off">',
+        '  <label for="move-input">Move</label>',
+        '  <input id="move-input" class="mono" spellcheck="false" autocapitalize="characters" enterkeyhint="go"',
+        f'         placeholder="{placeholder}" aria-describedby="move-preview">',
+        '  <button type="submit" data-needs-engine aria-disabled="true">Play</button>',
+        '  <span id="move-preview" class="small move-preview"></span>',
+        "</form>",
     ]
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from glue.remote import emit, grid, on
+from glue.remote import el, emit, grid, on
 from lab.boardgrid import GRID_KEYS, Grid, ShownGrid
 
 #: The window event that asks a page to draw its board again (``on(window, RELAYOUT, ...)``): host.js
@@ -173,9 +173,28 @@ def bind_board(canvas: Any, layout: Callable[[], Any], on_target: Callable[[Any,
         from glue.remote import document
         on(document, "keydown", keydown)
     if grid_view is not None:
-        from glue.remote import el
         on(el(grid_view.table_id), "click", cell_click)
         on(el(grid_view.table_id), "focusin", cell_focus)
 
 
-__all__ = ["CURSOR_KEYS", "RELAYOUT", "bind_board", "show_grid", "board_shape", "relayout_when_changed"]
+def bind_move_field(preview: Callable[[str], tuple[bool, str]], play: Callable[[str], str]) -> None:
+    """Every board's Move field (``site_pages.move_form``: ``#move-form``, ``#move-input``, ``#move-preview``):
+    ``preview(text)``, (playable, words), is shown as the person types; Enter calls ``play(text)``, which
+    enters the move through the page's :class:`~phutball.moveentry.MoveEntry` (``enter``) as a click does and
+    answers "" when it was played (the field is emptied), else why not (shown under the field)."""
+    field, words = el("move-input"), el("move-preview")
+
+    def on_input(event: Any) -> None:
+        words.textContent = preview(str(field.value))[1]
+
+    def on_submit(event: Any) -> None:
+        refusal = play(str(field.value))
+        words.textContent = refusal
+        if not refusal:
+            field.value = ""
+
+    on(field, "input", on_input)
+    on(el("move-form"), "submit", on_submit)
+
+
+__all__ = ["CURSOR_KEYS", "RELAYOUT", "bind_board", "bind_move_field", "show_grid", "board_shape", "relayout_when_changed"]

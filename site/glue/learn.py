@@ -9,12 +9,14 @@ from lab.views.diagram import layout_for, play_shapes
 from lab.views.markup import lesson_end_html, steps_html
 from lab.learn import STORAGE_KEY, LearnController
 from glue.remote import draw as draw_shapes, el, on, ready, storage, window
-from glue.boardinput import RELAYOUT, bind_board, board_shape, relayout_when_changed
+from glue.boardinput import RELAYOUT, bind_board, bind_move_field, board_shape, relayout_when_changed, show_grid
+from lab.boardgrid import ShownGrid, entry_grid
 
 canvas = el("board")
 ctl = LearnController()
 state = {"steps_html": None, "end_html": None, "live": ""}
 keyboard = {"used": False}  # a key moved the cursor: it is shown (a click hides it)
+grid_view = ShownGrid("board-grid")  # the board as a grid, for screen readers and the keyboard
 
 
 def layout():
@@ -29,6 +31,7 @@ def render() -> None:
     canvas.setAttribute("data-step", str(v["index"]))
     lay = layout()
     draw_shapes("board", play_shapes(ctl.board.position, b, lay.css_w, lay.css_h, show_cursor=keyboard["used"]))
+    show_grid(grid_view, entry_grid(ctl.board.entry, last_move=b["last_move"]), ctl.board.position)
     el("step-count").textContent = f"Step {v['index'] + 1} of {v['count']}"
     el("step-title").textContent = v["title"]
     el("step-rule").textContent = v["rule"]
@@ -71,12 +74,24 @@ def on_key(key: str, event) -> bool:
     return True
 
 
+def on_focus(t) -> None:
+    """The grid's focus moved: the board's cursor follows it (drawn on the canvas)."""
+    ctl.board.cursor = t
+    render()
+
+
+def play_typed(text: str) -> str:
+    played = ctl.play_typed(text)
+    render()
+    return "" if played else ctl.board.error or ctl.feedback
+
+
 def on_step(event) -> None:
     step = event.target.getAttribute("data-step")
     if step is not None:
         ctl.goto(int(step))
         render()
-        canvas.focus()
+        el(grid_view.table_id).focus()  # the board's grid: its focused cell (host.js)
 
 
 def action(fn):
@@ -88,7 +103,8 @@ def action(fn):
 
 def start() -> None:
     ctl.start(storage)  # the stored progress; what cannot be read is set aside, said once
-    bind_board(canvas, layout, on_target, on_key=on_key, keyboard=keyboard)
+    bind_board(canvas, layout, on_target, on_key=on_key, keyboard=keyboard, grid_view=grid_view, on_focus=on_focus)
+    bind_move_field(ctl.preview_typed, play_typed)
     on(el("steps"), "click", on_step)
     on(el("end"), "click", on_step)  # a step not done yet, named at the end
     on(el("previous"), "click", action(ctl.previous))

@@ -23,7 +23,7 @@ from lab.analysispanel import LINK_ENGINE_OFF
 from lab.play import RATING_SCALE, level_choices, side_name, side_options
 from glue.remote import el, location_hash, on, ready, set_hash, spawn, storage, window
 from glue.remote import draw as draw_shapes
-from glue.boardinput import RELAYOUT, bind_board, relayout_when_changed, show_grid
+from glue.boardinput import RELAYOUT, bind_board, bind_move_field, relayout_when_changed, show_grid
 from lab.boardgrid import ShownGrid, entry_grid
 from glue.remote import copy_text, download, emit, flush_now, init_value, location_href, share_link
 from lab.embedparams import share_params, snippets
@@ -495,20 +495,13 @@ def on_redo(event) -> None:
     refresh()
 
 
-def on_move_input(event) -> None:
-    """The typed move's preview: what it will do, or why it cannot be played."""
-    ok, words = ctl.preview_typed(str(el("move-input").value))
-    el("move-preview").textContent = words
-
-
-def on_move_typed(event) -> None:
-    event.preventDefault()
+def play_typed(text: str) -> str:
+    """A move typed in the Move field: played through the same checks and MoveEntry as a click."""
     ctl.welcome = False
     jobs.move_played()
-    if ctl.play_typed(str(el("move-input").value)):
-        el("move-input").value = ""
-        el("move-preview").textContent = ""
+    played = ctl.play_typed(text)
     refresh()
+    return "" if played else ctl.error
 
 
 def on_finish(event) -> None:
@@ -688,8 +681,7 @@ def bind() -> None:
     on(el("undo"), "click", on_undo)
     on(el("redo"), "click", on_redo)
     on(el("finish"), "click", on_finish)
-    on(el("move-input"), "input", on_move_input)
-    on(el("move-form"), "submit", on_move_typed)
+    bind_move_field(ctl.preview_typed, play_typed)
     on(el("cancel-chain"), "click", on_cancel_chain)
     on(el("move-now"), "click", on_move_now)
     on(el("restore-line"), "click", on_restore_line)

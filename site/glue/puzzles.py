@@ -22,7 +22,9 @@ import random
 from glue.jobs import run_job
 from phutball.errors import PhutballError
 from phutball.moveentry import MoveEntry
-from glue.boardinput import RELAYOUT, bind_board, board_shape, relayout_when_changed
+from glue.boardinput import RELAYOUT, bind_board, bind_move_field, board_shape, relayout_when_changed, show_grid
+from lab.boardgrid import ShownGrid, board_grid, entry_grid, has_grid
+from lab.boardwords import COMMANDS, tell, typed_preview
 from lab.puzzleledger import PROGRESS_KEY, STREAK_KEY, UNSAVED, peek, read_merged
 from lab.puzzles import Oracle1D, PuzzleController, iso_date, puzzles_from_files
 from glue.remote import draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
@@ -36,6 +38,8 @@ canvas = el("board")
 state: dict = {"ctl": None, "entry": None, "busy": False, "answer_key": None, "list_html": None,
                "filters_html": None, "themes_ready": False}
 STEP_DELAY = 0.65  # seconds between animated moves
+grid_view = ShownGrid("board-grid")  # the board as a grid, for screen readers and the keyboard
+keyboard = {"used": False}  # the grid's focus is drawn as the cursor once keys move it (a click hides it)
 
 
 # ---------------------------------------------------------------- engine calls (sliced, in this worker)
@@ -94,8 +98,13 @@ def draw() -> None:
         last = ctl.last_move_marks()
         draw_shapes("board", frame_shapes(pos, lay.css_w, lay.css_h, marks=Marks(numbers=False),
                                           landings=ev["landings"], chain=ev["chain"], last_move=last,
-                                          hint=v["hint"], cursor=ev["armed"]))
+                                          hint=v["hint"],
+                                          cursor=ev["armed"] if ev["armed"] is not None or not keyboard["used"]
+                                          else ev["cursor"]))
         canvas.hidden = False
+        if has_grid(pos):
+            show_grid(grid_view, entry_grid(entry, last_move=last), pos)
+        el("board-grid").hidden = not has_grid(pos)
         el("finish").disabled = not ev["can_finish"]
         entry_msg = ev["error"] or (ev["message"] if ev["armed"] is not None else "")
     else:  # a question: its position drawn to look at (a compare puzzle's several are text rows)
@@ -103,7 +112,10 @@ def draw() -> None:
         if still is not None:
             lay = layout(still)
             draw_shapes("board", frame_shapes(still, lay.css_w, lay.css_h, marks=Marks(numbers=False)))
+            if has_grid(still):
+                show_grid(grid_view, board_grid(still), still)
         canvas.hidden = still is None
+        el("board-grid").hidden = still is None or not has_grid(still)
         el("finish").disabled = True
         entry_msg = ""
     relayout_when_the_board_changes(v)
@@ -219,11 +231,13 @@ async def animate() -> None:
             ctl.animate_step()
             new_entry()
             draw()
+            el("live").textContent = ctl.last_move_words()  # a refutation or a solution, said move by move
         ctl.animate_step()  # sets the phase
     finally:
         state["busy"] = False
     new_entry()
     refresh()
+    el("live").textContent = ctl.message
 
 
 async def submit(move: str) -> None:
@@ -274,6 +288,9 @@ def on_target(t, touch_cell) -> None:
 def on_key(key: str, event) -> bool:
     entry = state["entry"]
     ctl = state["ctl"]
+    if key in COMMANDS and entry is not None and event.target == canvas:  # b, n, j, l, s: said
+        el("live").textContent = tell(entry.position, key, ctl.last_move_words())
+        return True
     if ctl is not None and not state["busy"] and ctl.can_step():
         if ctl.key(key):  # ← → Home End step through a refutation or solution
             new_entry()
@@ -286,6 +303,28 @@ def on_key(key: str, event) -> bool:
         handle_entry_change()
         return True
     return False
+
+
+def on_focus(t) -> None:
+    """The grid's focus moved: the entry's cursor follows it (drawn on the canvas)."""
+    if state["entry"] is not None:
+        state["entry"].cursor = t
+        draw()
+
+
+def preview_typed(text: str) -> tuple[bool, str]:
+    refusal = state["ctl"].move_refusal(state["busy"]) if text.strip() else ""
+    return (False, refusal) if refusal or state["entry"] is None else typed_preview(state["entry"].position, text)
+
+
+def play_typed(text: str) -> str:
+    """A move typed in the Move field: entered through the puzzle's MoveEntry, then judged as a click's."""
+    ok, words = preview_typed(text)
+    if not ok:
+        return words or "Type a move: a point (H11) or a jump (H10-H12); on a strip, 5 or 2-4-6."
+    state["entry"].enter(text)
+    handle_entry_change()
+    return ""
 
 
 def on_finish(event) -> None:
@@ -521,7 +560,8 @@ def start() -> None:
         ctl.message = " ".join(m for m in (ctl.message, note) if m)
     new_entry()
     bind_board(canvas, lambda: layout(state["entry"].position), on_target, on_key=on_key, two_touch=True,
-               enabled=can_enter)
+               enabled=can_enter, grid_view=grid_view, on_focus=on_focus, keyboard=keyboard)
+    bind_move_field(preview_typed, play_typed)
     on(el("finish"), "click", on_finish)
     on(el("hint"), "click", on_hint)
     on(el("solution"), "click", on_solution)

@@ -22,7 +22,7 @@ from typing import Any, Iterable
 
 from lab.boardwords import point_words
 from phutball.errors import ParseError
-from phutball.moveentry import MoveEntry
+from phutball.moveentry import ADAPTERS, MoveEntry
 from phutball.notation import COLUMN_LETTERS, Point
 
 #: The keys that move the grid's focus (the cell's own key press, Enter or Space, acts as a click does).
@@ -89,6 +89,12 @@ def _marks(t: Any, chain: list[Any], landings: Iterable[Any], armed: Any, last_m
     if t in last_move:
         words.append("last move")
     return "".join(f", {w}" for w in words)
+
+
+def has_grid(pos: Any) -> bool:
+    """Whether ``pos`` is shown as a grid: a 2D board or a strip, the positions whose moves are entered by
+    clicks (an Oddish board's arrow moves are not: its page says them in words)."""
+    return getattr(pos, "variant", None) in ADAPTERS
 
 
 def grid_label(pos: Any) -> str:
@@ -198,4 +204,4 @@ class ShownGrid:
         return target_of(self.position, step(self.shown, key_of(t), name))
 
 
-__all__ = ["GRID_KEYS", "Grid", "ShownGrid", "board_grid", "changes", "entry_grid", "grid_label", "key_of", "step", "target_of"]
+__all__ = ["GRID_KEYS", "Grid", "ShownGrid", "board_grid", "changes", "entry_grid", "grid_label", "has_grid", "key_of", "step", "target_of"]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from phutball.notation import Point
+from phutball.errors import PhutballError
+from phutball.notation import SWAP, Placement, Point, StripPlacement
 from phutball.sides import side_name
 
 #: The commands a focused board answers (key -> what it says), as the Keys help lists them.
@@ -79,4 +80,45 @@ def tell(pos: Any, command: str, last_move: str = "") -> str:
     return ""
 
 
-__all__ = ["COMMANDS", "MAX_JUMPS", "neighbours", "point_words", "tell"]
+def move_words(before: Any, move: Any, mover: str, after: Any, coming: bool = False) -> str:
+    """A move in words, as it was played ("Eks jumped G11 to G9, removing 1 man.") or, ``coming``, as it
+    will be ("Eks jumps G11 to G9, removing 1 man."); ``after``: the position it leads to."""
+    who = side_name(mover)
+    board = before.variant.is_board
+    if isinstance(move, (Placement, StripPlacement)):
+        what = "a man" if board else "a stone"
+        where = str(move) if board else f"square {move}"
+        return f"{who} {'places' if coming else 'placed'} {what} on {where}."
+    removed = len(getattr(before, "men", getattr(before, "stones", ()))) - len(
+        getattr(after, "men", getattr(after, "stones", ())))
+    path = " to ".join(str(p) for p in move.path)
+    goal = " and scores" if coming and getattr(after, "winner", None) else ""
+    one, many = ("man", "men") if board else ("stone", "stones")
+    return (f"{who} {'jumps' if coming else 'jumped'} {path}, removing {removed} "
+            f"{one if removed == 1 else many}{goal}.")
+
+
+def ply_words(game: Any, ply: int) -> str:
+    """Turn ``ply`` (from 1) of ``game`` in words, as it was played ("Eks jumped G11 to G9, removing 1 man.",
+    "Eks swapped sides."): what the live region says of a move, on every page."""
+    before, text = game.positions[ply - 1], game.moves[ply - 1]
+    if text == SWAP:
+        return f"{side_name(before.to_move)} swapped sides."
+    return move_words(before, before.parse_move(text), before.to_move, game.positions[ply])
+
+
+def typed_preview(pos: Any, text: str) -> tuple[bool, str]:
+    """What a move typed in the notation (``H11``, ``K6-G9-G11-J11``; a strip: ``4``, ``5-7``) will do on ``pos``
+    before it is played: (playable, words); not playable: why, in the engine's own words (quoting it)."""
+    text = text.strip()
+    if not text:
+        return False, ""
+    try:
+        move = pos.parse_move(text)
+        after = pos.play(move)
+    except PhutballError as e:
+        return False, str(e)
+    return True, move_words(pos, move, pos.to_move, after, coming=True)
+
+
+__all__ = ["COMMANDS", "MAX_JUMPS", "move_words", "neighbours", "ply_words", "point_words", "tell", "typed_preview"]

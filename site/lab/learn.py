@@ -267,6 +267,16 @@ class LearnController:
             return False
         return bool(self._guarded(lambda: self.board.key(name)))
 
+    def preview_typed(self, text: str) -> tuple[bool, str]:
+        """A move typed in the Move field, before Enter: what it will do (the board's words), or why not."""
+        if self.ok and text.strip():
+            return False, self.step.done + " Press Next for the next step, or Try again."
+        return self.board.preview_typed(text)
+
+    def play_typed(self, text: str) -> bool:
+        """A move typed in the notation: played as a click's (the board's MoveEntry), then judged by the step."""
+        return bool(self._guarded(lambda: self.board.play_typed(text)))
+
     def finish_chain(self) -> None:
         self._guarded(self.board.finish_chain)
 

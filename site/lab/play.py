@@ -22,7 +22,7 @@ from lab.analysispanel import AnalysisPanel, AnalysisView, ReviewView
 from phutball.moveentry import EnteredMove, Target
 from lab.playfeel import computer_takes_swap, flip_key
 from lab.playstate import DEFAULT_LEVEL
-from lab.boardwords import COMMANDS, point_words, tell
+from lab.boardwords import COMMANDS, ply_words, point_words, tell, typed_preview
 from lab.movewords import moves_text, turn_text
 from lab.opponent import Computer, FriendHere, Opponent
 
@@ -283,32 +283,25 @@ class PlayController(AnalysisPanel):
 
     def preview_typed(self, text: str) -> tuple[bool, str]:
         """What a move typed in the notation (``H11``, ``K6-G9-G11-J11``; a strip: ``4``, ``5-7``) will do,
-        before it is played: (playable, words).  Not playable: why, in the engine's own words."""
-        text = text.strip()
-        if not text:
+        before it is played: (playable, words).  Not playable: why, in the engine's own words
+        (:func:`lab.boardwords.typed_preview`, after the page's own refusal: game over, the computer's turn)."""
+        if not text.strip():
             return False, ""
         refusal = self.move_refusal()
-        if refusal:
-            return False, refusal
-        before = self.position
-        try:
-            move = before.parse_move(text)
-            after = before.play(move)
-        except PhutballError as e:
-            return False, str(e)
-        return True, self.describe_move(before, move, before.to_move, after, coming=True)
+        return (False, refusal) if refusal else typed_preview(self.position, text)
 
     def play_typed(self, text: str) -> bool:
-        """Play a move typed in the notation, through the same checks as a click; False (``error`` set) if it
-        cannot be played."""
+        """Play a move typed in the notation, through the same checks and the same
+        :class:`~phutball.moveentry.MoveEntry` as a click (:meth:`MoveEntry.enter`); False (``error`` set) if
+        it cannot be played."""
         self._reset_feedback()
         ok, words = self.preview_typed(text)
         if not ok:
             self.error = words or "Type a move: a point (H11) or a jump (H10-H12)."
             return False
-        self.chain = []
         ply = self.game.cursor
-        self._play(text.strip())
+        self._entry().enter(text)
+        self._after_entry()
         return self.game.cursor == ply + 1
 
     def link_refusal(self) -> str:
@@ -407,12 +400,8 @@ class PlayController(AnalysisPanel):
         ply = self.game.cursor
         if ply == 0:
             return ""
-        before = self.game.positions[ply - 1]
-        text = self.game.moves[ply - 1]
-        if text == SWAP:
-            return f"{side_name(before.to_move)} swapped sides."
-        return "Last move: " + self.describe_move(before, before.parse_move(text), before.to_move,
-                                                  self.game.positions[ply])
+        words = ply_words(self.game, ply)
+        return words if self.game.moves[ply - 1] == SWAP else "Last move: " + words
 
     # ------------------------------------------------------------ records and positions
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from phutball.notation import Placement, StripPlacement
 from phutball.sides import other_side, side_name
+from lab.boardwords import move_words
 from lab.movewords import move_number, moves_text, turn_text
 from lab.playstate import PlayState
 
@@ -101,15 +101,4 @@ class PlayWords(PlayState):
         """A move in words, as it was played ("Eks jumped G11 to G9, removing 1 man.") or, ``coming``, as it
         will be ("Eks jumps G11 to G9, removing 1 man."); ``after``: the position it leads to (default: the
         game's)."""
-        who = side_name(mover)
-        if isinstance(move, (Placement, StripPlacement)):
-            what = "a man" if self.variant.is_board else "a stone"
-            where = str(move) if self.variant.is_board else f"square {move}"
-            return f"{who} {'places' if coming else 'placed'} {what} on {where}."
-        after = self.game.position if after is None else after
-        removed = len(getattr(before, "men", getattr(before, "stones", ()))) - len(
-            getattr(after, "men", getattr(after, "stones", ())))
-        path = " to ".join(str(p) for p in move.path)
-        goal = " and scores" if coming and getattr(after, "winner", None) else ""
-        return (f"{who} {'jumps' if coming else 'jumped'} {path}, removing {removed} "
-                f"{'man' if removed == 1 else 'men'}{goal}.")
+        return move_words(before, move, mover, self.game.position if after is None else after, coming)

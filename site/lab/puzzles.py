@@ -34,6 +34,7 @@ from phutball.moveentry import ADAPTERS
 from lab.puzzleledger import (MAX_HINTS, PROGRESS_KEY, Attempt, ProgressEntry, PuzzleLedger, Runs, SavedProgress,
                               Streak, change, new_attempt_id, save, utc_now)
 from lab.puzzlerating import NEAR, puzzle_rating
+from lab.boardwords import ply_words
 from lab.puzzlewords import collection_words, source_words
 from lab.savedstate import Storage
 
@@ -735,6 +736,22 @@ class PuzzleController:
         """The arrow keys, Home and End step through a line, as in replay embeds."""
         where = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}.get(key)
         return where is not None and self.step(where)
+
+    def move_refusal(self, busy: bool = False) -> str:
+        """Why no move can be entered now ("" when one can): the same for clicks, keys and typed moves."""
+        if busy or self.phase == "busy":
+            return "Wait: the last move is being checked."
+        if self.game is None or not self.task.plays:
+            return "This puzzle is answered below the board, not by a move."
+        if self.phase != "playing":
+            return "This puzzle is over: Try again, or Next for another."
+        return ""
+
+    def last_move_words(self) -> str:
+        """The move that led to the position on the board, in words ("" at the puzzle's start): the live
+        region says each move of a refutation or a solution as it is played (lab.boardwords.ply_words)."""
+        game = self.game
+        return "" if game is None or game.cursor == 0 else ply_words(game, game.cursor)
 
     def last_move_marks(self) -> list[Target]:
         """The squares of the last move played on a strip, which the board marks (a 2D puzzle marks none)."""

@@ -337,6 +337,12 @@ def click_point(page, target, canvas: str = "#board") -> None:
     page.locator(canvas).click(position={"x": x, "y": y})
 
 
+def open_play(page, server, position: str) -> None:
+    """The play page on ``position`` (its link's fragment), ready for input."""
+    page.goto(f"{server.origin}/index.html#{position}")
+    wait_ready(page)
+
+
 def hear(page, start: str, timeout: float = 30_000) -> str:
     """Wait until the page's live region (``#live``, what a screen reader says) says something starting with
     ``start``; what it says."""

@@ -7,7 +7,7 @@ grid (the cells' names, as a screen reader says them) and the live region -- no 
 
 from __future__ import annotations
 
-from conftest import hear, wait_ready
+from conftest import hear, open_play
 
 # What a screen reader reads: the grid's cells (key, name) row by row, its headers, the focused cell, the live region.
 CELLS = "() => [...document.querySelectorAll('#board-grid tbody tr')].map(tr => [...tr.querySelectorAll('td')]" \
@@ -59,8 +59,7 @@ def row_of(key: str) -> int:
 
 
 def test_a_whole_9x9_game_against_the_computer_with_the_keyboard_and_the_grid_only(page, server):
-    page.goto(f"{server.origin}/index.html#9x9_O_E5")
-    wait_ready(page)
+    open_play(page, server, "9x9_O_E5")
     page.evaluate(HEAR)
     page.focus("#computer-level")
     page.keyboard.press("Home")  # the weakest level: the game ends sooner
@@ -105,8 +104,7 @@ def test_a_whole_9x9_game_against_the_computer_with_the_keyboard_and_the_grid_on
 
 
 def test_the_grid_of_a_turned_board_is_read_as_it_is_drawn(page, server):
-    page.goto(f"{server.origin}/index.html#9x9_O_E5_F5F6")
-    wait_ready(page)
+    open_play(page, server, "9x9_O_E5_F5F6")
     page.focus("#flip")
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.getElementById('board').dataset.flipped === 'true'")

@@ -1,12 +1,11 @@
 """Moves typed in the notation on the play page (issue 41, first part): a preview before Enter, the engine's own
 message for a move that cannot be played, and the move and the computer's answer said in the live region."""
 
-from conftest import data_position, hear, wait_ready
+from conftest import data_position, hear, open_play
 
 
 def test_a_game_against_the_computer_played_by_typing_moves(page, server):
-    page.goto(f"{server.origin}/index.html#9x9_O_E5")
-    wait_ready(page)
+    open_play(page, server, "9x9_O_E5")
     page.select_option("#computer-side", "X")
     page.focus("#move-input")
     page.keyboard.type("E5-E7")
@@ -27,8 +26,7 @@ def test_a_game_against_the_computer_played_by_typing_moves(page, server):
 
 
 def test_the_focused_board_says_the_point_under_the_cursor_and_answers_its_keys(page, server):
-    page.goto(f"{server.origin}/index.html#9x9_O_E5_F5F6F7")
-    wait_ready(page)
+    open_play(page, server, "9x9_O_E5_F5F6F7")
     page.focus("#board")
     page.keyboard.press("ArrowUp")
     assert hear(page, "E6, ") == "E6, empty"
