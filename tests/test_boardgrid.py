@@ -46,6 +46,7 @@ def test_a_strip_is_one_row_with_its_squares_past_the_ends():
     assert [name for _, name in g.rows[0]][:3] == ["square 0, empty", "square 1, stone, the left end: Right scores there",
                                                    "square 2, ball"]
     assert board_grid(pos, flipped=True).columns == ("5", "4", "3", "2", "1", "0")
+    assert board_grid(pos, past_the_ends=False).columns == ("1", "2", "3", "4")  # the calculator's editor
 
 
 def test_the_move_being_entered_and_the_last_move_are_named_not_only_coloured():

@@ -19,7 +19,7 @@ replaces the token by the lines below, each indented as the token's line is:
   <!--{{BOARD_OPTIONS}}-->
       the new-game dialog's boards as <option>s (BOARDS_2D, STRIPS below), the engine's
       standard size selected.
-  <!--{{BOARD_GRID canvas="board"}}-->
+  <!--{{BOARD_GRID canvas="board"}}--> (keys="editor": the calculator's strip)
       the board's grid beside its canvas (issue 41): an empty table the page's Python fills
       (lab.boardgrid) and the keys' help it points to, both seen by screen readers only.
   <!--{{MOVE_FORM placeholder="H11 or K6-G9-G11-J11"}}-->
@@ -89,14 +89,21 @@ BOARD_KEYS = ("Arrows, Home, End, Page Up and Page Down move on the board; Enter
               "it, j: its jumps, l: the last move, s: whose move.")
 
 
-def board_grid(canvas: str) -> list[str]:
-    """The grid of the board drawn on ``<canvas id=canvas>``: ``<table id="{canvas}-grid">`` (filled by the page's
+#: What the keys do on the calculator's strip, an editor of positions (its grid's description).
+EDITOR_KEYS = ("Arrows, Home and End move along the strip; Enter or Space uses the tool (a stone put or "
+               "taken away, or the ball put); o toggles a stone, b puts the ball, Delete empties the square.")
+
+
+def board_grid(canvas: str, keys: str = "board") -> list[str]:
+    """The grid of the board drawn on ``<canvas id=canvas>`` (``keys``: "board", or "editor" for the calculator's
+    strip): ``<table id="{canvas}-grid">`` (filled by the page's
     Python, lab.boardgrid) and its keys' help, both visually hidden (the canvas shows the grid's focus); the table in
     a hidden box, as a table is as wide as its cells whatever its own width says."""
     c = html.escape(canvas, quote=True)
     return [f'<div class="visually-hidden"><table id="{c}-grid" class="board-grid" aria-describedby="{c}-keys">'
             '</table></div>',
-            f'<p id="{c}-keys" class="visually-hidden">{html.escape(BOARD_KEYS, quote=False)}</p>']
+            f'<p id="{c}-keys" class="visually-hidden">'
+            f'{html.escape(EDITOR_KEYS if keys == "editor" else BOARD_KEYS, quote=False)}</p>']
 
 
 def move_form(placeholder: str) -> list[str]:

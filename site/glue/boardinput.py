@@ -107,53 +107,13 @@ def bind_board(canvas: Any, layout: Callable[[], Any], on_target: Callable[[Any,
         if t is not None and t != start:
             on_drag(t)
 
-    def shown_by_keys() -> None:
-        if keyboard is not None:
-            keyboard["used"] = True  # the grid is not seen: the canvas shows its focus as the cursor
-
-    def focus(t: Any) -> None:
-        shown_by_keys()
-        if on_focus is not None:
-            on_focus(t)
-
-    def act(t: Any) -> None:
-        shown_by_keys()
-        on_target(t, None)  # as a click on the point (the entry's cursor goes there)
-
-    def cell(event: Any) -> Any:
-        return grid_view.target(event.target.getAttribute("data-point")) if grid_view is not None else None
-
-    def on_cell_key(key: str, event: Any) -> bool:
-        """A key on a grid cell: True if the grid took it (a key moving its focus, Enter or Space)."""
-        assert grid_view is not None
-        t = cell(event)
-        if t is None or not enabled():
-            return False
-        if key in GRID_KEYS:
-            focus(grid_view.step(event.target.getAttribute("data-point"), key))
-            return True
-        if key in ("Enter", " "):
-            act(t)
-            return True
-        return False
-
-    def cell_click(event: Any) -> None:
-        t = cell(event)
-        if t is not None and enabled():
-            act(t)
-
-    def cell_focus(event: Any) -> None:
-        t = cell(event)
-        shown = grid_view.shown if grid_view is not None else None
-        if t is not None and shown is not None and str(event.target.getAttribute("data-point")) != shown.focus:
-            focus(t)
+    cell_key = bind_grid(grid_view, on_target, on_focus=on_focus, keyboard=keyboard, enabled=enabled) \
+        if grid_view is not None else None
 
     def keydown(event: Any) -> None:
         key = str(event.key)
-        if grid_view is not None and event.target.getAttribute("data-point") is not None:
-            if event.ctrlKey or event.metaKey or event.altKey:
-                return
-            if on_cell_key(key, event):
+        if cell_key is not None and event.target.getAttribute("data-point") is not None:
+            if event.ctrlKey or event.metaKey or event.altKey or cell_key(key, event):
                 return
             event.target = canvas  # the board's other keys (b, n, j, Escape, u ...), as on its canvas
         tag = str(event.target.tagName)
@@ -172,9 +132,58 @@ def bind_board(canvas: Any, layout: Callable[[], Any], on_target: Callable[[Any,
     if on_key is not None or grid_view is not None:
         from glue.remote import document
         on(document, "keydown", keydown)
-    if grid_view is not None:
-        on(el(grid_view.table_id), "click", cell_click)
-        on(el(grid_view.table_id), "focusin", cell_focus)
+
+
+def bind_grid(view: ShownGrid, on_target: Callable[[Any, float | None], None], *,
+              on_focus: Callable[[Any], None] | None = None, keyboard: dict[str, bool] | None = None,
+              enabled: Callable[[], bool] = lambda: True) -> Callable[[str, Any], bool]:
+    """Listen to a board's grid (the table ``view.table_id``): a click on a cell (a screen reader's too) is
+    ``on_target(point, None)``, as a click on its point; the focus arriving on a cell (Tab) is
+    ``on_focus(point)``. Returns the handler of a key pressed on a cell (the page's keydown calls it first):
+    :data:`~lab.boardgrid.GRID_KEYS` move the focus (``on_focus``), Enter and Space act as a click; True if
+    it took the key."""
+
+    def shown_by_keys() -> None:
+        if keyboard is not None:
+            keyboard["used"] = True  # the grid is not seen: the canvas shows its focus as the cursor
+
+    def focus(t: Any) -> None:
+        shown_by_keys()
+        if on_focus is not None and t is not None:
+            on_focus(t)
+
+    def act(t: Any) -> None:
+        shown_by_keys()
+        on_target(t, None)  # as a click on the point (the entry's cursor goes there)
+
+    def cell(event: Any) -> Any:
+        return view.target(event.target.getAttribute("data-point"))
+
+    def cell_key(key: str, event: Any) -> bool:
+        t = cell(event)
+        if t is None or not enabled():
+            return False
+        if key in GRID_KEYS:
+            focus(view.step(event.target.getAttribute("data-point"), key))
+            return True
+        if key in ("Enter", " "):
+            act(t)
+            return True
+        return False
+
+    def cell_click(event: Any) -> None:
+        t = cell(event)
+        if t is not None and enabled():
+            act(t)
+
+    def cell_focus(event: Any) -> None:
+        t = cell(event)
+        if t is not None and view.shown is not None and str(event.target.getAttribute("data-point")) != view.shown.focus:
+            focus(t)
+
+    on(el(view.table_id), "click", cell_click)
+    on(el(view.table_id), "focusin", cell_focus)
+    return cell_key
 
 
 def bind_move_field(preview: Callable[[str], tuple[bool, str]], play: Callable[[str], str]) -> None:
@@ -197,4 +206,4 @@ def bind_move_field(preview: Callable[[str], tuple[bool, str]], play: Callable[[
     on(el("move-form"), "submit", on_submit)
 
 
-__all__ = ["CURSOR_KEYS", "RELAYOUT", "bind_board", "bind_move_field", "show_grid", "board_shape", "relayout_when_changed"]
+__all__ = ["CURSOR_KEYS", "RELAYOUT", "bind_board", "bind_grid", "bind_move_field", "show_grid", "board_shape", "relayout_when_changed"]

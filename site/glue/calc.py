@@ -17,6 +17,8 @@ from glue.jobs import run_job
 from glue.remote import (copy_text, document, el, location_fragment, location_hash,
                          location_href, on, ready, set_hash, spawn, window)
 from glue.remote import draw as draw_shapes
+from glue.boardinput import bind_grid, show_grid
+from lab.boardgrid import ShownGrid, board_grid
 from lab.calc.controller import STRIP_MIN_CELL, CalcController
 from lab.calc.jobs import CALC_KINDS
 from lab.calc.render import html_explorer
@@ -27,6 +29,7 @@ from lab.views.board import GEOMETRY, LayoutStrip, strip_shapes
 canvas = el("strip")
 ctl = CalcController()      # replaced by the link's position in start()
 keyboard = {"used": False}
+grid_view = ShownGrid("strip-grid")  # the strip as a grid of squares, for screen readers and the keyboard
 shown: dict[tuple[str, str], Any] = {}   # (id, property) -> value last sent: unchanged ones are not resent
 
 
@@ -57,6 +60,7 @@ def draw() -> None:
     cursor = ctl.cursor if keyboard["used"] else None
     draw_shapes("strip", strip_shapes(s.n, s.ball, s.stones, layout(), cursor=cursor, last_move=even_squares(s),
                                       rings=ctl.compared()[1]))
+    show_grid(grid_view, board_grid(s, cursor=ctl.cursor, past_the_ends=False), s)
 
 
 def render() -> None:
@@ -263,10 +267,28 @@ def on_pointerdown(event) -> None:
     changed()
 
 
+def on_cell(square, touch_cell) -> None:
+    """A square of the strip's grid clicked, or Enter/Space on it: as a click on the square."""
+    ctl.click(square)
+    changed()
+
+
+def on_cell_focus(square) -> None:
+    """The grid's focus moved: the cursor follows it."""
+    ctl.cursor = square
+    draw()
+
+
+grid_keys: dict[str, Any] = {}  # "cell": the grid's key handler (bind_grid), once bound
+
+
 def on_key(event) -> None:
-    if event.target.id != "strip" or event.ctrlKey or event.metaKey or event.altKey:
+    on_cell_ = event.target.getAttribute("data-point") is not None
+    if (event.target.id != "strip" and not on_cell_) or event.ctrlKey or event.metaKey or event.altKey:
         return
     key = str(event.key)
+    if on_cell_ and grid_keys["cell"](key, event):
+        return
     if key.startswith("Arrow") or key in ("Enter", " ", "Home", "End"):
         keyboard["used"] = True
     if ctl.key(key):
@@ -317,6 +339,7 @@ def bind() -> None:
     for id_ in ("tool-stone", "tool-ball"):
         on(el(id_), "change", on_tool)
     on(canvas, "pointerdown", on_pointerdown)
+    grid_keys["cell"] = bind_grid(grid_view, on_cell, on_focus=on_cell_focus, keyboard=keyboard)
     on(document, "keydown", on_key)   # the document's, so keys pressed on the strip before ready are replayed
     on(canvas, "blur", on_blur)
     on(el("length"), "change", on_length)

@@ -23,7 +23,9 @@ from lab.embedstreak import STREAK_KEY, new_streak, streak_bar, streak_controlle
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.moveentry import MoveEntry
-from glue.boardinput import bind_board
+from glue.boardinput import bind_board, show_grid
+from lab.boardgrid import ShownGrid, entry_grid, has_grid
+from lab.boardwords import COMMANDS, tell
 from lab.puzzles import PuzzleController, daily_puzzle, iso_date, puzzles_from_files
 from phutball.puzzles.custom import ClaimError, custom_puzzle
 from phutball.puzzles.puzzle import Puzzle
@@ -35,6 +37,13 @@ HOP_SECONDS = 0.3  # an animated jump's pause per hop
 
 state: dict[str, Any] = {"anim": 0}
 keyboard = {"used": False}  # a key moved the cursor: it is shown (a click hides it)
+grid_view = ShownGrid("board-grid")  # a board that takes moves, as a grid (play and puzzle frames)
+
+
+def say(text: str) -> None:
+    """The frame's live region (what a screen reader says): a move, a command's answer, a verdict."""
+    if text:
+        el("live").textContent = text
 
 
 def frame(call: str, *args: Any) -> None:
@@ -135,7 +144,7 @@ def start_replay(params: EmbedParams, marks: Marks) -> None:
 
 
 def start_play(params: EmbedParams, marks: Marks) -> None:
-    box = {"ctl": play_controller(params)}
+    box: dict[str, Any] = {"ctl": play_controller(params)}
 
     def draw() -> None:
         ctl = box["ctl"]
@@ -144,6 +153,10 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
         paint(game_diagram(ctl.game, ctl.game.cursor, w, h, marks, chain=v["chain"], landings=v["landings"],
                            cursor=v["cursor"] if keyboard["used"] else None))
         show_state(ctl.game)
+        show_grid(grid_view, entry_grid(ctl.entry, last_move=v["last_move"]), ctl.position)
+        if v["announcement"] != box.get("said"):
+            box["said"] = v["announcement"]
+            say(v["announcement"])
         set_status(v["error"] or v["message"] or v["status"], error=bool(v["error"]))
         el("undo").disabled = not v["can_undo"]
         el("redo").disabled = not v["can_redo"]
@@ -170,7 +183,12 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
         box["ctl"] = play_controller(params)
         draw()
 
-    bind_board(canvas, lambda: layout_for(box["ctl"].position, *size()), on_target, on_key=on_key, keyboard=keyboard)
+    def on_focus(t) -> None:
+        box["ctl"].cursor = t
+        draw()
+
+    bind_board(canvas, lambda: layout_for(box["ctl"].position, *size()), on_target, on_key=on_key, keyboard=keyboard,
+               grid_view=grid_view, on_focus=on_focus)
     on(el("undo"), "click", act("undo"))
     on(el("redo"), "click", act("redo"))
     on(el("finish"), "click", act("finish_chain"))
@@ -271,8 +289,12 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
         if streak:
             draw_streak()
         paint(game_diagram(game, game.cursor, w, h, marks, chain=ev["chain"], landings=ev["landings"],
-                           cursor=ev["armed"] if ev["armed"] is not None else v["hint"]))  # framed as the cursor is
+                           cursor=ev["armed"] if ev["armed"] is not None else
+                           ev["cursor"] if keyboard["used"] else v["hint"]))  # framed as the cursor is
         show_state(game)
+        if has_grid(box["entry"].position):
+            show_grid(grid_view, entry_grid(box["entry"], last_move=ctl.last_move_marks()), box["entry"].position)
+        el("board-grid").hidden = not has_grid(box["entry"].position)
         canvas.setAttribute("data-phase", v["phase"])
         line = v["line"]
         where = next((e["label"] for e in line if e["current"]), "")
@@ -296,11 +318,13 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
         while ctl.animate_step():
             fresh_entry()
             draw()
+            say(ctl.last_move_words())  # a refutation or a solution, said move by move
             await flush_now()
             await asyncio.sleep(HOP_SECONDS * 2)
         fresh_entry()
         box["busy"] = False
         draw()
+        say(ctl.message)
         post_result()
 
     async def submit(move: str) -> None:
@@ -318,6 +342,7 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
         if move is not None:
             box["busy"] = True
             set_status(f"You played {move}. Checking…")
+            say(f"You played {move}. Checking…")
             spawn(submit(str(move)))
         else:
             draw()
@@ -329,6 +354,9 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
     def on_key(key: str, event) -> bool:
         if box["busy"]:
             return False
+        if key in COMMANDS and event.target == canvas:  # b, n, j, l, s: said
+            say(tell(box["entry"].position, key, ctl.last_move_words()))
+            return True
         if ctl.key(key):
             fresh_entry()
             draw()
@@ -360,8 +388,13 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
         box["entry"].finish()
         entry_changed()
 
+    def on_focus(t) -> None:
+        box["entry"].cursor = t
+        draw()
+
     bind_board(canvas, lambda: layout_for(box["entry"].position, *size()), on_target, on_key=on_key, two_touch=True,
-               enabled=lambda: not box["busy"] and ctl.view()["can_move"])
+               enabled=lambda: not box["busy"] and ctl.view()["can_move"], keyboard=keyboard, grid_view=grid_view,
+               on_focus=on_focus)
     on(el("retry"), "click", act(ctl.retry))
     on(el("hint"), "click", act(ctl.show_hint))
     on(el("solution"), "click", act(ctl.show_solution))

@@ -112,10 +112,12 @@ def entry_grid(entry: MoveEntry, *, flipped: bool = False, last_move: Iterable[A
 
 
 def board_grid(pos: Any, *, flipped: bool = False, chain: Iterable[Any] = (), landings: Iterable[Any] = (),
-               cursor: Any = None, armed: Any = None, last_move: Iterable[Any] = (), label: str = "") -> Grid:
+               cursor: Any = None, armed: Any = None, last_move: Iterable[Any] = (), label: str = "",
+               past_the_ends: bool = True) -> Grid:
     """The grid of ``pos`` (a 2D board or a strip) as the canvas draws it (``flipped``: turned), with the move
     being entered (``chain``, ``landings``, ``armed``) and the ``last_move``'s points marked; the focus on the
-    ``cursor`` (else the ball)."""
+    ``cursor`` (else the ball). ``past_the_ends``: a strip's squares 0 and n + 1, where a jump may land (the
+    calculator's strip, an editor, has none)."""
     chain_l, landing_s, last_s = list(chain), set(landings), set(last_move)
 
     def cell(t: Any) -> tuple[str, str]:
@@ -132,7 +134,7 @@ def board_grid(pos: Any, *, flipped: bool = False, chain: Iterable[Any] = (), la
         grid_rows = tuple(tuple(cell(Point(c, r)) for c in cols) for r in rows)
         headers = tuple(str(r) for r in rows)
     else:
-        squares = list(range(0, pos.n + 2))
+        squares = list(range(0, pos.n + 2) if past_the_ends else range(1, pos.n + 1))
         if flipped:
             squares.reverse()
         columns = tuple(str(s) for s in squares)

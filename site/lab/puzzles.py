@@ -634,7 +634,8 @@ class PuzzleController:
             elif self.phase == "playing" and self.game is not None and self.message.endswith(ANSWERING):
                 g = self.game  # the engine's answer is on the board: the reader's move again
                 who = SIDE_NAMES.get(g.positions[g.cursor - 1].to_move, "The engine")
-                self.message = self.message[: -len(ANSWERING)] + f" {who} answered {g.moves[g.cursor - 1]}. Your move."
+                said = self.message[: -len(ANSWERING)].rstrip()
+                self.message = f"{said} {who} answered {g.moves[g.cursor - 1]}. Your move."
         return False
 
     def retry(self) -> None:

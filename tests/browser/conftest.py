@@ -351,6 +351,53 @@ def hear(page, start: str, timeout: float = 30_000) -> str:
     return page.inner_text("#live")
 
 
+# ---------------------------------------------------------------- a board read as a screen reader reads it
+# What a screen reader reads: the grid's cells (key, name) row by row, its headers, the focused cell, the live region.
+CELLS = "(grid = '#board-grid') => [...document.querySelectorAll(grid + ' tbody tr')]" \
+        ".map(tr => [...tr.querySelectorAll('td')].map(td => [td.dataset.point, td.textContent]))"
+FOCUSED = "() => { const a = document.activeElement; return a && a.dataset.point ? [a.dataset.point, a.textContent]" \
+          " : null; }"
+LIVE = "() => document.getElementById('live').textContent"
+# Every text the live region said, in order (a screen reader says each change).
+HEAR = """() => { window.heard = []; new MutationObserver(() => window.heard.push(
+  document.getElementById('live').textContent)).observe(document.getElementById('live'),
+  {childList: true, characterData: true, subtree: true}); }"""
+
+
+def tab_into_grid(page, limit: int = 60) -> list[str]:
+    """Tab from the top of the page until a cell of the board's grid has the focus (its one tab stop)."""
+    page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        cell = page.evaluate(FOCUSED)
+        if cell:
+            return cell
+    raise AssertionError(f"no cell of the board's grid was reached in {limit} Tabs")
+
+
+def where(cells, key: str) -> tuple[int, int]:
+    for i, row in enumerate(cells):
+        for j, (k, _) in enumerate(row):
+            if k == key:
+                return i, j
+    raise AssertionError(f"{key} is not in the grid")
+
+
+def go_to(page, key: str, grid: str = "#board-grid") -> str:
+    """Move the grid's focus to the cell ``key`` with the arrow keys, as seen; its name, as read on arrival."""
+    cells = page.evaluate(CELLS, grid)
+    here = page.evaluate(FOCUSED)
+    assert here, "the focus left the board's grid"
+    (i, j), (ti, tj) = where(cells, here[0]), where(cells, key)
+    for _ in range(abs(ti - i)):
+        page.keyboard.press("ArrowDown" if ti > i else "ArrowUp")
+    for _ in range(abs(tj - j)):
+        page.keyboard.press("ArrowRight" if tj > j else "ArrowLeft")
+    page.wait_for_function(f"() => document.activeElement && document.activeElement.dataset.point === '{key}'")
+    return page.evaluate(FOCUSED)[1]
+
+
+
 def data_position(page, canvas: str = "#board") -> str:
     return page.locator(canvas).get_attribute("data-position")
 

@@ -4,16 +4,11 @@ says the move, a refutation move by move, and the verdict. No clicks on the boar
 
 from __future__ import annotations
 
-from conftest import data_position, hear
+from conftest import HEAR, data_position, hear
 from phutball.game import parse_any_position
 from phutball.puzzles.judge import analysis
 from phutball.sides import side_name
 from test_puzzles_page import open_puzzle, shipped_puzzles, wait_phase
-
-HEAR = """() => { window.heard = []; new MutationObserver(() => window.heard.push(
-  document.getElementById('live').textContent)).observe(document.getElementById('live'),
-  {childList: true, characterData: true, subtree: true}); }"""
-
 
 def type_move(page, move: str) -> str:
     """Type ``move`` in the Move field; what the field says it will do (before Enter)."""
