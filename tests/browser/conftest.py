@@ -353,7 +353,7 @@ def hear(page, start: str, timeout: float = 30_000) -> str:
 
 # ---------------------------------------------------------------- a board read as a screen reader reads it
 # What a screen reader reads: the grid's cells (key, name) row by row, its headers, the focused cell, the live region.
-CELLS = "(grid = '#board-grid') => [...document.querySelectorAll(grid + ' tbody tr')]" \
+CELLS = "(grid) => [...document.querySelectorAll((grid || '#board-grid') + ' tbody tr')]" \
         ".map(tr => [...tr.querySelectorAll('td')].map(td => [td.dataset.point, td.textContent]))"
 FOCUSED = "() => { const a = document.activeElement; return a && a.dataset.point ? [a.dataset.point, a.textContent]" \
           " : null; }"
