@@ -43,8 +43,8 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from .bitboard import BoardSize
 from .notation import COLUMN_LETTERS, Jump, Point
 
-__all__ = ["Shape", "Geometry", "GEOMETRY", "var", "Layout2D", "LayoutStrip", "Ghost", "MARK_KINDS", "board_shapes",
-           "ghost_shapes", "strip_shapes", "oddish_shapes", "oddish_layout"]
+__all__ = ["Shape", "Geometry", "GEOMETRY", "LAST_EDGE", "var", "Layout2D", "LayoutStrip", "Ghost", "MARK_KINDS",
+           "board_shapes", "goal_dash", "ghost_shapes", "strip_shapes", "oddish_shapes", "oddish_layout"]
 
 Shape = dict[str, Any]
 
@@ -166,6 +166,16 @@ class Layout2D:
         return p
 
 
+#: The last move's square (a man placed, a stone) is framed with a dashed edge besides its colour (issue 41:
+#: nothing on the board is said by colour alone).
+LAST_EDGE: Shape = {"stroke": "var(--man-edge)", "lw": 1.5, "dash": [3, 2]}
+
+
+def goal_dash(cell: float) -> list[float]:
+    """The goal lines' dashes (long, with short gaps) for a board of ``cell`` CSS px: embedboard.js draws the same."""
+    return [cell * 0.5, cell * 0.14]
+
+
 def board_shapes(pos: Any, layout: Layout2D, *, landings: Iterable[Point] = (),
                  chain: Sequence[Point] = (), last_move: Sequence[Point] = (),
                  cursor: Point | None = None, hint: Point | None = None,
@@ -198,9 +208,11 @@ def board_shapes(pos: Any, layout: Layout2D, *, landings: Iterable[Point] = (),
     for row in range(1, h + 1):
         _, y = layout.xy(Point(1, row))
         goal = row in (1, h)
-        out.append({"t": "line", "pts": [[left, y], [right, y]],
-                    "stroke": var("goal" if goal else "grid"),
-                    "lw": max(g.goal_line_min, c * g.goal_line) if goal else 1})
+        line: Shape = {"t": "line", "pts": [[left, y], [right, y]], "stroke": var("goal" if goal else "grid"),
+                       "lw": max(g.goal_line_min, c * g.goal_line) if goal else 1}
+        if goal:  # thick and dashed: a goal line differs from the grid by more than its colour (issue 41)
+            line["dash"] = goal_dash(c)
+        out.append(line)
     for col in range(1, w + 1):
         x, _ = layout.xy(Point(col, 1))
         out.append({"t": "line", "pts": [[x, layout.xy(Point(col, h))[1]], [x, layout.xy(Point(col, 1))[1]]],
@@ -224,7 +236,7 @@ def board_shapes(pos: Any, layout: Layout2D, *, landings: Iterable[Point] = (),
         if len(pts) == 1:
             x, y = pts[0]
             out.append({"t": "rect", "x": x - c * 0.48, "y": y - c * 0.48, "w": c * 0.96, "h": c * 0.96,
-                        "fill": var("last"), "r": c * 0.15})
+                        "fill": var("last"), "r": c * 0.15, **LAST_EDGE})
         else:
             out.append({"t": "line", "pts": pts, "stroke": var("last"), "lw": c * 0.18, "dash": [c * 0.25, c * 0.2]})
     gone: frozenset[Point] = frozenset()
@@ -388,8 +400,10 @@ def _ball_and_marks(out: list[Shape], xy: Any, c: float, k: float, ball: Any, la
 def _ring(out: list[Shape], xy: Any, c: float, k: float, target: Any, colour: str = var("hint")) -> None:
     """The hint's ring around ``target`` (``k``: the ball's radius in cells), or a mark's in ``colour``."""
     x, y = xy(target)
-    out.append({"t": "circle", "x": x, "y": y, "rad": c * k * 1.25, "stroke": colour,
-                "lw": max(2.5, c * k * 0.27)})
+    ring: Shape = {"t": "circle", "x": x, "y": y, "rad": c * k * 1.25, "stroke": colour, "lw": max(2.5, c * k * 0.27)}
+    if colour == var("hint"):  # dashed: a hint's ring differs from a landing's and a mark's by its pattern
+        ring["dash"] = [c * k * 0.55, c * k * 0.3]
+    out.append(ring)
 
 
 # ---------------------------------------------------------------- 1D strips
@@ -473,7 +487,7 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
     for sq in last_move:
         x, y = layout.xy(sq)
         out.append({"t": "rect", "x": x - c * 0.46, "y": y - c * 0.46, "w": c * 0.92, "h": c * 0.92,
-                    "fill": var("last"), "r": c * 0.12})
+                    "fill": var("last"), "r": c * 0.12, **LAST_EDGE})
     stones = sorted(stones)
     for sq in stones:
         x, y = layout.xy(sq)

@@ -6,6 +6,7 @@ export function paintShapes(ctx, shapes, colour) {
   for (const s of shapes) {
     ctx.save();
     if (s.t === "rect") {
+      if (s.dash) ctx.setLineDash(s.dash);
       ctx.beginPath();
       if (s.r && ctx.roundRect) ctx.roundRect(s.x, s.y, s.w, s.h, s.r);
       else ctx.rect(s.x, s.y, s.w, s.h);

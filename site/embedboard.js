@@ -142,8 +142,10 @@ function boardShapes(pos, cssW, cssH, coordinates) {
   for (let row = 1; row <= h; row++) {
     const y = lay.xy(1, row)[1];
     const goal = row === 1 || row === h;
-    out.push({ t: "line", pts: [[left, y], [right, y]], stroke: v(goal ? "goal" : "grid"),
-               lw: goal ? Math.max(G.goal_line_min, c * G.goal_line) : 1 });
+    const line = { t: "line", pts: [[left, y], [right, y]], stroke: v(goal ? "goal" : "grid"),
+                   lw: goal ? Math.max(G.goal_line_min, c * G.goal_line) : 1 };
+    if (goal) line.dash = [c * 0.5, c * 0.14];  // drawing.py's goal_dash: not by colour alone
+    out.push(line);
   }
   for (let col = 1; col <= w; col++) {
     const x = lay.xy(col, 1)[0];

@@ -81,3 +81,22 @@ def test_a_strips_goal_squares_1_and_n_are_framed_in_the_goal_colour():
     # the ends past the strip are outlined in the coordinates' colour, which the dark page shows (issue 39, item 6)
     assert [s["stroke"] for s in (squares[0], squares[-1])] == ["var(--coord)"] * 2
     assert all(s["lw"] >= 1.5 for s in (squares[0], squares[-1]))
+
+
+def test_goal_lines_the_last_move_and_the_hint_differ_by_pattern_not_only_by_colour():
+    """Issue 41 (WCAG 1.4.1): goal lines are dashed, a placed man's square has a dashed frame, the hint's
+    ring is dashed where a landing's is solid."""
+    pos = Position.from_str("9x9_O_E5_F5F6")
+    lay = Layout2D(pos.size, 400, 480)
+    shapes = board_shapes(pos, lay, last_move=[P("F6")], hint=P("E7"), landings=[P("G7")], chain=[P("E5")])
+    goal_lines = [s for s in shapes if s["t"] == "line" and s["stroke"] == "var(--goal)"]
+    grid_lines = [s for s in shapes if s["t"] == "line" and s["stroke"] == "var(--grid)"]
+    assert len(goal_lines) == 2 and all(s.get("dash") for s in goal_lines) and not any(s.get("dash") for s in grid_lines)
+    [last] = [s for s in shapes if s.get("fill") == "var(--last)"]
+    assert last["dash"] and last["stroke"] == "var(--man-edge)"
+    [hint] = [s for s in shapes if s.get("stroke") == "var(--hint)"]
+    [landing] = [s for s in shapes if s.get("stroke") == "var(--landing)"]
+    assert hint.get("dash") and not landing.get("dash")
+    strip_last = [s for s in strip_shapes(9, 5, {4}, LayoutStrip(9, 600, 120), last_move=[4])
+                  if s.get("fill") == "var(--last)"]
+    assert strip_last and strip_last[0]["dash"]

@@ -3,7 +3,8 @@ calculator's strip, used with the keyboard only and read through the grid and th
 
 from __future__ import annotations
 
-from conftest import FOCUSED, HEAR, READY_TIMEOUT, data_position, go_to, hear, tab_into_grid, wait_ready
+from conftest import (FOCUSED, HEAR, READY_TIMEOUT, board_xy, data_position, go_to, hear, open_play,
+                      own_input_devices, seed_saved_start, tab_into_grid, wait_ready)
 
 
 def test_the_lesson_is_played_from_its_grid_and_its_move_field(page, server):
@@ -79,3 +80,27 @@ def test_the_calculator_s_strip_is_edited_from_its_grid(page, server):
     page.keyboard.press("End")
     page.wait_for_function("() => document.activeElement.dataset.point === '9'")
     assert not page.recorder.errors, page.recorder.errors
+
+
+def test_in_forced_colours_the_board_is_drawn_in_the_system_colours(browser, server, saved_start):
+    """Windows high contrast: the canvas' colours (read from the page's CSS, canvas.js) are the system's, which
+    a canvas accepts, and the men, the ball and the board stay apart."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, forced_colors="active")
+    seed_saved_start(ctx, server)
+    page = ctx.new_page()
+    own_input_devices(page)
+    try:
+        open_play(page, server, "9x9_O_E5_F6")
+        got = page.evaluate("""() => {
+            const style = getComputedStyle(document.getElementById('board'));
+            const ctx = document.createElement('canvas').getContext('2d');
+            const drawn = (name) => { ctx.fillStyle = '#010203'; ctx.fillStyle = style.getPropertyValue(name).trim();
+                                      return ctx.fillStyle; };
+            return {man: drawn('--man'), ball: drawn('--ball'), board: drawn('--board'), goal: drawn('--goal'),
+                    forced: matchMedia('(forced-colors: active)').matches};
+        }""")
+        assert got["forced"]
+        assert "#010203" not in got.values()  # every system colour was taken by the canvas
+        assert got["man"] != got["board"] and got["ball"] == got["board"] and got["goal"] == got["man"]
+    finally:
+        ctx.close()
