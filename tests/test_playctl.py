@@ -340,3 +340,14 @@ def test_the_board_in_words_for_a_player_who_cannot_see_it():
     assert c.announcement == "F10, empty, past the top goal line"
     strip = PlayController.new("L_o*o.o.o....")
     assert strip.tell("n") == "2 stones next to the ball: 1, 3."
+
+
+def test_a_finger_on_a_small_board_picks_a_point_first_and_plays_at_the_second_touch():
+    c = PlayController.new()  # 15x19: on a phone its points are about 23 CSS px apart
+    c.click(P("H11"), touch_cell=23.0)
+    v = c.view()
+    assert v["position"] == "15x19_O_H10" and v["armed"] == P("H11") and "touch it again" in c.message
+    c.click(P("H11"), touch_cell=23.0)
+    assert c.view()["position"] == "15x19_X_H10_H11" and c.view()["armed"] is None
+    c.click(P("H12"), touch_cell=40.0)  # a larger board, or a mouse (None): one touch places
+    assert c.view()["position"] == "15x19_O_H10_H11H12"

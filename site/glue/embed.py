@@ -164,7 +164,7 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
         el("restart").disabled = False
 
     def on_target(t, touch_cell) -> None:
-        box["ctl"].click(t)
+        box["ctl"].click(t, touch_cell)  # a finger on a small board picks first, then plays
         draw()
 
     def on_key(key: str, event) -> bool:
@@ -188,7 +188,7 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
         draw()
 
     bind_board(canvas, lambda: layout_for(box["ctl"].position, *size()), on_target, on_key=on_key, keyboard=keyboard,
-               grid_view=grid_view, on_focus=on_focus)
+               grid_view=grid_view, on_focus=on_focus, two_touch=True)
     on(el("undo"), "click", act("undo"))
     on(el("redo"), "click", act("redo"))
     on(el("finish"), "click", act("finish_chain"))

@@ -63,7 +63,7 @@ def render() -> None:
 
 
 def on_target(t, touch_cell) -> None:
-    ctl.click(t)
+    ctl.click(t, touch_cell)
     render()
 
 
@@ -103,7 +103,8 @@ def action(fn):
 
 def start() -> None:
     ctl.start(storage)  # the stored progress; what cannot be read is set aside, said once
-    bind_board(canvas, layout, on_target, on_key=on_key, keyboard=keyboard, grid_view=grid_view, on_focus=on_focus)
+    bind_board(canvas, layout, on_target, on_key=on_key, keyboard=keyboard, grid_view=grid_view, on_focus=on_focus,
+               two_touch=True)
     bind_move_field(ctl.preview_typed, play_typed)
     on(el("steps"), "click", on_step)
     on(el("end"), "click", on_step)  # a step not done yet, named at the end

@@ -448,7 +448,7 @@ keyboard = {"used": False}  # the cursor is shown once a key moved it, hidden ag
 def on_target(t, touch_cell) -> None:
     ctl.welcome = False
     jobs.move_played()  # playing a move cancels the hint being searched
-    ctl.click(t)
+    ctl.click(t, touch_cell)  # a finger on a small board picks first, then plays (WCAG 2.5.8)
     refresh()
 
 
@@ -676,7 +676,7 @@ def on_resize(event) -> None:
 
 def bind() -> None:
     bind_board(canvas, layout, on_target, on_key=on_key, keyboard=keyboard, on_drag=on_drag, grid_view=grid_view,
-               on_focus=on_focus)
+               on_focus=on_focus, two_touch=True)
     on(el("moves"), "click", on_moves_click)
     on(el("undo"), "click", on_undo)
     on(el("redo"), "click", on_redo)

@@ -251,7 +251,7 @@ class LearnController:
     #: next click then placed a man, which the step refused).
     STILL_JUMPING = "Still jumping: click a highlighted point beyond a man (Esc cancels the jump)."
 
-    def click(self, target: Target) -> None:
+    def click(self, target: Target, touch_cell: float | None = None) -> None:
         if not self.ok and self.board.view()["chain"] == [target]:
             # the ball clicked again before any landing (often after a refused landing): keep the jump
             self.feedback = ""
@@ -260,7 +260,7 @@ class LearnController:
             return
         if not self.ok:
             self.feedback = ""  # an old explanation gives way to what the board says about this click
-        self._guarded(lambda: self.board.click(target))
+        self._guarded(lambda: self.board.click(target, touch_cell))  # a finger on a small board: two touches
 
     def key(self, name: str) -> bool:
         if name in ("u", "r"):  # no undo/redo in a lesson: Try again resets the step

@@ -55,6 +55,7 @@ class PlayView(TypedDict):
     chain: list[Target]
     landings: list[Target]
     cursor: Target | None
+    armed: Target | None
     hint: Target | None
     hint_path: list[Target]
     last_move: list[Target]
@@ -259,8 +260,10 @@ class PlayController(AnalysisPanel):
 
     # ------------------------------------------------------------ input
 
-    def click(self, t: Target) -> None:
-        """A click or tap on a point (square) of the board."""
+    def click(self, t: Target, touch_cell: float | None = None) -> None:
+        """A click or tap on a point (square) of the board; ``touch_cell``: a finger's tap, the size of a point
+        on screen, where a first touch on a small board picks the point and a second plays there
+        (:data:`phutball.moveentry.TOUCH_CELL`, WCAG 2.5.8's 24 CSS px), as on the puzzles page."""
         self._reset_feedback()
         entry = self._entry()
         if not entry.in_bounds(t):
@@ -270,7 +273,7 @@ class PlayController(AnalysisPanel):
         if refusal:
             self.error = refusal
             return
-        entry.click(t)
+        entry.click(t, touch_cell=touch_cell)
         self._after_entry()
 
     def move_refusal(self) -> str:
@@ -499,6 +502,7 @@ class PlayController(AnalysisPanel):
             "chain": list(self.chain),
             "landings": self._entry().landings(),
             "cursor": self.cursor,
+            "armed": self._entry().armed,
             "hint": hint_ring,
             "hint_path": hint_path,
             "last_move": self.last_move_targets() if not self.chain else [],

@@ -82,6 +82,28 @@ def test_the_calculator_s_strip_is_edited_from_its_grid(page, server):
     assert not page.recorder.errors, page.recorder.errors
 
 
+def test_on_a_phone_a_man_is_placed_on_the_play_page_at_the_second_touch(browser, server, saved_start):
+    """WCAG 2.5.8: a 15x19 board's points are under 24 CSS px apart on a 390 px wide phone, so the first
+    touch picks a point (said, and named in the grid) and the second plays there, as on the puzzles page."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    seed_saved_start(ctx, server)
+    page = ctx.new_page()
+    own_input_devices(page)
+    try:
+        open_play(page, server, "15x19_O_H10")
+        box = page.locator("#board").bounding_box()
+        x, y = board_xy(page, "H12")
+        assert box["width"] / 16 < 24  # the points are closer than 24 CSS px
+        page.touchscreen.tap(box["x"] + x, box["y"] + y)
+        page.wait_for_function("() => document.getElementById('message').textContent.includes('touch it again')")
+        assert data_position(page) == "15x19_O_H10"
+        assert page.inner_text("#board-grid [data-point='H12']") == "H12, empty, picked: press again to play"
+        page.touchscreen.tap(box["x"] + x, box["y"] + y)
+        page.wait_for_function("() => document.getElementById('board').dataset.position === '15x19_X_H10_H12'")
+    finally:
+        ctx.close()
+
+
 def test_in_forced_colours_the_board_is_drawn_in_the_system_colours(browser, server, saved_start):
     """Windows high contrast: the canvas' colours (read from the page's CSS, canvas.js) are the system's, which
     a canvas accepts, and the men, the ball and the board stay apart."""

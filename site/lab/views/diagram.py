@@ -51,7 +51,8 @@ def play_shapes(pos: Any, view: Mapping[str, Any], width: float, height: float, 
                 show_cursor: bool, flipped: bool = False) -> list[Shape]:
     """A playable board as :meth:`lab.play.PlayController.view` describes it: the jump being
     entered and its landings, the last move, the hint (ring, and arrows along a jump), and the
-    keyboard cursor when ``show_cursor`` (the keyboard is in use), and the analysis' principal
+    keyboard cursor when ``show_cursor`` (the keyboard is in use) or a point picked by a first touch, and the
+    analysis' principal
     variation as numbered ghost moves (``view["pv"]``).
 
     The last move is marked as in every diagram (:func:`game_diagram`): a placed man's square, a
@@ -60,10 +61,12 @@ def play_shapes(pos: Any, view: Mapping[str, Any], width: float, height: float, 
     is violet (``--ghost-arrow``).  ``flipped``: the board turned half a turn, coordinates and arrows too.
     """
     last, hint_path = list(view["last_move"]), list(view["hint_path"])
+    armed = view.get("armed")  # a point picked by a first touch: framed as the cursor is, until the second
     jump = hint_path or (last if len(last) > 1 else [])
     out = frame_shapes(pos, width, height, marks=Marks(numbers=False), arrow=jump,
                        last_move=[] if len(last) > 1 else last, chain=view["chain"], landings=view["landings"],
-                       cursor=view["cursor"] if show_cursor else None, hint=view["hint"],
+                       cursor=armed if armed is not None else view["cursor"] if show_cursor else None,
+                       hint=view["hint"],
                        ghosts=view.get("pv", ()), flipped=flipped)
     if hint_path:  # the only arrows drawn are the hint's
         for shape in out:
