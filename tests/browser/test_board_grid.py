@@ -7,6 +7,8 @@ grid (the cells' names, as a screen reader says them) and the live region -- no 
 
 from __future__ import annotations
 
+from phutball.game import parse_any_position
+
 from conftest import CELLS, FOCUSED, HEAR, LIVE, go_to, hear, open_play, tab_into_grid
 
 
@@ -82,6 +84,15 @@ def test_the_grid_of_a_turned_board_is_read_as_it_is_drawn(page, server):
                     ["A0", "A0, empty, past the bottom goal line"],
                     ["A10", "A10, empty, past the top goal line"],
                     ["B10", "B10, empty, past the top goal line"]]
+    landings = "() => [...document.querySelectorAll('#board-grid td')].filter(td => td.textContent.endsWith(" \
+        "'a landing')).map(td => td.dataset.point).sort()"
+    go_to(page, "E5")
+    page.keyboard.press("Enter")  # the ball picked: its landings are named
+    pos = parse_any_position("9x9_O_E5_F5F6")
+    assert page.evaluate(landings) == sorted(str(p) for p in pos.landings([pos.ball])) == ["G5", "G7"]
+    page.keyboard.press("Escape")  # the jump cancelled
+    page.wait_for_function("() => document.getElementById('message').textContent === 'Jump cancelled.'")
+    assert page.evaluate(landings) == []
     go_to(page, "F7")
     page.keyboard.press("Enter")  # a man placed where the focus is, as a click there
     hear(page, "Ohs placed a man on F7")
