@@ -1,6 +1,7 @@
 """The board as an ARIA grid beside its canvas (issue 41): one cell per point, named as the notation names it,
 with row and column headers, laid out as the canvas draws the board (turned with it). Pure Python, unit-tested;
-every board's glue sends it to the page (``glue/boardinput.py``, ``BoardGrid``) and ``host.js`` only replays it.
+every board's glue sends it to the page (``glue/boardinput.py``: ``show_grid``, ``bind_grid``; :class:`ShownGrid`
+keeps what the page shows) and ``host.js`` only replays it.
 
 Rules it follows (docs/accessibility.md, "The board as a grid"):
 
