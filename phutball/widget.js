@@ -3,11 +3,15 @@
 // which turns them into moves. Colours: a shape's "var(--name)" is the CSS variable
 // --phutball-name where the notebook sets one, else the light or dark palette the model carries
 // (phutball.svg.LIGHT and DARK), repainted when the notebook's theme changes. The buttons ◀ ▶ step
-// through the game's moves (Python's `ply` follows). The painter, paintShapes, is phutball/paint.js:
-// phutball.widget puts it before this module (an anywidget front end is one module).
+// through the game's moves (Python's `ply` follows). A board whose kernel is gone (restarted or shut
+// down: ipywidgets marks the view "jupyter-widgets-disconnected") keeps its picture, says so and takes
+// no clicks. The painter, paintShapes, is phutball/paint.js: phutball.widget puts it before this
+// module (an anywidget front end is one module).
 /* global paintShapes */
 
 const FALLBACK = "#f0f";
+const DISCONNECTED = "jupyter-widgets-disconnected";   // ipywidgets' class on a view whose comm is dead
+const GONE = "This board no longer answers: the kernel has restarted or stopped. Run its cell again to play.";
 const REDRAW_ON = ["shapes", "width", "height", "theme", "palettes", "chain", "moves", "ply", "message", "position"];
 
 // Whether the notebook around `el` is dark: JupyterLab and VS Code say so on the body,
@@ -61,6 +65,10 @@ function render({ model, el }) {
   root.append(canvas, bar);
   el.append(root);
 
+  // Whether the kernel behind the board is gone: after a kernel restart ipywidgets sets the view's
+  // class and fires "comm_live_update"; a board shown from the notebook's saved widget state has no
+  // kernel from the start. Nothing would answer a click.
+  const gone = () => el.classList.contains(DISCONNECTED);
   let shownDark = null;
   function draw() {
     const w = model.get("width");
@@ -77,32 +85,38 @@ function render({ model, el }) {
     paintShapes(ctx, model.get("shapes"), resolveColours(canvas, palette));
     canvas.setAttribute("aria-label", `Phutball board: ${model.get("position")}`);
     const ply = model.get("ply") || 0;
-    back.disabled = ply === 0;
-    forward.disabled = ply >= model.get("moves").length;
-    finish.disabled = model.get("chain").length < 2;
-    undo.disabled = ply === 0;
-    message.textContent = model.get("message");
+    const dead = gone();
+    back.disabled = dead || ply === 0;
+    forward.disabled = dead || ply >= model.get("moves").length;
+    finish.disabled = dead || model.get("chain").length < 2;
+    undo.disabled = dead || ply === 0;
+    message.textContent = dead ? GONE : model.get("message");
+    canvas.style.cursor = dead ? "default" : "";
   }
+  const send = (content) => {
+    if (!gone()) model.send(content);
+  };
 
   // A click in the picture's CSS pixels (the canvas may be shown smaller than its width).
   canvas.addEventListener("click", (e) => {
     const r = canvas.getBoundingClientRect();
     const scale = model.get("width") / (r.width || 1);
-    model.send({ click: [(e.clientX - r.left) * scale, (e.clientY - r.top) * scale] });
+    send({ click: [(e.clientX - r.left) * scale, (e.clientY - r.top) * scale] });
   });
   canvas.addEventListener("keydown", (e) => {
-    if (e.key === "Enter") model.send({ finish: true });
-    else if (e.key === "Escape") model.send({ cancel: true });
-    else if (e.key === "ArrowLeft") model.send({ step: -1 });
-    else if (e.key === "ArrowRight") model.send({ step: 1 });
+    if (e.key === "Enter") send({ finish: true });
+    else if (e.key === "Escape") send({ cancel: true });
+    else if (e.key === "ArrowLeft") send({ step: -1 });
+    else if (e.key === "ArrowRight") send({ step: 1 });
     else return;
     e.preventDefault();
   });
-  finish.addEventListener("click", () => model.send({ finish: true }));
-  undo.addEventListener("click", () => model.send({ undo: true }));
-  back.addEventListener("click", () => model.send({ step: -1 }));
-  forward.addEventListener("click", () => model.send({ step: 1 }));
+  finish.addEventListener("click", () => send({ finish: true }));
+  undo.addEventListener("click", () => send({ undo: true }));
+  back.addEventListener("click", () => send({ step: -1 }));
+  forward.addEventListener("click", () => send({ step: 1 }));
   for (const name of REDRAW_ON) model.on(`change:${name}`, draw);
+  model.on("comm_live_update", draw);
 
   // The notebook's theme changes without a message to the model: JupyterLab flips the body's
   // data-jp-theme-light, VS Code its classes, the system its colour scheme. Repaint when the
@@ -117,6 +131,7 @@ function render({ model, el }) {
   draw();
   return () => {
     for (const name of REDRAW_ON) model.off(`change:${name}`, draw);
+    model.off("comm_live_update", draw);
     themeWatch.disconnect();
     if (scheme) scheme.removeEventListener("change", onTheme);
   };

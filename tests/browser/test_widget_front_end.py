@@ -6,7 +6,8 @@ the messages both ways, as a kernel's comm does: the state of a real
 :class:`phutball.widget.Board` to the page, the page's clicks back to the board.  One
 page load, no Pyodide: the board is painted, a click on a point places a man, clicks
 enter a jump, the buttons finish and undo it, the dark theme repaints (also when JupyterLab's
-theme changes), and the buttons ◀ ▶ step through the game.
+theme changes), and the buttons ◀ ▶ step through the game.  A board whose kernel is gone keeps
+its picture and says so.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ PAGE = """<!doctype html>
     Object.assign(model.state, state);
     for (const name of Object.keys(state)) for (const f of handlers.get(`change:${name}`) || []) f();
   };
+  window.fire = (event) => { for (const f of handlers.get(event) || []) f(); };   // an event of the model's
   window.pixel = (x, y) => {   // the colour painted at (x, y) CSS pixels, as #rrggbb
     const canvas = document.querySelector("canvas");
     const r = window.devicePixelRatio || 1;
@@ -142,3 +144,42 @@ def test_the_widget_paints_the_board_and_sends_the_students_clicks(browser, serv
         assert recorder.errors == []
     finally:
         context.close()
+
+
+def test_a_board_whose_kernel_is_gone_keeps_its_picture_and_says_so(browser, server):
+    """After a kernel restart JupyterLab keeps the board on the page, but nothing answers its clicks:
+    ipywidgets marks the view ``jupyter-widgets-disconnected`` and fires ``comm_live_update``
+    (packages/base/src/widget.ts, ``_comm_live_update``).  A board shown from a notebook's saved
+    widget state is disconnected from the start."""
+    server.add_page("/_phutball_widget.html", PAGE.replace("/*{{CSS}}*/", Board._css))
+    server.add_page("/_phutball_widget.js", Board._esm)
+    page = browser.new_page()
+    try:
+        recorder = Recorder(page)
+        page.goto(f"{server.origin}/_phutball_widget.html")
+        page.wait_for_function("() => window.show")
+        board = Board("9x9_O_E5", moves=["E6", "D4"])
+        page.evaluate("state => show(state)", board.get_state())
+        message, buttons = page.locator(".phutball-message"), page.locator(".phutball-widget button")
+        assert message.inner_text() == "Ohs to move." and page.locator("button", has_text="Undo").is_enabled()
+
+        page.evaluate("() => { document.getElementById('cell').classList.add('jupyter-widgets-disconnected');"
+                      " fire('comm_live_update'); }")
+        assert message.inner_text().startswith("This board no longer answers: the kernel has restarted")
+        assert "Run its cell again" in message.inner_text()
+        assert [buttons.nth(i).is_disabled() for i in range(buttons.count())] == [True] * 4
+        assert page.evaluate("([x, y]) => pixel(x, y)", xy(board, "E5")) == LIGHT["ball"]   # the picture stays
+        box = page.locator("canvas").bounding_box()
+        x, y = xy(board, "F3")
+        page.mouse.click(box["x"] + x, box["y"] + y)
+        page.locator("canvas").press("ArrowLeft")
+        assert page.evaluate("() => model.sent") == []                # nothing is sent to a dead kernel
+
+        # a board from saved widget state: disconnected when it is drawn
+        page.evaluate("() => { document.getElementById('cell').replaceChildren(); }")
+        page.evaluate("state => show(state)", board.get_state())
+        assert message.inner_text().startswith("This board no longer answers")
+        assert page.evaluate("([x, y]) => pixel(x, y)", xy(board, "E5")) == LIGHT["ball"]
+        assert recorder.errors == []
+    finally:
+        page.close()
