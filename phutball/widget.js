@@ -12,6 +12,8 @@
 const FALLBACK = "#f0f";
 const DISCONNECTED = "jupyter-widgets-disconnected";   // ipywidgets' class on a view whose comm is dead
 const GONE = "This board no longer answers: the kernel has restarted or stopped. Run its cell again to play.";
+const SILENT = "No answer from the kernel: it is busy, or it has restarted (then run this board's cell again).";
+const NO_ANSWER_MS = 4000;   // Python answers every message with {ack: true} (phutball/widget.py)
 const REDRAW_ON = ["shapes", "width", "height", "theme", "palettes", "chain", "moves", "ply", "message", "position"];
 
 // Whether the notebook around `el` is dark: JupyterLab and VS Code say so on the body,
@@ -68,7 +70,8 @@ function render({ model, el }) {
   // Whether the kernel behind the board is gone: after a kernel restart ipywidgets sets the view's
   // class and fires "comm_live_update"; a board shown from the notebook's saved widget state has no
   // kernel from the start. Nothing would answer a click.
-  const gone = () => el.classList.contains(DISCONNECTED);
+  let closed = false;   // a message could not be sent at all
+  const gone = () => closed || el.classList.contains(DISCONNECTED);
   let shownDark = null;
   function draw() {
     const w = model.get("width");
@@ -90,12 +93,41 @@ function render({ model, el }) {
     forward.disabled = dead || ply >= model.get("moves").length;
     finish.disabled = dead || model.get("chain").length < 2;
     undo.disabled = dead || ply === 0;
-    message.textContent = dead ? GONE : model.get("message");
+    message.textContent = dead ? GONE : silent ? SILENT : model.get("message");
     canvas.style.cursor = dead ? "default" : "";
   }
+  // After a kernel restart JupyterLab 4.6 leaves the board on the page and does not mark it
+  // disconnected: a message that cannot be sent, or gets no answer, is how the board learns that
+  // nothing listens.
+  let silent = false;
+  let waiting = null;
   const send = (content) => {
-    if (!gone()) model.send(content);
+    if (gone()) return;
+    try {
+      model.send(content);
+    } catch {   // JupyterLab after a restart: the kernel's comm is closed ("Cannot send")
+      closed = true;
+      draw();
+      return;
+    }
+    if (waiting === null) {
+      waiting = setTimeout(() => {
+        waiting = null;
+        silent = true;
+        draw();
+      }, NO_ANSWER_MS);
+    }
   };
+  const onAnswer = (content) => {
+    if (!content || !content.ack) return;
+    clearTimeout(waiting);
+    waiting = null;
+    if (silent) {
+      silent = false;
+      draw();
+    }
+  };
+  model.on("msg:custom", onAnswer);
 
   // A click in the picture's CSS pixels (the canvas may be shown smaller than its width).
   canvas.addEventListener("click", (e) => {
@@ -132,6 +164,8 @@ function render({ model, el }) {
   return () => {
     for (const name of REDRAW_ON) model.off(`change:${name}`, draw);
     model.off("comm_live_update", draw);
+    model.off("msg:custom", onAnswer);
+    clearTimeout(waiting);
     themeWatch.disconnect();
     if (scheme) scheme.removeEventListener("change", onTheme);
   };

@@ -287,9 +287,18 @@ class Board(anywidget.AnyWidget):
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         """A message from the front end: ``{"click": [x, y]}`` (or a point's name), ``{"finish": true}``,
         ``{"cancel": true}``, ``{"undo": true}``, ``{"step": -1}`` or ``{"step": 1}`` (the buttons ◀ ▶).
-        An error is said in :attr:`message`, never raised into the kernel's log."""
+        An error is said in :attr:`message`, never raised into the kernel's log.  Each message is
+        answered with ``{"ack": true}``: a front end that gets no answer tells the student that
+        the kernel is busy or gone (after a restart, JupyterLab leaves the board on the page)."""
         if not isinstance(content, dict):
             return
+        try:
+            self._handle(content)
+        finally:
+            self.send({"ack": True})
+
+    def _handle(self, content: dict[str, Any]) -> None:
+        """One message of the front end (:meth:`_on_message`)."""
         try:
             if "click" in content:
                 self.click(content["click"])

@@ -416,3 +416,17 @@ def test_the_widget_front_end_is_the_esm_shipped_in_the_wheel():
     assert "Provides-Extra: widget" in meta and "anywidget>=0.9; extra == \"widget\"" in meta
     canvas = build_site.site_files(build_site.SITE, "e.whl", "l.zip")["canvas.js"].decode()
     assert paint in canvas   # one painter: the site's canvases paint as the widget does
+
+
+def test_every_message_of_the_front_end_is_answered(monkeypatch):
+    """The front end learns that the kernel listens from an answer to each message (after a kernel
+    restart JupyterLab leaves the board on the page): ``{"ack": True}``, even for a click that fails."""
+    board = Board("9x9_O_E5")
+    answers: list[object] = []
+    monkeypatch.setattr(board, "send", lambda content, buffers=None: answers.append(content))
+    send(board, {"click": "E6"})
+    assert board.moves == ["E6"] and answers == [{"ack": True}]
+    send(board, {"click": [1, 2, 3]})                    # not a click: said, and answered
+    assert "[1, 2, 3]" in board.message and answers == [{"ack": True}] * 2
+    send(board, {"step": -1})
+    assert board.ply == 0 and answers == [{"ack": True}] * 3

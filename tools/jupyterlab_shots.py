@@ -15,8 +15,8 @@ this checkout on ``PYTHONPATH``) and writes, at 1280x800:
   opened as it is, untrusted, as a shared notebook is;
 * ``nb-arrows.png``: a board with three coloured arrows and filled points;
 * ``nb-widget-live.png``, ``nb-widget-restarted.png``, ``nb-widget-reopened.png``: the widget
-  when its cell has run, after a kernel restart (the tab left open), and after the notebook is
-  saved and opened again with no kernel behind it;
+  when its cell has run, after a kernel restart (the tab left open) and a click on it, and after
+  the notebook is saved and opened again with no kernel behind it;
 * ``nb-widget-reopened-saved-state.png``: the same with JupyterLab's *Save Widget State
   Automatically* on.
 
@@ -60,7 +60,8 @@ CENSUS = """() => {
     img: outs.filter((o) => o.querySelector('img[src^="data:image/svg+xml"]')).length,
     svg: outs.filter((o) => o.querySelector('svg')).length,
     canvas: document.querySelectorAll('.phutball-widget canvas').length,
-    says: [...new Set(outs.map((o) => o.innerText.trim()).filter((t) => /widget|Board\\(|to move/i.test(t)))],
+    says: [...document.querySelectorAll('.phutball-message, .jupyter-widgets')]
+      .map((e) => e.innerText.trim()).filter((t) => t && !t.includes('\\n')),
   };
 }"""
 
@@ -208,7 +209,9 @@ def main() -> None:
                 page.locator(".jp-Dialog-button.jp-mod-accept").click()
                 page.wait_for_selector(IDLE, timeout=120_000)
                 page.wait_for_timeout(2000)
-                if not save_state:
+                if not save_state:   # a student clicks the board: nothing answers it any more
+                    page.locator(f"{NOTEBOOK} .phutball-widget canvas").click()
+                    page.wait_for_timeout(5000)
                     shot(page, args.out, "widget-restarted")
                     page.keyboard.press("Control+s")
                     page.wait_for_timeout(1500)

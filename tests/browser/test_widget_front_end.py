@@ -43,7 +43,7 @@ PAGE = """<!doctype html>
     Object.assign(model.state, state);
     for (const name of Object.keys(state)) for (const f of handlers.get(`change:${name}`) || []) f();
   };
-  window.fire = (event) => { for (const f of handlers.get(event) || []) f(); };   // an event of the model's
+  window.fire = (event, ...args) => { for (const f of handlers.get(event) || []) f(...args); };   // a model's event
   window.pixel = (x, y) => {   // the colour painted at (x, y) CSS pixels, as #rrggbb
     const canvas = document.querySelector("canvas");
     const r = window.devicePixelRatio || 1;
@@ -76,6 +76,7 @@ def test_the_widget_paints_the_board_and_sends_the_students_clicks(browser, serv
             for message in page.evaluate("() => model.sent.splice(0)"):
                 board._handle_msg({"content": {"data": {"method": "custom", "content": message}}, "buffers": []})
             page.evaluate("state => update(state)", board.get_state())
+            page.evaluate("() => fire('msg:custom', {ack: true})")   # Python answers each message
 
         def click(name: str) -> None:
             box = page.locator("canvas").bounding_box()
@@ -146,20 +147,26 @@ def test_the_widget_paints_the_board_and_sends_the_students_clicks(browser, serv
         context.close()
 
 
+def show_board(browser, server, board: Board):
+    """A new page of the stand-in notebook showing ``board``, and its Recorder."""
+    server.add_page("/_phutball_widget.html", PAGE.replace("/*{{CSS}}*/", Board._css))
+    server.add_page("/_phutball_widget.js", Board._esm)
+    page = browser.new_page()
+    recorder = Recorder(page)
+    page.goto(f"{server.origin}/_phutball_widget.html")
+    page.wait_for_function("() => window.show")
+    page.evaluate("state => show(state)", board.get_state())
+    return page, recorder
+
+
 def test_a_board_whose_kernel_is_gone_keeps_its_picture_and_says_so(browser, server):
     """After a kernel restart JupyterLab keeps the board on the page, but nothing answers its clicks:
     ipywidgets marks the view ``jupyter-widgets-disconnected`` and fires ``comm_live_update``
     (packages/base/src/widget.ts, ``_comm_live_update``).  A board shown from a notebook's saved
     widget state is disconnected from the start."""
-    server.add_page("/_phutball_widget.html", PAGE.replace("/*{{CSS}}*/", Board._css))
-    server.add_page("/_phutball_widget.js", Board._esm)
-    page = browser.new_page()
+    board = Board("9x9_O_E5", moves=["E6", "D4"])
+    page, recorder = show_board(browser, server, board)
     try:
-        recorder = Recorder(page)
-        page.goto(f"{server.origin}/_phutball_widget.html")
-        page.wait_for_function("() => window.show")
-        board = Board("9x9_O_E5", moves=["E6", "D4"])
-        page.evaluate("state => show(state)", board.get_state())
         message, buttons = page.locator(".phutball-message"), page.locator(".phutball-widget button")
         assert message.inner_text() == "Ohs to move." and page.locator("button", has_text="Undo").is_enabled()
 
@@ -180,6 +187,39 @@ def test_a_board_whose_kernel_is_gone_keeps_its_picture_and_says_so(browser, ser
         page.evaluate("state => show(state)", board.get_state())
         assert message.inner_text().startswith("This board no longer answers")
         assert page.evaluate("([x, y]) => pixel(x, y)", xy(board, "E5")) == LIGHT["ball"]
+        assert recorder.errors == []
+    finally:
+        page.close()
+
+
+def test_a_board_whose_messages_get_no_answer_says_so(browser, server):
+    """JupyterLab 4.6 leaves a board on the page after a kernel restart, not marked disconnected
+    (tools/jupyterlab_shots.py): Python answers every message (``{"ack": true}``), and a board
+    whose click gets no answer within a few seconds says the kernel is busy or restarted; an
+    answer later puts its message back.  A message that cannot be sent at all (JupyterLab's closed
+    comm throws "Cannot send") means the kernel is gone."""
+    board = Board("9x9_O_E5")
+    page, recorder = show_board(browser, server, board)
+    try:
+        message = page.locator(".phutball-message")
+        box = page.locator("canvas").bounding_box()
+        x, y = xy(board, "E6")
+        page.mouse.click(box["x"] + x, box["y"] + y)          # nobody answers
+        assert [list(m) for m in page.evaluate("() => model.sent")] == [["click"]]
+        assert message.inner_text() == "Ohs to move."
+        page.wait_for_function("() => document.querySelector('.phutball-message').innerText.startsWith('No answer')",
+                               timeout=10_000)
+        assert "run this board's cell again" in message.inner_text()
+        assert page.locator("button", has_text="Undo").is_disabled()   # not dead: a busy kernel answers later
+        page.evaluate("() => fire('msg:custom', {ack: true})")   # Python's answer, late
+        assert message.inner_text() == "Ohs to move."
+
+        # JupyterLab after a kernel restart: the comm is closed, and sending throws
+        page.evaluate("() => { model.send = () => { throw new Error('Cannot send'); }; }")
+        page.mouse.click(box["x"] + x, box["y"] + y)
+        assert message.inner_text().startswith("This board no longer answers: the kernel has restarted")
+        buttons = page.locator(".phutball-widget button")
+        assert [buttons.nth(i).is_disabled() for i in range(buttons.count())] == [True] * 4
         assert recorder.errors == []
     finally:
         page.close()
