@@ -15,8 +15,9 @@ from a clone.  In a browser kernel (JupyterLite, Pyodide), micropip installs the
     latest = await (await pyfetch(site + "wheels/latest.json")).json()
     await micropip.install([site + "wheels/" + latest["wheel"], "anywidget"])
 
-After installing into a running Jupyter, **reload the browser tab**: the page only learns of
-the widget's front end when it loads (till then the board shows as a picture).  Then
+After installing into a running Jupyter, **reload the browser tab** and run the cell again: the
+page only learns of the widget's front end when it loads (till then the board shows as a
+picture, or as ipywidgets' error box where the widgets extension was already loaded).  Then
 
 >>> from phutball.widget import Board                          # doctest: +SKIP
 >>> board = Board("9x9_O_E5")                                  # doctest: +SKIP

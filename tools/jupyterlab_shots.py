@@ -18,7 +18,11 @@ this checkout on ``PYTHONPATH``) and writes, at 1280x800:
   when its cell has run, after a kernel restart (the tab left open) and a click on it, and after
   the notebook is saved and opened again with no kernel behind it;
 * ``nb-widget-reopened-saved-state.png``: the same with JupyterLab's *Save Widget State
-  Automatically* on.
+  Automatically* on;
+* with ``--pip-lab-python`` (the Python of another environment with JupyterLab but without
+  anywidget, which ``%pip install anywidget`` then changes): ``nb-widget-after-pip-install.png``,
+  the board's cell run after ``%pip install anywidget`` in the running JupyterLab, and
+  ``nb-widget-after-pip-install-reloaded.png``, after the tab is reloaded and the cell run again.
 
 Each shot's line on standard output says what the page showed (pictures, canvases, messages).
 """
@@ -163,9 +167,33 @@ def shot(page, out: Path, name: str, scroll_to: str | None = None) -> None:
     print(f"{path}: {json.dumps(page.evaluate(CENSUS), ensure_ascii=False)}")
 
 
+def after_pip_install(page, python: str, out: Path) -> None:
+    """The board's cell after ``%pip install anywidget`` into the running JupyterLab of ``python``,
+    before and after the tab is reloaded."""
+    work = Path(tempfile.mkdtemp(prefix="phutball-jupyterlab-pip-"))
+    (work / "pip.ipynb").write_text(json.dumps(notebook("%pip install -q anywidget", WIDGET_CELL)))
+    lab = Lab(work, python)
+    try:
+        open_notebook(page, lab, "pip.ipynb")
+        run_all(page)
+        page.wait_for_timeout(5000)
+        shot(page, out, "widget-after-pip-install")
+        page.reload()
+        page.wait_for_selector(f"{NOTEBOOK} .jp-Cell", timeout=120_000)
+        page.wait_for_timeout(3000)
+        page.locator(f"{NOTEBOOK} .jp-Cell").nth(1).click()
+        page.keyboard.press("Escape")
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_selector(f"{NOTEBOOK} .phutball-widget canvas", timeout=60_000)
+        shot(page, out, "widget-after-pip-install-reloaded")
+    finally:
+        lab.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lab-python", required=True, help="the Python of a virtual environment with JupyterLab")
+    parser.add_argument("--pip-lab-python", help="the Python of an environment with JupyterLab, without anywidget")
     parser.add_argument("--out", type=Path, default=Path("/tmp"))
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -219,6 +247,8 @@ def main() -> None:
                 page.wait_for_selector(f"{NOTEBOOK} .jp-Cell", timeout=120_000)
                 page.wait_for_timeout(4000)
                 shot(page, args.out, "widget-reopened" + ("-saved-state" if save_state else ""))
+            if args.pip_lab_python:
+                after_pip_install(page, args.pip_lab_python, args.out)
             browser.close()
     finally:
         lab.stop()
