@@ -12,7 +12,8 @@ It starts JupyterLab on localhost (a token, a settings directory of its own, the
 this checkout on ``PYTHONPATH``) and writes, at 1280x800:
 
 * ``nb-tutorial-light.png``, ``nb-tutorial-dark.png``: the tutorial, executed by nbconvert and
-  opened as it is, untrusted, as a shared notebook is;
+  opened as it is, untrusted, as a shared notebook is, and ``nb-tutorial-widget-cell.png``, its
+  last cell (the interactive board, shown as its picture there);
 * ``nb-arrows.png``: a board with three coloured arrows and filled points;
 * ``nb-widget-live.png``, ``nb-widget-restarted.png``, ``nb-widget-reopened.png``: the widget
   when its cell has run, after a kernel restart (the tab left open) and a click on it, and after
@@ -216,7 +217,12 @@ def main() -> None:
                 lab.setting("@jupyterlab/apputils-extension:themes", {"theme": f"JupyterLab {theme.title()}"})
                 open_notebook(page, lab, "tutorial-shared.ipynb")
                 shot(page, args.out, f"tutorial-{theme}", f"{NOTEBOOK} .jp-OutputArea-output img >> nth=1")
-            shot(page, args.out, "tutorial-widget-cell", f"{NOTEBOOK} .jp-OutputArea-output img >> nth=-1")
+            # the last cell, the interactive board, as an untrusted notebook shows it (JupyterLab draws
+            # only the cells near the view: scroll to the end first)
+            page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer").evaluate(
+                "(e) => { e.scrollTop = e.scrollHeight; }")
+            page.wait_for_timeout(3000)
+            shot(page, args.out, "tutorial-widget-cell", f"{NOTEBOOK} .jp-Cell >> nth=-1")
             lab.setting("@jupyterlab/apputils-extension:themes", {"theme": "JupyterLab Light"})
 
             open_notebook(page, lab, "arrows.ipynb")
