@@ -95,7 +95,7 @@ def main() -> None:
             "jupyter-config-data": {"litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
                 "pyodideUrl": f"{server.origin}/kernel-pyodide/pyodide.mjs", "disablePyPIFallback": True}}}}))
         subprocess.run([args.lite_python, "-m", "jupyter", "lite", "build", "--lite-dir", str(work),
-                        "--output-dir", str(site)], check=True, capture_output=True)
+                        "--output-dir", str(site)], cwd=work, check=True, capture_output=True)   # its state files go in work
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=chromium_args(p.chromium))
             page = browser.new_page(viewport={"width": 1280, "height": 800})
