@@ -25,7 +25,8 @@ def add_puzzle_subcommands(subparsers: Any) -> None:
 
     p = sub.add_parser("check", help="check every puzzle's claim (exit 1 if any is false)",
                        description="Load every puzzle file (a directory's *.json, or the files "
-                                   "given) and check each claim; exit 1 if any claim is false, "
+                                   "given) and check each claim and that no two 2D puzzles are near-copies "
+                                   "(phutball.puzzles.nearcopy); exit 1 if any claim is false, "
                                    "2 if a file is malformed.")
     p.add_argument("paths", metavar="PATH", nargs="+", help="a puzzle directory or file, or - for standard input")
     p.add_argument("--slow", action="store_true",
@@ -108,6 +109,7 @@ def cmd_puzzles_check(args: argparse.Namespace, out: TextIO | None = None, err: 
 
     from ..puzzles.tasks import check_claim
     from ..puzzles.common import MAX_LIVE_N
+    from ..puzzles.nearcopy import near_copy_problems
     out = out or sys.stdout
     err = err or sys.stderr
     try:
@@ -116,6 +118,7 @@ def cmd_puzzles_check(args: argparse.Namespace, out: TextIO | None = None, err: 
         return fail(err, str(e), "puzzles check")
     results = []
     t_all = time.perf_counter()
+    copies = near_copy_problems(p for _, p in items)
     for fname, p in items:
         t0 = time.perf_counter()
         try:
@@ -124,6 +127,7 @@ def cmd_puzzles_check(args: argparse.Namespace, out: TextIO | None = None, err: 
             problems = [str(e)]
         except MemoryError:
             problems = ["out of memory while solving"]
+        problems += copies.get(p.id, [])
         results.append({"id": p.id, "file": fname, "task": p.task, "variant": p.variant, "title": p.title,
                         "ok": not problems, "problems": problems,
                         "seconds": round(time.perf_counter() - t0, 3)})
