@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from lab.puzzlewords import collection_words, source_words
+from lab.puzzlewords import board_words, collection_words, source_words
 
 TOOLISH = re.compile(r"\.py\b|--[a-z]|seed|nodes|\(s\)|phutball puzzles")
 
@@ -52,3 +52,10 @@ def test_no_shipped_puzzle_shows_a_reader_a_makers_words():
     for p in puzzles:
         for shown in (source_words(p.source), collection_words(p.collection), p.text, p.title):
             assert not TOOLISH.search(shown), (p.id, shown)
+
+
+def test_a_board_in_words_is_its_size_or_a_strip():
+    assert board_words("15x19_O_K6_G10H8H11J7") == "15x19"
+    assert board_words("9x9_X_E5_") == "9x9"
+    assert board_words("L_o*o.o.o....") == "Strip"
+    assert board_words("L_..ooo|ooo....o.") == "Strip"  # an Oddish board

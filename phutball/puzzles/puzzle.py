@@ -42,6 +42,15 @@ class Puzzle:
         from ..game import parse_any_position
         return parse_any_position(self.position)
 
+    @property
+    def source_game(self) -> str:
+        """The game (or hand-made set) the puzzle comes from, for telling puzzles of one game apart from
+        the rest (issue 42: a streak never serves two of one game in a row): the collection and the
+        source's ``ref`` -- the generators write the game's players and seed there -- without the
+        ", the other side to move" the self-play generator adds to a position looked at for the other side."""
+        ref = str(self.source.get("ref", "")).removesuffix(", the other side to move")
+        return f"{self.collection}: {ref}"
+
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
             "id": self.id, "title": self.title, "source": dict(self.source), "variant": self.variant,

@@ -35,7 +35,7 @@ from lab.puzzleledger import (MAX_HINTS, PROGRESS_KEY, Attempt, ProgressEntry, P
                               Streak, change, new_attempt_id, save, utc_now)
 from lab.puzzlerating import NEAR, puzzle_rating
 from lab.boardwords import ply_words
-from lab.puzzlewords import collection_words, source_words
+from lab.puzzlewords import board_words, collection_words, source_words
 from lab.savedstate import Storage
 
 if TYPE_CHECKING:
@@ -230,6 +230,7 @@ class PuzzleController:
     tells_rating: bool = True       # messages say what an attempt did to the rating (not in the streak embed)
     _themes: dict[int, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _ratings: dict[int, int] = field(default_factory=dict, repr=False)
+    _streaks: dict[int, list[int]] = field(default_factory=dict, repr=False)  # streak_order by seed
     _daily: dict[str, int | None] = field(default_factory=dict, repr=False)
     _synced: dict[str, str] = field(default_factory=dict, repr=False)  # the text sync last stored, by key
 
@@ -441,12 +442,15 @@ class PuzzleController:
         return True
 
     def streak_order(self) -> list[int]:
-        """The streak's puzzles (:func:`streak_order` of its seed)."""
-        return streak_order(self.puzzles, self.runs.streak.seed if self.runs.streak else 0, self.rating_of)
+        """The streak's puzzles (:func:`streak_order` of its seed, derived once per seed)."""
+        seed = self.runs.streak.seed if self.runs.streak else 0
+        if seed not in self._streaks:
+            self._streaks[seed] = streak_order(self.puzzles, seed, self.rating_of, self.themes_of)
+        return self._streaks[seed]
 
     def start_streak(self, seed: int) -> None:
         """A new streak: solve puzzles in a row, easy ones first, until the first mistake."""
-        order = streak_order(self.puzzles, seed, self.rating_of)
+        order = self._streaks[seed] = streak_order(self.puzzles, seed, self.rating_of, self.themes_of)
         if not order:
             self.message = "There is no puzzle to play in a streak."
             return
@@ -984,12 +988,42 @@ def daily_boards(puzzles: list[Puzzle]) -> DailyBoards:
 STREAK_BAND = 150
 
 
-def streak_order(puzzles: list[Puzzle], seed: int, rating_of: Callable[[int], int] | None = None) -> list[int]:
+def streak_order(puzzles: list[Puzzle], seed: int, rating_of: Callable[[int], int] | None = None,
+                 themes_of: Callable[[int], tuple[str, ...]] | None = None) -> list[int]:
     """A streak's puzzles: the playable ones, easiest first by their rating (``rating_of(index)``, by default
-    :func:`puzzle_rating`), shuffled by ``seed`` inside bands of :data:`STREAK_BAND` rating points."""
+    :func:`puzzle_rating`), in bands of :data:`STREAK_BAND` rating points, shuffled by ``seed`` inside a band.
+
+    Issue 42, a streak that varies: inside its band each next puzzle is the first (in the shuffled order)
+    that does not come from the game the last one came from (:attr:`Puzzle.source_game`), preferring one
+    on another board and with no theme (``themes_of(index)``, by default
+    :func:`phutball.puzzles.themes.puzzle_themes`) in common with the last one.  When every puzzle left in
+    the band is of the last one's game, the first of another game from a later band comes in between;
+    two of one game follow each other only when no other game is left.
+    """
     rating = rating_of or (lambda i: puzzle_rating(puzzles[i]))
-    return sorted((i for i, p in enumerate(puzzles) if playable(p)),
+    themes = themes_of or (lambda i: puzzle_themes(puzzles[i]))
+    pool = sorted((i for i, p in enumerate(puzzles) if playable(p)),
                   key=lambda i: (rating(i) // STREAK_BAND, fnv1a(f"{seed}:{puzzles[i].id}"), i))
+    band = {i: rating(i) // STREAK_BAND for i in pool}
+    game = {i: puzzles[i].source_game for i in pool}
+    board = {i: board_words(puzzles[i].position) for i in pool}
+    order: list[int] = []
+    while pool:
+        if not order:
+            pick = pool[0]
+        else:
+            last = order[-1]
+            seen = set(themes(last))
+
+            def unlike(i: int) -> tuple[bool, int]:
+                return game[i] == game[last], int(board[i] == board[last]) + int(bool(seen & set(themes(i))))
+
+            pick = min((i for i in pool if band[i] == band[pool[0]]), key=unlike)  # min keeps the first of ties
+            if game[pick] == game[last]:
+                pick = next((i for i in pool if game[i] != game[last]), pick)
+        order.append(pick)
+        pool.remove(pick)
+    return order
 
 
 # ---------------------------------------------------------------- a teacher's own puzzle (puzzle embeds)

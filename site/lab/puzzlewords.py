@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-__all__ = ["collection_words", "source_words"]
+__all__ = ["board_words", "collection_words", "source_words"]
 
 _SELF_PLAY = re.compile(r"self-play (\d+x\d+)")
 _MAZE = re.compile(r"make_2d_puzzles\.py \(([^)]*)\)")
@@ -52,3 +52,11 @@ def collection_words(name: str) -> str:
     name = re.sub(r"\s*\(seed \d+\)", "", name).strip()
     name = re.sub(r"^2D from self-play", "2D from computer games", name)
     return name or "Puzzles"
+
+
+def board_words(position: str) -> str:
+    """The board a puzzle is played on, as readers name it: ``"9x9"`` for a board, ``"Strip"`` for a 1D strip
+    or an Oddish board (a 2D position string starts with its size, ``9x9_O_...``; a strip's with its side)."""
+    head = position.split("_", 1)[0]
+    return head if re.fullmatch(r"\d+x\d+", head) else "Strip"
+

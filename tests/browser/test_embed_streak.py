@@ -47,7 +47,7 @@ def fits(frame, buttons: set[str]) -> None:
 
 def test_a_streak_embed_counts_a_solve_ends_at_a_mistake_keeps_the_best_and_fits_320_px(browser, server):
     puzzles = list(shipped_puzzles().values())
-    seed = streak_seed()  # its streak opens with 2D wins in one jump
+    seed = streak_seed()  # its streak opens with 2D puzzles of one move
     first, second = (puzzles[i] for i in streak_order(puzzles, seed)[:2])
     server.add_page("/streak-course.html", STREAK_PAGE)
     server.add_page("/streak-seed.html", '<!doctype html><title>seed</title><link rel="icon" href="data:,">')

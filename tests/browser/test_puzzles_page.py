@@ -470,12 +470,22 @@ def test_a_hint_after_a_refused_click_goal_squares_and_readable_sources(page, se
 
 
 def streak_seed() -> int:
-    """A seed whose streak starts with three 2D wins in one jump (solved by clicks here)."""
+    """A seed whose streak starts with two 2D puzzles of one move each (solved by clicks here) and then a 2D
+    win in one jump (which any placement gets wrong); a streak mixes themes (issue 42), so the second is
+    usually a defence."""
+    from phutball.puzzles.themes import puzzle_themes
+    from lab.puzzlerating import puzzle_rating
     from lab.puzzles import streak_order
     puzzles = list(shipped_puzzles().values())
-    def simple(p):
-        return p.variant == "2D" and p.task == "win" and len(p.main_line) == 1
-    return next(s for s in range(5000) if all(simple(puzzles[i]) for i in streak_order(puzzles, s)[:3]))
+    ratings, themes = [puzzle_rating(p) for p in puzzles], [puzzle_themes(p) for p in puzzles]
+
+    def one_move(p):
+        return p.variant == "2D" and len(p.main_line) == 1
+
+    def starts_well(seed):
+        a, b, c = (puzzles[i] for i in streak_order(puzzles, seed, ratings.__getitem__, themes.__getitem__)[:3])
+        return one_move(a) and one_move(b) and one_move(c) and c.task == "win"
+    return next(s for s in range(5000) if starts_well(s))
 
 
 def test_a_streak_goes_on_after_a_reload_ends_at_the_first_mistake_and_failed_puzzles_replay(page, server):
