@@ -289,6 +289,10 @@ export function readerDate(search) {
 
 // The puzzles of those files in list order (lab.puzzles.list_order: the paper's collection first,
 // then 1D before 2D, else file order; by difficulty inside one), each {p, collection}.
+// A newcomer's first puzzle (issue 42: the one rated nearest a new reader's rating), written in by the build
+// from lab.puzzles' newcomer_puzzle, so puzzles.html draws it before Python is ready.
+export const NEWCOMER = /*{{NEWCOMER_PUZZLE}}*/ null;
+
 export function puzzlesInOrder(files) {
   const all = [];
   for (const f of files) {

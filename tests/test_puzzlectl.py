@@ -468,3 +468,46 @@ def test_a_move_is_refused_in_words_when_none_can_be_entered_and_each_move_is_sa
     assert ctl.last_move_words() == "Left jumped 2 to 4, removing 1 stone."
     ctl.phase = "wrong"
     assert ctl.move_refusal().startswith("This puzzle is over")
+
+
+def test_a_newcomer_opens_on_the_puzzle_rated_nearest_their_rating_and_the_paper_stays_open():
+    """Issue 42: a new reader (no attempt yet) does not open on the paper's Example (1), rated 2080, but on
+    the puzzle played on the board rated nearest 1200; the paper's collection stays open in the list, each
+    example with its rating; a reader with attempts opens on the list's first unsolved puzzle."""
+    from phutball.puzzles.format import load_dir
+    from lab.puzzlerating import START, puzzle_rating
+    from lab.puzzles import list_order, newcomer_puzzle
+    from lab.views.markup import puzzle_list_html
+    shipped = load_dir(Path(__file__).resolve().parent.parent / "puzzles")
+    c = PuzzleController(shipped)
+    first = c.puzzle
+    gap = abs(puzzle_rating(first) - START)
+    from phutball.puzzles.tasks import task_named
+    assert all(abs(puzzle_rating(p) - START) >= gap for p in shipped if task_named(p.task).plays)
+    assert gap <= 200 and c.task.plays and first.id != "paper-example-1"
+    assert c.index == newcomer_puzzle(shipped)
+    assert f"near your rating ({START}): this one is rated {puzzle_rating(first)}" in c.message
+    paper = c.groups()[0]
+    assert paper["open"] and paper["puzzles"][0]["id"] == "paper-example-1" and paper["puzzles"][0]["rating"] == 2080
+    html = puzzle_list_html(c.groups())[0]
+    assert html.startswith("<details open><summary>") and "Example (1)" in html.split("</details>")[0]
+    assert '<span class="puzzle-rating">2080</span>' in html.split("</details>")[0]
+    # one attempt later the reader is no newcomer: the list's first unsolved puzzle
+    c.show_solution()
+    again = PuzzleController(shipped, ledger=c.ledger)
+    assert again.puzzle.id == shipped[list_order(shipped)[0]].id == "paper-example-1" and "near your" not in again.message
+
+
+def test_who_wins_questions_say_who_moves_and_where_each_side_attacks():
+    """Issue 42: "Who wins?" and compare questions name the side to move, and show the goal legend."""
+    c = ctl(WHICH)
+    assert c.task_prompt() == "Left to move: who wins with best play?"
+    assert c.view()["legend"] == "Left → attacks the right end · Right ← attacks the left end"
+    same = dict(WHICH, id="cmp", task="compare", positions=["L_.*.o.o....", "L_.*.ooo...."], answer=["L", "R"])
+    c = ctl(same)
+    assert c.task_prompt() == "Left to move in each position: who wins in each?"
+    assert c.view()["legend"].startswith("Left → attacks the right end")
+    mixed = dict(same, positions=["L_.*.o.o....", "R_.*.ooo...."])
+    assert ctl(mixed).task_prompt() == "Left or Right, as each position says, to move in each position: who wins in each?"
+    assert ctl(POT).view()["legend"] == ""  # an Oddish board has no goals to attack
+    assert ctl(EX1).task_prompt() == "Left to play and win." and ctl(EX1).view()["legend"].startswith("Left →")

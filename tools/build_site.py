@@ -183,6 +183,7 @@ LAB_TOKEN = "{{LAB_ZIP}}"
 GEOMETRY_TOKEN = "/*{{GEOMETRY}}*/ null"
 STRIP_TOKEN = "/*{{STRIP}}*/ null"
 DAILY_TOKEN = "/*{{DAILY_BOARDS}}*/ null"
+NEWCOMER_TOKEN = "/*{{NEWCOMER_PUZZLE}}*/ null"
 PAINT_TOKEN = "/*{{PAINT_SHAPES}}*/"
 # A part the pages share (tools/site_pages.py), on a line of its own: <!--{{NAME attr="value" ...}}-->.
 PAGE_PART = re.compile(r'^([ \t]*)<!--\{\{([A-Z_]+)((?:\s+[a-z]+="[^"]*")*)\s*\}\}-->', re.M)
@@ -506,7 +507,7 @@ def fill_parts(text: str, page: str, parts: dict) -> str:
 def script_tokens(site: Path = SITE) -> dict[str, str]:
     """The values the build writes into the scripts: the drawing's proportions, the strip's symbols, the
     painter of shape lists (``phutball/paint.js``, its one definition, shared with the notebook widget), and
-    the board of every puzzle a day can have.
+    the board of every puzzle a day can have, and a newcomer's first puzzle.
 
     ``phutball.drawing.GEOMETRY`` is the proportions' one definition (embedboard.js, embed.js get
     it as JSON); the strip's symbols are the engine's (``site_pages.strip_symbols``); the days' boards are
@@ -515,13 +516,16 @@ def script_tokens(site: Path = SITE) -> dict[str, str]:
     import dataclasses
     _importable(site)
     import site_pages
-    from lab.puzzles import daily_boards
+    from lab.puzzles import daily_boards, newcomer_puzzle
     from phutball.drawing import GEOMETRY
     from phutball.puzzles.format import load_dir
+    puzzles = load_dir(PUZZLES)
+    first = newcomer_puzzle(puzzles)
     return {GEOMETRY_TOKEN: json.dumps(dataclasses.asdict(GEOMETRY), sort_keys=True),
             STRIP_TOKEN: json.dumps(site_pages.strip_symbols(), sort_keys=True),
             PAINT_TOKEN: (ROOT / "phutball" / "paint.js").read_text(encoding="utf-8"),
-            DAILY_TOKEN: json.dumps(daily_boards(load_dir(PUZZLES)), separators=(",", ":"))}
+            DAILY_TOKEN: json.dumps(daily_boards(puzzles), separators=(",", ":")),
+            NEWCOMER_TOKEN: json.dumps(puzzles[first].id if first is not None else None)}
 
 
 def site_files(site: Path, wheel_name: str, lab_name: str, start: dict | None = None) -> dict[str, Path | bytes]:

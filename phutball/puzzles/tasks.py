@@ -250,7 +250,7 @@ class WhichSide(Task):
     variants = ("1D",)
     needs = ("answer",)
     answer_kind = "which-side"
-    question = "Who wins with best play?"
+    question = "{who} to move: who wins with best play?"  # issue 42: the question says who moves
 
     def answer_text(self, p: Puzzle) -> str:
         a = p.extra["answer"]
@@ -267,7 +267,7 @@ class Compare(Task):
     variants = ("1D",)
     needs = ("positions", "answer")
     answer_kind = "compare"
-    question = "Who wins in each position?"
+    question = "{who} to move in each position: who wins in each?"  # issue 42: the question says who moves
 
     def answer_text(self, p: Puzzle) -> str:
         return "; ".join(f"{pos}: {SIDE_NAMES.get(w, w)} wins"

@@ -33,7 +33,7 @@ from phutball.puzzles.themes import THEME_NAMES, THEMES, puzzle_themes
 from phutball.moveentry import ADAPTERS
 from lab.puzzleledger import (MAX_HINTS, PROGRESS_KEY, Attempt, ProgressEntry, PuzzleLedger, Runs, SavedProgress,
                               Streak, change, new_attempt_id, save, utc_now)
-from lab.puzzlerating import NEAR, puzzle_rating
+from lab.puzzlerating import NEAR, START, puzzle_rating
 from lab.boardwords import ply_words
 from lab.puzzlewords import board_words, collection_words, source_words
 from lab.savedstate import Storage
@@ -151,6 +151,7 @@ class PuzzleGroup(TypedDict):
 
     collection: str
     puzzles: list[PuzzleListEntry]
+    open: bool           # shown open: it holds the current puzzle, or it is the paper's (one click away, issue 42)
 
 
 class PuzzleView(TypedDict):
@@ -237,6 +238,8 @@ class PuzzleController:
     def __post_init__(self) -> None:
         if self.puzzles:
             self.open(self.first_to_open())
+            if not self.progress and self.index == newcomer_puzzle(self.puzzles, self.rating_of):
+                self.message = self.welcome()
 
     @property
     def progress(self) -> dict[str, ProgressEntry]:
@@ -276,10 +279,20 @@ class PuzzleController:
         return self._themes[index]
 
     def first_to_open(self) -> int:
-        """The first unsolved puzzle of the list, else the list's first."""
+        """A newcomer's (no attempt yet) first puzzle is the one rated nearest their rating
+        (:func:`newcomer_puzzle`, issue 42); else the first unsolved puzzle of the list, else the list's first."""
+        first = newcomer_puzzle(self.puzzles, self.rating_of) if not self.progress else None
+        if first is not None:
+            return first
         order = self.order()
         return next((i for i in order if not self.progress.get(self.puzzles[i].id, NOT_TRIED).get("solved")),
                     order[0])
+
+    def welcome(self) -> str:
+        """What a newcomer reads over their first puzzle: its rating near theirs, and where the paper's
+        examples are (the list's first collection, each marked by its rating)."""
+        return (f"A first puzzle near your rating ({self.rating}): this one is rated {self.rating_of(self.index)}. "
+                "The paper's examples are at the top of the list, each with its rating.")
 
     # ------------------------------------------------------------ puzzle selection
 
@@ -499,6 +512,7 @@ class PuzzleController:
     def groups(self) -> list[PuzzleGroup]:
         """Puzzles grouped by collection (source), each sorted by difficulty, with solved marks."""
         out: dict[str, list[PuzzleListEntry]] = {}
+        paper: set[str] = set()
         for i in self.playlist():
             p = self.puzzles[i]
             entry = self.progress.get(p.id, NOT_TRIED)
@@ -506,7 +520,10 @@ class PuzzleController:
                 "index": i, "id": p.id, "title": p.title, "rating": self.rating_of(i),
                 "solved": bool(entry.get("solved")), "attempts": int(entry.get("attempts", 0)),
                 "current": i == self.index})
-        return [{"collection": collection_words(k), "puzzles": v} for k, v in out.items()]
+            if p.source.get("kind") == "paper":
+                paper.add(p.collection or "Puzzles")
+        return [{"collection": collection_words(k), "puzzles": v,
+                 "open": k in paper or any(e["current"] for e in v)} for k, v in out.items()]
 
     # ------------------------------------------------------------ the task
 
@@ -515,7 +532,12 @@ class PuzzleController:
         return position.split("_")[1] if self.puzzle.variant.is_board else position.split("_")[0]
 
     def task_prompt(self) -> str:
-        return self.task.prompt(SIDE_NAMES.get(self.side(), self.side()))
+        """The question put to the reader, with the side to move (in a compare puzzle, of every position:
+        "Left or Right, as each position says" when they differ)."""
+        sides = {q.split("_")[0] for q in self.puzzle.extra.get("positions") or ()} or {self.side()}
+        who = (SIDE_NAMES.get(self.side(), self.side()) if len(sides) == 1
+               else " or ".join(SIDE_NAMES.get(s, s) for s in sorted(sides)) + ", as each position says,")
+        return self.task.prompt(who)
 
     def oracle(self) -> Oracle:
         return self.oracle_2d if self.puzzle.variant.is_board else self.oracle_1d
@@ -814,7 +836,7 @@ class PuzzleController:
             "can_move": self.phase == "playing" and self.game is not None and self.task.plays,
             "can_retry": self.phase == "wrong", "index": self.index, "count": len(self.puzzles),
             "moves": list(self.game.moves[: self.game.cursor]) if self.game else [],
-            "legend": goal_legend(p.position) if self.game else "",
+            "legend": goal_legend(p.position) if self.game or self.task.name in _LEGEND_QUESTIONS else "",
             "line": self.review_line(), "can_step": self.can_step(),
             "positions": p.extra.get("positions"), "answer_kind": self.task.answer_kind,
             "mode": self.mode, "streak": self.runs.streak.count if self.runs.streak else None,
@@ -826,6 +848,10 @@ class PuzzleController:
 
 
 # ---------------------------------------------------------------- graded hints, legend, side labels
+
+#: The questions (no board to play) that show the goal legend too: who wins on a strip, in one or in each of
+#: several positions (issue 42: "Who wins?" says where each side attacks); an Oddish potential has no goals.
+_LEGEND_QUESTIONS = ("which-side", "compare")
 
 
 def _board_of(position: str) -> Any:
@@ -913,6 +939,16 @@ def list_order(puzzles: list[Puzzle]) -> list[int]:
     return [i for c in cols for i in sorted(
         (i for i, p in enumerate(puzzles) if (p.collection or "Puzzles") == c),
         key=lambda i: (puzzles[i].difficulty, i))]
+
+
+def newcomer_puzzle(puzzles: list[Puzzle], rating_of: Callable[[int], int] | None = None) -> int | None:
+    """Issue 42: a newcomer's first puzzle: of the puzzles played on the board (not a question), the one rated
+    nearest a new reader's rating (:data:`lab.puzzlerating.START`), the first in the list's order among
+    equals; None when there is none.  The build writes its id into ``embedboard.js`` (``NEWCOMER``) so the
+    page draws it before Python is ready."""
+    rating = rating_of or (lambda i: puzzle_rating(puzzles[i]))
+    played = [i for i in list_order(puzzles) if task_named(puzzles[i].task).plays]
+    return min(played, key=lambda i: abs(rating(i) - START)) if played else None
 
 
 # ---------------------------------------------------------------- the daily puzzle, the streak's order

@@ -85,6 +85,9 @@ def test_a_2d_puzzle_and_hint(page, server):
 
 def test_progress_survives_reload_and_corrupt_storage_is_ignored(page, server):
     open_puzzle(page, server, "paper-example-2")
+    side = {"L": "Left", "R": "Right"}[shipped_puzzles()["paper-example-2"].position[0]]
+    expect(page.locator("#puzzle-task")).to_have_text(f"{side} to move: who wins with best play?")  # issue 42
+    expect(page.locator("#legend")).to_have_text("Left → attacks the right end · Right ← attacks the left end")
     page.click("button[data-answer='R']")
     assert "Right" in page.inner_text("#message")
     page.reload()
@@ -250,12 +253,32 @@ def list_ids(page) -> list[str]:
     return page.eval_on_selector_all("#puzzle-groups button.puzzle-item", "bs => bs.map(b => b.dataset.id)")
 
 
-def test_the_page_opens_on_the_lists_first_puzzle_and_next_previous_follow_the_list(page, server):
+def test_a_newcomer_opens_near_their_rating_and_next_previous_follow_the_list(page, server):
+    """Issue 42: a new reader opens on the puzzle rated nearest their rating (drawn so before Python is
+    ready too), told so; the paper's examples stay open at the top of the list, each with its rating."""
+    from conftest import hold_the_engine
+    from lab.puzzlerating import START, puzzle_rating
+    from lab.puzzles import newcomer_puzzle
+    everything = list(shipped_puzzles().values())
+    first = everything[newcomer_puzzle(everything)]
+    release = hold_the_engine(page)
     page.goto(f"{server.origin}{URL}")
+    expect(page.locator("#puzzle-title")).to_have_text(first.title)  # the page's JavaScript, before Python
+    release()
     wait_ready(page)
     ids = list_ids(page)
     assert len(ids) > 40
-    assert page.url.endswith("#" + ids[0])
+    assert page.url.endswith("#" + first.id) and ids[0] == "paper-example-1" != first.id
+    expect(page.locator("#message")).to_contain_text(
+        f"A first puzzle near your rating ({START}): this one is rated {puzzle_rating(first)}.")
+    paper = page.locator("#puzzle-groups details").first
+    expect(paper).to_have_attribute("open", "")
+    example = paper.locator("button.puzzle-item").first
+    expect(example).to_be_visible()  # one click away
+    expect(example).to_contain_text("Example (1)")
+    expect(example.locator(".puzzle-rating")).to_have_text("2080")
+    example.click()
+    page.wait_for_function("id => location.hash === '#' + id", arg=ids[0])
     assert page.locator("#puzzle-groups button.puzzle-item").first.get_attribute("class").count("current") == 1
     seen = [ids[0]]
     for _ in range(15):  # the list's own order (the whole order is test_puzzlectl.py's: list_order)
@@ -465,6 +488,8 @@ def test_a_hint_after_a_refused_click_goal_squares_and_readable_sources(page, se
     # a compare puzzle's text diagrams use the board's symbols: ● a stone, ○ the ball
     page.evaluate("location.hash = 'atlas-stone-hurts'")
     expect(page.locator("#answer-area")).to_contain_text("●")
+    expect(page.locator("#puzzle-task")).to_have_text("Left to move in each position: who wins in each?")
+    expect(page.locator("#legend")).to_contain_text("Left → attacks the right end")
     rows = page.inner_text("#answer-area")
     assert "○" in rows and "•" not in rows
 

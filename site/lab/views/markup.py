@@ -133,7 +133,7 @@ def puzzle_list_html(groups: list[dict[str, Any]]) -> tuple[str, int, int]:
                          f'<span aria-hidden="true">{mark}</span> {escape(e["title"])} '
                          f'<span class="puzzle-rating">{int(e["rating"])}</span>'
                          f'<span class="visually-hidden">, {state}</span></button></li>')
-        opened = " open" if any(e["current"] for e in g["puzzles"]) else ""
+        opened = " open" if g.get("open", any(e["current"] for e in g["puzzles"])) else ""
         parts.append(f'<details{opened}><summary>{escape(g["collection"])} ({done}/{len(g["puzzles"])})'
                      f'</summary><ul>{"".join(items)}</ul></details>')
     return "".join(parts), solved, total
