@@ -32,11 +32,12 @@ from glue.remote import flush, location_href, set_hash, spawn, storage, window
 from phutball.game import parse_any_position
 from lab.embedparams import puzzle_share_params, snippets
 from lab.views.diagram import Marks, frame_shapes, layout_for, natural_size
+from lab.puzzledashboard import dashboard_html
 from lab.views.markup import answer_html, puzzle_line_html, puzzle_list_html, theme_filters_html
 
 canvas = el("board")
 state: dict = {"ctl": None, "entry": None, "busy": False, "answer_key": None, "list_html": None,
-               "filters_html": None, "themes_ready": False}
+               "filters_html": None, "themes_ready": False, "dashboard_html": None}
 STEP_DELAY = 0.65  # seconds between animated moves
 grid_view = ShownGrid("board-grid")  # the board as a grid, for screen readers and the keyboard
 keyboard = {"used": False}  # the grid's focus is drawn as the cursor once keys move it (a click hides it)
@@ -137,6 +138,7 @@ def draw() -> None:
     el("deep-link").href = f"#{v['id']}"
     render_answer(v)
     render_list()
+    render_dashboard()
     if location_hash() != v["id"]:
         set_hash(v["id"])
 
@@ -167,6 +169,7 @@ def render_runs(v) -> None:
         "Replay my failed puzzles"
     el("replay-failed").disabled = v["failed"] == 0 and v["mode"] != "failed"
     note = (f"Your {len(ctl.failed)} failed puzzles" if v["mode"] == "failed" else
+            f"Practising your weakest themes: {len(ctl.mix)} puzzles" if v["mode"] == "practise" else
             f"Theme: {next((t['name'] for t in ctl.theme_choices() if t['current']), '')}" if v["theme"] else "")
     el("list-note").hidden = not note
     el("list-note-text").textContent = note
@@ -175,6 +178,14 @@ def render_runs(v) -> None:
         if html != state["filters_html"]:
             state["filters_html"] = html
             el("theme-filters").innerHTML = html
+
+
+def render_dashboard() -> None:
+    """"Your puzzles" (lab.puzzledashboard), drawn again when the ledger changed it."""
+    html = dashboard_html(state["ctl"].dashboard())
+    if html != state["dashboard_html"]:
+        state["dashboard_html"] = html
+        el("dashboard").innerHTML = html
 
 
 def render_list() -> None:
@@ -419,6 +430,15 @@ def on_show_all(event) -> None:
 
 
 @guarded
+def on_dashboard_click(event) -> None:
+    """*Practise these*: a mix of the weakest themes the dashboard names (its ``data-themes``)."""
+    if event.target.id != "practise":
+        return
+    state["ctl"].practise(tuple(str(event.target.getAttribute("data-themes") or "").split(",")))
+    opened()
+
+
+@guarded
 def on_theme_click(event) -> None:
     theme = event.target.getAttribute("data-theme")
     if theme is None:
@@ -584,6 +604,7 @@ def start() -> None:
     on(el("replay-failed"), "click", on_replay_failed)
     on(el("show-all"), "click", on_show_all)
     on(el("theme-filters"), "click", on_theme_click)
+    on(el("dashboard"), "click", on_dashboard_click)
     on(window, "storage", on_storage)
     on(window, "phutball-store-failed", on_store_failed)
     draw()

@@ -33,6 +33,7 @@ from phutball.puzzles.themes import THEME_NAMES, THEMES, puzzle_themes
 from phutball.moveentry import ADAPTERS
 from lab.puzzleledger import (MAX_HINTS, PROGRESS_KEY, Attempt, ProgressEntry, PuzzleLedger, Runs, SavedProgress,
                               Streak, change, new_attempt_id, save, utc_now)
+from lab.puzzledashboard import Dashboard, dashboard
 from lab.puzzlerating import NEAR, START, puzzle_rating
 from lab.boardwords import ply_words
 from lab.puzzlewords import board_words, collection_words, source_words
@@ -221,7 +222,9 @@ class PuzzleController:
     review_from: int | None = None  # first ply of a line to step through (refutation, solution), else None
     runs: Runs = Runs()             # the best streak, the streak going on (stored with the progress)
     mode: str = "list"              # list | streak (a run until the first mistake) | failed (replaying those)
+    #                                 | practise (a mix of the reader's weakest themes)
     failed: tuple[int, ...] = ()    # the failed puzzles being replayed (mode "failed"), in list order
+    mix: tuple[int, ...] = ()       # the theme mix being practised (mode "practise", :meth:`practise`)
     theme: str = ""                 # the list's filter (a theme of phutball.puzzles.themes), "" for all
     today: str = ""                 # the reader's date (YYYY-MM-DD): the daily puzzle's
     attempt: str = ""               # the id of the attempt going on (lab.puzzleledger.Attempt)
@@ -232,6 +235,7 @@ class PuzzleController:
     _themes: dict[int, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _ratings: dict[int, int] = field(default_factory=dict, repr=False)
     _streaks: dict[int, list[int]] = field(default_factory=dict, repr=False)  # streak_order by seed
+    _ids: dict[str, int] = field(default_factory=dict, repr=False)  # each puzzle's index, by id
     _daily: dict[str, int | None] = field(default_factory=dict, repr=False)
     _synced: dict[str, str] = field(default_factory=dict, repr=False)  # the text sync last stored, by key
 
@@ -260,6 +264,8 @@ class PuzzleController:
         list order, narrowed to the chosen theme."""
         if self.mode == "failed":
             return list(self.failed)
+        if self.mode == "practise":
+            return list(self.mix)
         if self.theme == "near":  # unsolved puzzles rated near the reader
             return [i for i in self.order() if abs(self.rating_of(i) - self.rating) <= NEAR
                     and not self.progress.get(self.puzzles[i].id, NOT_TRIED)["solved"]]
@@ -408,7 +414,7 @@ class PuzzleController:
         if theme and theme not in THEME_NAMES and theme != "near":
             raise ValueError(f"there is no theme {quote(theme, 30)}")
         self.theme = theme
-        if self.mode == "failed":
+        if self.mode in ("failed", "practise"):
             self.mode = "list"
         shown = self.playlist()
         if shown and self.index not in shown and self.mode != "streak":
@@ -425,16 +431,48 @@ class PuzzleController:
         if not failed:
             self.message = "No failed puzzles to replay: every puzzle you tried is solved."
             return
-        if self.mode == "streak":
-            self.end_streak("you left it")
-        self.mode, self.failed, self.theme = "failed", tuple(failed), ""
-        self.open(failed[0])
+        self._go_through("failed", failed)
+        self.failed = tuple(failed)
         self.message = f"Replaying your {len(failed)} failed puzzle{'s' if len(failed) > 1 else ''}. " \
             + self.task_prompt()
 
+    def _go_through(self, mode: str, puzzles: list[int]) -> None:
+        """Leave a streak (it ends) or a theme, and go through ``puzzles`` in ``mode`` from the first."""
+        if self.mode == "streak":
+            self.end_streak("you left it")
+        self.mode, self.theme = mode, ""
+        self.open(puzzles[0])
+
+    def practise(self, themes: tuple[str, ...]) -> None:
+        """Practise ``themes`` (the dashboard's weakest, :mod:`lab.puzzledashboard`): Next and the list follow
+        a mix of their unsolved puzzles (:func:`theme_mix`), nearest the reader's rating first."""
+        bad = [t for t in themes if t not in THEME_NAMES]
+        if bad or not themes:
+            raise ValueError(f"there is no theme {quote(bad[0] if bad else '', 30)}")
+        mix = theme_mix(self.puzzles, themes, self.rating, self.themes_of, self.rating_of,
+                        lambda i: self.progress.get(self.puzzles[i].id, NOT_TRIED)["solved"])
+        if not mix:
+            self.message = "Every puzzle of those themes is solved: nothing left to practise there."
+            return
+        self._go_through("practise", mix)
+        self.mix = tuple(mix)
+        names = ", ".join(THEME_NAMES[t] for t in themes)
+        self.message = f"Practising your weakest themes ({names}): {len(mix)} puzzles. " + self.task_prompt()
+
+    def dashboard(self) -> Dashboard:
+        """"Your puzzles": the ledger's attempts by theme and by board, the last ones, the weakest themes
+        (:func:`lab.puzzledashboard.dashboard`, with this page's cached themes)."""
+        index = self._index_by_id()
+        return dashboard(self.ledger, self.puzzles, lambda p: self.themes_of(index[p.id]))
+
+    def _index_by_id(self) -> dict[str, int]:
+        if len(self._ids) != len(self.puzzles):
+            self._ids.update((p.id, i) for i, p in enumerate(self.puzzles))
+        return self._ids
+
     def show_all(self) -> None:
-        """Back to the whole list (from the failed puzzles or a theme)."""
-        if self.mode == "failed":
+        """Back to the whole list (from the failed puzzles, a practice mix or a theme)."""
+        if self.mode in ("failed", "practise"):
             self.mode = "list"
         self.theme = ""
 
@@ -949,6 +987,27 @@ def newcomer_puzzle(puzzles: list[Puzzle], rating_of: Callable[[int], int] | Non
     rating = rating_of or (lambda i: puzzle_rating(puzzles[i]))
     played = [i for i in list_order(puzzles) if task_named(puzzles[i].task).plays]
     return min(played, key=lambda i: abs(rating(i) - START)) if played else None
+
+
+#: Most puzzles in a practice mix (:func:`theme_mix`).
+MIX_SIZE = 30
+
+
+def theme_mix(puzzles: list[Puzzle], themes: tuple[str, ...], reader: int, themes_of: Callable[[int], tuple[str, ...]],
+              rating_of: Callable[[int], int], solved: Callable[[int], bool]) -> list[int]:
+    """A practice mix of ``themes`` (issue 42, the dashboard's *Practise these*): the unsolved puzzles of each
+    theme, nearest the ``reader``'s rating first, taken in turn one theme after the other (each puzzle
+    once), at most :data:`MIX_SIZE`."""
+    queues = [[i for i in sorted(range(len(puzzles)), key=lambda i: (abs(rating_of(i) - reader), i))
+               if t in themes_of(i) and not solved(i)] for t in themes]
+    mix: list[int] = []
+    while any(queues) and len(mix) < MIX_SIZE:
+        for q in queues:
+            while q and q[0] in mix:
+                q.pop(0)
+            if q and len(mix) < MIX_SIZE:
+                mix.append(q.pop(0))
+    return mix
 
 
 # ---------------------------------------------------------------- the daily puzzle, the streak's order
