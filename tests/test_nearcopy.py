@@ -73,3 +73,25 @@ def test_the_shipped_files_hold_no_near_copies_and_enough_of_each_depth():
     assert near_copies(board) == []
     depths = Counter(features(p).depth for p in board)
     assert len(board) >= 300 and all(depths[d] >= 100 for d in (1, 2, 3)), depths
+
+
+def test_the_removal_tool_keeps_the_harder_and_records_what_it_removed(tmp_path):
+    """tools/remove_near_copies.py (also the generators' last pass): the easier of a pair is taken out of its
+    file, the file's counts recounted and the removed id listed; a file without near-copies is left as it is."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("remove_near_copies", ROOT / "tools" / "remove_near_copies.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    one = dict(BASE, id="one", position="5x5_O_B3_B4D1D2D3E1E2E3", main_line=["B3-B5"])  # a win in one
+    two = dict(BASE, id="two", task="win-in-two", position="5x5_O_B3_B4D1D2D3E1E2", main_line=["C1", "A1", "B3-B5"],
+               solutions=["C1"])  # deeper: rated higher
+    (tmp_path / "a.json").write_text(json.dumps({"format": FORMAT, "counts": {"win": 1, "win-in-two": 1},
+                                                 "puzzles": [one, two]}))
+    alone = json.dumps({"format": FORMAT, "puzzles": [dict(BASE, id="far", position="7x7_X_D4_D3")]})
+    (tmp_path / "b.json").write_text(alone)
+    assert tool.main(["--dir", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "a.json").read_text())
+    assert [d["id"] for d in data["puzzles"]] == ["two"]
+    assert data["counts"] == {"win": 0, "win-in-two": 1} and data["near_copies_removed"] == ["one"]
+    assert (tmp_path / "b.json").read_text() == alone
+    assert near_copies(load_dir(tmp_path)) == []

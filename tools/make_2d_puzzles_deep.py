@@ -194,6 +194,8 @@ def main() -> None:
         out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"{out.name}: {len(puzzles)} puzzles {counts}; filter {stats['solved_by']} removed "
               f"{stats['removed']}", file=sys.stderr)
+    import remove_near_copies  # the generators refuse near-copies too (issue 42): the same pass as the shipped files
+    remove_near_copies.main(["--dir", args.out_dir])
     print(f"done in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
 
 

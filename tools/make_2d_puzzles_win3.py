@@ -205,6 +205,8 @@ def main() -> None:
     t0 = time.perf_counter()
     data = generate(args.games)
     Path(args.out).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    import remove_near_copies  # the generators refuse near-copies too (issue 42): the same pass as the shipped files
+    remove_near_copies.main(["--dir", str(Path(args.out).parent)])
     print(f"{args.out}: {data['counts']}; filter {data['filter']['removed']}; "
           f"done in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
 
