@@ -487,6 +487,7 @@ def test_a_newcomer_opens_on_the_puzzle_rated_nearest_their_rating_and_the_paper
     assert gap <= 200 and c.task.plays and first.id != "paper-example-1"
     assert c.index == newcomer_puzzle(shipped)
     assert f"near your rating ({START}): this one is rated {puzzle_rating(first)}" in c.message
+    assert PuzzleController(shipped, tells_rating=False).message == ""  # an embed tells no rating
     paper = c.groups()[0]
     assert paper["open"] and paper["puzzles"][0]["id"] == "paper-example-1" and paper["puzzles"][0]["rating"] == 2080
     html = puzzle_list_html(c.groups())[0]

@@ -242,7 +242,7 @@ class PuzzleController:
     def __post_init__(self) -> None:
         if self.puzzles:
             self.open(self.first_to_open())
-            if not self.progress and self.index == newcomer_puzzle(self.puzzles, self.rating_of):
+            if self.tells_rating and not self.progress and self.index == newcomer_puzzle(self.puzzles, self.rating_of):
                 self.message = self.welcome()
 
     @property
