@@ -39,6 +39,8 @@ REVIEW_NODES = 20_000
 #: Default drop (tenths of a row) that makes a move a mistake, and a blunder.
 MISTAKE = 15
 BLUNDER = 40
+#: Most plies of a marked move's refutation (the engine's line after it) a review keeps.
+REFUTATION_PLIES = 5
 
 
 class UnsupportedError(IllegalError):
@@ -170,10 +172,11 @@ class ReviewMark:
     after: int     # the mover's score after the move
     label: str
     better: str    # the engine's move instead
+    refutation: tuple[str, ...] = ()  # the engine's line after the move, the opponent's reply first (issue 42)
 
     def to_dict(self) -> dict[str, Any]:
         return {"ply": self.ply, "move": self.move, "side": self.side, "before": self.before,
-                "after": self.after, "label": self.label, "better": self.better}
+                "after": self.after, "label": self.label, "better": self.better, "refutation": list(self.refutation)}
 
 
 @dataclass(frozen=True)
@@ -315,9 +318,10 @@ def _judge(game: Game, ply: int, before: Analysis | None, after: Analysis | None
     label = "blunder" if drop >= blunder else "mistake" if drop >= mistake else None
     if label is None:
         return None
-    return ReviewMark(ply, game.moves[ply], mover, before.score, after_score, label, before.best)
+    refutation = after.pv[:REFUTATION_PLIES] if after is not None else ()
+    return ReviewMark(ply, game.moves[ply], mover, before.score, after_score, label, before.best, refutation)
 
 
-__all__ = ["Analysis", "MAX_1D_SQUARES", "ReviewMark", "ReviewPoint", "ReviewProgress", "SideSummary",
-           "UnsupportedError", "analyse", "chance_text", "mate_plies", "review", "review_marks", "review_summary",
-           "score_text"]
+__all__ = ["Analysis", "MAX_1D_SQUARES", "REFUTATION_PLIES", "ReviewMark", "ReviewPoint", "ReviewProgress",
+           "SideSummary", "UnsupportedError", "analyse", "chance_text", "mate_plies", "review", "review_marks",
+           "review_summary", "score_text"]

@@ -144,9 +144,12 @@ def test_review_marks_a_missed_win_in_one_as_a_blunder() -> None:
     game = Game.from_record(f'[Size "9x9"]\n[Setup "{start}"]\n\n1. A9 E5-E1\n')
     items = list(review(game, max_nodes_per_position=3000))
     marks = [m for m in items if isinstance(m, ReviewMark)]
-    assert marks == [ReviewMark(0, "A9", "O", WIN - 1, -(WIN - 1), "blunder", "E5-E9")]
+    assert marks == [ReviewMark(0, "A9", "O", WIN - 1, -(WIN - 1), "blunder", "E5-E9", ("E5-E1",))]
     assert isinstance(items[-1], ReviewProgress) and items[-1].ply == items[-1].total == 2
     assert start.play(marks[0].better).winner == "O"
+    # issue 42: the refutation is the engine's line after the blunder, the opponent's winning jump first
+    assert start.play("A9").play(marks[0].refutation[0]).winner == "X"
+    assert marks[0].to_dict()["refutation"] == ["E5-E1"]
     assert review_marks(game, max_nodes_per_position=3000) == marks
 
 

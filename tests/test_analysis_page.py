@@ -216,6 +216,13 @@ def test_the_review_job_marks_the_missed_win_in_one_naming_the_winning_move():
     marks = {m["ply"]: m for m in reports[-1]["marks"]}
     assert marks[4]["label"] == "blunder" and marks[4]["better"] == "E5-E1" and marks[4]["move"] == "A3"
     assert marks[4]["before"] == "Eks win in 1"
+    # issue 42: the engine's line after the blunder, legal from the position it left (the opponent first)
+    from phutball.game import Game
+    game = Game.from_record(MISSED)
+    after = game.positions[4]
+    assert marks[4]["refutation"] and all(isinstance(m, str) for m in marks[4]["refutation"])
+    for m in marks[4]["refutation"]:
+        after = after.play(m)
     c = reviewed()
     c.review_report(reports[-1])
     c.goto_mark(4)
