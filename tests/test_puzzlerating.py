@@ -48,6 +48,7 @@ def test_the_readers_rating_moves_with_the_first_attempt_only_and_near_my_rating
     easy = puzzle(["B3-B5"], "easy")
     hard = puzzle(["B3-B5"], "hard", traps=["B3-D5", "B3-A5", "B3-C5", "A1"], difficulty=3)
     c = PuzzleController([easy, hard])
+    c.open_id("easy")  # (a newcomer opens on the puzzle rated nearest their rating: here the hard one)
     assert c.view()["rating"] == START
     run_async(c.user_move("A1"))  # a first attempt, wrong
     after_miss = c.view()["rating"]
