@@ -133,7 +133,7 @@ class MoveEntryView(TypedDict):
 
 
 CURSOR_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
-START_JUMP = "Jumping: click a highlighted landing point."
+START_JUMP = "Jumping: choose a highlighted landing point."
 
 
 @dataclass
@@ -214,7 +214,7 @@ class MoveEntry:
             if pos.ends_jump(t) or not pos.landings(self.chain):
                 self.finish()
             else:
-                self.message = "Click another landing to go on, or the ball (or Enter) to stop here."
+                self.message = "Choose another landing to go on, or the ball again (Enter) to stop here."
         elif t in self.chain:
             del self.chain[_last_index(self.chain, t) + 1:]
             self.message = "Stepped back." if len(self.chain) > 1 else START_JUMP

@@ -279,7 +279,7 @@ def test_a_jump_ends_on_the_ball_or_finish_and_steps_back():
     board = Board("9x9_X_E5_E6F7G7H6")
     send(board, {"click": "E5"})
     send(board, {"click": "E7"})
-    assert board.landings == ["H7"] and board.message.startswith("Click another landing")
+    assert board.landings == ["H7"] and board.message.startswith("Choose another landing")
     send(board, {"click": "H7"})
     assert board.chain == ["E5", "E7", "H7"] and board.landings == ["H5"]
     send(board, {"click": "E7"})                          # a point of the chain: back to it

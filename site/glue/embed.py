@@ -300,7 +300,7 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
         where = next((e["label"] for e in line if e["current"]), "")
         picked = ev["message"] if ev["armed"] is not None else ""
         set_status(ev["error"] or picked or (f"{where}. " if where and v["can_step"] else "") + (v["message"] or
-                   "Click the board to play." if v["can_move"] else v["message"]),
+                   "Choose a point on the board to play." if v["can_move"] else v["message"]),
                    error=bool(ev["error"]) or v["verdict"] == "wrong")
         busy = box["busy"]
         el("retry").disabled = busy or not v["can_retry"]

@@ -64,12 +64,12 @@ def _is_placement(before: Any, move: Any, after: Any) -> str | None:
 
 
 def _is_jump(before: Any, move: Any, after: Any) -> str | None:
-    return None if _hops(move) else "That placed a man. Click the ball first, then the highlighted landing point."
+    return None if _hops(move) else "That placed a man. Choose the ball first, then the highlighted landing point."
 
 
 def _removes_two(before: Any, move: Any, after: Any) -> str | None:
     if not _hops(move):
-        return "Jump with the ball: click it, then the landing beyond both men."
+        return "Jump with the ball: choose it, then the landing beyond both men."
     removed = len(before.men) - len(after.men)
     return None if removed >= 2 else f"That jump removed {removed} man; jump over the whole line of two."
 
@@ -79,8 +79,8 @@ def _chain(before: Any, move: Any, after: Any) -> str | None:
     if hops >= 2:
         return None
     if hops == 1:
-        return "You stopped after one jump: after landing, click the next highlighted point to go on."
-    return "Jump with the ball: click it, then the landings one after another."
+        return "You stopped after one jump: after landing, choose the next highlighted point to go on."
+    return "Jump with the ball: choose it, then the landings one after another."
 
 
 def _stop_after_one(before: Any, move: Any, after: Any) -> str | None:
@@ -88,9 +88,9 @@ def _stop_after_one(before: Any, move: Any, after: Any) -> str | None:
     if hops == 1:
         return None
     if hops > 1:
-        return (f"You made {hops} jumps. Stop after the first: click the ball again "
+        return (f"You made {hops} jumps. Stop after the first: choose the ball again "
                 "(or press Enter, or Finish jump) where it landed.")
-    return "Jump with the ball: click it, then the first landing, then the ball again to stop."
+    return "Jump with the ball: choose it, then the first landing, then the ball again to stop."
 
 
 def _wins(before: Any, move: Any, after: Any) -> str | None:
@@ -105,11 +105,11 @@ def _wins(before: Any, move: Any, after: Any) -> str | None:
 STEPS: tuple[Step, ...] = (
     Step("place", "Placing a man",
          "On your turn you either place a man on any empty point, or jump with the ball.",
-         "Place a man: click any empty point.",
+         "Place a man: choose any empty point.",
          "9x9_O_E5", _is_placement, "A man is placed. Men never move; only the ball does."),
     Step("jump", "A jump",
          "The ball jumps over a man next to it, in any of the 8 directions, to the point just beyond.",
-         "Click the ball, then the highlighted point beyond the man.",
+         "Choose the ball, then the highlighted point beyond the man.",
          "9x9_O_E5_E6", _is_jump, "The ball jumped, and the man it jumped over is gone."),
     Step("remove", "Jumped men are removed",
          "A jump goes over a whole unbroken line of men and lands on the first empty point; "
@@ -122,7 +122,7 @@ STEPS: tuple[Step, ...] = (
          "9x9_O_C3_C4D6", _chain, "Two jumps in one move: a chain."),
     Step("stop", "Stopping early",
          "A chain may stop after any jump: the mover decides how far to go.",
-         "Jump once and stop there: click the ball again (or press Enter) after the first landing.",
+         "Jump once and stop there: choose the ball again (Enter) after the first landing.",
          "9x9_O_E3_E4E6", _stop_after_one, "You stopped after one jump; the second man stays on the board."),
     Step("goal", "Scoring",
          "Ohs win when a move ends with the ball on or beyond the top goal line (row 9 here), "
@@ -249,7 +249,7 @@ class LearnController:
 
     #: What a second click on the ball says: the jump goes on (it used to cancel it silently, and the
     #: next click then placed a man, which the step refused).
-    STILL_JUMPING = "Still jumping: click a highlighted point beyond a man (Esc cancels the jump)."
+    STILL_JUMPING = "Still jumping: choose a highlighted point beyond a man (Esc cancels the jump)."
 
     def click(self, target: Target, touch_cell: float | None = None) -> None:
         if not self.ok and self.board.view()["chain"] == [target]:

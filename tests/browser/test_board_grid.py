@@ -101,3 +101,24 @@ def test_the_grid_of_a_turned_board_is_read_as_it_is_drawn(page, server):
     page.keyboard.press("b")  # a key on the grid is a key on the board: the ball's point, said
     assert hear(page, "The ball is") == "The ball is on E5."
     assert not page.recorder.errors, page.recorder.errors
+
+
+def test_a_jump_from_the_grid_is_asked_for_in_words_that_fit_a_keyboard(page, server):
+    """The message line asks to *choose* a landing (Enter on the grid, a click, a tap), never to click: a
+    keyboard or screen-reader user does not click."""
+    open_play(page, server, "9x9_O_E5_E6F7")
+    page.evaluate(HEAR)
+    message = "() => document.getElementById('message').textContent"
+    assert tab_into_grid(page) == ["E5", "E5, ball"]
+    page.keyboard.press("Enter")  # the ball picked
+    page.wait_for_function(f"({message})().startsWith('Jumping')")
+    assert page.evaluate(message) == "Jumping: choose a highlighted landing point."
+    assert go_to(page, "E7") == "E7, empty, a landing"
+    page.keyboard.press("Enter")  # landed on E7; the chain may go on over F7
+    page.wait_for_function(f"({message})().startsWith('Choose another')")
+    assert page.evaluate(message) == "Choose another landing to go on, or the ball again (Enter) to stop here."
+    page.keyboard.press("Enter")  # on the ball's landing again: the jump ends there
+    assert hear(page, "Ohs jumped E5 to E7").startswith("Ohs jumped E5 to E7, removing 1 man.")
+    assert "click" not in page.evaluate("() => window.heard.concat([document.getElementById('message')"
+                                        ".textContent]).join(' ').toLowerCase()")
+    assert not page.recorder.errors, page.recorder.errors

@@ -97,7 +97,7 @@ def test_the_widget_paints_the_board_and_sends_the_students_clicks(browser, serv
         click("E5")                                   # the ball: a jump starts
         click("E7")                                   # over E6; G7 is next (over F7)
         assert board.chain == ["E5", "E7"] and board.landings == ["G7"]
-        assert page.locator(".phutball-message").inner_text().startswith("Click another landing")
+        assert page.locator(".phutball-message").inner_text().startswith("Choose another landing")
         assert page.locator("button", has_text="Finish").is_enabled()
         page.locator(".phutball-widget").screenshot(path=str(tmp_path / "widget.png"))
 

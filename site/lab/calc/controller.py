@@ -340,7 +340,7 @@ class CalcController:
             return False
         if square == s.ball:
             return self._refuse(f"Square {square} holds the ball. To move the ball, choose “Ball” "
-                                "under “A click puts” (or press B).")
+                                "under “Choosing a square puts” (or press B).")
         if square in s.stones:
             return self._edit(Strip(s.n, s.ball, s.stones - {square}, s.to_move), f"Removed the stone on square {square}.")
         return self._edit(Strip(s.n, s.ball, s.stones | {square}, s.to_move), f"Put a stone on square {square}.")

@@ -353,7 +353,7 @@ def html_explorer(result: dict[str, Any]) -> str:
     head = (f'<p id="explore-summary">On {n} squares: {result["positions"]:,} live positions (both sides to move). '
             f'PL/PR predict the winner correctly in {result["correct"]:,} ({share:.2f} %) and wrongly in '
             f'<b>{f:,}</b>: {result["failures_left"]:,} with Left to move, listed here, and their mirror images with '
-            f'Right to move. Click one to open it in the calculator.'
+            f'Right to move. Choose one to open it in the calculator.'
             + (f' Showing the {len(listed)} with the fewest stones.' if result["truncated"] else "") + "</p>")
     rows = []
     for i, x in enumerate(listed, 1):

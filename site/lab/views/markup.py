@@ -93,7 +93,7 @@ def review_graph_svg(curve: list[float], marks: list[dict[str, Any]], current: i
     label = (f"Ohs' chance to win over the game, from {round(100 * curve[0])}% at the start to "
              f"{round(100 * curve[-1])}% at the end; highest {round(100 * curve[hi])}% "
              f"{'at the start' if hi == 0 else f'after move {hi}'}, lowest {round(100 * curve[lo])}% "
-             f"{'at the start' if lo == 0 else f'after move {lo}'}. Click a point to see that position.")
+             f"{'at the start' if lo == 0 else f'after move {lo}'}. Choose a point to see that position.")
     cur = min(max(current, 0), len(curve) - 1)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="review-graph" role="img" aria-label="{escape(label)}" '
             f'viewBox="0 0 {width} {height}" width="{width}" height="{height}">'
