@@ -7,7 +7,7 @@
 // shapes of embedboard.js and Python is never loaded. `replay` and `play`
 // draw their first picture here too and start the engine (host.js: one
 // PyScript worker running glue/embed.py) at the reader's first click, key or
-// focus in the frame; that first input is queued and applied once the engine
+// focus in the frame (a `view` at the focus on its board's grid, which the engine fills); that first input is queued and applied once the engine
 // is ready. Anything else (a view of moves, a record, a `ply`, and every bad
 // parameter, whose message Python words) starts the engine at once. Values
 // from the URL only ever reach the page as textContent.
@@ -348,6 +348,9 @@ function start() {
   const first = pos && p.mode && p.theme && !p.ply && (!p.moves || p.mode === "replay");
   if (first && p.sure && p.mode === "view") {
     showFirst(pos, () => root.classList.add("ready"));
+    // A diagram needs no engine, until a reader moves to the board (its grid's early cell, the board's tab
+    // stop): the engine then fills the grid, its points named (site/glue/embed.py).
+    el("board-grid").addEventListener("focusin", () => bootEngine(), { once: true });
   } else if (first && p.known && controls) {
     showFirst(pos, () => { if (!state.booted) root.classList.add("lazy"); });
     // Before the engine: the buttons a reader may press (their clicks are queued).

@@ -116,8 +116,12 @@ function targetOf(name) {
 
 const PREVENTED_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Enter", "Backspace",
                                 "Home", "End", "PageUp", "PageDown"]);
-// A key on the board: its canvas, or a cell of its grid (replayGrid).
-const onBoard = (t) => t && (t.tagName === "CANVAS" || (t.hasAttribute && t.hasAttribute("data-point")));
+// The cell that stands for a board's grid until the page's Python fills it (site_pages.board_grid's `early`):
+// the board's one tab stop from the start; a key on it is a key on the board's canvas.
+const earlyCell = (t) => Boolean(t && t.hasAttribute && t.hasAttribute("data-grid-early"));
+// A key on the board: its canvas, or a cell of its grid (replayGrid), or the grid's early cell.
+const onBoard = (t) => t && (t.tagName === "CANVAS" || (t.hasAttribute && t.hasAttribute("data-point"))
+                             || earlyCell(t));
 
 function listen(hid, targetName, type, opts) {
   const el = targetOf(targetName);
@@ -157,7 +161,7 @@ function queuedUntilReady(e) {
   if (e.type === "pointerdown" || e.type === "pointerup") {
     return Boolean(earlyBoard && e.target instanceof Node && earlyBoard.contains(e.target));
   }
-  if (e.type === "keydown") return e.target === earlyBoard || ["u", "r", "h"].includes(e.key);
+  if (e.type === "keydown") return e.target === earlyBoard || earlyCell(e.target) || ["u", "r", "h"].includes(e.key);
   if (e.type === "click") {
     const b = e.target && e.target.closest && e.target.closest("[data-queue-early]");
     return Boolean(b && b.id);
@@ -178,7 +182,11 @@ function captureEarly(boardId) {
   const remember = async (name, e) => {
     if (!queuedUntilReady(e)) return;
     const snap = snapshot();
-    early.push([name, e.type, await serialize(e), snap]);
+    const onEarlyCell = earlyCell(e.target);
+    if (onEarlyCell && PREVENTED_KEYS.has(e.key) && !(e.ctrlKey || e.metaKey || e.altKey)) e.preventDefault();
+    const ev = await serialize(e);
+    if (onEarlyCell && board) ev.target = describe(board);  // the page's Python takes it as a key on the canvas
+    early.push([name, e.type, ev, snap]);
     note("The engine is starting: your move will be played as soon as it is ready.", "queued");
   };
   if (board) {
@@ -489,6 +497,13 @@ function setOptions(select, options) {
 
 function markReady() {
   ready = true;
+  // A grid the page's Python did not fill (no grid for this board: an Oddish one) keeps no early cell;
+  // the focus it had goes to the board's canvas, which takes the board's keys.
+  for (const c of document.querySelectorAll("[data-grid-early]")) {
+    const had = c === document.activeElement;
+    c.closest("tr").remove();
+    if (had && earlyBoard) earlyBoard.focus();
+  }
   const box = document.getElementById("loading");
   if (box) box.hidden = true;
   for (const b of document.querySelectorAll("[data-needs-engine]")) b.removeAttribute("aria-disabled");

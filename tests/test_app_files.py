@@ -159,7 +159,7 @@ def test_the_build_writes_the_calculators_first_picture_as_the_controller_render
     build_site = _build_site()
     page = build_site.site_files(SITE, "engine.whl", "lab-0.zip")["calculator.html"].decode()
     v = CalcController().view()
-    assert f'<canvas id="strip" tabindex="0" data-position="{v["position"]}"' in page
+    assert f'<canvas id="strip" tabindex="-1" data-position="{v["position"]}"' in page
     assert f'id="position-input" class="mono" type="text" value="{v["input"]}"' in page
     assert f'<span id="strip-pretty" class="mono strip-pretty">{v["texts"]["strip-pretty"]}</span>' in page
     assert f'<span id="strip-caption" class="small">{v["texts"]["strip-caption"]}</span>' in page

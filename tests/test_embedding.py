@@ -371,6 +371,21 @@ def test_replay_status_names_the_winner():
     assert r.status() == "Move 1: Ohs jumped E8-E10. Ohs won."
 
 
+def test_replay_says_each_step_in_words_and_marks_the_last_move():
+    """What the frame's live region says after a step (issue 41), and the last move its grid marks."""
+    from lab.boardwords import last_move_targets
+    r = ReplayController(parse_params("position=9x9_O_E5&moves=" + "+".join(MOVES)).game())
+    assert r.said() == "The start, before 5 moves: Ohs to move." and last_move_targets(r.game) == []
+    r.go("next")
+    assert r.said() == "Step 1 of 5: Ohs placed a man on E6." and last_move_targets(r.game) == [P("E6")]
+    r.go("next"), r.go("next"), r.go("next")
+    assert r.said() == "Step 4 of 5: Eks jumped E5 to E8, removing 2 men."
+    assert last_move_targets(r.game) == [P("E5"), P("E8")]
+    w = ReplayController(Game(Position.from_str("9x9_O_E8_E9"), ["E8-E10"]))
+    w.go("last")
+    assert w.said() == "Step 1 of 1: Ohs jumped E8 to E10, removing 1 man. Ohs won."
+
+
 def test_play_controller_starts_where_the_parameters_say():
     ctl = play_controller(parse_params("position=9x9_O_E5&moves=E6+A1&mode=play"))
     assert str(ctl.position) == "9x9_O_E5_A1E6" and ctl.cursor == P("E5")

@@ -484,7 +484,7 @@ def page_parts(site: Path = SITE) -> dict:
         "LEVEL_OPTIONS": lambda page: levels,
         "BOARD_OPTIONS": lambda page: boards,
         "ATLAS_CHARTS": lambda page: site_pages.atlas_charts(),
-        "BOARD_GRID": lambda page, canvas, keys="board": site_pages.board_grid(canvas, keys),
+        "BOARD_GRID": lambda page, canvas, keys="board", early="": site_pages.board_grid(canvas, keys, early),
         "MOVE_FORM": lambda page, placeholder: site_pages.move_form(placeholder),
     }
 

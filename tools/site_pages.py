@@ -22,6 +22,9 @@ replaces the token by the lines below, each indented as the token's line is:
   <!--{{BOARD_GRID canvas="board"}}--> (keys="editor": the calculator's strip)
       the board's grid beside its canvas (issue 41): an empty table the page's Python fills
       (lab.boardgrid) and the keys' help it points to, both seen by screen readers only.
+      early="words": the table holds, until Python fills it, one cell saying them, the board's
+      one tab stop before the engine is ready (embeds, the calculator: the canvas is no tab
+      stop; host.js takes keys on it as keys on the canvas).
   <!--{{MOVE_FORM placeholder="H11 or K6-G9-G11-J11"}}-->
       the Move field: type a move in the notation, see what it will do, Enter plays it.
   <!--{{ATLAS_CHARTS}}-->
@@ -94,14 +97,17 @@ EDITOR_KEYS = ("Arrows, Home and End move along the strip; Enter or Space uses t
                "taken away, or the ball put); o toggles a stone, b puts the ball, Delete empties the square.")
 
 
-def board_grid(canvas: str, keys: str = "board") -> list[str]:
+def board_grid(canvas: str, keys: str = "board", early: str = "") -> list[str]:
     """The grid of the board drawn on ``<canvas id=canvas>`` (``keys``: "board", or "editor" for the calculator's
     strip): ``<table id="{canvas}-grid">`` (filled by the page's
     Python, lab.boardgrid) and its keys' help, both visually hidden (the canvas shows the grid's focus); the table in
-    a hidden box, as a table is as wide as its cells whatever its own width says."""
+    a hidden box, as a table is as wide as its cells whatever its own width says. ``early`` (HTML as written): the
+    words of the one cell (``data-grid-early``, a tab stop) the table holds until Python fills it -- the board's
+    only tab stop from the start (issue 41: one tab stop per board)."""
     c = html.escape(canvas, quote=True)
+    stand_in = f'<tr><td tabindex="0" data-grid-early>{early}</td></tr>' if early else ""
     return [f'<div class="visually-hidden"><table id="{c}-grid" class="board-grid" aria-describedby="{c}-keys">'
-            '</table></div>',
+            f'{stand_in}</table></div>',
             f'<p id="{c}-keys" class="visually-hidden">'
             f'{html.escape(EDITOR_KEYS if keys == "editor" else BOARD_KEYS, quote=False)}</p>']
 

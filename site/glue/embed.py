@@ -23,9 +23,9 @@ from lab.embedstreak import STREAK_KEY, new_streak, streak_bar, streak_controlle
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.moveentry import MoveEntry
-from glue.boardinput import bind_board, show_grid
-from lab.boardgrid import ShownGrid, entry_grid, has_grid
-from lab.boardwords import COMMANDS, tell
+from glue.boardinput import bind_board, bind_grid, show_grid
+from lab.boardgrid import ShownGrid, board_grid, entry_grid, has_grid
+from lab.boardwords import COMMANDS, last_move_targets, ply_words, tell
 from lab.puzzles import PuzzleController, daily_puzzle, iso_date, puzzles_from_files
 from phutball.puzzles.custom import ClaimError, custom_puzzle
 from phutball.puzzles.puzzle import Puzzle
@@ -37,7 +37,7 @@ HOP_SECONDS = 0.3  # an animated jump's pause per hop
 
 state: dict[str, Any] = {"anim": 0}
 keyboard = {"used": False}  # a key moved the cursor: it is shown (a click hides it)
-grid_view = ShownGrid("board-grid")  # a board that takes moves, as a grid (play and puzzle frames)
+grid_view = ShownGrid("board-grid")  # the board as a grid: one to play on (play, puzzle) or to read (view, replay)
 
 
 def say(text: str) -> None:
@@ -81,10 +81,41 @@ def draw_game(game: Game, marks: Marks) -> None:
     w, h = size()
     paint(game_diagram(game, game.cursor, w, h, marks))
     show_state(game)
+    if has_grid(game.position):  # read-only: its cells name the points, the last move marked
+        show_grid(grid_view, board_grid(game.position, cursor=state.get("cursor"),
+                                        last_move=last_move_targets(game)), game.position)
+
+
+def bind_read_only_grid(game: Callable[[], Game], marks: Marks) -> Callable[[Any], bool]:
+    """The grid of a view or replay frame (issue 41): the arrows, Home, End, PageUp and PageDown walk it, b, n, j,
+    l and s are said (docs/accessibility.md, "Commands"); nothing is played. Returns the handler of a key
+    pressed on a cell: True if it took the key (the frame's own keys are then left alone)."""
+
+    def on_focus(t: Any) -> None:
+        state["cursor"] = t
+        draw_game(game(), marks)
+
+    cell_key = bind_grid(grid_view, lambda t, touch_cell: None, on_focus=on_focus)
+
+    def key(event: Any) -> bool:
+        if event.target.getAttribute("data-point") is None or event.ctrlKey or event.metaKey or event.altKey:
+            return False
+        name = str(event.key)
+        if cell_key(name, event):
+            return True
+        if name in COMMANDS:
+            g = game()
+            say(tell(g.position, name, f"Last move: {ply_words(g, g.cursor)}" if g.cursor else ""))
+            return True
+        return False
+
+    return key
 
 
 def start_view(params: EmbedParams, marks: Marks) -> None:
     game = params.game()
+    grid_key = bind_read_only_grid(lambda: game, marks)
+    on(document, "keydown", lambda e: grid_key(e))
     draw_game(game, marks)
     on(window, "resize", lambda e: draw_game(game, marks))
     on(window, "phutball-theme", lambda e: draw_game(game, marks))
@@ -112,9 +143,11 @@ def start_replay(params: EmbedParams, marks: Marks) -> None:
         draw()
 
     def shown(before: int) -> None:
-        """After a step: the state at once; a jump forward by one ply is animated hop by hop."""
+        """After a step: the state at once, said in the live region; a jump forward by one ply is animated hop by
+        hop."""
         state["anim"] += 1
         draw()
+        say(rc.said())
         if rc.ply == before + 1 and "-" in rc.game.moves[before] and not init_value("reducedMotion", False):
             spawn(animate(rc.ply, state["anim"]))
 
@@ -125,9 +158,11 @@ def start_replay(params: EmbedParams, marks: Marks) -> None:
             shown(before)
         return handler
 
+    grid_key = bind_read_only_grid(lambda: rc.game, marks)
+
     def on_key(event) -> None:
-        if event.ctrlKey or event.metaKey or event.altKey:
-            return
+        if grid_key(event) or event.ctrlKey or event.metaKey or event.altKey:
+            return  # on the grid, the arrows walk it (the step buttons step)
         before = rc.ply
         if rc.key(str(event.key)):
             shown(before)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from phutball.errors import PhutballError
-from phutball.notation import SWAP, Placement, Point, StripPlacement
+from phutball.game import variant_of
+from phutball.notation import SWAP, Placement, Point, StripPlacement, move_targets
 from phutball.sides import side_name
 
 #: The commands a focused board answers (key -> what it says), as the Keys help lists them.
@@ -107,6 +108,15 @@ def ply_words(game: Any, ply: int) -> str:
     return move_words(before, before.parse_move(text), before.to_move, game.positions[ply])
 
 
+def last_move_targets(game: Any) -> list[Any]:
+    """The points (squares) of the move that led to the position ``game`` shows, in order (none at the start or
+    after a swap, which moves nothing): what a board marks as the last move, on the canvas and in its grid."""
+    ply = game.cursor
+    if ply == 0 or game.moves[ply - 1] == SWAP:
+        return []
+    return move_targets(variant_of(game.positions[ply - 1]), game.moves[ply - 1])
+
+
 def typed_preview(pos: Any, text: str) -> tuple[bool, str]:
     """What a move typed in the notation (``H11``, ``K6-G9-G11-J11``; a strip: ``4``, ``5-7``) will do on ``pos``
     before it is played: (playable, words); not playable: why, in the engine's own words (quoting it)."""
@@ -121,4 +131,4 @@ def typed_preview(pos: Any, text: str) -> tuple[bool, str]:
     return True, move_words(pos, move, pos.to_move, after, coming=True)
 
 
-__all__ = ["COMMANDS", "MAX_JUMPS", "move_words", "neighbours", "ply_words", "point_words", "tell", "typed_preview"]
+__all__ = ["COMMANDS", "MAX_JUMPS", "last_move_targets", "move_words", "neighbours", "ply_words", "point_words", "tell", "typed_preview"]

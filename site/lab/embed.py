@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lab.boardwords import ply_words
 from lab.embedparams import EmbedParams
 from lab.movewords import move_number
 from lab.play import PlayController
@@ -54,6 +55,20 @@ class ReplayController:
     def counter(self) -> str:
         """``'3 / 10'``."""
         return f"{self.ply} / {self.total}"
+
+    def said(self) -> str:
+        """What the frame's live region says after a step (issue 41: a screen reader hears the position change):
+        the step and the move in words ("Step 2 of 5: Eks jumped E5 to E8, removing 2 men."), or the start,
+        then any result."""
+        pos = self.game.position
+        if self.ply == 0:
+            text = f"The start, before {self.total} {'move' if self.total == 1 else 'moves'}: " \
+                   f"{SIDE_NAMES[pos.to_move]} to move."
+        else:
+            text = f"Step {self.ply} of {self.total}: {ply_words(self.game, self.ply)}"
+        if pos.winner:
+            text += f" {SIDE_NAMES[pos.winner]} won."
+        return text
 
     def status(self) -> str:
         """What the reader sees under the board: the move just played, or the start, and any result."""

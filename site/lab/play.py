@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, TypedDict
 
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
-from phutball.notation import SWAP, Jump, StripJump, move_targets
+from phutball.notation import SWAP, Jump, StripJump
 from phutball.sides import other_side, side_name
 from phutball.variant import Variant
 from lab.analysispanel import AnalysisPanel, AnalysisView, ReviewView
 from phutball.moveentry import EnteredMove, Target
 from lab.playfeel import computer_takes_swap, flip_key
 from lab.playstate import DEFAULT_LEVEL
-from lab.boardwords import COMMANDS, ply_words, point_words, tell, typed_preview
+from lab.boardwords import COMMANDS, last_move_targets, ply_words, point_words, tell, typed_preview
 from lab.movewords import moves_text, turn_text
 from lab.opponent import Computer, FriendHere, Opponent
 
@@ -479,14 +479,7 @@ class PlayController(AnalysisPanel):
         return rows
 
     def last_move_targets(self) -> list[Target]:
-        ply = self.game.cursor
-        if ply == 0:
-            return []
-        before = self.game.positions[ply - 1]
-        text = self.game.moves[ply - 1]
-        if text == SWAP:
-            return []  # a swap moves nothing
-        return move_targets(variant_of(before), text)
+        return last_move_targets(self.game)
 
     def view(self) -> PlayView:
         pos = self.position

@@ -3,7 +3,7 @@ calculator's strip, used with the keyboard only and read through the grid and th
 
 from __future__ import annotations
 
-from conftest import (FOCUSED, HEAR, READY_TIMEOUT, board_xy, data_position, go_to, hear, open_play,
+from conftest import (FOCUSED, HEAR, READY_TIMEOUT, board_xy, data_position, go_to, hear, hold_the_engine, open_play,
                       own_input_devices, seed_saved_start, tab_into_grid, wait_ready)
 
 
@@ -126,3 +126,110 @@ def test_in_forced_colours_the_board_is_drawn_in_the_system_colours(browser, ser
         assert got["man"] != got["board"] and got["ball"] == got["board"] and got["goal"] == got["man"]
     finally:
         ctx.close()
+
+
+# ---------------------------------------------------------------- one tab stop per board (issue 41)
+# What has the focus, as a test reads it: a cell of a grid, the grid's early cell (before the engine fills it),
+# the board's canvas, or another element (its tag and id).
+STOP = """() => { const a = document.activeElement;
+  if (!a || a === document.body) return 'body';
+  if (a.dataset.point) return 'cell ' + a.dataset.point;
+  if (a.hasAttribute('data-grid-early')) return 'early cell';
+  if (a.tagName === 'CANVAS') return 'canvas';
+  return a.tagName.toLowerCase() + '#' + a.id; }"""
+ON_BOARD = ("cell ", "early cell", "canvas")
+
+
+def tab_to(page, wanted: str, limit: int = 120) -> list[str]:
+    """Tab from the top of the page until the focus is on ``wanted`` (a STOP starting so); the stops passed."""
+    page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
+    stops = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate(STOP))
+        if stops[-1].startswith(wanted):
+            return stops
+    raise AssertionError(f"{wanted} not reached in {limit} Tabs: {stops}")
+
+
+def tab_round(page, limit: int = 120) -> list[str]:
+    """Tab once round the page from the focused element back to it: every tab stop, in order."""
+    start, stops = page.evaluate(STOP), []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate(STOP))
+        if stops[-1] == start:
+            return stops
+    raise AssertionError(f"the focus did not come back to {start} in {limit} Tabs: {stops}")
+
+
+def test_an_embedded_game_is_one_tab_stop_and_its_engine_starts_at_a_key_on_it(page, server):
+    release = hold_the_engine(page)
+    page.goto(f"{server.origin}/embed.html#position=9x9_O_E5&mode=play")
+    page.locator("html.lazy").wait_for(timeout=READY_TIMEOUT)
+    before = tab_to(page, "early cell")  # the board's one tab stop before the engine: its grid's early cell
+    assert "canvas" not in before
+    page.keyboard.press("ArrowUp")  # keys on it before the engine is ready: kept, played once it is
+    page.keyboard.press("Enter")
+    release()
+    page.locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+    page.wait_for_function("() => document.getElementById('board').dataset.position === '9x9_X_E5_E6'")
+    assert page.evaluate(STOP) == "cell E6"  # the grid took the early cell's place, and its focus
+    stops = tab_round(page)  # from the board round the page back to it: the board is passed once, at a cell
+    assert [s for s in stops if s.startswith(ON_BOARD)] == [stops[-1]] and stops[-1].startswith("cell "), stops
+    assert not page.recorder.errors, page.recorder.errors
+
+
+def test_the_calculator_s_strip_is_one_tab_stop_and_takes_keys_before_the_engine(page, server):
+    release = hold_the_engine(page)
+    page.goto(f"{server.origin}/calculator.html#L_.*.o..o..")
+    before = tab_to(page, "early cell")
+    assert "canvas" not in before and page.evaluate("() => document.documentElement.classList.contains('ready')") \
+        is False
+    page.keyboard.press("End")  # the strip's keys before the engine: applied once it is ready
+    page.keyboard.press(" ")
+    release()
+    wait_ready(page)
+    page.wait_for_function("() => document.getElementById('strip').dataset.position === 'L_.*.o..o.o'")
+    page.wait_for_function("() => document.activeElement.textContent.startsWith('square 9, stone')")
+    stops = tab_round(page)
+    assert [s for s in stops if s.startswith(ON_BOARD)] == [stops[-1]] and stops[-1].startswith("cell "), stops
+    assert not page.recorder.errors, page.recorder.errors
+
+
+def test_a_replay_embed_s_grid_is_walked_and_each_step_is_said(page, server):
+    """A game to step through (issue 41): its grid names the points (read-only), the arrows walk it, and each
+    step of the buttons is said in the live region, the grid renamed with it."""
+    open_embed(page, server, "position=9x9_O_E5&moves=E6+A1+E7+E5-E8")
+    page.evaluate(HEAR)
+    assert tab_into_grid(page) == ["E5", "E5, ball"]
+    assert go_to(page, "E6") == "E6, empty"  # the arrows walk the grid: the game is not stepped
+    assert page.inner_text("#counter") == "0 / 4"
+    page.keyboard.press("b")
+    assert hear(page, "The ball is") == "The ball is on E5."
+    page.focus("#next")
+    page.keyboard.press("Enter")
+    assert hear(page, "Step 1 of 4") == "Step 1 of 4: Ohs placed a man on E6."
+    assert page.inner_text("#board-grid [data-point='E6']") == "E6, man, last move"
+    page.focus("#last")
+    page.keyboard.press("Enter")
+    assert hear(page, "Step 4 of 4") == "Step 4 of 4: Eks jumped E5 to E8, removing 2 men."
+    assert page.inner_text("#board-grid [data-point='E8']").startswith("E8, ball")
+    assert page.inner_text("#board-grid [data-point='E6']") == "E6, empty"
+    assert data_position(page) == "9x9_O_E8_A1"
+    assert not page.recorder.errors, page.recorder.errors
+
+
+def test_a_diagram_embed_s_grid_names_its_points_once_the_board_is_reached(page, server):
+    """A diagram draws with no engine; Tab to its board starts the engine, which fills the grid."""
+    page.goto(f"{server.origin}/embed.html#position=9x9_O_E5_E6")
+    page.locator("html.ready").wait_for(timeout=READY_TIMEOUT)
+    assert page.locator("[data-grid-early]").count() == 1  # the board's stand-in tab stop, no engine yet
+    tab_to(page, "early cell")  # the engine starts; its grid takes the early cell's place, and the focus
+    page.wait_for_function("() => document.activeElement.dataset.point === 'E5'", timeout=READY_TIMEOUT)
+    assert page.evaluate(FOCUSED) == ["E5", "E5, ball"]
+    assert go_to(page, "E6") == "E6, man"
+    page.keyboard.press("PageUp")
+    page.wait_for_function("() => document.activeElement.dataset.point === 'E10'")
+    assert page.evaluate(FOCUSED) == ["E10", "E10, empty, past the top goal line"]
+    assert not page.recorder.errors, page.recorder.errors
