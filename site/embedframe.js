@@ -290,6 +290,28 @@ function showFirst(pos, shown = () => {}) {
   });
 }
 
+// "Type a move" (play and puzzle frames): the Move field takes the buttons' row, its preview the status' place,
+// until Close or Escape (the frame's height never changes). Only the page's look: the field itself is the
+// page's Python's (glue/boardinput.bind_move_field), which plays what is typed through the board's MoveEntry.
+function bindTyping() {
+  const embed = el("embed");
+  const toggle = el("type-move");
+  const field = el("move-input");
+  const typing = (on) => {
+    embed.classList.toggle("typing", on);
+    toggle.setAttribute("aria-expanded", String(on));
+    (on ? field : toggle).focus();
+  };
+  toggle.addEventListener("click", () => typing(true));
+  el("move-close").addEventListener("click", () => typing(false));
+  field.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") {
+      e.preventDefault();
+      typing(false);
+    }
+  });
+}
+
 // embed.html opened on its own, with no parameters: it says what it is, with the lines that put a board in
 // another page, and shows that board (EXAMPLE, a position) under them.
 const EXAMPLE = "9x9_O_E5_E6E7";
@@ -338,6 +360,7 @@ function start() {
     }
   }
   el("bar").hidden = !controls;
+  bindTyping();
   applyLayout();
   new ResizeObserver(applyLayout).observe(root);
   // The worker writes the task and the goals line (as text): fitted each time.

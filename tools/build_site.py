@@ -485,7 +485,8 @@ def page_parts(site: Path = SITE) -> dict:
         "BOARD_OPTIONS": lambda page: boards,
         "ATLAS_CHARTS": lambda page: site_pages.atlas_charts(),
         "BOARD_GRID": lambda page, canvas, keys="board", early="": site_pages.board_grid(canvas, keys, early),
-        "MOVE_FORM": lambda page, placeholder: site_pages.move_form(placeholder),
+        "MOVE_FORM": lambda page, placeholder, close="": site_pages.move_form(placeholder, close),
+        "MOVE_PREVIEW": lambda page, kind="small": site_pages.move_preview(kind),
     }
 
 

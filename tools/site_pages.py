@@ -27,6 +27,8 @@ replaces the token by the lines below, each indented as the token's line is:
       stop; host.js takes keys on it as keys on the canvas).
   <!--{{MOVE_FORM placeholder="H11 or K6-G9-G11-J11"}}-->
       the Move field: type a move in the notation, see what it will do, Enter plays it.
+      close="words": with a Close button (named so) and without its preview, which
+      <!--{{MOVE_PREVIEW}}--> puts elsewhere (an embed's bar, whose height is fixed).
   <!--{{ATLAS_CHARTS}}-->
       the 1D atlas's charts, lab.atlas.atlas_html() of the shipped figures (ATLAS_DATA).
 
@@ -112,18 +114,25 @@ def board_grid(canvas: str, keys: str = "board", early: str = "") -> list[str]:
             f'{html.escape(EDITOR_KEYS if keys == "editor" else BOARD_KEYS, quote=False)}</p>']
 
 
-def move_form(placeholder: str) -> list[str]:
+def move_form(placeholder: str, close: str = "") -> list[str]:
     """The Move field: a move typed in the notation (``placeholder``: the notation's examples, HTML as written),
-    its preview under it (glue/boardinput.bind_move_field)."""
+    its preview under it (glue/boardinput.bind_move_field). ``close`` (HTML as written): a Close button
+    (``#move-close``) named so, and the preview left to :func:`move_preview`, placed elsewhere."""
     return [
         '<form id="move-form" class="move-form" method="dialog" autocomplete="off">',
         '  <label for="move-input">Move</label>',
         '  <input id="move-input" class="mono" spellcheck="false" autocapitalize="characters" enterkeyhint="go"',
         f'         placeholder="{placeholder}" aria-describedby="move-preview">',
         '  <button type="submit" data-needs-engine aria-disabled="true">Play</button>',
-        '  <span id="move-preview" class="small move-preview"></span>',
+        *([f'  <button type="button" id="move-close" aria-label="{close}">✕</button>'] if close
+          else [f"  {line}" for line in move_preview()]),
         "</form>",
     ]
+
+
+def move_preview(kind: str = "small") -> list[str]:
+    """The Move field's preview: what the typed move will do, or why it cannot be played (``kind``: its class)."""
+    return [f'<span id="move-preview" class="{kind} move-preview"></span>']
 
 
 def options(choices: list[tuple[str, str]], selected: str) -> list[str]:

@@ -23,7 +23,7 @@ from lab.embedstreak import STREAK_KEY, new_streak, streak_bar, streak_controlle
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.moveentry import MoveEntry
-from glue.boardinput import bind_board, bind_grid, show_grid
+from glue.boardinput import bind_board, bind_grid, bind_move_field, show_grid
 from lab.boardgrid import ShownGrid, board_grid, entry_grid, has_grid
 from lab.boardwords import COMMANDS, last_move_targets, ply_words, tell
 from lab.puzzles import PuzzleController, daily_puzzle, iso_date, puzzles_from_files
@@ -218,6 +218,12 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
         box["ctl"] = play_controller(params)
         draw()
 
+    def play_typed(text: str) -> str:
+        """A move typed in the Move field: played through the same checks and MoveEntry as a click."""
+        played = box["ctl"].play_typed(text)
+        draw()
+        return "" if played else box["ctl"].error
+
     def on_focus(t) -> None:
         box["ctl"].cursor = t
         draw()
@@ -228,6 +234,7 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
     on(el("redo"), "click", act("redo"))
     on(el("finish"), "click", act("finish_chain"))
     on(el("restart"), "click", restart)
+    bind_move_field(lambda text: box["ctl"].preview_typed(text), play_typed)
     on(window, "resize", lambda e: draw())
     on(window, "phutball-theme", lambda e: draw())
     draw()
@@ -423,6 +430,15 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
         box["entry"].finish()
         entry_changed()
 
+    def play_typed(text: str) -> str:
+        """A move typed in the Move field: entered through the puzzle's MoveEntry, then judged as a click's."""
+        refusal = ctl.typed_refusal(box["entry"].position, text, box["busy"])
+        if refusal:
+            return refusal
+        box["entry"].enter(text)
+        entry_changed()
+        return ""
+
     def on_focus(t) -> None:
         box["entry"].cursor = t
         draw()
@@ -434,6 +450,7 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
     on(el("hint"), "click", act(ctl.show_hint))
     on(el("solution"), "click", act(ctl.show_solution))
     on(el("pfinish"), "click", lambda e: None if box["busy"] else finish())
+    bind_move_field(lambda text: ctl.preview_typed(box["entry"].position, text, box["busy"]), play_typed)
     on(el("step-prev"), "click", act(lambda: ctl.step("prev")))
     on(el("step-next"), "click", act(lambda: ctl.step("next")))
     on(el("streak-next"), "click", act(ctl.next))

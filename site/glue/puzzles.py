@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 from glue.jobs import run_job
 from phutball.errors import PhutballError
 from phutball.moveentry import MoveEntry
 from glue.boardinput import RELAYOUT, bind_board, bind_move_field, board_shape, relayout_when_changed, show_grid
 from lab.boardgrid import ShownGrid, board_grid, entry_grid, has_grid
-from lab.boardwords import COMMANDS, tell, typed_preview
+from lab.boardwords import COMMANDS, tell
 from lab.puzzleledger import PROGRESS_KEY, STREAK_KEY, UNSAVED, peek, read_merged
 from lab.puzzles import Oracle1D, PuzzleController, iso_date, puzzles_from_files
 from glue.remote import draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
@@ -323,16 +324,19 @@ def on_focus(t) -> None:
         draw()
 
 
+def shown_position() -> Any:
+    return None if state["entry"] is None else state["entry"].position
+
+
 def preview_typed(text: str) -> tuple[bool, str]:
-    refusal = state["ctl"].move_refusal(state["busy"]) if text.strip() else ""
-    return (False, refusal) if refusal or state["entry"] is None else typed_preview(state["entry"].position, text)
+    return state["ctl"].preview_typed(shown_position(), text, state["busy"])
 
 
 def play_typed(text: str) -> str:
     """A move typed in the Move field: entered through the puzzle's MoveEntry, then judged as a click's."""
-    ok, words = preview_typed(text)
-    if not ok:
-        return words or "Type a move: a point (H11) or a jump (H10-H12); on a strip, 5 or 2-4-6."
+    refusal = state["ctl"].typed_refusal(shown_position(), text, state["busy"])
+    if refusal:
+        return refusal
     state["entry"].enter(text)
     handle_entry_change()
     return ""

@@ -35,7 +35,7 @@ from lab.puzzleledger import (MAX_HINTS, PROGRESS_KEY, Attempt, ProgressEntry, P
                               Streak, change, new_attempt_id, save, utc_now)
 from lab.puzzledashboard import Dashboard, dashboard
 from lab.puzzlerating import NEAR, START, puzzle_rating
-from lab.boardwords import ply_words
+from lab.boardwords import ply_words, typed_preview
 from lab.puzzlewords import board_words, collection_words, source_words
 from lab.savedstate import Storage
 
@@ -811,6 +811,18 @@ class PuzzleController:
         if self.phase != "playing":
             return "This puzzle is over: Try again, or Next for another."
         return ""
+
+    def preview_typed(self, position: Any, text: str, busy: bool = False) -> tuple[bool, str]:
+        """What a move typed in the notation will do on ``position`` (the board's, None when none is shown),
+        before it is played: (playable, words) -- the puzzle's own refusal (:meth:`move_refusal`) first, then
+        the engine's (:func:`lab.boardwords.typed_preview`). The same for the puzzles page and embeds."""
+        refusal = self.move_refusal(busy) if text.strip() else ""
+        return (False, refusal) if refusal or position is None else typed_preview(position, text)
+
+    def typed_refusal(self, position: Any, text: str, busy: bool = False) -> str:
+        """Why a typed move cannot be entered now ("" when it can): :meth:`preview_typed`'s words, or how to type one."""
+        ok, words = self.preview_typed(position, text, busy)
+        return "" if ok else words or "Type a move: a point (H11) or a jump (H10-H12); on a strip, 5 or 2-4-6."
 
     def last_move_words(self) -> str:
         """The move that led to the position on the board, in words ("" at the puzzle's start): the live

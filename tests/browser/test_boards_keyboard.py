@@ -138,6 +138,8 @@ STOP = """() => { const a = document.activeElement;
   if (a.tagName === 'CANVAS') return 'canvas';
   return a.tagName.toLowerCase() + '#' + a.id; }"""
 ON_BOARD = ("cell ", "early cell", "canvas")
+# How many of the board's parts are tab stops: its canvas, its grid's cells and early cell.
+ONE_STOP = "() => [...document.querySelectorAll('canvas, [data-point], [data-grid-early]')].filter(e => e.tabIndex >= 0).length"
 
 
 def tab_to(page, wanted: str, limit: int = 120) -> list[str]:
@@ -153,14 +155,16 @@ def tab_to(page, wanted: str, limit: int = 120) -> list[str]:
 
 
 def tab_round(page, limit: int = 120) -> list[str]:
-    """Tab once round the page from the focused element back to it: every tab stop, in order."""
-    start, stops = page.evaluate(STOP), []
+    """Tab once round the page from the board back to the board: every tab stop, in order (the last one the
+    board's: where the Tab came back to it)."""
+    assert page.evaluate(STOP).startswith(ON_BOARD)
+    stops: list[str] = []
     for _ in range(limit):
         page.keyboard.press("Tab")
         stops.append(page.evaluate(STOP))
-        if stops[-1] == start:
+        if stops[-1].startswith(ON_BOARD):
             return stops
-    raise AssertionError(f"the focus did not come back to {start} in {limit} Tabs: {stops}")
+    raise AssertionError(f"the focus did not come back to the board in {limit} Tabs: {stops}")
 
 
 def test_an_embedded_game_is_one_tab_stop_and_its_engine_starts_at_a_key_on_it(page, server):
@@ -174,9 +178,11 @@ def test_an_embedded_game_is_one_tab_stop_and_its_engine_starts_at_a_key_on_it(p
     release()
     page.locator("html.ready").wait_for(timeout=READY_TIMEOUT)
     page.wait_for_function("() => document.getElementById('board').dataset.position === '9x9_X_E5_E6'")
-    assert page.evaluate(STOP) == "cell E6"  # the grid took the early cell's place, and its focus
+    page.wait_for_function("() => document.activeElement.dataset.point")  # the grid took the early cell's place
+    assert page.locator("[data-grid-early]").count() == 0
     stops = tab_round(page)  # from the board round the page back to it: the board is passed once, at a cell
-    assert [s for s in stops if s.startswith(ON_BOARD)] == [stops[-1]] and stops[-1].startswith("cell "), stops
+    assert stops[-1].startswith("cell ") and len(stops) > 2, stops  # the board came back as a cell of its grid
+    assert page.evaluate(ONE_STOP) == 1
     assert not page.recorder.errors, page.recorder.errors
 
 
@@ -193,7 +199,8 @@ def test_the_calculator_s_strip_is_one_tab_stop_and_takes_keys_before_the_engine
     page.wait_for_function("() => document.getElementById('strip').dataset.position === 'L_.*.o..o.o'")
     page.wait_for_function("() => document.activeElement.textContent.startsWith('square 9, stone')")
     stops = tab_round(page)
-    assert [s for s in stops if s.startswith(ON_BOARD)] == [stops[-1]] and stops[-1].startswith("cell "), stops
+    assert stops[-1].startswith("cell ") and len(stops) > 2, stops  # the board came back as a cell of its grid
+    assert page.evaluate(ONE_STOP) == 1
     assert not page.recorder.errors, page.recorder.errors
 
 
@@ -232,4 +239,57 @@ def test_a_diagram_embed_s_grid_names_its_points_once_the_board_is_reached(page,
     page.keyboard.press("PageUp")
     page.wait_for_function("() => document.activeElement.dataset.point === 'E10'")
     assert page.evaluate(FOCUSED) == ["E10", "E10, empty, past the top goal line"]
+    assert not page.recorder.errors, page.recorder.errors
+
+
+def open_move_field(page) -> float:
+    """Tab to the frame's "Type a move" and press it: the focus is then in the Move field; the frame's height."""
+    height = page.evaluate("() => document.getElementById('embed').getBoundingClientRect().height")
+    tab_to(page, "button#type-move")
+    assert page.get_attribute("#type-move", "aria-expanded") == "false"
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.id === 'move-input'")
+    assert page.evaluate("() => document.getElementById('embed').getBoundingClientRect().height") == height
+    return height
+
+
+def test_an_embedded_puzzle_is_solved_by_a_typed_move(page, server):
+    open_embed(page, server, "puzzle=paper-example-1&position=L_o*o.o.o....")
+    page.evaluate(HEAR)
+    open_move_field(page)
+    page.keyboard.type("2-4-7")
+    page.wait_for_function("() => document.getElementById('move-preview').textContent.includes(\"'2-4-7'\")")
+    page.keyboard.press("Enter")  # refused, in the engine's words; nothing played
+    page.wait_for_function("() => document.getElementById('move-preview').textContent.includes(\"'2-4-7'\")")
+    assert page.input_value("#move-input") == "2-4-7" and data_position(page) == "L_o*o.o.o...."
+    page.fill("#move-input", "")
+    page.keyboard.type("2-4-6")
+    page.wait_for_function("() => document.getElementById('move-preview').textContent.includes('jumps 2 to 4 to 6')")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.heard.some(h => h.startsWith('✓'))", timeout=60_000)
+    heard = page.evaluate("() => window.heard")
+    assert heard[0] == "You played 2-4-6. Checking…" and heard[-1].startswith("✓ Good.")
+    assert page.input_value("#move-input") == ""
+    page.keyboard.press("Escape")  # the Move field closed: back to "Type a move", the status shown again
+    page.wait_for_function("() => document.activeElement.id === 'type-move'")
+    assert page.get_attribute("#type-move", "aria-expanded") == "false" and page.is_visible("#status")
+    assert not page.recorder.errors, page.recorder.errors
+
+
+def test_an_embedded_game_is_played_by_typed_moves(page, server):
+    open_embed(page, server, "position=9x9_O_E5&mode=play")
+    page.evaluate(HEAR)
+    open_move_field(page)
+    assert page.get_attribute("#type-move", "aria-expanded") == "true" and page.is_hidden("#undo")
+    page.keyboard.type("E6")
+    page.wait_for_function("() => document.getElementById('move-preview').textContent === 'Ohs places a man on E6.'")
+    page.keyboard.press("Enter")
+    assert hear(page, "Ohs placed a man on E6.").startswith("Ohs placed a man on E6.")
+    page.keyboard.type("E5-E7")
+    page.keyboard.press("Enter")
+    assert hear(page, "Eks jumped").startswith("Eks jumped E5 to E7, removing 1 man.")
+    assert data_position(page) == "9x9_O_E7"
+    page.click("#move-close")
+    page.wait_for_function("() => document.activeElement.id === 'type-move'")
+    assert page.is_visible("#undo")
     assert not page.recorder.errors, page.recorder.errors
