@@ -31,7 +31,10 @@ PAGES = {
     "embed-puzzle": "embed.html#puzzle=paper-example-1&position=L_o*o.o.o....",
     "embed-game": "embed.html#position=9x9_O_E5&moves=E6+C3+E8+D4+E5-E7-E9",
     "embed-play": "embed.html#position=9x9_O_E5&mode=play",
+    "embed-view": "embed.html#position=9x9_O_E5_E6",
 }
+# The embeds whose Move field is checked open too (⌨ Type), a move typed in it.
+TYPED = {"embed-puzzle": "2-4-6", "embed-play": "E6"}
 # The play page's dialogs: the button that opens each, the dialog, and the button that closes it.
 DIALOGS = [("#new-game", "new-game-dialog", "#ng-cancel"),
            ("#your-games", "games-dialog", "#games-close"),
@@ -119,6 +122,12 @@ def test_no_axe_violation_at_both_sizes_in_both_themes(themed, server, name, the
                     found += violations(page, f"{where}, #{dialog} open")
                     page.click(closer)
                     assert not page.evaluate(OPEN, dialog), f"{closer} did not close #{dialog}"
+            if name in TYPED:
+                page.click("#type-move")
+                page.fill("#move-input", TYPED[name])
+                page.wait_for_function("() => document.getElementById('move-preview').textContent !== ''")
+                found += violations(page, f"{where}, the Move field open")
+                page.click("#move-close")
         assert not found, f"{len(found)} axe violations:\n" + "\n".join(found)
         assert not recorder.errors, recorder.errors
         assert [u for u in recorder.requests if not u.startswith((server.origin + "/", "data:", "blob:"))] == []
