@@ -459,7 +459,8 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
     """Shapes for a 1D strip: squares 1..n, the ends past them, stones, ball, marks.
 
     The goal squares, 1 and n (a move ending with the ball there or past it wins), are framed in
-    the goal lines' colour, as a 2D board's goal lines are drawn; the ends past them are outlined
+    the goal lines' colour, thick and dashed, as a 2D board's goal lines are drawn (not by colour alone,
+    issue 41); the ends past them are outlined
     in the coordinates' colour (:func:`_end_edge`).  ``numbers`` writes the square numbers (the strip's coordinates); ``move_numbers``
     and ``arrow`` are the diagram marks of :func:`board_shapes`, the arrow running
     above the squares; ``rings`` are squares ringed as the ``hint`` is (a calculator's compared squares).
@@ -475,6 +476,8 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
         half = c * g.square
         edge = _end_edge(c) if end else {"stroke": var("goal" if goal else "grid"),
                                          "lw": max(g.goal_line_min, c * g.goal_line) if goal else 1}
+        if goal and not end:
+            edge["dash"] = goal_dash(c)  # a goal square's frame is dashed, as a goal line is
         out.append({"t": "rect", "x": x - half, "y": y - half, "w": 2 * half, "h": 2 * half,
                     "fill": var("offboard" if end else "board"), **edge, "r": c * g.square_corner})
         if numbers and not end:

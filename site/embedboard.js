@@ -185,8 +185,10 @@ function stripShapes(pos, cssW, cssH, numbers) {
     // the ends outlined in the coordinates' colour (drawing.py's _end_edge), the goal squares in the goal's
     const stroke = v(end ? "coord" : goal ? "goal" : "grid");
     const lw = end ? Math.max(G.end_line_min, c * G.end_line) : goal ? Math.max(G.goal_line_min, c * G.goal_line) : 1;
-    out.push({ t: "rect", x: x - half, y: y - half, w: 2 * half, h: 2 * half,
-               fill: v(end ? "offboard" : "board"), stroke, lw, r: c * G.square_corner });
+    const square = { t: "rect", x: x - half, y: y - half, w: 2 * half, h: 2 * half,
+                     fill: v(end ? "offboard" : "board"), stroke, lw, r: c * G.square_corner };
+    if (goal && !end) square.dash = [c * 0.5, c * 0.14];  // drawing.py's goal_dash: not by colour alone
+    out.push(square);
     if (numbers && !end) {
       out.push({ t: "text", x, y: y + c * G.number_below, s: String(sq), fill: v("coord"),
                  size: Math.max(G.coord_size_min, c * G.number_size),

@@ -78,6 +78,8 @@ def test_a_strips_goal_squares_1_and_n_are_framed_in_the_goal_colour():
     framed = [round((s["x"] + s["w"] / 2 - lay.xy(0)[0]) / lay.cell) for s in squares if s["stroke"] == "var(--goal)"]
     assert framed == [1, 9]
     assert all(s["lw"] > 1 for s in squares if s["stroke"] == "var(--goal)")
+    # patterned too, as the goal lines are (issue 41: not by colour alone): only the goal squares are dashed
+    assert [round((s["x"] + s["w"] / 2 - lay.xy(0)[0]) / lay.cell) for s in squares if s.get("dash")] == [1, 9]
     # the ends past the strip are outlined in the coordinates' colour, which the dark page shows (issue 39, item 6)
     assert [s["stroke"] for s in (squares[0], squares[-1])] == ["var(--coord)"] * 2
     assert all(s["lw"] >= 1.5 for s in (squares[0], squares[-1]))

@@ -142,10 +142,9 @@ ON_BOARD = ("cell ", "early cell", "canvas")
 ONE_STOP = "() => [...document.querySelectorAll('canvas, [data-point], [data-grid-early]')].filter(e => e.tabIndex >= 0).length"
 
 
-def tab_to(page, wanted: str, limit: int = 120) -> list[str]:
-    """Tab from the top of the page until the focus is on ``wanted`` (a STOP starting so); the stops passed."""
-    page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
-    stops = []
+def tab_until(page, wanted: tuple[str, ...] | str, limit: int = 120) -> list[str]:
+    """Tab until the focus is on ``wanted`` (a STOP starting so); the stops passed, the last one ``wanted``."""
+    stops: list[str] = []
     for _ in range(limit):
         page.keyboard.press("Tab")
         stops.append(page.evaluate(STOP))
@@ -154,17 +153,17 @@ def tab_to(page, wanted: str, limit: int = 120) -> list[str]:
     raise AssertionError(f"{wanted} not reached in {limit} Tabs: {stops}")
 
 
-def tab_round(page, limit: int = 120) -> list[str]:
+def tab_to(page, wanted: str) -> list[str]:
+    """Tab from the top of the page until the focus is on ``wanted``; the stops passed."""
+    page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
+    return tab_until(page, wanted)
+
+
+def tab_round(page) -> list[str]:
     """Tab once round the page from the board back to the board: every tab stop, in order (the last one the
     board's: where the Tab came back to it)."""
     assert page.evaluate(STOP).startswith(ON_BOARD)
-    stops: list[str] = []
-    for _ in range(limit):
-        page.keyboard.press("Tab")
-        stops.append(page.evaluate(STOP))
-        if stops[-1].startswith(ON_BOARD):
-            return stops
-    raise AssertionError(f"the focus did not come back to the board in {limit} Tabs: {stops}")
+    return tab_until(page, ON_BOARD)
 
 
 def test_an_embedded_game_is_one_tab_stop_and_its_engine_starts_at_a_key_on_it(page, server):

@@ -82,6 +82,8 @@ test("a strip's shapes: squares, numbers, stones and the ball", () => {
   // as drawing.py's strip_shapes: the ends outlined in the coordinates' colour, squares 1 and n in the goal's
   assert.deepEqual(squares.map((s) => s.stroke),
                    ["var(--coord)", "var(--goal)", ...Array(9).fill("var(--grid)"), "var(--goal)", "var(--coord)"]);
+  // and dashed, as a goal line is (issue 41: not by colour alone)
+  assert.deepEqual(squares.map((s, i) => (s.dash ? i : null)).filter((i) => i !== null), [1, 11]);
   const c = Math.max(G.strip_min_cell, Math.min(W / (11 + G.strip_width), H / G.strip_height, G.strip_max_cell));
   const step = squares[1].x - squares[0].x;
   assertClose(step, c, "one cell between squares");
