@@ -231,7 +231,7 @@ def on_explore_click(event) -> None:
         ctl.message = f"Opened {ctl.share_string()} from the explorer (Back returns to the previous position)."
     changed()
     el("position-panel").scroll_into_view()
-    canvas.focus()
+    el("strip-grid").focus()  # the strip's grid, at its one tab stop (host.js: a table's focus goes to that cell)
 
 
 # ---------------------------------------------------------------- events

@@ -227,6 +227,8 @@ def test_explorer_lists_failures_and_opens_one(calc_page, calc_server):
     links.nth(2).click()
     page.wait_for_function("document.getElementById('strip').dataset.position === 'L_o*oo..o..'")
     assert url_hash(page) == "L_o*oo..o.."
+    # the focus goes to the opened strip, at its grid's tab stop (the canvas is none, issue 41)
+    page.wait_for_function("() => document.activeElement.closest('#strip-grid') && document.activeElement.dataset.point")
     page.wait_for_selector("#disagreement:not([hidden])")
     assert text(page, "#verdict").startswith("Left wins: Left to move wins in 13 plies")
     page.go_back()                                # the link pushed a history entry
