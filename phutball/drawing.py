@@ -474,8 +474,8 @@ def strip_shapes(n: int, ball: int, stones: Iterable[int], layout: LayoutStrip, 
         end = sq in (0, n + 1)
         goal = sq in (1, n)
         half = c * g.square
-        edge = _end_edge(c) if end else {"stroke": var("goal" if goal else "grid"),
-                                         "lw": max(g.goal_line_min, c * g.goal_line) if goal else 1}
+        edge: Shape = _end_edge(c) if end else {"stroke": var("goal" if goal else "grid"),
+                                                "lw": max(g.goal_line_min, c * g.goal_line) if goal else 1}
         if goal and not end:
             edge["dash"] = goal_dash(c)  # a goal square's frame is dashed, as a goal line is
         out.append({"t": "rect", "x": x - half, "y": y - half, "w": 2 * half, "h": 2 * half,
