@@ -140,6 +140,37 @@ function listen(hid, targetName, type, opts) {
   });
 }
 
+// The grid's focus moves at once on an arrow, Home, End, PageUp or PageDown (lab.boardgrid.step's rule: one
+// cell, stopping at the edges; the row's or the column's ends), ahead of Python's answer, so that an Enter
+// pressed right after acts on the cell the focus shows. The key still goes to Python (its target is the cell
+// it was pressed on), which moves its cursor the same way; until its answer names that cell, replayGrid
+// keeps the focus where it is (`data-ahead`; a second at most).
+const GRID_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"]);
+document.addEventListener("keydown", (e) => {
+  const cell = e.target;
+  if (!GRID_KEYS.has(e.key) || e.ctrlKey || e.metaKey || e.altKey || !cell || !cell.hasAttribute
+      || !cell.hasAttribute("data-point")) return;
+  const table = cell.closest('[role="grid"]');
+  if (!table) return;
+  const rows = [...table.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td[data-point]")]);
+  const i = rows.findIndex((r) => r.includes(cell));
+  if (i < 0) return;
+  const j = rows[i].indexOf(cell);
+  const li = rows.length - 1;
+  const lj = rows[i].length - 1;
+  const [ni, nj] = { ArrowLeft: [i, Math.max(0, j - 1)], ArrowRight: [i, Math.min(lj, j + 1)],
+                     ArrowUp: [Math.max(0, i - 1), j], ArrowDown: [Math.min(li, i + 1), j],
+                     Home: [i, 0], End: [i, lj], PageUp: [0, j], PageDown: [li, j] }[e.key];
+  const next = rows[ni] && rows[ni][nj];
+  if (!next || next === cell) return;
+  cell.tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
+  table.dataset.ahead = next.getAttribute("data-point");
+  clearTimeout(table.aheadTimer);
+  table.aheadTimer = setTimeout(() => { delete table.dataset.ahead; }, 1000);
+}, true);
+
 // Deliver an event to the worker's handler `hid` and apply what it answers.
 function send(hid, ev, snap) {
   pending++;
@@ -408,6 +439,7 @@ function replayGrid(table, op) {
     return c;
   };
   if (op.full) {
+    delete table.dataset.ahead;  // a new table (a new board, turned): Python's focus
     const had = table.contains(document.activeElement);
     table.setAttribute("role", "grid");
     table.setAttribute("aria-label", op.label);
@@ -431,7 +463,10 @@ function replayGrid(table, op) {
       if (c) c.textContent = name;
     }
   }
-  const want = table.querySelector(`[data-point="${CSS.escape(op.focus)}"]`);
+  // The focus moved ahead of Python (the keydown listener above): an answer to an older key leaves it there.
+  const ahead = op.full ? undefined : table.dataset.ahead;
+  if (ahead !== undefined && ahead === op.focus) delete table.dataset.ahead;
+  const want = table.querySelector(`[data-point="${CSS.escape(ahead ?? op.focus)}"]`);
   for (const c of table.querySelectorAll('[tabindex="0"]')) if (c !== want) c.tabIndex = -1;
   if (!want) return;
   want.tabIndex = 0;

@@ -122,3 +122,22 @@ def test_a_jump_from_the_grid_is_asked_for_in_words_that_fit_a_keyboard(page, se
     assert "click" not in page.evaluate("() => window.heard.concat([document.getElementById('message')"
                                         ".textContent]).join(' ').toLowerCase()")
     assert not page.recorder.errors, page.recorder.errors
+
+
+def test_keys_pressed_at_once_act_where_the_focus_shows(page, server):
+    """The grid's focus moves on an arrow at once, ahead of Python's answer: ArrowUp, ArrowUp, Enter pressed
+    with no pause place the man two cells above the ball, where the focus is (it acted on the ball before)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_play(page, server, "9x9_O_E5")
+    page.evaluate(HEAR)
+    assert tab_into_grid(page) == ["E5", "E5, ball"]
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    assert hear(page, "Ohs placed").startswith("Ohs placed a man on E7.")
+    page.wait_for_function("() => window.phutballHost.idle")
+    assert page.evaluate(FOCUSED) == ["E7", "E7, man, last move"]
+    page.keyboard.press("End")  # the row's end, ahead of Python too: Eks (two players here) place there
+    page.keyboard.press("Enter")
+    assert hear(page, "Eks placed").startswith("Eks placed a man on J7.")
+    assert not page.recorder.errors, page.recorder.errors
