@@ -268,7 +268,7 @@ def review(game: Game, *, max_nodes_per_position: int = REVIEW_NODES, threshold_
                 if not last.done:
                     yield ReviewProgress(i, total, last.nodes)
             verdicts.append(last)
-        yield ReviewPoint(i, _ohs_chance(pos, game.positions[i], verdicts[i]))
+        yield ReviewPoint(i, _ohs_chance(pos, verdicts[i]))
         if i == 0:
             continue
         mark = _judge(game, i - 1, verdicts[i - 1], verdicts[i], threshold_mistake, threshold_blunder)
@@ -282,11 +282,11 @@ def review_marks(game: Game, **options: Any) -> list[ReviewMark]:
     return [m for m in review(game, **options) if isinstance(m, ReviewMark)]
 
 
-def _ohs_chance(pos: Any, at: Any, verdict: Analysis | None) -> float:
+def _ohs_chance(pos: Any, verdict: Analysis | None) -> float:
     """Ohs' chance to win at a position: the search's for the side to move, turned to Ohs' view; a game
     over there is 1 or 0 (a goal) or 0.5 (a draw)."""
     if verdict is None:
-        return 1.0 if at.winner == "O" else 0.0 if at.winner else 0.5
+        return 1.0 if pos.winner == "O" else 0.0 if pos.winner else 0.5
     mover = win_chance(verdict.score)
     return mover if pos.to_move == "O" else 1.0 - mover
 

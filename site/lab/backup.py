@@ -130,8 +130,7 @@ class Kept:
         if self.streak is not None:
             out[STREAK_KEY] = self.streak.to_text()
         if self.lesson or self.step:
-            out[learn.STORAGE_KEY] = json.dumps({"v": 1, "done": sorted(self.lesson),
-                                                 **({"step": self.step} if self.step else {})})
+            out[learn.STORAGE_KEY] = learn.progress_text(self.lesson, self.step)
         if self.theme:
             out[THEME_KEY] = self.theme
         return out

@@ -216,14 +216,11 @@ class Site:
     def backup(self) -> backups.Backup:
         """*Back up*: the backup of everything kept; the mark of the last backup is stored (for reminders)."""
         made = self.clock()
-        self.storage_mark(backups.LastBackup(made[:10], len(self.store.games)))
-        return backups.Backup(self.kept(), made)
-
-    def storage_mark(self, mark: backups.LastBackup) -> None:
         try:
-            self.storage.set_item(backups.LAST_KEY, mark.to_text())
+            self.storage.set_item(backups.LAST_KEY, backups.LastBackup(made[:10], len(self.store.games)).to_text())
         except StorageFull:
             self.write_failed()
+        return backups.Backup(self.kept(), made)
 
     def restore_plan(self, other: backups.Backup) -> backups.Plan:
         """What restoring ``other`` would do (the preview), changing nothing."""

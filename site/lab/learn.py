@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable, TypedDict
+from typing import Any, Callable, Iterable, TypedDict
 
 from phutball.notation import Jump, Placement, StripJump
 from phutball.sides import side_name
@@ -39,6 +39,11 @@ SCHEMA = Schema(STORAGE_KEY, "the lesson's saved progress", (
     Field("done", ("array",), "a list of step names", _names),
     Field("step", ("string",), "a step name"),
 ))
+
+def progress_text(done: Iterable[str], step: str | None) -> str:
+    """What :data:`SCHEMA` stores: the steps done (sorted) and the open step (left out when none)."""
+    return json.dumps({"v": 1, "done": sorted(done), **({"step": step} if step else {})})
+
 
 # check(before, move, after) -> None when the move does what the step asks, else why not.
 Check = Callable[[Any, Any, Any], "str | None"]
@@ -286,7 +291,7 @@ class LearnController:
     # ------------------------------------------------------------ storage
 
     def progress_json(self) -> str:
-        return json.dumps({"v": 1, "done": sorted(self.done), "step": self.step.id})
+        return progress_text(self.done, self.step.id)
 
     def load_progress(self, values: dict[str, Any] | None) -> bool:
         """Restore progress read by :data:`SCHEMA` (:func:`read_progress`); False (nothing changed) if none."""

@@ -41,11 +41,18 @@ def fresh(browser, server, width: int, height: int, persist: bool | None = None)
     return ctx, ctx.new_page()
 
 
-def play_a_game(page, moves: list[str]) -> None:
+def new_game(page, opponent: str, side: str | None = None) -> None:
+    """The New game dialog: a 9x9 game against ``opponent`` (its menu value), ``side`` if it asks."""
     page.click("#new-game")
-    page.select_option("#ng-opponent", "two-players")
+    page.select_option("#ng-opponent", opponent)
     page.select_option("#ng-board", "9x9")
+    if side is not None:
+        page.select_option("#ng-side", side)
     page.click("#new-game-form button[type=submit]")
+
+
+def play_a_game(page, moves: list[str]) -> None:
+    new_game(page, "two-players")
     for m in moves:
         click_point(page, m)
 
@@ -176,11 +183,7 @@ def test_a_game_by_link_shown_as_a_qr_code_opens_on_the_friend_s_phone(browser, 
     ctx, page = fresh(browser, server, 1280, 800)
     page.goto(f"{server.origin}/index.html")
     wait_ready(page)
-    page.click("#new-game")
-    page.select_option("#ng-opponent", "link")
-    page.select_option("#ng-board", "9x9")
-    page.select_option("#ng-side", "first")
-    page.click("#new-game-form button[type=submit]")
+    new_game(page, "link", "first")
     click_point(page, "E6")
     page.click("#link-qr")
     page.wait_for_selector("#carry-qr svg")
