@@ -254,7 +254,7 @@ function bootEngine() {
     host.bootLab({ module: "glue.embed", board: "board", extra });
     state.booted = "listening";  // host.js listens from here on (bootLab's first, synchronous step)
     replayHeld();
-  }, () => engineFailed("pyscript/core.js did not load from this site."));
+  }, () => engineFailed("The engine's files did not load from this site."));
 }
 
 // Replay and play: the engine starts at the reader's first input in the frame.

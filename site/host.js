@@ -2,7 +2,7 @@
 //
 // Python (the page's controller and the engine) runs in ONE PyScript worker
 // per page (glue/labboot.py).  This module
-//   * boots that worker (PyScript's PyWorker, Pyodide from ./pyodide/) while
+//   * boots that worker (polyscript's XWorker: PyScript's worker layer; Pyodide from ./pyodide/) while
 //     fetching the engine wheel and the site's Python (lab.zip) in parallel,
 //     and shows "Starting the engine… N%" in #loading;
 //   * applies the operations the worker sends (set a property, draw shapes on
@@ -18,12 +18,18 @@
 // HTTP headers: messages only, so any static host and any iframe works.
 import { download, downloadPNG, drawShapes, nextTask } from "./canvas.js";
 
-// PyScript, loaded at once but only after storage-guard.mjs's check: PyScript
-// opens IndexedDB as it loads.
-const pyscript = import("./storage-guard.mjs").catch((err) => console.warn("phutball:", err))
-  .then(() => import("./pyscript/core.js"))
-  .catch(() => { throw new Error("pyscript/core.js did not load from this site."); });
-pyscript.catch(() => {});  // reported where it is awaited (bootLab)
+// What a page says when the worker's own scripts cannot be fetched (an embed shows it under "The engine
+// could not start."; embedframe.js says the same when host.js itself cannot be fetched).
+const FILES_MISSING = "The engine's files did not load from this site.";
+
+// PyScript's worker layer (polyscript: the part of PyScript that starts a Python worker; PyScript's
+// own bundle adds the <script type="py"> tags, which no page here has, and takes twice as long to
+// evaluate on a first visit), loaded at once but only after storage-guard.mjs's check: it opens
+// IndexedDB as it loads.
+const polyscript = import("./storage-guard.mjs").catch((err) => console.warn("phutball:", err))
+  .then(() => import("./polyscript/index.js"))
+  .catch(() => { throw new Error(FILES_MISSING); });
+polyscript.catch(() => {});  // reported where it is awaited (bootLab)
 
 // File names filled in by tools/build_site.py.
 const BUILD = { wheel: "{{ENGINE_WHEEL}}", lab: "{{LAB_ZIP}}" };
@@ -555,7 +561,7 @@ function fail(err) {
     const label = box.querySelector(".loading-text") || box;
     label.textContent = "The engine could not start. Reload the page to try again.";
   }
-  document.dispatchEvent(new CustomEvent("phutball-engine-failed", { detail: String(err) }));
+  document.dispatchEvent(new CustomEvent("phutball-engine-failed", { detail: err instanceof Error ? err.message : String(err) }));
 }
 
 // ------------------------------------------------------------------ boot
@@ -579,13 +585,14 @@ export async function bootLab({ module, board = "board", extra = {} }) {
     // Pyodide's download and start give no events through the worker: show
     // a slowly advancing estimate until Python reports in.
     timer = setInterval(() => { pct = Math.min(70, pct + (70 - pct) * 0.06); progress(pct, "Starting the engine…"); }, 200);
-    const { PyWorker } = await pyscript;
-    // PyScript's bundle was just evaluated, in a task of its own (no code cache on a first visit): start
+    const { XWorker } = await polyscript;
+    // polyscript's bundle was just evaluated, in a task of its own (no code cache on a first visit): start
     // its worker in the next one, not in the same long task.
     await nextTask();
     const served = await build;
     const runtime = here("./pyodide/lab.mjs") + (served ? `?build=${encodeURIComponent(served)}` : "");
-    worker = await PyWorker(here("./glue/labboot.py"), { version: runtime, config: {} });
+    worker = XWorker(here("./glue/labboot.py"), { type: "pyodide", version: runtime, config: {} });
+    await worker.ready;
     worker.addEventListener("message", (e) => {
       if (typeof e.data !== "string" || !e.data.startsWith("[")) return;
       let ops;

@@ -36,7 +36,10 @@ served from any sub-path of any static host, or framed by another page):
                              build does not know is refused. Files or folders
                              whose name starts with "." or "_" are skipped.
   pyscript/                  @pyscript/core dist (core.js, core.css, lazily
-                             imported chunks; no source maps)
+                             imported chunks; no source maps): for embedders'
+                             own PyScript pages (docs/notebooks.md)
+  polyscript/                polyscript's dist (PyScript's worker layer): host.js
+                             starts the pages' worker with its XWorker
   pyodide/python-start-<hash>.bin.gz
                              the shipped start: a memory snapshot of Python started by
                              this Pyodide with the engine and site/lab imported, gzipped
@@ -152,6 +155,7 @@ DATA = ROOT / "data"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_NPM = NODE_MODULES / "pyodide"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+POLYSCRIPT_DIST = NODE_MODULES / "polyscript" / "dist"
 FAKE_IDB_ESM = NODE_MODULES / "fake-indexeddb" / "build" / "esm"
 CACHE = ROOT / "build" / "cache"
 
@@ -231,6 +235,7 @@ def sha256_file(path: Path) -> str:
 def check_node_modules() -> dict:
     versions = {}
     for name, pkg in (("pyodide", PYODIDE_NPM), ("@pyscript/core", PYSCRIPT_DIST.parent),
+                      ("polyscript", POLYSCRIPT_DIST.parent),
                       ("fake-indexeddb", FAKE_IDB_ESM.parent.parent)):
         pj = pkg / "package.json"
         if not pj.is_file():
@@ -549,7 +554,7 @@ def site_files(site: Path, wheel_name: str, lab_name: str, start: dict | None = 
                 continue
             src = Path(dirpath) / fname
             rel = src.relative_to(site).as_posix()
-            if rel.split("/")[0] in ("pyscript", "wheels") or rel == "build-info.json":
+            if rel.split("/")[0] in ("pyscript", "polyscript", "wheels") or rel == "build-info.json":
                 raise BuildError(f"site/{rel} clashes with a generated path of dist/")
             if src.suffix.lower() in TEXT_SUFFIXES:
                 data = src.read_bytes()
@@ -614,6 +619,11 @@ def plan(versions: dict, site: Path = SITE) -> tuple[dict[str, Path | bytes], di
     for src in sorted(PYSCRIPT_DIST.iterdir()):
         if src.is_file() and not src.name.endswith(".map"):
             files[f"pyscript/{src.name}"] = src
+
+    # polyscript (PyScript's worker layer, which host.js starts the pages' worker with).
+    for src in sorted(POLYSCRIPT_DIST.iterdir()):
+        if src.is_file() and src.suffix == ".js":
+            files[f"polyscript/{src.name}"] = src
 
     # The engine wheel.
     wheel = build_engine_wheel()

@@ -1,6 +1,6 @@
 """The page's one Python worker: install the engine and the site's Python, then run the page.
 
-Started by ``host.js`` (PyScript's ``PyWorker``) on every page, with Pyodide
+Started by ``host.js`` (polyscript's ``XWorker``, PyScript's worker layer) on every page, with Pyodide
 from ``pyodide/lab.mjs`` (a fresh start, or a restored saved one).  ``start`` gets
 the page's initial state as JSON and the engine wheel and ``lab.zip`` (the
 site's Python modules) as bytes the main thread fetched while Pyodide booted;

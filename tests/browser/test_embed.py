@@ -356,7 +356,7 @@ def test_three_embeds_start_without_moving_the_host_page(browser, unshipped_serv
                 expect(frames[i].locator("#board")).to_have_attribute("data-position", re.compile("."))
                 started = frames[i].locator("html").evaluate(
                     "() => performance.getEntriesByType('resource').map((e) => e.name)"
-                    ".filter((u) => /host\\.js|pyscript|pyodide/.test(u))")
+                    ".filter((u) => /host\\.js|pyscript|polyscript|pyodide/.test(u))")
                 assert started == []  # nothing of the engine before the reader asks
             # The reader's first inputs, made before the engines are ready: queued, then applied.
             frames["replay"].locator("#next").click()
@@ -566,11 +566,12 @@ def test_export_svg_and_png_of_the_current_position(page, server, tmp_path):
 
 
 def test_a_frame_whose_engine_cannot_load_says_so(page, server):
-    page.route("**/pyscript/core.js", lambda route: route.abort())
+    page.route("**/polyscript/index.js", lambda route: route.abort())
     page.goto(f"{server.origin}/embed.html#position=9x9_O_E5&mode=play")
     engine_started(page)
     expect(page.locator("#error")).to_contain_text("The engine could not start.")
-    expect(page.locator("#error")).to_contain_text("pyscript/core.js did not load")
+    expect(page.locator("#error")).to_contain_text("The engine's files did not load from this site.")
+    expect(page.locator("#error")).not_to_contain_text("Error:")
     assert page.is_hidden("#loading")
 
 

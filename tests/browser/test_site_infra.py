@@ -85,7 +85,7 @@ def test_page_refers_only_to_relative_urls_that_are_shipped(name):
         host = (DIST / "host.js").read_text()
         build = re.search(r'const BUILD = \{ wheel: "([^"]+)", lab: "([^"]+)" \};', host)
         assert build, "host.js names the engine wheel and the site's Python archive"
-        boot = re.search(r'PyWorker\(here\("([^"]+\.py)"\)', host)
+        boot = re.search(r'XWorker\(here\("([^"]+\.py)"\)', host)
         assert boot, "host.js starts the worker from a Python file of the build"
         urls += [f"./wheels/{build[1]}", f"./{build[2]}", boot[1], "./pyodide/pyodide.mjs"]
     elif name in STATIC_PAGES:
