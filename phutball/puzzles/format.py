@@ -47,8 +47,8 @@ Tasks (``TASKS``; each is a class of :mod:`phutball.puzzles.tasks`):
   every move that does not lose at once.
 
 A 2D ``win`` may list every winning path in ``"solutions"``.  The 2D tasks are
-decided exactly by :mod:`phutball.puzzles.twod` (its doc says why the analysis is
-complete).
+decided exactly by :mod:`phutball.puzzles.twod` (:mod:`phutball.puzzles.search2d` and
+:mod:`phutball.puzzles.three2d` say why the analysis is complete).
 
 :func:`load_file` raises :class:`PuzzleFormatError` naming the file, the
 puzzle and the field -- every field's JSON type is checked (:data:`OPTIONAL_FIELDS`

@@ -179,7 +179,7 @@ class WinInTwo(Task):
 
 class WinInThree(Task):
     """Win in three moves: a move after which every defence leaves a win in two, then the win in two
-    against the engine's stubbornest defences (:func:`phutball.puzzles.twod.win_in_three_moves`)."""
+    against the engine's stubbornest defences (:func:`phutball.puzzles.three2d.win_in_three_moves`)."""
 
     name = "win-in-three"
     variants = ("2D",)
