@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from lab.calc.controller import DEFAULT_POSITION, CalcController, parse_input
+from lab.calc.controller import DEFAULT_POSITION, CalcController
+from lab.calc.parse import parse_input
 from lab.calc.jobs import CALC_KINDS, explore
 from lab.calc.render import html_explorer
 from lab.calc.words import even_squares, oddish_strip_squares
@@ -418,7 +419,7 @@ def test_the_page_opens_the_default_position_before_the_engine_is_ready():
 
 
 def test_a_link_with_malformed_escapes_names_them_and_keeps_the_default():
-    from lab.calc.controller import decode_fragment
+    from lab.calc.parse import decode_fragment
     assert decode_fragment("L_o*o.o%2E") == ("L_o*o.o.", "")
     text, error = decode_fragment("%E0%A4%A")
     assert text == "" and "'%E0%A4%A'" in error and "UTF-8" in error

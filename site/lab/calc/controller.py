@@ -21,114 +21,34 @@ What the calculator shows for a 1D position (Grossman and Nowakowski,
   predictions, and a flag wherever a prediction and the exact value disagree.
 
 Input: a strip (``L_o*o.o.o....``, ``o*o.o.o....``, the paper's ``○•○·○·○····``)
-or an Oddish board (``L_..ooo|ooo....o.``, ``··○○○↓○○○····○·``); the ``L_``/``R_``
-prefix is optional (the side-to-move selector supplies it).  An Oddish board is
-turned into the shortest strip with that board (paper section 2).
+or an Oddish board (``L_..ooo|ooo....o.``, ``··○○○↓○○○····○·``), read by :mod:`lab.calc.parse`
+(which also reads a link's positions).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, TypedDict
 
 from lab.calc.jobs import MAX_EXACT_M, MAX_EXACT_N, book_analysis, solve_1d_now, solve_oddish_now, solved_now
-from lab.calc.link import CalcLink, LinkError, decode, format_link, parse_link, shorten
+from lab.calc.link import LinkError, format_link, parse_link, shorten
+from lab.calc.parse import MAX_N, MIN_N, compared_position, error_text, parse_input
 from lab.calc.render import html_compare, html_comparison, html_exact, html_general, html_oddish
 from lab.calc.words import (Comparison, Exact, difference, even_squares, oddish_move_1d, value_phrase,
                             winner_text)
-from phutball.errors import IllegalPositionError, ParseError, PhutballError
-from phutball.oned.oddish import ARROW_CHARS, Oddish
+from phutball.errors import IllegalPositionError, PhutballError
+from phutball.oned.oddish import Oddish
 from phutball.oned.potential import GeneralPotentials, general_potentials
 from phutball.sides import LEFT, RIGHT, side_name
 from phutball.oned.strip import Strip
 
 DEFAULT_POSITION = "L_o*o.o.o...."   # the paper's example (1): Left wins
-MIN_N = 3
-MAX_N = 60          # longest strip the page edits (the potentials work for any length)
 #: CSS px: a strip square's least width on the page (the strip scrolls sideways rather than shrink further):
 #: a 16-square strip fits a 390-px phone's 338 px (16 + 2.4 cells, GEOMETRY.strip_width), fingers or not.
 STRIP_MIN_CELL = 18
 DIRECT_N = 12       # strips solved at once in the event's handler (a few ms in Pyodide); longer ones in slices
 DIRECT_M = 12       # Oddish boards solved at once in the event's handler
 MAX_RESULTS = 400   # analyses kept (per kind) so going back and forth needs no new solve
-
-_2D = re.compile(r"^\s*\d+\s*[xX×]\s*\d+\s*_")
-_SIDE = re.compile(r"^\s*([LRlr])_")
-
-
-# ---------------------------------------------------------------- input
-
-
-def parse_input(text: str, side: str = LEFT) -> tuple[Strip, bool]:
-    """Read a typed position: ``(strip, entered_as_oddish)``.
-
-    ``side`` is used when the text has no ``L_``/``R_`` prefix.  Raises a
-    :class:`PhutballError` whose message says what is wrong.
-    """
-    if not isinstance(text, str) or not text.strip():
-        raise ParseError("bad position", text if isinstance(text, str) else "",
-                         "type a strip such as 'L_o*o.o.o....' or an Oddish board such as '..ooo|ooo....o.'")
-    t = text.strip()
-    # the paper writes "Left · · ○ ○ • ○ ○ · ○ · · · Right"
-    t = re.sub(r"^left\s+", "", t, flags=re.I)
-    t = re.sub(r"\s+right$", "", t, flags=re.I)
-    if _2D.match(t):
-        raise ParseError("bad position", text, "that is a 2D board; the calculator works on 1D strips "
-                                               "and Oddish boards (play 2D positions on the Play page)")
-    m = _SIDE.match(t)
-    if m:
-        side = m.group(1).upper()
-    if any(ch in t for ch in ARROW_CHARS):
-        board = Oddish.from_str(t, None if m else side)
-        if board.winner is not None:
-            raise IllegalPositionError("bad Oddish position", text,
-                                       f"the arrow is past the last square: {side_name(board.winner)} has already won")
-        strip = board.to_strip()
-        if strip.n > MAX_N:
-            raise IllegalPositionError("bad Oddish position", text,
-                                       f"its strip would have {strip.n} squares; the calculator takes at most {MAX_N}")
-        return strip, True
-    strip = Strip.from_str(t, None if m else side)
-    if strip.winner is not None:
-        raise IllegalPositionError("bad 1D position", text,
-                                   f"the ball is on an end square or past it, so the game is over "
-                                   f"({side_name(strip.winner)} has won); put it on squares 2..{strip.n - 1}")
-    if strip.n > MAX_N:
-        raise IllegalPositionError("bad 1D position", text, f"{strip.n} squares; the calculator takes at most {MAX_N}")
-    return strip, False
-
-
-def decode_fragment(fragment: str) -> tuple[str, str]:
-    """A URL fragment's position (without ``#``, still %-encoded) as ``(text, error)``.
-
-    A link's position is %-encoded UTF-8 (RFC 3986 section 2.1); escapes that do
-    not decode to UTF-8 text (``%E0%A4%A``) give ``("", error)``, an error naming
-    the fragment, instead of an exception.
-    """
-    try:
-        return decode(fragment), ""
-    except LinkError as e:
-        return "", str(e)
-
-
-def _compared(link: CalcLink) -> tuple[Optional[Strip], str]:
-    """The position a link compares with (None for none) and why a part of the link was left out ("" if none was)."""
-    if not link.compare:
-        return None, link.ignored
-    try:
-        other, _ = parse_input(link.compare, LEFT)
-    except PhutballError as e:
-        return None, (f"The link's position to compare with {shorten(link.compare)!r} could not be read: "
-                      f"{e.reason}. It is left out.")
-    return other, ""
-
-
-def error_text(e: Exception) -> str:
-    """A user-facing sentence for an engine error."""
-    if isinstance(e, PhutballError):
-        return f"Could not read {e.text!r}: {e.reason}."
-    return f"Could not read that position: {e}."
 
 
 # ---------------------------------------------------------------- controller
@@ -213,7 +133,7 @@ class CalcController:
             return c
         c = cls.from_hash(link.position)
         if not c.error:
-            other, c.error = _compared(link)
+            other, c.error = compared_position(link)
             c.other = None if other == c.strip else other
         return c
 
@@ -225,7 +145,7 @@ class CalcController:
         except LinkError as e:
             self.error = f"{e} The previous position is kept."
             return False
-        other, error = _compared(link)
+        other, error = compared_position(link)
         opened = self._open(link.position, other)
         if opened is None or not (opened or error):
             return False
