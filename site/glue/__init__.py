@@ -4,7 +4,8 @@ Run in each page's one PyScript worker: :mod:`glue.labboot` starts it,
 :mod:`glue.remote` talks to the page (``host.js``), and one module per page turns
 its events into calls of the ``lab`` controllers: :mod:`glue.play` (index.html),
 :mod:`glue.puzzles`, :mod:`glue.learn`, :mod:`glue.calc` (calculator.html),
-:mod:`glue.embed` (embed.html), with :mod:`glue.share` (the play page's share dialog),
+:mod:`glue.embed` (embed.html), with the play page's dialogs :mod:`glue.share` (share and embed),
+:mod:`glue.newgame` (New game) and :mod:`glue.gamerecord` (the game record, Import / export),
 :mod:`glue.boardinput` (pointer and keys on a board) and :mod:`glue.jobs` (the one loop
 over a job's slices).  The glue only wires: what a unit test could reach is in ``lab``
 (``tests/test_architecture.py`` checks it).

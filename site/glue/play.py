@@ -4,14 +4,16 @@ It talks to the page only through ``glue/remote.py`` (the worker cannot touch th
 DOM).  All game logic is in ``lab/play.py`` and the engine; all drawing is
 computed by ``lab/views/board.py`` and replayed by ``canvas.js`` on the main thread.
 The computer's search runs here too, in slices (``lab/jobs.py``): between two
-slices the worker answers clicks (Stop, Move now, the board).
+slices the worker answers clicks (Stop, Move now, the board).  The page's dialogs have
+glue modules of their own, bound from :func:`bind`: ``glue/newgame.py`` (New game),
+``glue/gamerecord.py`` (the game record) and ``glue/share.py`` (Share / embed).
 """
 
 from __future__ import annotations
 
 import asyncio
 
-from glue import mygames, share
+from glue import gamerecord, mygames, newgame, share
 from glue.jobs import run_job
 from lab.views.diagram import Marks, jump_frames, layout_for, natural_size, play_shapes
 from lab.playfeel import animated_ply, move_sound, shows_welcome
@@ -20,12 +22,12 @@ from lab.jobs import Scheduler, error_text, search_text
 from phutball.ai import HINT_LEVEL
 from phutball.errors import PhutballError
 from lab.analysispanel import LINK_ENGINE_OFF
-from lab.play import RATING_SCALE, level_choices, side_name, side_options
+from lab.play import RATING_SCALE, level_choices, side_name
 from glue.remote import el, location_hash, on, ready, set_hash, spawn, storage, window
 from glue.remote import draw as draw_shapes
 from glue.boardinput import RELAYOUT, bind_board, bind_move_field, relayout_when_changed, show_grid
 from lab.boardgrid import ShownGrid, entry_grid
-from glue.remote import copy_text, download, emit, flush_now, init_value, location_href, share_link
+from glue.remote import copy_text, emit, flush_now, init_value, location_href, share_link
 from lab.embedparams import share_params, snippets
 from lab import savedgame
 from lab.savedgame import initial_controller
@@ -534,41 +536,6 @@ def on_stop(event) -> None:
     jobs.stop_search("user")
 
 
-def on_new_game(event) -> None:
-    event.preventDefault()
-    jobs.stop_search("changed")  # a search under way was for the old game
-    ctl.welcome = False
-    mygames.new_game(str(el("ng-board").value), str(el("ng-opponent").value), str(el("ng-side").value),
-                     str(el("ng-level").value), bool(el("ng-pie").checked))
-    el("new-game-dialog").close()
-    refresh()
-
-
-def open_new_game(event, opponent: str | None = None) -> None:
-    """The New game dialog, showing the last choices (a newcomer: the computer, a weak level, Ohs), or
-    ``opponent`` (the welcome panel's choice)."""
-    choice = ctl.dialog_choice()
-    el("ng-opponent").value = opponent or choice["opponent"]
-    el("ng-pie").checked = bool(choice["pie"])
-    el("ng-side").value = choice["side"]
-    el("ng-level").value = choice["level"]
-    el("ng-suggest").textContent = mygames.suggestion()  # the level nearest to your rating
-    sync_dialog(event)
-    el("new-game-dialog").showModal()
-
-
-def sync_dialog(event) -> None:
-    """Side and strength only against the computer; on a strip it plays perfectly (no strengths)."""
-    computer = str(el("ng-opponent").value) == "computer"
-    link = str(el("ng-opponent").value) == "link"
-    el("ng-side-label").hidden = not computer and not link
-    if rendered.get("ng-link") != link:  # "the computer moves first" or "your friend moves first"
-        rendered["ng-link"] = link
-        el("ng-side").set_options(side_options(link))
-        el("ng-side").value = ctl.side_choice
-    el("ng-level-label").hidden = not computer or str(el("ng-board").value).startswith("strip-")
-
-
 def on_swap(event) -> None:
     if not jobs.searching:
         ctl.swap()
@@ -621,39 +588,6 @@ def on_copy_position(event) -> None:
     draw()
 
 
-def on_export(event) -> None:
-    text = ctl.analysed_record()
-    download("phutball-game.phut", text)
-    el("record-text").value = text
-    ctl.message = "Game record downloaded (also shown in Import/Export)."
-    draw()
-
-
-def on_import_text(event) -> None:
-    event.preventDefault()
-    if ctl.import_record(str(el("record-text").value)):
-        el("record-dialog").close()
-    refresh()
-    el("record-error").textContent = ctl.error
-
-
-def on_import_file(event) -> None:
-    if not event.files:
-        return
-    text = event.files[0]["text"]
-    el("record-text").value = text
-    if ctl.import_record(str(text)):
-        el("record-dialog").close()
-    el("record-error").textContent = ctl.error
-    refresh()
-
-
-def on_open_record(event) -> None:
-    el("record-text").value = ctl.analysed_record()
-    el("record-error").textContent = ""
-    el("record-dialog").showModal()
-
-
 def on_copy_link(event) -> None:
     base = location_href().split("#")[0]
     copy_text(f"{base}#{ctl.position}")
@@ -696,28 +630,17 @@ def bind() -> None:
     on(el("next-mark"), "click", on_next_mark)
     on(el("computer-side"), "change", on_computer_change)
     on(el("computer-level"), "change", on_computer_change)
-    on(el("new-game"), "click", open_new_game)
-    on(el("ng-opponent"), "change", sync_dialog)
-    on(el("ng-board"), "change", sync_dialog)
+    newgame.bind(lambda: ctl, jobs, refresh)
     on(el("rematch"), "click", on_rematch)
     on(el("swap"), "click", on_swap)
     on(el("flip"), "click", on_flip)
     on(el("sounds"), "change", on_sounds)
-    on(el("welcome-computer"), "click", lambda e: open_new_game(e, "computer"))
-    on(el("welcome-friend"), "click", lambda e: open_new_game(e, "two-players"))
-    on(el("welcome-link"), "click", lambda e: open_new_game(e, "link"))
     on(el("welcome-close"), "click", on_welcome_close)
     on(el("result-review"), "click", on_review)
     on(el("result-share"), "click", on_result_share)
     on(el("copy-position"), "click", on_copy_position)
     on(window, RELAYOUT, on_resize)
-    on(el("ng-cancel"), "click", lambda e: el("new-game-dialog").close())
-    on(el("new-game-form"), "submit", on_new_game)
-    on(el("export"), "click", on_export)
-    on(el("open-record"), "click", on_open_record)
-    on(el("record-form"), "submit", on_import_text)
-    on(el("record-close"), "click", lambda e: el("record-dialog").close())
-    on(el("record-file"), "change", on_import_file)
+    gamerecord.bind(lambda: ctl, refresh, draw)
     on(el("copy-link"), "click", on_copy_link)
     share.bind(lambda: ctl.game)
     on(window, "phutball-theme", on_resize)
