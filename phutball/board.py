@@ -478,3 +478,8 @@ class Position:
         """Every jump path that wins at once, in sorted order (see :mod:`phutball.winsearch`)."""
         return winning_jumps(self, limit=limit, max_nodes=max_nodes)
 
+
+
+#: The standard start's position string, ``str(Position.start())`` (``15x19_O_H10``): the board a
+#: new game, a play link or a play embed opens on when it names none.
+STANDARD_START: str = str(Position.start())

@@ -295,6 +295,12 @@ export function readerDate(search) {
 // from lab.puzzles' newcomer_puzzle, so puzzles.html draws it before Python is ready.
 export const NEWCOMER = /*{{NEWCOMER_PUZZLE}}*/ null;
 
+// The localStorage keys by what they hold ({play, games, rating, puzzles, streak, learn, theme, backup}) and
+// the standard start's position string: written in by the build from their Python definitions
+// (tools/site_pages.py: storage_keys, standard_start).
+export const KEYS = /*{{STORAGE_KEYS}}*/ null;
+export const STANDARD_START = /*{{STANDARD_START}}*/ null;
+
 export function puzzlesInOrder(files) {
   const all = [];
   for (const f of files) {

@@ -22,7 +22,7 @@
 // head): window.phutballEmbed.layout. The theme the fragment fixes is applied before the first
 // paint by theme.js (a module runs only once the page is parsed); start() applies it again.
 import { drawShapes, nextTask } from "./canvas.js";
-import { dailyPuzzle, fetchPuzzleFiles, parsePosition, puzzlesInOrder, readerDate, shapes } from "./embedboard.js";
+import { KEYS, STANDARD_START, dailyPuzzle, fetchPuzzleFiles, parsePosition, puzzlesInOrder, readerDate, shapes } from "./embedboard.js";
 
 const root = document.documentElement;
 root.classList.add("scripts-run");  // (embed.js did, unless the origin is opaque: see its "in embed.html itself")
@@ -34,7 +34,7 @@ const FAST = ["position", "mode", "theme", "coords", "numbers", "arrows"];
 const state = { owner: "js", rendered: false, pos: null, coords: true, params: null, booted: false };
 // data-puzzle="streak": where the frame keeps its streak (lab/embedstreak.py's STREAK_KEY; a unit test
 // keeps the two equal). Not the puzzles page's progress: an embed never touches it.
-const STREAK_KEY = "phutball.embed.streak.v1";
+const STREAK_KEY = KEYS.streak;
 
 // ------------------------------------------------------------ parameters (the sure subset)
 
@@ -69,7 +69,7 @@ export function readParams(hash) {
     coords: flag("coords"),
     numbers: flag("numbers"),
     arrows: flag("arrows"),
-    position: values.has("record") ? null : (values.has("position") ? values.get("position") : "15x19_O_H10"),
+    position: values.has("record") ? null : (values.has("position") ? values.get("position") : STANDARD_START),
     moves,
     ply: values.has("ply"),
   };

@@ -8,11 +8,12 @@
 (function () {
   "use strict";
   const root = document.documentElement;
+  const KEY = (/*{{STORAGE_KEYS}}*/ null).theme;  // lab.backup.THEME_KEY, written in by the build
   const mq = window.matchMedia("(prefers-color-scheme: dark)");
   // Only "light" or "dark" counts: anything else stored (corrupt, hand-edited) is ignored.
   const stored = () => {
     let v;
-    try { v = localStorage.getItem("phutball.theme"); } catch { return null; }
+    try { v = localStorage.getItem(KEY); } catch { return null; }
     return v === "light" || v === "dark" ? v : null;
   };
   const changed = () => window.dispatchEvent(new Event("phutball-theme"));
@@ -35,7 +36,7 @@
   mq.addEventListener("change", () => { apply(); changed(); });
   function toggle() {
     const next = root.getAttribute("data-theme") === "dark" ? "light" : "dark";
-    try { localStorage.setItem("phutball.theme", next); } catch { /* private mode: not stored */ }
+    try { localStorage.setItem(KEY, next); } catch { /* private mode: not stored */ }
     root.setAttribute("data-theme", next);
     changed();
   }

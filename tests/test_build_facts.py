@@ -295,3 +295,34 @@ process.stdout.write(JSON.stringify([window.phutballEmbed.layout({position: "L_o
     assert before[0]["canvas"] == [(11 + 2.4) * 56, round(2.6 * 56)]
     assert after[0]["canvas"] == [(11 + 2.4) * 56, round(4.0 * 56)]
     assert after[1]["canvas"] == [(9 + 3.0) * 40, round((9 + 2 + 3.0) * 40)]
+
+
+# ---------------------------------------------------------------- storage keys and the standard start (issue 40)
+
+STORED_LITERAL = re.compile(r"""["'`]phutball\.[a-z.]+(?:\.v\d+)?["'`]""")
+
+
+def test_the_scripts_read_the_storage_keys_and_the_start_the_build_writes_from_python(built):
+    sys.path.insert(0, str(ROOT / "tools"))
+    import site_pages
+    from lab import backup, savedgame
+    from phutball.board import STANDARD_START, Position
+    keys = site_pages.storage_keys()
+    # every key a backup covers, and the saved game: the play page hands them all to its Python
+    assert set(keys.values()) == {*backup.KEYS, savedgame.STORAGE_KEY}
+    assert STANDARD_START == str(Position.start()) == "15x19_O_H10"
+    for script in ("embedboard.js", "theme.js"):
+        assert json.dumps(keys, sort_keys=True) in built[script], script
+    assert f"export const STANDARD_START = {json.dumps(STANDARD_START)};" in built["embedboard.js"]
+    assert f'data-position="{STANDARD_START}"' in built["index.html"]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SITE.iterdir() if p.suffix in (".html", ".js", ".mjs")))
+def test_no_page_or_script_writes_a_storage_key_or_the_start_by_hand(name):
+    """One definition each: the pages have no inline script (each page's start is a module: playpage.js ...),
+    and no page or script spells a localStorage key or the standard start itself."""
+    text = (SITE / name).read_text(encoding="utf-8")
+    assert STORED_LITERAL.findall(text) == []
+    assert "15x19_O_H10" not in text
+    if name.endswith(".html"):
+        assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", text) == [], "an inline script: make it a module"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -80,7 +81,10 @@ def test_puzzle_streak_is_a_parameter_alone():
 
 def test_the_frame_hands_the_worker_the_key_python_stores_under():
     script = (SITE / "embedframe.js").read_text()
-    assert re.findall(r'const STREAK_KEY = "([^"]+)";', script) == [STREAK_KEY]
+    assert re.findall(r'const STREAK_KEY = (.+);', script) == ["KEYS.streak"]  # the build writes KEYS in
+    sys.path.insert(0, str(SITE.parent / "tools"))
+    import site_pages
+    assert site_pages.storage_keys()["streak"] == STREAK_KEY
     html = (SITE / "embed.html").read_text()
     for ident in ("streak-next", "streak-again", "streak-count"):  # the elements glue/embed.py draws
         assert f'id="{ident}"' in html

@@ -189,6 +189,8 @@ STRIP_TOKEN = "/*{{STRIP}}*/ null"
 DAILY_TOKEN = "/*{{DAILY_BOARDS}}*/ null"
 NEWCOMER_TOKEN = "/*{{NEWCOMER_PUZZLE}}*/ null"
 PAINT_TOKEN = "/*{{PAINT_SHAPES}}*/"
+KEYS_TOKEN = "/*{{STORAGE_KEYS}}*/ null"
+START_POSITION_TOKEN = "/*{{STANDARD_START}}*/ null"
 # A part the pages share (tools/site_pages.py), on a line of its own: <!--{{NAME attr="value" ...}}-->.
 PAGE_PART = re.compile(r'^([ \t]*)<!--\{\{([A-Z_]+)((?:\s+[a-z]+="[^"]*")*)\s*\}\}-->', re.M)
 PART_ATTRIBUTE = re.compile(r'([a-z]+)="([^"]*)"')
@@ -452,7 +454,8 @@ def _importable(site: Path) -> None:
 
 
 def page_tokens(site: Path = SITE) -> dict[str, str]:
-    """The values the build writes into the pages: ``{{CALC_<KEY>}}`` -> text, HTML-escaped.
+    """The values the build writes into the pages: ``{{CALC_<KEY>}}`` -> text, HTML-escaped, and
+    ``{{STANDARD_START}}`` (``site_pages.standard_start``: the play page's board before anything is drawn).
 
     Rendered by the site's own Python (``lab.calc.controller.CalcController.first_paint``),
     so the calculator's first picture is what its worker will show; never committed.
@@ -463,6 +466,8 @@ def page_tokens(site: Path = SITE) -> dict[str, str]:
     tokens = {f"{{{{CALC_{k}}}}}": html.escape(v, quote=True) for k, v in CalcController().first_paint().items()}
     if (site / "favicon.svg").is_file():
         tokens[FAVICON_TOKEN] = favicon_data_url(site)
+    import site_pages
+    tokens["{{STANDARD_START}}"] = html.escape(site_pages.standard_start(), quote=True)
     return tokens
 
 
@@ -512,8 +517,9 @@ def fill_parts(text: str, page: str, parts: dict) -> str:
 
 def script_tokens(site: Path = SITE) -> dict[str, str]:
     """The values the build writes into the scripts: the drawing's proportions, the strip's symbols, the
-    painter of shape lists (``phutball/paint.js``, its one definition, shared with the notebook widget), and
-    the board of every puzzle a day can have, and a newcomer's first puzzle.
+    painter of shape lists (``phutball/paint.js``, its one definition, shared with the notebook widget),
+    the board of every puzzle a day can have, a newcomer's first puzzle, the localStorage keys and the
+    standard start (``site_pages.storage_keys``, ``site_pages.standard_start``: one definition each, in Python).
 
     ``phutball.drawing.GEOMETRY`` is the proportions' one definition (embedboard.js, embed.js get
     it as JSON); the strip's symbols are the engine's (``site_pages.strip_symbols``); the days' boards are
@@ -531,7 +537,9 @@ def script_tokens(site: Path = SITE) -> dict[str, str]:
             STRIP_TOKEN: json.dumps(site_pages.strip_symbols(), sort_keys=True),
             PAINT_TOKEN: (ROOT / "phutball" / "paint.js").read_text(encoding="utf-8"),
             DAILY_TOKEN: json.dumps(daily_boards(puzzles), separators=(",", ":")),
-            NEWCOMER_TOKEN: json.dumps(puzzles[first].id if first is not None else None)}
+            NEWCOMER_TOKEN: json.dumps(puzzles[first].id if first is not None else None),
+            KEYS_TOKEN: json.dumps(site_pages.storage_keys(), sort_keys=True),
+            START_POSITION_TOKEN: json.dumps(site_pages.standard_start())}
 
 
 def site_files(site: Path, wheel_name: str, lab_name: str, start: dict | None = None) -> dict[str, Path | bytes]:

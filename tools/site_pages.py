@@ -189,6 +189,24 @@ def strip_symbols() -> dict[str, str]:
             "pretty_stone": pretty[0], "pretty_ball": pretty[1], "pretty_empty": pretty[2]}
 
 
+def storage_keys() -> dict[str, str]:
+    """The localStorage keys the pages' scripts read before Python is ready, by what they hold:
+    each key's one definition is the module that reads and writes it (lab.savedgame, lab.gamestore,
+    lab.rating, lab.puzzleledger, lab.learn, lab.backup). ``theme.js`` reads ``theme``; a page's
+    start module reads its own and hands the ones its Python reads to the worker (host.js)."""
+    from lab import backup, gamestore, learn, puzzleledger, rating, savedgame
+    return {"play": savedgame.STORAGE_KEY, "games": gamestore.STORAGE_KEY, "rating": rating.STORAGE_KEY,
+            "puzzles": puzzleledger.PROGRESS_KEY, "streak": puzzleledger.STREAK_KEY, "learn": learn.STORAGE_KEY,
+            "theme": backup.THEME_KEY, "backup": backup.LAST_KEY}
+
+
+def standard_start() -> str:
+    """The standard start's position string (``phutball.board.STANDARD_START``): the play page's and a
+    play embed's board when nothing else is asked for."""
+    from phutball.board import STANDARD_START
+    return STANDARD_START
+
+
 def atlas_charts() -> list[str]:
     """The atlas page's charts: ``lab.atlas.atlas_html`` of the shipped figures (ATLAS_DATA)."""
     from lab.atlas import atlas_html

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TypedDict
 
+from phutball.board import STANDARD_START
 from phutball.errors import QUOTE_MAX, PhutballError, quote
 from phutball.game import Game, GamePosition, parse_any_position, variant_of
 from phutball.notation import SWAP
@@ -63,7 +64,6 @@ MAX_TEXT_CHARS = 600
 STREAK = "streak"
 _PUZZLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}")
 THEMES = ("light", "dark", "auto")
-STANDARD_START = "15x19_O_H10"
 MAX_VALUE_CHARS = 20_000
 _TRUE = ("on", "true", "yes", "1")
 _FALSE = ("off", "false", "no", "0")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence, TypedDict
 
+from phutball.board import STANDARD_START
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.notation import SWAP, Jump, StripJump
@@ -93,7 +94,7 @@ class PlayController(AnalysisPanel):
     """Everything the play page shows and does, minus the DOM (its state: :class:`lab.playstate.PlayState`)."""
 
     @classmethod
-    def new(cls, position: str = "15x19_O_H10", opponent: Opponent | None = None,
+    def new(cls, position: str = STANDARD_START, opponent: Opponent | None = None,
             new_id: Callable[[], str] | None = None) -> "PlayController":
         """A controller on a new game from ``position`` against ``opponent`` (default: a friend here);
         ``new_id``: where game ids come from (default: random)."""
