@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from lab.puzzles import daily_puzzle, fnv1a, playable
+from lab.puzzlelist import daily_puzzle, fnv1a, playable
 from phutball.puzzles.format import load_dir
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,7 +75,7 @@ process.stdout.write(JSON.stringify(dates.flatMap((date, i) => widths.map((w) =>
 
 
 def test_the_days_boards_follow_the_daily_choice():
-    from lab.puzzles import daily_boards
+    from lab.puzzlelist import daily_boards
     from phutball.game import parse_any_position, variant_of
     puzzles = load_dir(ROOT / "puzzles")
     table = daily_boards(puzzles)

@@ -13,7 +13,8 @@ import pytest
 from helpers import FakeStorage, run_async
 from lab.embedparams import STREAK, ParamError, parse_params
 from lab.embedstreak import BEGIN, STREAK_KEY, new_streak, streak_bar, streak_controller, stored_streak
-from lab.puzzles import PROGRESS_KEY, streak_order
+from lab.puzzleledger import PROGRESS_KEY
+from lab.puzzlestreak import streak_order
 from lab.savedstate import backup_key
 from test_puzzlectl import WHICH, WIN2D, WIN2D_B, WIN2D_C, puzzle
 

@@ -7,7 +7,8 @@ import pytest
 
 from helpers import run_async
 from lab.puzzleledger import Earlier, PuzzleLedger, SavedProgress, load, read_progress
-from lab.puzzles import PuzzleController, streak_order
+from lab.puzzles import PuzzleController
+from lab.puzzlestreak import streak_order
 from phutball import Point  # noqa: E402
 
 EX1 = {"id": "ex1", "title": "Example (1)", "variant": "1D", "task": "win", "difficulty": 2,
@@ -109,7 +110,7 @@ def test_hints_are_graded_kind_then_landing_then_the_move():
 #   3 . . . . . . .
 #     A B C D E F G
 def test_a_placement_hint_names_the_kind_then_the_area_then_the_point():
-    from lab.puzzles import graded_hints
+    from lab.puzzlehints import graded_hints
     kind, area, move = graded_hints("7x7_X_D5_D4D6", "D3")
     assert "placement" in kind and "D3" not in kind + area
     assert area == "Place it in the block C2–E4 ahead of the ball." and move.endswith("D3.")
@@ -125,7 +126,7 @@ def test_a_placement_hint_names_the_kind_then_the_area_then_the_point():
 
 
 def test_the_legend_says_which_end_each_side_attacks():
-    from lab.puzzles import goal_legend
+    from lab.puzzleview import goal_legend
     assert goal_legend("L_o*o.o.o....") == "Left → attacks the right end · Right ← attacks the left end"
     assert "Ohs ↑ attacks the top goal line (row 9)" in goal_legend("9x9_O_E5")
     assert ctl(EX1).view()["legend"].startswith("Left →")
@@ -180,7 +181,7 @@ def test_2d_collections_are_listed_smallest_board_first_whatever_the_file_order(
 
 def test_a_streak_climbs_the_ratings_from_the_easiest_shuffled_inside_a_band():
     from phutball.puzzles.format import load_dir
-    from lab.puzzles import STREAK_BAND
+    from lab.puzzlestreak import STREAK_BAND
     from lab.puzzlerating import puzzle_rating
     shipped = load_dir(Path(__file__).resolve().parent.parent / "puzzles")
     from phutball.puzzles.themes import puzzle_themes
@@ -202,7 +203,8 @@ def test_a_streak_varies_games_boards_and_themes():
     more often than a shuffle inside the bands alone would change them."""
     from phutball.puzzles.format import load_dir
     from phutball.puzzles.themes import puzzle_themes
-    from lab.puzzles import STREAK_BAND, fnv1a, playable
+    from lab.puzzlelist import fnv1a, playable
+    from lab.puzzlestreak import STREAK_BAND
     from lab.puzzlerating import puzzle_rating
     from lab.puzzlewords import board_words
     shipped = load_dir(Path(__file__).resolve().parent.parent / "puzzles")
@@ -336,12 +338,12 @@ WIN2D_C = WIN2D | {"id": "w4", "position": "7x7_O_D5_D6", "main_line": ["D5-D7"]
 
 
 def test_fnv1a_is_the_standard_32_bit_hash():
-    from lab.puzzles import fnv1a
+    from lab.puzzlelist import fnv1a
     assert fnv1a("") == 0x811C9DC5 and fnv1a("a") == 0xE40C292C and fnv1a("foobar") == 0xBF9CF968
 
 
 def test_the_daily_puzzle_depends_on_the_date_only_and_is_one_to_play():
-    from lab.puzzles import daily_puzzle
+    from lab.puzzlelist import daily_puzzle
     puzzles = [puzzle(p) for p in (EX1, WIN2D, SAFE2D, WHICH, POT, WIN2D_B, WIN2D_C)]
     shuffled = puzzles[::-1]
     dates = [f"2026-11-{d:02d}" for d in range(1, 31)]
@@ -476,7 +478,7 @@ def test_a_newcomer_opens_on_the_puzzle_rated_nearest_their_rating_and_the_paper
     example with its rating; a reader with attempts opens on the list's first unsolved puzzle."""
     from phutball.puzzles.format import load_dir
     from lab.puzzlerating import START, puzzle_rating
-    from lab.puzzles import list_order, newcomer_puzzle
+    from lab.puzzlelist import list_order, newcomer_puzzle
     from lab.views.markup import puzzle_list_html
     shipped = load_dir(Path(__file__).resolve().parent.parent / "puzzles")
     c = PuzzleController(shipped)

@@ -5,7 +5,8 @@ from xml.etree import ElementTree
 
 from lab.puzzledashboard import MIN_TRIES, Tally, bars_svg, dashboard, dashboard_html, weakest_themes
 from lab.puzzleledger import Attempt, PuzzleLedger
-from lab.puzzles import MIX_SIZE, PuzzleController
+from lab.puzzlelist import MIX_SIZE
+from lab.puzzles import PuzzleController
 from phutball.puzzles.themes import puzzle_themes
 
 from test_puzzlectl import EX1, WIN2D, puzzle

@@ -31,7 +31,7 @@ served from any sub-path of any static host, or framed by another page):
                              them, /*{{PAINT_SHAPES}}*/ by phutball/paint.js
                              (canvas.js's painter), and /*{{DAILY_BOARDS}}*/ null
                              by the board of every puzzle a day can have
-                             (lab.puzzles.daily_boards: embed.js's daily
+                             (lab.puzzlelist.daily_boards: embed.js's daily
                              frames). A page or script left with a {{TOKEN}} the
                              build does not know is refused. Files or folders
                              whose name starts with "." or "_" are skipped.
@@ -523,12 +523,12 @@ def script_tokens(site: Path = SITE) -> dict[str, str]:
 
     ``phutball.drawing.GEOMETRY`` is the proportions' one definition (embedboard.js, embed.js get
     it as JSON); the strip's symbols are the engine's (``site_pages.strip_symbols``); the days' boards are
-    ``lab.puzzles.daily_boards`` of the shipped puzzles (embed.js sizes a daily frame with them).
+    ``lab.puzzlelist.daily_boards`` of the shipped puzzles (embed.js sizes a daily frame with them).
     """
     import dataclasses
     _importable(site)
     import site_pages
-    from lab.puzzles import daily_boards, newcomer_puzzle
+    from lab.puzzlelist import daily_boards, newcomer_puzzle
     from phutball.drawing import GEOMETRY
     from phutball.puzzles.format import load_dir
     puzzles = load_dir(PUZZLES)

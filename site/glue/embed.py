@@ -26,7 +26,8 @@ from phutball.moveentry import MoveEntry
 from glue.boardinput import bind_board, bind_grid, bind_move_field, show_grid
 from lab.boardgrid import ShownGrid, board_grid, entry_grid, has_grid
 from lab.boardwords import COMMANDS, last_move_targets, ply_words, tell
-from lab.puzzles import PuzzleController, daily_puzzle, iso_date, puzzles_from_files
+from lab.puzzlelist import daily_puzzle, iso_date, puzzles_from_files
+from lab.puzzles import PuzzleController
 from phutball.puzzles.custom import ClaimError, custom_puzzle
 from phutball.puzzles.puzzle import Puzzle
 from glue.remote import document, el, emit, flush_now, init_value, location_href, on, ready, spawn, storage, window

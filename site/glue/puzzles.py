@@ -27,7 +27,9 @@ from glue.boardinput import RELAYOUT, bind_board, bind_move_field, board_shape, 
 from lab.boardgrid import ShownGrid, board_grid, entry_grid, has_grid
 from lab.boardwords import COMMANDS, tell
 from lab.puzzleledger import PROGRESS_KEY, STREAK_KEY, UNSAVED, peek, read_merged
-from lab.puzzles import Oracle1D, PuzzleController, iso_date, puzzles_from_files
+from lab.puzzlelist import iso_date, puzzles_from_files
+from lab.puzzleoracles import Oracle1D
+from lab.puzzles import PuzzleController
 from glue.remote import draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
 from glue.remote import flush, location_href, set_hash, spawn, storage, window
 from phutball.game import parse_any_position

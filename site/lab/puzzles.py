@@ -1,13 +1,8 @@
 """The puzzle page's state and logic, in pure Python (unit-tested without a browser).
 
 ``site/glue/puzzles.py`` draws what :meth:`PuzzleController.view` returns and
-turns clicks into calls here.  The engine's answers come from an *oracle*:
-
-* 2D puzzles (wins in one jump, safe moves) are judged directly with the
-  win-in-one search -- a few milliseconds;
-* 1D puzzles ask :mod:`phutball.puzzles.judge` (``judge``/``respond``/``analysis``),
-  which solves whole strips; in the browser that runs in a worker, so the
-  oracle's methods are coroutines.
+turns clicks into calls here; puzzle embeds (``site/glue/embed.py``, :mod:`lab.embedstreak`)
+use the same controller.  The engine's answers come from an *oracle* (:mod:`lab.puzzleoracles`).
 
 Flow of a playing task (``win``, ``only-move``, ``safe-move``): the user
 moves; a move that keeps the win (or, for ``safe-move``, leaves the opponent
@@ -15,28 +10,39 @@ no winning jump) is answered with the strongest defence (the slowest loss)
 until the user wins; a wrong move is marked wrong and its refutation -- the
 opponent's best play -- is queued to be played out on the board, after which
 :meth:`retry` takes the board back to before the mistake.
+
+The parts of the page that are modules of their own: the list's order, the daily puzzle and a theme mix
+(:mod:`lab.puzzlelist`), the hints (:mod:`lab.puzzlehints`), the stored progress
+(:mod:`lab.puzzleprogress`, :mod:`lab.puzzleledger`), what the page shows (:mod:`lab.puzzleview`), the
+streak's order (:mod:`lab.puzzlestreak`).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, NotRequired, Protocol, TypedDict
+from typing import TYPE_CHECKING, Any, Callable
 
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.sides import SIDE_NAMES
-from phutball.notation import Point, move_targets
+from phutball.notation import move_targets
 from phutball.puzzles.puzzle import Puzzle
 from phutball.errors import quote
 from phutball.puzzles.tasks import Task, task_named
-from phutball.puzzles.themes import THEME_NAMES, THEMES, puzzle_themes
+from phutball.puzzles.themes import THEME_NAMES, puzzle_themes
 from phutball.moveentry import ADAPTERS
 from lab.puzzleledger import (MAX_HINTS, PROGRESS_KEY, Attempt, ProgressEntry, PuzzleLedger, Runs, SavedProgress,
-                              Streak, change, new_attempt_id, save, utc_now)
+                              Streak, change, new_attempt_id, utc_now)
 from lab.puzzledashboard import Dashboard, dashboard
-from lab.puzzlerating import NEAR, START, puzzle_rating
+from lab.puzzlehints import GIVEN_AWAY, REPLAYED, cost_words, graded_hint
+from lab.puzzlelist import daily_puzzle, list_order, newcomer_puzzle, theme_mix
+from lab.puzzleoracles import Oracle, Oracle1D, Oracle2D
+from lab.puzzleprogress import ProgressSync, entry_of, is_solved
+from lab.puzzlerating import NEAR, puzzle_rating
+from lab.puzzlestreak import streak_order
+from lab.puzzleview import LEGEND_QUESTIONS, LineEntry, PuzzleGroup, PuzzleView, ThemeChoice, goal_legend, \
+    labelled_line, list_groups, theme_choices
 from lab.boardwords import ply_words, typed_preview
-from lab.puzzlewords import board_words, collection_words, source_words
+from lab.puzzlewords import collection_words, source_words
 from lab.savedstate import Storage
 
 if TYPE_CHECKING:
@@ -44,166 +50,13 @@ if TYPE_CHECKING:
 
 #: The end of the message while the engine's answer to a good move is being played.
 ANSWERING = " The engine answers…"
-#: The progress of a puzzle not tried yet.
-NOT_TRIED: ProgressEntry = {"solved": False, "attempts": 0}
-#: What a hint costs, said with it (the ledger's rule, :func:`lab.puzzleledger.change`), by hints taken.
-HINT_COST = {1: "a solve now gains at most half of a clean solve's rating points",
-             2: "a solve now gains at most a quarter of a clean solve's rating points"}
-
-
-def puzzles_from_files(files: object) -> list[Puzzle]:
-    """The puzzles of the files a page fetched (``[{"name", "text"}]`` in index order).
-
-    ``files`` is what the page's JavaScript hands over: that list, or
-    ``{"error": ...}`` when the fetch failed (raised here as :class:`OSError`).
-    """
-    from phutball.puzzles.format import load_text
-    if not isinstance(files, list):
-        reason = files.get("error") if isinstance(files, dict) else None
-        raise OSError(f"the puzzle files could not be fetched ({reason or 'no answer'})")
-    out: list[Puzzle] = []
-    for f in files:
-        name, text = str(f["name"]), str(f["text"])
-        out += [replace(p, collection=p.collection or name) for p in load_text(text, name)]
-    return out
-
-
-# ---------------------------------------------------------------- oracles
-
-
-class Oracle(Protocol):
-    """What the controller asks of an oracle (:class:`Oracle2D`, :class:`Oracle1D`)."""
-
-    async def judge(self, task: str, position: str, move: str) -> dict[str, Any]: ...
-
-    async def respond(self, position: str) -> str | None: ...
-
-    async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None: ...
-
-
-class Oracle2D:
-    """Judges 2D puzzle moves with the engine (:mod:`phutball.puzzles.twod`: win searches, exact)."""
-
-    async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
-        return task_named(task).judge_2d(position, move)
-
-    async def respond(self, position: str) -> str | None:
-        from phutball.puzzles import twod as puzzles2d
-        return puzzles2d.respond(position)  # the defence after a win-in-two threat
-
-    async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None:
-        from phutball.puzzles import twod as puzzles2d
-        return puzzles2d.hint(position, main_line, ply)
-
-
-class Oracle1D:
-    """Judges 1D puzzle moves with :mod:`phutball.puzzles.judge`; ``call`` runs a function by name.
-
-    By default it calls the functions directly (tests, CPython); the browser
-    passes a ``call`` that forwards to the worker.
-    """
-
-    def __init__(self, call: Callable[[str, list[Any]], Awaitable[dict[str, Any]]] | None = None) -> None:
-        self.call = call or self._direct
-
-    @staticmethod
-    async def _direct(name: str, args: list[Any]) -> dict[str, Any]:
-        from phutball.puzzles import judge
-        result: dict[str, Any] = getattr(judge, name)(*args)  # a function of judge, by name
-        return result
-
-    async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
-        d = await self.call("judge", [position, move])
-        return task_named(task).verdict_1d(d, position.split("_", 1)[0])
-
-    async def respond(self, position: str) -> str | None:
-        d = await self.call("respond", [position])
-        return d.get("move")
-
-    async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None:
-        return task_named(task).hint_1d(await self.call("analysis", [position]))
-
-
-# ---------------------------------------------------------------- the controller
-
-
-class LineEntry(TypedDict):
-    """A move of a line shown step by step (:func:`labelled_line`); ``current`` in :meth:`PuzzleController.view`."""
-
-    ply: int
-    side: str
-    move: str
-    label: str
-    current: NotRequired[bool]
-
-
-class PuzzleListEntry(TypedDict):
-    index: int
-    id: str
-    title: str
-    rating: int          # the puzzle's rating (lab.puzzlerating), the one the puzzle itself shows
-    solved: bool
-    attempts: int
-    current: bool
-
-
-class PuzzleGroup(TypedDict):
-    """A collection in the puzzle list (:meth:`PuzzleController.groups`)."""
-
-    collection: str
-    puzzles: list[PuzzleListEntry]
-    open: bool           # shown open: it holds the current puzzle, or it is the paper's (one click away, issue 42)
-
-
-class PuzzleView(TypedDict):
-    """What :meth:`PuzzleController.view` returns: everything the puzzle page draws (the glue reads it by key)."""
-
-    id: str
-    title: str
-    task: str
-    variant: str
-    difficulty: int
-    source: str
-    collection: str
-    position: str
-    phase: str
-    message: str
-    verdict: str
-    hint: Target | None
-    solved: bool
-    attempts: int
-    can_move: bool
-    can_retry: bool
-    index: int
-    count: int
-    moves: list[str]
-    legend: str
-    line: list[LineEntry]
-    can_step: bool
-    positions: list[str] | None
-    answer_kind: str | None
-    mode: str
-    streak: int | None
-    best_streak: int
-    daily: bool
-    failed: int
-    theme: str
-    themes: list[str]
-    rating: int
-    puzzle_rating: int
-
-
-class ThemeChoice(TypedDict):
-    """A filter of the list (:meth:`PuzzleController.theme_choices`)."""
-
-    theme: str
-    name: str
-    count: int
-    current: bool
 
 
 @dataclass
 class PuzzleController:
+    """The puzzles page (or a puzzle embed): the puzzle shown and the attempt at it, the list and what goes
+    through it (a theme, the failed puzzles, a practice mix, a streak), and the reader's ledger and runs."""
+
     puzzles: list[Puzzle]
     ledger: PuzzleLedger = field(default_factory=PuzzleLedger)  # the reader's attempts (lab.puzzleledger)
     oracle_2d: Oracle = field(default_factory=Oracle2D)
@@ -217,7 +70,6 @@ class PuzzleController:
     queue: list[str] = field(default_factory=list)   # moves to animate on the board
     after_queue: str = ""           # phase to enter when the queue is done
     retry_ply: int = 0
-    answer_choice: Any = None
     hint_level: int = 0             # hints shown at this position (graded_hints: 1, 2, 3)
     review_from: int | None = None  # first ply of a line to step through (refutation, solution), else None
     runs: Runs = Runs()             # the best streak, the streak going on (stored with the progress)
@@ -237,7 +89,7 @@ class PuzzleController:
     _streaks: dict[int, list[int]] = field(default_factory=dict, repr=False)  # streak_order by seed
     _ids: dict[str, int] = field(default_factory=dict, repr=False)  # each puzzle's index, by id
     _daily: dict[str, int | None] = field(default_factory=dict, repr=False)
-    _synced: dict[str, str] = field(default_factory=dict, repr=False)  # the text sync last stored, by key
+    _store: ProgressSync = field(default_factory=ProgressSync, repr=False)
 
     def __post_init__(self) -> None:
         if self.puzzles:
@@ -256,7 +108,7 @@ class PuzzleController:
         return self.ledger.rating
 
     def order(self) -> list[int]:
-        """The puzzles' indices in list order (:func:`list_order`)."""
+        """The puzzles' indices in list order (:func:`lab.puzzlelist.list_order`)."""
         return list_order(self.puzzles)
 
     def playlist(self) -> list[int]:
@@ -267,9 +119,13 @@ class PuzzleController:
         if self.mode == "practise":
             return list(self.mix)
         if self.theme == "near":  # unsolved puzzles rated near the reader
-            return [i for i in self.order() if abs(self.rating_of(i) - self.rating) <= NEAR
-                    and not self.progress.get(self.puzzles[i].id, NOT_TRIED)["solved"]]
+            return self.near()
         return [i for i in self.order() if not self.theme or self.theme in self.themes_of(i)]
+
+    def near(self) -> list[int]:
+        """The unsolved puzzles rated near the reader (within :data:`lab.puzzlerating.NEAR`), in list order."""
+        return [i for i in self.order() if abs(self.rating_of(i) - self.rating) <= NEAR
+                and not is_solved(self.progress, self.puzzles[i].id)]
 
     def rating_of(self, index: int) -> int:
         """A puzzle's rating (:func:`lab.puzzlerating.puzzle_rating`), derived once (the view asks for
@@ -286,13 +142,12 @@ class PuzzleController:
 
     def first_to_open(self) -> int:
         """A newcomer's (no attempt yet) first puzzle is the one rated nearest their rating
-        (:func:`newcomer_puzzle`, issue 42); else the first unsolved puzzle of the list, else the list's first."""
+        (:func:`lab.puzzlelist.newcomer_puzzle`, issue 42); else the first unsolved puzzle of the list, else the list's first."""
         first = newcomer_puzzle(self.puzzles, self.rating_of) if not self.progress else None
         if first is not None:
             return first
         order = self.order()
-        return next((i for i in order if not self.progress.get(self.puzzles[i].id, NOT_TRIED).get("solved")),
-                    order[0])
+        return next((i for i in order if not is_solved(self.progress, self.puzzles[i].id)), order[0])
 
     def welcome(self) -> str:
         """What a newcomer reads over their first puzzle: its rating near theirs, and where the paper's
@@ -329,7 +184,6 @@ class PuzzleController:
         self.queue = []
         self.after_queue = ""
         self.retry_ply = 0
-        self.answer_choice = None
         self.hint_level = 0
         self.review_from = None
         self.begin_attempt()
@@ -342,19 +196,9 @@ class PuzzleController:
 
     def sync(self, storage: Storage, key: str = PROGRESS_KEY) -> None:
         """Store the ledger and runs under ``key``, merged with what is stored there now (another tab's:
-        :func:`lab.puzzleledger.save`), and go on with the merge.  While ``key`` holds what this controller
-        stored last, nobody else wrote: the value is stored without reading it again."""
-        current = SavedProgress(self.ledger, self.runs)
-        stored = storage.get_item(key)
-        if stored is not None and stored == self._synced.get(key):
-            text = current.to_text()
-            if text != stored:
-                storage.set_item(key, text)
-        else:
-            merged = save(storage, current, key)
-            self.ledger, self.runs = merged.ledger, merged.runs
-            text = storage.get_item(key) or ""
-        self._synced[key] = text
+        :class:`lab.puzzleprogress.ProgressSync`), and go on with the merge."""
+        merged = self._store.sync(storage, SavedProgress(self.ledger, self.runs), key)
+        self.ledger, self.runs = merged.ledger, merged.runs
 
     def open_id(self, pid: str) -> bool:
         i = self.index_of(pid)
@@ -398,16 +242,9 @@ class PuzzleController:
     # ------------------------------------------------------------ themes, failed puzzles, daily, streak
 
     def theme_choices(self) -> list[ThemeChoice]:
-        """The list's filters: every theme some puzzle has, with how many have it."""
-        counts = {t: 0 for t in THEMES}
-        for i in range(len(self.puzzles)):
-            for t in self.themes_of(i):
-                counts[t] += 1
-        near = sum(1 for i in range(len(self.puzzles)) if abs(self.rating_of(i) - self.rating) <= NEAR
-                   and not self.progress.get(self.puzzles[i].id, NOT_TRIED)["solved"])
-        first: ThemeChoice = {"theme": "near", "name": "Near my rating", "count": near, "current": self.theme == "near"}
-        return [first] + [{"theme": t, "name": THEME_NAMES[t], "count": n, "current": t == self.theme}
-                          for t, n in counts.items() if n]
+        """The list's filters: "Near my rating", then every theme some puzzle has, with how many have it
+        (:func:`lab.puzzleview.theme_choices`)."""
+        return theme_choices([self.themes_of(i) for i in range(len(self.puzzles))], len(self.near()), self.theme)
 
     def set_theme(self, theme: str) -> None:
         """Show only the puzzles of ``theme`` ("" for all); the current one stays if it has it."""
@@ -445,12 +282,12 @@ class PuzzleController:
 
     def practise(self, themes: tuple[str, ...]) -> None:
         """Practise ``themes`` (the dashboard's weakest, :mod:`lab.puzzledashboard`): Next and the list follow
-        a mix of their unsolved puzzles (:func:`theme_mix`), nearest the reader's rating first."""
+        a mix of their unsolved puzzles (:func:`lab.puzzlelist.theme_mix`), nearest the reader's rating first."""
         bad = [t for t in themes if t not in THEME_NAMES]
         if bad or not themes:
             raise ValueError(f"there is no theme {quote(bad[0] if bad else '', 30)}")
         mix = theme_mix(self.puzzles, themes, self.rating, self.themes_of, self.rating_of,
-                        lambda i: self.progress.get(self.puzzles[i].id, NOT_TRIED)["solved"])
+                        lambda i: is_solved(self.progress, self.puzzles[i].id))
         if not mix:
             self.message = "Every puzzle of those themes is solved: nothing left to practise there."
             return
@@ -477,7 +314,7 @@ class PuzzleController:
         self.theme = ""
 
     def daily_index(self) -> int | None:
-        """Today's puzzle (:func:`daily_puzzle` of :attr:`today`), None without a date; found once a date."""
+        """Today's puzzle (:func:`lab.puzzlelist.daily_puzzle` of :attr:`today`), None without a date; found once a date."""
         if not self.today:
             return None
         if self.today not in self._daily:
@@ -493,7 +330,7 @@ class PuzzleController:
         return True
 
     def streak_order(self) -> list[int]:
-        """The streak's puzzles (:func:`streak_order` of its seed, derived once per seed)."""
+        """The streak's puzzles (:func:`lab.puzzlestreak.streak_order` of its seed, derived once per seed)."""
         seed = self.runs.streak.seed if self.runs.streak else 0
         if seed not in self._streaks:
             self._streaks[seed] = streak_order(self.puzzles, seed, self.rating_of, self.themes_of)
@@ -549,19 +386,7 @@ class PuzzleController:
 
     def groups(self) -> list[PuzzleGroup]:
         """Puzzles grouped by collection (source), each sorted by difficulty, with solved marks."""
-        out: dict[str, list[PuzzleListEntry]] = {}
-        paper: set[str] = set()
-        for i in self.playlist():
-            p = self.puzzles[i]
-            entry = self.progress.get(p.id, NOT_TRIED)
-            out.setdefault(p.collection or "Puzzles", []).append({
-                "index": i, "id": p.id, "title": p.title, "rating": self.rating_of(i),
-                "solved": bool(entry.get("solved")), "attempts": int(entry.get("attempts", 0)),
-                "current": i == self.index})
-            if p.source.get("kind") == "paper":
-                paper.add(p.collection or "Puzzles")
-        return [{"collection": collection_words(k), "puzzles": v,
-                 "open": k in paper or any(e["current"] for e in v)} for k, v in out.items()]
+        return list_groups(self.puzzles, self.playlist(), self.progress, self.rating_of, self.index)
 
     # ------------------------------------------------------------ the task
 
@@ -615,7 +440,7 @@ class PuzzleController:
 
     def failed_note(self) -> str:
         """Where a failed attempt leaves the puzzle, if it is not solved (by an earlier attempt)."""
-        solved = self.progress.get(self.puzzle.id, NOT_TRIED)["solved"]
+        solved = is_solved(self.progress, self.puzzle.id)
         return "" if solved or not self.tells_rating else " The puzzle is listed under Replay my failed puzzles."
 
     def streak_note(self) -> str:
@@ -730,31 +555,24 @@ class PuzzleController:
         if not move:
             self.message = "No hint available here."
             return
-        hints = graded_hints(str(self.game.position), move)
-        self.hint_level = min(3, self.hint_level + 1)
-        parts = move.split("-")
-        # the board shows what the hint says: the ball of a jump (1), its first landing (2), its
-        # last landing (3); a placement's point only with the third hint
-        jump = len(parts) > 1
-        mark = {1: parts[0] if jump else None, 2: parts[1] if jump else None, 3: parts[-1]}[self.hint_level]
-        self.hint = None if mark is None else move_targets(p.variant, mark)[0]
-        more = " (Hint again for more.)" if self.hint_level < 3 else ""
-        self.message = f"Hint {self.hint_level} of 3: {hints[self.hint_level - 1]}{more}" + self._hint_taken()
+        self.hint_level = min(MAX_HINTS, self.hint_level + 1)
+        hint = graded_hint(str(self.game.position), p.variant, move, self.hint_level)
+        self.hint = hint.mark
+        self.message = hint.words + self._hint_taken()
 
     def _hint_taken(self) -> str:
         """Count a hint in the attempt going on, and say what it costs: one or two make a solve a partial
-        one (:data:`HINT_COST`), the third gives the move away and records the attempt as failed."""
+        one (:data:`lab.puzzlehints.HINT_COST`), the third gives the move away and records the attempt as failed."""
         if self.ledger.has(self.attempt):
             return ""  # the attempt already counted (a third hint, then more)
         self.hints_taken = min(MAX_HINTS, self.hints_taken + 1)
         if self.hints_taken >= MAX_HINTS:
             rated = self._finish("failed")
-            return (" That was the third hint: it gives the move away, so this attempt counts as not solved."
-                    + rated + self.failed_note())
+            return GIVEN_AWAY + rated + self.failed_note()
         self.ledger = self.ledger.hinted(self.attempt, self.puzzle.id, self.hints_taken)
         if self.puzzle.id in self.ledger.progress:
-            return " (A replay: your rating does not move.)"
-        return f" What it costs: {HINT_COST[self.hints_taken]}; a third hint counts as a miss."
+            return REPLAYED
+        return cost_words(self.hints_taken)
 
     def show_solution(self) -> None:
         """Queue the main line from the start, to be replayed on the board step by step (it ends a streak)."""
@@ -876,7 +694,7 @@ class PuzzleController:
     def view(self) -> PuzzleView:
         p = self.puzzle
         pos = self.game.position if self.game else parse_any_position(p.position)
-        entry = self.progress.get(p.id, NOT_TRIED)
+        entry = entry_of(self.progress, p.id)
         return {
             "id": p.id, "title": p.title, "task": p.task, "variant": p.variant,
             "difficulty": p.difficulty, "source": source_words(p.source),
@@ -886,7 +704,7 @@ class PuzzleController:
             "can_move": self.phase == "playing" and self.game is not None and self.task.plays,
             "can_retry": self.phase == "wrong", "index": self.index, "count": len(self.puzzles),
             "moves": list(self.game.moves[: self.game.cursor]) if self.game else [],
-            "legend": goal_legend(p.position) if self.game or self.task.name in _LEGEND_QUESTIONS else "",
+            "legend": goal_legend(p.position) if self.game or self.task.name in LEGEND_QUESTIONS else "",
             "line": self.review_line(), "can_step": self.can_step(),
             "positions": p.extra.get("positions"), "answer_kind": self.task.answer_kind,
             "mode": self.mode, "streak": self.runs.streak.count if self.runs.streak else None,
@@ -895,244 +713,3 @@ class PuzzleController:
             "themes": [THEME_NAMES[t] for t in self.themes_of(self.index)],
             "rating": self.rating, "puzzle_rating": self.rating_of(self.index),
         }
-
-
-# ---------------------------------------------------------------- graded hints, legend, side labels
-
-#: The questions (no board to play) that show the goal legend too: who wins on a strip, in one or in each of
-#: several positions (issue 42: "Who wins?" says where each side attacks); an Oddish potential has no goals.
-_LEGEND_QUESTIONS = ("which-side", "compare")
-
-
-def _board_of(position: str) -> Any:
-    return parse_any_position(position)
-
-
-def graded_hints(position: str, move: str) -> tuple[str, str, str]:
-    """Three hints toward ``move`` (a winning move of ``position``), each giving more away.
-
-    Derived from the move alone, never written per puzzle:
-
-    1. what kind of move it is: a jump (the ball moves) or a placement (a man is put down);
-    2. for a jump, where the ball first lands; for a placement, the area (three
-       squares of the strip, or a 3x3 block of the board) and whether it lies
-       toward the goal the mover attacks;
-    3. the move itself.
-    """
-    pos = _board_of(position)
-    parts = move.split("-")
-    is_2d = variant_of(pos).is_board
-    if len(parts) > 1:
-        hops = len(parts) - 1
-        first = (f"The move to find is a jump: the ball moves, in {hops} hop{'s' if hops > 1 else ''}."
-                 if hops > 1 else "The move to find is a jump of a single hop.")
-        where = parts[1] if is_2d else f"square {parts[1]}"
-        return (first, f"The ball's first landing is {where}.", f"The move: {move}.")
-    first = "The move to find is a placement: put a man down (no jump this time)."
-    if is_2d:
-        p = Point.from_str(parts[0])
-        w, h = pos.size.width, pos.size.height
-        c0, c1 = max(1, p.col - 1), min(w, p.col + 1)
-        r0, r1 = max(1, p.row - 1), min(h, p.row + 1)
-        corner = (str(Point(c0, r0)), str(Point(c1, r1)))
-        ahead = (p.row > pos.ball.row) == (pos.to_move == "O")
-        toward = "" if p.row == pos.ball.row else (" ahead of the ball" if ahead else " behind the ball")
-        near = " next to the ball" if max(abs(p.col - pos.ball.col), abs(p.row - pos.ball.row)) == 1 else ""
-        second = f"Place it in the block {corner[0]}–{corner[1]}{near or toward}."
-        return (first, second, f"The move: place a man on {parts[0]}.")
-    s = int(parts[0])
-    lo, hi = max(1, s - 1), min(pos.n, s + 1)
-    ahead = (s > pos.ball) == (pos.to_move == "L")
-    return (first, f"Place it on one of squares {lo}–{hi}, {'ahead of' if ahead else 'behind'} the ball.",
-            f"The move: place a stone on square {s}.")
-
-
-def goal_legend(position: str) -> str:
-    """Which end each side attacks (docs/rules.md "The rules as implemented (2D)"): shown next to the board."""
-    pos = _board_of(position)
-    if variant_of(pos).is_board:
-        h = pos.size.height
-        return f"Ohs ↑ attacks the top goal line (row {h}) · Eks ↓ attacks the bottom one (row 1)"
-    return "Left → attacks the right end · Right ← attacks the left end"
-
-
-def labelled_line(start: str, moves: list[str] | tuple[str, ...]) -> list[LineEntry]:
-    """Each move of a line from ``start`` with the side that plays it: ``{"ply", "side", "move", "label"}``."""
-    pos = _board_of(start)
-    out: list[LineEntry] = []
-    for i, m in enumerate(moves, start=1):
-        side = SIDE_NAMES.get(pos.to_move, pos.to_move)
-        out.append({"ply": i, "side": side, "move": m, "label": f"{i}. {side} {m}"})
-        pos = pos.play(m)
-    return out
-
-
-def list_order(puzzles: list[Puzzle]) -> list[int]:
-    """The puzzles' indices in the order of the list on the page (collections, then difficulty).
-
-    Collections: the paper's first, then 1D before 2D, 2D ones by the board of their first
-    puzzle (9x9 before 15x19), otherwise in file order; inside a collection by difficulty, then
-    file order.  Next and Previous follow this order too, and the page opens on its first
-    unsolved puzzle.
-    """
-    first_of: dict[str, int] = {}
-    for i, p in enumerate(puzzles):
-        first_of.setdefault(p.collection or "Puzzles", i)
-
-    def rank(name: str) -> tuple[int, int, int, int]:
-        first = puzzles[first_of[name]]
-        kind = first.source.get("kind", "")
-        board = first.start.size.width * first.start.size.height if first.variant.is_board else 0
-        return (0 if kind == "paper" else 1, 1 if first.variant.is_board else 0, board, first_of[name])
-
-    cols = sorted(first_of, key=rank)
-    return [i for c in cols for i in sorted(
-        (i for i, p in enumerate(puzzles) if (p.collection or "Puzzles") == c),
-        key=lambda i: (puzzles[i].difficulty, i))]
-
-
-def newcomer_puzzle(puzzles: list[Puzzle], rating_of: Callable[[int], int] | None = None) -> int | None:
-    """Issue 42: a newcomer's first puzzle: of the puzzles played on the board (not a question), the one rated
-    nearest a new reader's rating (:data:`lab.puzzlerating.START`), the first in the list's order among
-    equals; None when there is none.  The build writes its id into ``embedboard.js`` (``NEWCOMER``) so the
-    page draws it before Python is ready."""
-    rating = rating_of or (lambda i: puzzle_rating(puzzles[i]))
-    played = [i for i in list_order(puzzles) if task_named(puzzles[i].task).plays]
-    return min(played, key=lambda i: abs(rating(i) - START)) if played else None
-
-
-#: Most puzzles in a practice mix (:func:`theme_mix`).
-MIX_SIZE = 30
-
-
-def theme_mix(puzzles: list[Puzzle], themes: tuple[str, ...], reader: int, themes_of: Callable[[int], tuple[str, ...]],
-              rating_of: Callable[[int], int], solved: Callable[[int], bool]) -> list[int]:
-    """A practice mix of ``themes`` (issue 42, the dashboard's *Practise these*): the unsolved puzzles of each
-    theme, nearest the ``reader``'s rating first, taken in turn one theme after the other (each puzzle
-    once), at most :data:`MIX_SIZE`."""
-    queues = [[i for i in sorted(range(len(puzzles)), key=lambda i: (abs(rating_of(i) - reader), i))
-               if t in themes_of(i) and not solved(i)] for t in themes]
-    mix: list[int] = []
-    while any(queues) and len(mix) < MIX_SIZE:
-        for q in queues:
-            while q and q[0] in mix:
-                q.pop(0)
-            if q and len(mix) < MIX_SIZE:
-                mix.append(q.pop(0))
-    return mix
-
-
-# ---------------------------------------------------------------- the daily puzzle, the streak's order
-
-_ISO_DATE = re.compile(r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])")
-
-
-def iso_date(text: str) -> str:
-    """``text`` if it is a date written ``YYYY-MM-DD`` (the daily puzzle's key), else ValueError quoting it."""
-    if not isinstance(text, str) or not _ISO_DATE.fullmatch(text):
-        raise ValueError(f"the date {quote(text, 30)} is not written YYYY-MM-DD")
-    return text
-
-
-def fnv1a(text: str) -> int:
-    """The 32-bit FNV-1a hash of ``text``'s UTF-8 bytes: small, and the same in JavaScript
-    (``site/embedboard.js``'s ``fnv1a``), so a page and an embed choose the same daily puzzle."""
-    h = 0x811C9DC5
-    for b in text.encode("utf-8"):
-        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
-    return h
-
-
-def playable(p: Puzzle) -> bool:
-    """A puzzle solved by playing on a board or strip (the daily puzzle and the streak's): not a question.
-
-    The same as ``embedboard.js``'s ``playable`` (no ``answer`` nor ``positions`` field, a position it
-    can draw), which a test checks on the shipped puzzles.
-    """
-    # an Oddish board (arrow moves, not entered by clicks) is told by its arrow, as parse_any_position
-    # tells it, without parsing every puzzle (a page's start reads hundreds)
-    return task_named(p.task).plays and "|" not in p.position and "↓" not in p.position
-
-
-def _daily_candidates(puzzles: list[Puzzle]) -> list[int]:
-    """The indices of the puzzles a day can have, in :func:`daily_puzzle`'s order: the playable ones, by id."""
-    return sorted((i for i, p in enumerate(puzzles) if playable(p)), key=lambda i: puzzles[i].id)
-
-
-def daily_puzzle(puzzles: list[Puzzle], date: str) -> int | None:
-    """The index of the puzzle of the day ``date`` (``YYYY-MM-DD``): the same for everyone on that date,
-    chosen without a server: the playable puzzles sorted by id, the one the date's hash (:func:`fnv1a`)
-    points to.  None if there is no playable puzzle."""
-    iso_date(date)
-    candidates = _daily_candidates(puzzles)
-    return candidates[fnv1a(date) % len(candidates)] if candidates else None
-
-
-class DailyBoards(TypedDict):
-    """The board of every puzzle a day can have (:func:`daily_boards`)."""
-
-    boards: list[dict[str, str | int]]  # each once: {"variant": "2D", "width", "height"} or {"variant": "1D", "n"}
-    day: list[int]                      # for each candidate of daily_puzzle, in its order, its board in ``boards``
-
-
-def daily_boards(puzzles: list[Puzzle]) -> DailyBoards:
-    """The board of each puzzle :func:`daily_puzzle` can choose, in its order, for ``embed.js``: the build
-    writes them in, so that a daily frame without a position (``data-puzzle="daily"``) is sized for the
-    day's board before it loads, from the date's hash alone (``day[fnv1a(date) % len(day)]``)."""
-    boards: list[dict[str, str | int]] = []
-    day: list[int] = []
-    for i in _daily_candidates(puzzles):
-        pos = parse_any_position(puzzles[i].position)
-        board: dict[str, str | int] = ({"variant": "2D", "width": pos.size.width, "height": pos.size.height}
-                                       if variant_of(pos).is_board else {"variant": "1D", "n": pos.n})
-        if board not in boards:
-            boards.append(board)
-        day.append(boards.index(board))
-    return {"boards": boards, "day": day}
-
-
-#: A streak climbs the puzzle ratings in bands this wide, shuffled inside a band.
-STREAK_BAND = 150
-
-
-def streak_order(puzzles: list[Puzzle], seed: int, rating_of: Callable[[int], int] | None = None,
-                 themes_of: Callable[[int], tuple[str, ...]] | None = None) -> list[int]:
-    """A streak's puzzles: the playable ones, easiest first by their rating (``rating_of(index)``, by default
-    :func:`puzzle_rating`), in bands of :data:`STREAK_BAND` rating points, shuffled by ``seed`` inside a band.
-
-    Issue 42, a streak that varies: inside its band each next puzzle is the first (in the shuffled order)
-    that does not come from the game the last one came from (:attr:`Puzzle.source_game`), preferring one
-    on another board and with no theme (``themes_of(index)``, by default
-    :func:`phutball.puzzles.themes.puzzle_themes`) in common with the last one.  When every puzzle left in
-    the band is of the last one's game, the first of another game from a later band comes in between;
-    two of one game follow each other only when no other game is left.
-    """
-    rating = rating_of or (lambda i: puzzle_rating(puzzles[i]))
-    themes = themes_of or (lambda i: puzzle_themes(puzzles[i]))
-    pool = sorted((i for i, p in enumerate(puzzles) if playable(p)),
-                  key=lambda i: (rating(i) // STREAK_BAND, fnv1a(f"{seed}:{puzzles[i].id}"), i))
-    band = {i: rating(i) // STREAK_BAND for i in pool}
-    game = {i: puzzles[i].source_game for i in pool}
-    board = {i: board_words(puzzles[i].position) for i in pool}
-    order: list[int] = []
-    while pool:
-        if not order:
-            pick = pool[0]
-        else:
-            last = order[-1]
-            seen = set(themes(last))
-
-            def unlike(i: int) -> tuple[bool, int]:
-                return game[i] == game[last], int(board[i] == board[last]) + int(bool(seen & set(themes(i))))
-
-            pick = min((i for i in pool if band[i] == band[pool[0]]), key=unlike)  # min keeps the first of ties
-            if game[pick] == game[last]:
-                pick = next((i for i in pool if game[i] != game[last]), pick)
-        order.append(pick)
-        pool.remove(pick)
-    return order
-
-
-# ---------------------------------------------------------------- a teacher's own puzzle (puzzle embeds)
-
-

@@ -748,7 +748,8 @@ def test_on_a_phone_a_puzzle_embeds_buttons_fit_and_a_daily_embed_fits_a_320_px_
     """Issue 27: the puzzle bar ran off a 390 px phone; data-puzzle="daily" is the day's puzzle (the date
     injected with the browser's clock), the one Python chooses, in a 320 px frame."""
     import datetime
-    from lab.puzzles import PuzzleController, daily_puzzle, puzzles_from_files
+    from lab.puzzlelist import daily_puzzle, puzzles_from_files
+    from lab.puzzles import PuzzleController
     files = [{"name": f.name, "text": f.read_text()} for f in sorted((DIST / "puzzles").glob("*.json"))
              if f.name != "index.json"]
     puzzles = puzzles_from_files(files)
@@ -894,7 +895,7 @@ def test_a_daily_frame_has_its_height_from_the_start_and_never_moves_the_host_pa
     height once it knew it (1,004 px to 684 px at 390 px), moving the host's text. Now embed.js knows the
     board of every day's puzzle (the build writes them in) and sizes the frame for it at once."""
     import datetime
-    from lab.puzzles import daily_puzzle
+    from lab.puzzlelist import daily_puzzle
     from phutball.puzzles.format import load_dir
     puzzles = load_dir(ROOT / "puzzles")
     days = (datetime.date(2026, 1, 1) + datetime.timedelta(days=i) for i in range(400))

@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 
 from conftest import READY_TIMEOUT, Recorder, enter_move, own_input_devices, seed_saved_start
 from lab.embedstreak import STREAK_KEY
-from lab.puzzles import PuzzleController, streak_order
+from lab.puzzles import PuzzleController
+from lab.puzzlestreak import streak_order
 from lab.puzzlerating import START, elo_update, puzzle_rating
 from phutball.game import parse_any_position
 from phutball.puzzles.tasks import task_named

@@ -258,7 +258,7 @@ def test_a_newcomer_opens_near_their_rating_and_next_previous_follow_the_list(pa
     ready too), told so; the paper's examples stay open at the top of the list, each with its rating."""
     from conftest import hold_the_engine
     from lab.puzzlerating import START, puzzle_rating
-    from lab.puzzles import newcomer_puzzle
+    from lab.puzzlelist import newcomer_puzzle
     everything = list(shipped_puzzles().values())
     first = everything[newcomer_puzzle(everything)]
     release = hold_the_engine(page)
@@ -500,7 +500,7 @@ def streak_seed() -> int:
     usually a defence."""
     from phutball.puzzles.themes import puzzle_themes
     from lab.puzzlerating import puzzle_rating
-    from lab.puzzles import streak_order
+    from lab.puzzlestreak import streak_order
     puzzles = list(shipped_puzzles().values())
     ratings, themes = [puzzle_rating(p) for p in puzzles], [puzzle_themes(p) for p in puzzles]
 
@@ -514,7 +514,7 @@ def streak_seed() -> int:
 
 
 def test_a_streak_goes_on_after_a_reload_ends_at_the_first_mistake_and_failed_puzzles_replay(page, server):
-    from lab.puzzles import streak_order
+    from lab.puzzlestreak import streak_order
     puzzles = list(shipped_puzzles().values())
     seed = streak_seed()
     order = [puzzles[i].id for i in streak_order(puzzles, seed)]
@@ -571,7 +571,7 @@ def test_a_streak_goes_on_after_a_reload_ends_at_the_first_mistake_and_failed_pu
 
 def test_the_daily_puzzle_is_the_same_for_two_readers_on_a_date_and_another_the_next_day(page, browser, server):
     from conftest import seed_saved_start
-    from lab.puzzles import daily_puzzle
+    from lab.puzzlelist import daily_puzzle
     puzzles = list(shipped_puzzles().values())
     day = "2026-11-25"
     other = next(d for d in (f"2026-11-{n}" for n in range(26, 31))

@@ -1,0 +1,168 @@
+"""The puzzles page's list, in pure Python: the puzzles of the fetched files, their order, the newcomer's
+first puzzle, a practice mix of themes, and the daily puzzle.
+
+The daily puzzle is chosen without a server, the same on a page and in an embed: the playable
+puzzles sorted by id, the one the date's 32-bit FNV-1a hash points to.  ``site/embedboard.js``
+holds the same choice (``fnv1a``, ``playable``), and the build writes :func:`daily_boards` and
+:func:`newcomer_puzzle`'s id into the scripts (``tools/build_site.py``), so pages and frames draw
+them before Python is ready.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Callable, TypedDict
+
+from phutball.errors import quote
+from phutball.game import parse_any_position, variant_of
+from phutball.puzzles.puzzle import Puzzle
+from phutball.puzzles.tasks import task_named
+from lab.puzzlerating import START, puzzle_rating
+
+__all__ = ["MIX_SIZE", "DailyBoards", "daily_boards", "daily_puzzle", "fnv1a", "iso_date", "list_order",
+           "newcomer_puzzle", "playable", "puzzles_from_files", "theme_mix"]
+
+
+def puzzles_from_files(files: object) -> list[Puzzle]:
+    """The puzzles of the files a page fetched (``[{"name", "text"}]`` in index order).
+
+    ``files`` is what the page's JavaScript hands over: that list, or
+    ``{"error": ...}`` when the fetch failed (raised here as :class:`OSError`).
+    """
+    from phutball.puzzles.format import load_text
+    if not isinstance(files, list):
+        reason = files.get("error") if isinstance(files, dict) else None
+        raise OSError(f"the puzzle files could not be fetched ({reason or 'no answer'})")
+    out: list[Puzzle] = []
+    for f in files:
+        name, text = str(f["name"]), str(f["text"])
+        out += [replace(p, collection=p.collection or name) for p in load_text(text, name)]
+    return out
+
+
+# ---------------------------------------------------------------- the list's order, a first puzzle, a theme mix
+
+
+def list_order(puzzles: list[Puzzle]) -> list[int]:
+    """The puzzles' indices in the order of the list on the page (collections, then difficulty).
+
+    Collections: the paper's first, then 1D before 2D, 2D ones by the board of their first
+    puzzle (9x9 before 15x19), otherwise in file order; inside a collection by difficulty, then
+    file order.  Next and Previous follow this order too, and the page opens on its first
+    unsolved puzzle.
+    """
+    first_of: dict[str, int] = {}
+    for i, p in enumerate(puzzles):
+        first_of.setdefault(p.collection or "Puzzles", i)
+
+    def rank(name: str) -> tuple[int, int, int, int]:
+        first = puzzles[first_of[name]]
+        kind = first.source.get("kind", "")
+        board = first.start.size.width * first.start.size.height if first.variant.is_board else 0
+        return (0 if kind == "paper" else 1, 1 if first.variant.is_board else 0, board, first_of[name])
+
+    cols = sorted(first_of, key=rank)
+    return [i for c in cols for i in sorted(
+        (i for i, p in enumerate(puzzles) if (p.collection or "Puzzles") == c),
+        key=lambda i: (puzzles[i].difficulty, i))]
+
+
+def newcomer_puzzle(puzzles: list[Puzzle], rating_of: Callable[[int], int] | None = None) -> int | None:
+    """Issue 42: a newcomer's first puzzle: of the puzzles played on the board (not a question), the one rated
+    nearest a new reader's rating (:data:`lab.puzzlerating.START`), the first in the list's order among
+    equals; None when there is none.  The build writes its id into ``embedboard.js`` (``NEWCOMER``) so the
+    page draws it before Python is ready."""
+    rating = rating_of or (lambda i: puzzle_rating(puzzles[i]))
+    played = [i for i in list_order(puzzles) if task_named(puzzles[i].task).plays]
+    return min(played, key=lambda i: abs(rating(i) - START)) if played else None
+
+
+#: Most puzzles in a practice mix (:func:`theme_mix`).
+MIX_SIZE = 30
+
+
+def theme_mix(puzzles: list[Puzzle], themes: tuple[str, ...], reader: int, themes_of: Callable[[int], tuple[str, ...]],
+              rating_of: Callable[[int], int], solved: Callable[[int], bool]) -> list[int]:
+    """A practice mix of ``themes`` (issue 42, the dashboard's *Practise these*): the unsolved puzzles of each
+    theme, nearest the ``reader``'s rating first, taken in turn one theme after the other (each puzzle
+    once), at most :data:`MIX_SIZE`."""
+    queues = [[i for i in sorted(range(len(puzzles)), key=lambda i: (abs(rating_of(i) - reader), i))
+               if t in themes_of(i) and not solved(i)] for t in themes]
+    mix: list[int] = []
+    while any(queues) and len(mix) < MIX_SIZE:
+        for q in queues:
+            while q and q[0] in mix:
+                q.pop(0)
+            if q and len(mix) < MIX_SIZE:
+                mix.append(q.pop(0))
+    return mix
+
+
+# ---------------------------------------------------------------- the daily puzzle
+
+_ISO_DATE = re.compile(r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])")
+
+
+def iso_date(text: str) -> str:
+    """``text`` if it is a date written ``YYYY-MM-DD`` (the daily puzzle's key), else ValueError quoting it."""
+    if not isinstance(text, str) or not _ISO_DATE.fullmatch(text):
+        raise ValueError(f"the date {quote(text, 30)} is not written YYYY-MM-DD")
+    return text
+
+
+def fnv1a(text: str) -> int:
+    """The 32-bit FNV-1a hash of ``text``'s UTF-8 bytes: small, and the same in JavaScript
+    (``site/embedboard.js``'s ``fnv1a``), so a page and an embed choose the same daily puzzle."""
+    h = 0x811C9DC5
+    for b in text.encode("utf-8"):
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+def playable(p: Puzzle) -> bool:
+    """A puzzle solved by playing on a board or strip (the daily puzzle and the streak's): not a question.
+
+    The same as ``embedboard.js``'s ``playable`` (no ``answer`` nor ``positions`` field, a position it
+    can draw), which a test checks on the shipped puzzles.
+    """
+    # an Oddish board (arrow moves, not entered by clicks) is told by its arrow, as parse_any_position
+    # tells it, without parsing every puzzle (a page's start reads hundreds)
+    return task_named(p.task).plays and "|" not in p.position and "↓" not in p.position
+
+
+def _daily_candidates(puzzles: list[Puzzle]) -> list[int]:
+    """The indices of the puzzles a day can have, in :func:`daily_puzzle`'s order: the playable ones, by id."""
+    return sorted((i for i, p in enumerate(puzzles) if playable(p)), key=lambda i: puzzles[i].id)
+
+
+def daily_puzzle(puzzles: list[Puzzle], date: str) -> int | None:
+    """The index of the puzzle of the day ``date`` (``YYYY-MM-DD``): the same for everyone on that date,
+    chosen without a server: the playable puzzles sorted by id, the one the date's hash (:func:`fnv1a`)
+    points to.  None if there is no playable puzzle."""
+    iso_date(date)
+    candidates = _daily_candidates(puzzles)
+    return candidates[fnv1a(date) % len(candidates)] if candidates else None
+
+
+class DailyBoards(TypedDict):
+    """The board of every puzzle a day can have (:func:`daily_boards`)."""
+
+    boards: list[dict[str, str | int]]  # each once: {"variant": "2D", "width", "height"} or {"variant": "1D", "n"}
+    day: list[int]                      # for each candidate of daily_puzzle, in its order, its board in ``boards``
+
+
+def daily_boards(puzzles: list[Puzzle]) -> DailyBoards:
+    """The board of each puzzle :func:`daily_puzzle` can choose, in its order, for ``embed.js``: the build
+    writes them in, so that a daily frame without a position (``data-puzzle="daily"``) is sized for the
+    day's board before it loads, from the date's hash alone (``day[fnv1a(date) % len(day)]``)."""
+    boards: list[dict[str, str | int]] = []
+    day: list[int] = []
+    for i in _daily_candidates(puzzles):
+        pos = parse_any_position(puzzles[i].position)
+        board: dict[str, str | int] = ({"variant": "2D", "width": pos.size.width, "height": pos.size.height}
+                                       if variant_of(pos).is_board else {"variant": "1D", "n": pos.n})
+        if board not in boards:
+            boards.append(board)
+        day.append(boards.index(board))
+    return {"boards": boards, "day": day}

@@ -1,0 +1,69 @@
+"""The puzzles' judges (*oracles*), in pure Python: what :class:`lab.puzzles.PuzzleController` asks of the engine.
+
+* 2D puzzles (wins in one jump, safe moves) are judged directly with the
+  win-in-one search -- a few milliseconds (:class:`Oracle2D`);
+* 1D puzzles ask :mod:`phutball.puzzles.judge` (``judge``/``respond``/``analysis``),
+  which solves whole strips; in the browser that runs in a worker, so the
+  oracle's methods are coroutines (:class:`Oracle1D`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Awaitable, Callable, Protocol
+
+from phutball.puzzles.tasks import task_named
+
+__all__ = ["Oracle", "Oracle1D", "Oracle2D"]
+
+
+class Oracle(Protocol):
+    """What the controller asks of an oracle (:class:`Oracle2D`, :class:`Oracle1D`)."""
+
+    async def judge(self, task: str, position: str, move: str) -> dict[str, Any]: ...
+
+    async def respond(self, position: str) -> str | None: ...
+
+    async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None: ...
+
+
+class Oracle2D:
+    """Judges 2D puzzle moves with the engine (:mod:`phutball.puzzles.twod`: win searches, exact)."""
+
+    async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
+        return task_named(task).judge_2d(position, move)
+
+    async def respond(self, position: str) -> str | None:
+        from phutball.puzzles import twod as puzzles2d
+        return puzzles2d.respond(position)  # the defence after a win-in-two threat
+
+    async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None:
+        from phutball.puzzles import twod as puzzles2d
+        return puzzles2d.hint(position, main_line, ply)
+
+
+class Oracle1D:
+    """Judges 1D puzzle moves with :mod:`phutball.puzzles.judge`; ``call`` runs a function by name.
+
+    By default it calls the functions directly (tests, CPython); the browser
+    passes a ``call`` that forwards to the worker.
+    """
+
+    def __init__(self, call: Callable[[str, list[Any]], Awaitable[dict[str, Any]]] | None = None) -> None:
+        self.call = call or self._direct
+
+    @staticmethod
+    async def _direct(name: str, args: list[Any]) -> dict[str, Any]:
+        from phutball.puzzles import judge
+        result: dict[str, Any] = getattr(judge, name)(*args)  # a function of judge, by name
+        return result
+
+    async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
+        d = await self.call("judge", [position, move])
+        return task_named(task).verdict_1d(d, position.split("_", 1)[0])
+
+    async def respond(self, position: str) -> str | None:
+        d = await self.call("respond", [position])
+        return d.get("move")
+
+    async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None:
+        return task_named(task).hint_1d(await self.call("analysis", [position]))
