@@ -13,8 +13,8 @@ opponent's best play -- is queued to be played out on the board, after which
 
 The parts of the page that are modules of their own: the list's order, the daily puzzle and a theme mix
 (:mod:`lab.puzzlelist`), the hints (:mod:`lab.puzzlehints`), the stored progress
-(:mod:`lab.puzzleprogress`, :mod:`lab.puzzleledger`), what the page shows (:mod:`lab.puzzleview`), the
-streak's order (:mod:`lab.puzzlestreak`).
+(:mod:`lab.puzzleprogress`, :mod:`lab.puzzleledger`), what the page shows (:mod:`lab.puzzleview`), and
+the streak (:class:`lab.puzzlestreak.StreakPlay`, which the controller holds).
 """
 
 from __future__ import annotations
@@ -30,15 +30,15 @@ from phutball.errors import quote
 from phutball.puzzles.tasks import Task, task_named
 from phutball.puzzles.themes import THEME_NAMES, puzzle_themes
 from phutball.moveentry import ADAPTERS
-from lab.puzzleledger import (MAX_HINTS, PROGRESS_KEY, Attempt, ProgressEntry, PuzzleLedger, Runs, SavedProgress,
-                              Streak, change, new_attempt_id, utc_now)
+from lab.puzzleledger import MAX_HINTS, PROGRESS_KEY, Attempt, ProgressEntry, PuzzleLedger, Runs, SavedProgress, \
+    change, new_attempt_id, utc_now
 from lab.puzzledashboard import Dashboard, dashboard
 from lab.puzzlehints import GIVEN_AWAY, REPLAYED, cost_words, graded_hint
 from lab.puzzlelist import daily_puzzle, list_order, newcomer_puzzle, theme_mix
 from lab.puzzleoracles import Oracle, Oracle1D, Oracle2D
 from lab.puzzleprogress import ProgressSync, entry_of, is_solved
 from lab.puzzlerating import NEAR, puzzle_rating
-from lab.puzzlestreak import streak_order
+from lab.puzzlestreak import BEGIN, EMPTY, UNSOLVED, StreakPlay, Turn
 from lab.puzzleview import LEGEND_QUESTIONS, LineEntry, PuzzleGroup, PuzzleView, ThemeChoice, goal_legend, \
     labelled_line, list_groups, theme_choices
 from lab.boardwords import ply_words, typed_preview
@@ -73,8 +73,8 @@ class PuzzleController:
     hint_level: int = 0             # hints shown at this position (graded_hints: 1, 2, 3)
     review_from: int | None = None  # first ply of a line to step through (refutation, solution), else None
     runs: Runs = Runs()             # the best streak, the streak going on (stored with the progress)
-    mode: str = "list"              # list | streak (a run until the first mistake) | failed (replaying those)
-    #                                 | practise (a mix of the reader's weakest themes)
+    listing: str = "list"           # what the list goes through: list | failed (replaying those)
+    #                                 | practise (a mix of the reader's weakest themes); see :attr:`mode`
     failed: tuple[int, ...] = ()    # the failed puzzles being replayed (mode "failed"), in list order
     mix: tuple[int, ...] = ()       # the theme mix being practised (mode "practise", :meth:`practise`)
     theme: str = ""                 # the list's filter (a theme of phutball.puzzles.themes), "" for all
@@ -84,18 +84,25 @@ class PuzzleController:
     new_id: Callable[[], str] = field(default=new_attempt_id, repr=False)  # makes an attempt's id
     clock: Callable[[], str] = field(default=utc_now, repr=False)         # the time an attempt ends (UTC)
     tells_rating: bool = True       # messages say what an attempt did to the rating (not in the streak embed)
+    streak: StreakPlay = field(init=False, repr=False, compare=False)  # the streak played, if one is (mode "streak")
     _themes: dict[int, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _ratings: dict[int, int] = field(default_factory=dict, repr=False)
-    _streaks: dict[int, list[int]] = field(default_factory=dict, repr=False)  # streak_order by seed
     _ids: dict[str, int] = field(default_factory=dict, repr=False)  # each puzzle's index, by id
     _daily: dict[str, int | None] = field(default_factory=dict, repr=False)
     _store: ProgressSync = field(default_factory=ProgressSync, repr=False)
 
     def __post_init__(self) -> None:
+        self.streak = StreakPlay(self.puzzles, self.rating_of, self.themes_of)
         if self.puzzles:
             self.open(self.first_to_open())
             if self.tells_rating and not self.progress and self.index == newcomer_puzzle(self.puzzles, self.rating_of):
                 self.message = self.welcome()
+
+    @property
+    def mode(self) -> str:
+        """How the reader goes through the puzzles: list | streak (a run until the first mistake, :attr:`streak`)
+        | failed (replaying those) | practise (a mix of the reader's weakest themes)."""
+        return "streak" if self.streak.on else self.listing
 
     @property
     def progress(self) -> dict[str, ProgressEntry]:
@@ -114,9 +121,9 @@ class PuzzleController:
     def playlist(self) -> list[int]:
         """What the list shows and Next and Previous follow: the failed puzzles being replayed, else the
         list order, narrowed to the chosen theme."""
-        if self.mode == "failed":
+        if self.listing == "failed":
             return list(self.failed)
-        if self.mode == "practise":
+        if self.listing == "practise":
             return list(self.mix)
         if self.theme == "near":  # unsolved puzzles rated near the reader
             return self.near()
@@ -218,26 +225,34 @@ class PuzzleController:
 
     def next(self) -> None:
         """The next puzzle: of the list, of the failed ones, or of the streak (once this one is solved)."""
-        if self.mode == "streak":
-            self._streak_step()
-            return
-        self.open(self.neighbour(1))
+        self._turn(1)
 
     def previous(self) -> None:
-        if self.mode == "streak":
-            self._streak_step()
-            return
-        self.open(self.neighbour(-1))
+        """The previous puzzle of the list; in a streak, as :meth:`next`."""
+        self._turn(-1)
+
+    def _turn(self, step: int) -> None:
+        if not self.streak.on:
+            self.open(self.neighbour(step))
+        elif (target := self.streak.at(self.runs)) == self.index and self.phase != "solved":
+            self.message = UNSOLVED
+        else:
+            self.open(target)
 
     def choose(self, index: int) -> None:
         """The reader picked a puzzle (the list, a link): that leaves a streak, which then ends."""
-        if self.mode == "streak" and index != self.index:
-            self.end_streak("you left it")
-            note = self.message
-            self.open(index)
-            self.message = note
-            return
+        note = self._take(self.streak.leave(self.runs)) if index != self.index else ""
         self.open(index)
+        if note:
+            self.message = note
+
+    def _take(self, turn: Turn) -> str:
+        """Keep the runs a turn of the streak left (:class:`lab.puzzlestreak.Turn`), and say its words (if
+        any); returns them."""
+        self.runs = turn.runs
+        if turn.words:
+            self.message = turn.words
+        return turn.words
 
     # ------------------------------------------------------------ themes, failed puzzles, daily, streak
 
@@ -250,11 +265,9 @@ class PuzzleController:
         """Show only the puzzles of ``theme`` ("" for all); the current one stays if it has it."""
         if theme and theme not in THEME_NAMES and theme != "near":
             raise ValueError(f"there is no theme {quote(theme, 30)}")
-        self.theme = theme
-        if self.mode in ("failed", "practise"):
-            self.mode = "list"
+        self.theme, self.listing = theme, "list"
         shown = self.playlist()
-        if shown and self.index not in shown and self.mode != "streak":
+        if shown and self.index not in shown and not self.streak.on:  # a streak keeps its puzzle
             self.open(shown[0])
 
     def failed_puzzles(self) -> list[int]:
@@ -273,11 +286,10 @@ class PuzzleController:
         self.message = f"Replaying your {len(failed)} failed puzzle{'s' if len(failed) > 1 else ''}. " \
             + self.task_prompt()
 
-    def _go_through(self, mode: str, puzzles: list[int]) -> None:
-        """Leave a streak (it ends) or a theme, and go through ``puzzles`` in ``mode`` from the first."""
-        if self.mode == "streak":
-            self.end_streak("you left it")
-        self.mode, self.theme = mode, ""
+    def _go_through(self, listing: str, puzzles: list[int]) -> None:
+        """Leave a streak (it ends) or a theme, and go through ``puzzles`` in ``listing`` from the first."""
+        self._take(self.streak.leave(self.runs))
+        self.listing, self.theme = listing, ""
         self.open(puzzles[0])
 
     def practise(self, themes: tuple[str, ...]) -> None:
@@ -309,9 +321,7 @@ class PuzzleController:
 
     def show_all(self) -> None:
         """Back to the whole list (from the failed puzzles, a practice mix or a theme)."""
-        if self.mode in ("failed", "practise"):
-            self.mode = "list"
-        self.theme = ""
+        self.listing, self.theme = "list", ""
 
     def daily_index(self) -> int | None:
         """Today's puzzle (:func:`lab.puzzlelist.daily_puzzle` of :attr:`today`), None without a date; found once a date."""
@@ -331,58 +341,32 @@ class PuzzleController:
 
     def streak_order(self) -> list[int]:
         """The streak's puzzles (:func:`lab.puzzlestreak.streak_order` of its seed, derived once per seed)."""
-        seed = self.runs.streak.seed if self.runs.streak else 0
-        if seed not in self._streaks:
-            self._streaks[seed] = streak_order(self.puzzles, seed, self.rating_of, self.themes_of)
-        return self._streaks[seed]
+        return self.streak.order(self.runs)
 
     def start_streak(self, seed: int) -> None:
         """A new streak: solve puzzles in a row, easy ones first, until the first mistake."""
-        order = self._streaks[seed] = streak_order(self.puzzles, seed, self.rating_of, self.themes_of)
-        if not order:
-            self.message = "There is no puzzle to play in a streak."
+        runs = self.streak.start(self.runs, seed)
+        if runs is None:
+            self.message = EMPTY
             return
-        self.runs = replace(self.runs, streak=Streak(seed, 0))
-        self.mode, self.theme = "streak", ""
-        self.open(order[0])
-        self.message = ("Streak: solve as many puzzles in a row as you can. The first mistake (or the solution) "
-                        "ends it; hints are off. " + self.task_prompt())
+        self.runs, self.listing, self.theme = runs, "list", ""
+        self.open(self.streak.at(runs))
+        self.message = BEGIN + self.task_prompt()
 
     def resume_streak(self) -> bool:
         """Go on with the stored streak (after a reload); False if there is none."""
-        if self.runs.streak is None:
-            return False
-        order = self.streak_order()
-        if not order:  # nothing playable left to go on with
-            return False
-        self.mode = "streak"
-        self.open(order[self.runs.streak.count % len(order)])
-        self.message = f"Streak: {self.runs.streak.count} solved in a row. " + self.task_prompt()
-        return True
-
-    def _streak_step(self) -> None:
         streak = self.runs.streak
-        if streak is None:
-            self.mode = "list"
-            self.open(self.neighbour(1))
-            return
-        order = self.streak_order()
-        target = order[streak.count % len(order)]
-        if target == self.index and self.phase != "solved":
-            self.message = "Solve this one to go on (End streak to stop)."
-            return
-        self.open(target)
+        if streak is None or not self.streak.resume(self.runs):
+            return False
+        self.listing = "list"
+        self.open(self.streak.at(self.runs))
+        self.message = f"Streak: {streak.count} solved in a row. " + self.task_prompt()
+        return True
 
     def end_streak(self, why: str) -> None:
         """The streak ends (a mistake, the solution, the reader left it): its count may be the best."""
-        streak = self.runs.streak
-        self.mode = "list"
-        if streak is None:
-            return
-        best = max(self.runs.best_streak, streak.count)
-        record = " A new best!" if streak.count > self.runs.best_streak else ""
-        self.runs = replace(self.runs, best_streak=best, streak=None)
-        self.message = (f"Streak over ({why}): {streak.count} solved in a row.{record} Best: {best}.")
+        self.listing = "list"
+        self._take(self.streak.end(self.runs, why))
 
     def groups(self) -> list[PuzzleGroup]:
         """Puzzles grouped by collection (source), each sorted by difficulty, with solved marks."""
@@ -405,33 +389,32 @@ class PuzzleController:
     def oracle(self) -> Oracle:
         return self.oracle_2d if self.puzzle.variant.is_board else self.oracle_1d
 
-    def _finish(self, outcome: str) -> str:
+    def _finish(self, outcome: str) -> tuple[str, str]:
         """End the attempt going on with ``outcome`` (``clean`` becomes ``hints`` after a hint): it is
         recorded once in the ledger (an attempt already recorded is not recorded again), and a streak counts
         it.  Returns what it did to the reader's rating, in words ("" if it was recorded before, or if
-        :attr:`tells_rating` is off)."""
+        :attr:`tells_rating` is off), and the words of the streak it ended ("" if none)."""
         p = self.puzzle
         if self.ledger.has(self.attempt):
-            return ""
+            return "", ""
         first = p.id not in self.ledger.progress
         if outcome == "clean" and self.hints_taken:
             outcome = "hints"
         before = self.rating
         done = Attempt(self.attempt, p.id, self.clock(), outcome, self.hints_taken, self.rating_of(self.index))
         self.ledger = self.ledger.record(done)
-        if self.mode == "streak" and self.runs.streak is not None:
-            if done.solved:
-                count = self.runs.streak.count + 1
-                self.runs = replace(self.runs, best_streak=max(self.runs.best_streak, count),
-                                    streak=replace(self.runs.streak, count=count))
-            else:
-                self.end_streak("a mistake" if outcome == "failed" else "you asked for the solution")
+        over = self._take(self.streak.counted(self.runs, done))
+        return self._rating_words(done, before, first), over
+
+    def _rating_words(self, done: Attempt, before: int, first: bool) -> str:
+        """What the attempt ``done`` did to the reader's rating (``before`` it), in words ("" if
+        :attr:`tells_rating` is off); a puzzle counts once (``first``: it was never tried before)."""
         if not self.tells_rating:
             return ""
         moved = self.ledger.last_change(done.id) or 0
         if not first:
             return f" A puzzle counts for your rating once: it stays {self.rating}."
-        if outcome == "hints":
+        if done.outcome == "hints":
             clean = change(before, replace(done, outcome="clean", hints=0))
             n = done.hints
             return (f" Your puzzle rating: {self.rating} ({moved:+d}; solved after {n} hint{'s' if n > 1 else ''}, "
@@ -442,12 +425,6 @@ class PuzzleController:
         """Where a failed attempt leaves the puzzle, if it is not solved (by an earlier attempt)."""
         solved = is_solved(self.progress, self.puzzle.id)
         return "" if solved or not self.tells_rating else " The puzzle is listed under Replay my failed puzzles."
-
-    def streak_note(self) -> str:
-        """What a solved puzzle adds in a streak."""
-        if self.mode != "streak" or self.runs.streak is None:
-            return ""
-        return f" Streak: {self.runs.streak.count} in a row (best {self.runs.best_streak}). Next → goes on."
 
     async def user_move(self, move: str) -> None:
         """The user played ``move`` (notation text) on the board."""
@@ -471,12 +448,10 @@ class PuzzleController:
         ply_before = self.game.cursor
         self.game.push(move)
         if not verdict["ok"]:
-            was_streak = self.mode == "streak"
-            rated = self._finish("failed")
-            over = self.message if was_streak else ""
+            rated, over = self._finish("failed")
             self.verdict = "wrong"
             self.retry_ply = ply_before
-            if was_streak:  # the streak is over: it starts again, not this puzzle
+            if over:  # the streak is over: it starts again, not this puzzle
                 advice = " Watch the refutation." if verdict["refutation"] else ""
             else:
                 advice = " Watch the refutation, then try again." if verdict["refutation"] else " Try again."
@@ -501,14 +476,15 @@ class PuzzleController:
             self.phase = "playing"
 
     def _solved(self, note: str = "") -> None:
+        """The reader's move won: the attempt is recorded as solved (unless the third hint gave the move)."""
         given = self.hints_taken >= MAX_HINTS  # the third hint gave the move: the attempt counted as failed then
-        rated = self._finish("clean")
+        rated, _ = self._finish("clean")
         if given:
             rated = " The third hint gave the move away, so this attempt counts as not solved." + self.failed_note()
         self.phase = "solved"
         self.verdict = "correct"
         head = "✓ Solved, with the move given. " if given else "✓ Solved! "
-        self.message = head + (note + " " if note else "") + self.puzzle.text + self.streak_note() + rated
+        self.message = head + (note + " " if note else "") + self.puzzle.text + self.streak.note(self.runs) + rated
 
     def animate_step(self) -> bool:
         """Play the next queued move on the board; False when the queue is empty (phase then updated)."""
@@ -543,8 +519,9 @@ class PuzzleController:
         self.open(self.index)
 
     async def show_hint(self) -> None:
-        if self.mode == "streak":
-            self.message = "No hints in a streak: solve it alone, or End streak."
+        """The next graded hint at this position (:func:`lab.puzzlehints.graded_hint`; none in a streak)."""
+        if refusal := self.streak.hint_refusal():
+            self.message = refusal
             return
         if self.game is None or self.phase != "playing":
             self.message = "No hint for this kind of puzzle." if self.game is None else self.message
@@ -562,12 +539,13 @@ class PuzzleController:
 
     def _hint_taken(self) -> str:
         """Count a hint in the attempt going on, and say what it costs: one or two make a solve a partial
-        one (:data:`lab.puzzlehints.HINT_COST`), the third gives the move away and records the attempt as failed."""
+        one (:data:`lab.puzzlehints.HINT_COST`), the third gives the move away and records the attempt as
+        failed."""
         if self.ledger.has(self.attempt):
             return ""  # the attempt already counted (a third hint, then more)
         self.hints_taken = min(MAX_HINTS, self.hints_taken + 1)
         if self.hints_taken >= MAX_HINTS:
-            rated = self._finish("failed")
+            rated, _ = self._finish("failed")
             return GIVEN_AWAY + rated + self.failed_note()
         self.ledger = self.ledger.hinted(self.attempt, self.puzzle.id, self.hints_taken)
         if self.puzzle.id in self.ledger.progress:
@@ -577,11 +555,9 @@ class PuzzleController:
     def show_solution(self) -> None:
         """Queue the main line from the start, to be replayed on the board step by step (it ends a streak)."""
         p = self.puzzle
-        was_streak = self.mode == "streak"
-        rated = self._finish("shown")  # a failure (it ends a streak); nothing if the attempt had ended
-        if self.mode == "streak":
-            self.end_streak("you asked for the solution")
-        over = " " + self.message if was_streak else ""
+        rated, over = self._finish("shown")  # a failure (it ends a streak); nothing if the attempt had ended
+        over = over or self._take(self.streak.leave(self.runs, "you asked for the solution"))
+        over = " " + over if over else ""
         if rated:
             rated += self.failed_note()
         if self.game is None:
@@ -677,16 +653,14 @@ class PuzzleController:
         except ValueError as e:  # not a number where one is asked
             self.message = str(e)
             return
-        was_streak = self.mode == "streak"
-        rated = self._finish("clean" if ok else "failed")
+        rated, over = self._finish("clean" if ok else "failed")
         if ok:
             self.phase = "solved"
             self.verdict = "correct"
-            self.message = "✓ Right! " + p.text + self.streak_note() + rated
+            self.message = "✓ Right! " + p.text + self.streak.note(self.runs) + rated
         else:
-            over = " " + self.message if was_streak else ""
             self.verdict = "wrong"
-            self.message = "✗ Not quite. Think again, or show the solution." + over + rated
+            self.message = "✗ Not quite. Think again, or show the solution." + (" " + over if over else "") + rated
             self.begin_attempt()  # the next answer is another attempt
 
     # ------------------------------------------------------------ view
