@@ -46,7 +46,7 @@
   // strip's symbols as the engine writes them ({empty, stone, ball, off_left, off_right, ...}).
   const G = /*{{GEOMETRY}}*/ null;
   const S = /*{{STRIP}}*/ null;
-  // And the board of every puzzle a day can have (lab.puzzles.daily_boards): {boards: [shape, ...], day: [i, ...]}.
+  // And the board of every puzzle a day can have (lab.puzzlelist.daily_boards): {boards: [shape, ...], day: [i, ...]}.
   const DAILY = /*{{DAILY_BOARDS}}*/ null;
   const esc = (s) => s.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
   const STRIP_RE = new RegExp(`^[LRlr]_(?:${esc(S.off_left)})?([${esc(S.empty + S.stone + S.ball)}]{3,999})`
@@ -77,7 +77,7 @@
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
   }
 
-  // The board of the puzzle of the day `date`, as lab.puzzles.daily_puzzle chooses it (the date's FNV-1a
+  // The board of the puzzle of the day `date`, as lab.puzzlelist.daily_puzzle chooses it (the date's FNV-1a
   // hash: embedboard.js's fnv1a, on an ASCII text), or null.
   function dailyShape(date) {
     if (!DAILY || !DAILY.day.length) return null;

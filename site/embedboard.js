@@ -244,7 +244,7 @@ export function drawUntilReady(canvas, pos) {
 
 // The puzzle files (puzzles/index.json and each file it lists) as [{name, text}], or {error} when a
 // fetch failed: fetched by the page while Pyodide starts and handed to the worker at start
-// (lab.puzzles.puzzles_from_files reads them). Used by puzzles.html and puzzle embeds. Fetched once
+// (lab.puzzlelist.puzzles_from_files reads them). Used by puzzles.html and puzzle embeds. Fetched once
 // a page: every call answers the same promise (puzzles.html's first picture and its start share it).
 let puzzleFiles = null;
 export function fetchPuzzleFiles() {
@@ -259,9 +259,9 @@ export function fetchPuzzleFiles() {
   return puzzleFiles;
 }
 
-// ------------------------------------------------------------ the daily puzzle (lab.puzzles: fnv1a, playable, daily_puzzle)
+// ------------------------------------------------------------ the daily puzzle (lab.puzzlelist: fnv1a, playable, daily_puzzle)
 // The same choice as Python's, so a page and an embed draw the day's puzzle before the engine is ready
-// (tests/test_daily.py runs this file in node against lab.puzzles on the shipped puzzles).
+// (tests/test_daily.py runs this file in node against lab.puzzlelist on the shipped puzzles).
 
 // The 32-bit FNV-1a hash of a text's UTF-8 bytes.
 export function fnv1a(text) {
@@ -289,10 +289,10 @@ export function readerDate(search) {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
-// The puzzles of those files in list order (lab.puzzles.list_order: the paper's collection first,
+// The puzzles of those files in list order (lab.puzzlelist.list_order: the paper's collection first,
 // then 1D before 2D, else file order; by difficulty inside one), each {p, collection}.
 // A newcomer's first puzzle (issue 42: the one rated nearest a new reader's rating), written in by the build
-// from lab.puzzles' newcomer_puzzle, so puzzles.html draws it before Python is ready.
+// from lab.puzzlelist's newcomer_puzzle, so puzzles.html draws it before Python is ready.
 export const NEWCOMER = /*{{NEWCOMER_PUZZLE}}*/ null;
 
 // The localStorage keys by what they hold ({play, games, rating, puzzles, streak, learn, theme, backup}) and

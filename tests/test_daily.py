@@ -1,5 +1,5 @@
 """Issue 27: the daily puzzle is chosen the same way by the page's JavaScript (embedboard.js: the first
-picture of puzzles.html#daily and of a daily embed) and by its Python (lab.puzzles: what the reader plays)."""
+picture of puzzles.html#daily and of a daily embed) and by its Python (lab.puzzlelist: what the reader plays)."""
 
 import json
 import shutil
@@ -47,7 +47,7 @@ process.stdout.write(JSON.stringify({
 
 def test_embed_js_sizes_a_daily_frame_for_the_board_python_chooses(tmp_path):
     """Issue 39 item 4c: a daily frame without a position is sized for the day's board before it loads: embed.js
-    (as built, with lab.puzzles.daily_boards written in) gives it the layout of the puzzle daily_puzzle chooses."""
+    (as built, with lab.puzzlelist.daily_boards written in) gives it the layout of the puzzle daily_puzzle chooses."""
     sys.path.insert(0, str(ROOT / "tools"))
     import build_site
     from phutball.game import parse_any_position

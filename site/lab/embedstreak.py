@@ -2,7 +2,7 @@
 
 The run itself is the puzzles page's: a :class:`lab.puzzles.PuzzleController` in its
 streak mode (``start_streak``, ``resume_streak``, ``end_streak``: the playable puzzles,
-easiest first in the order of :func:`lab.puzzles.streak_order`, solved in a row until
+easiest first in the order of :func:`lab.puzzlestreak.streak_order`, solved in a row until
 the first mistake, the best kept).  This module adds only what the frame needs around
 it, and ``glue/embed.py`` wires it:
 

@@ -385,7 +385,7 @@ class PuzzleLedger:
 @dataclass(frozen=True)
 class Streak:
     """A streak in progress: puzzles solved in a row (``count``) along the order ``seed`` shuffles
-    (:func:`lab.puzzles.streak_order`); stored with the progress, so it survives a reload."""
+    (:func:`lab.puzzlestreak.streak_order`); stored with the progress, so it survives a reload."""
 
     seed: int
     count: int = 0

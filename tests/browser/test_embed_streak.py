@@ -1,6 +1,6 @@
 """The streak embed (``data-puzzle="streak"``, issue 27) on a phone's page, in one page load and a reload.
 
-The page's streak (lab.puzzles' streak mode) runs in a 320 px frame: a puzzle solved with the listed solution,
+The page's streak (lab.puzzlestreak's StreakPlay) runs in a 320 px frame: a puzzle solved with the listed solution,
 entered by clicks, counts one; a mistake on the next ends the streak; a reload keeps the best. Every control
 of the frame stays inside it.
 """
