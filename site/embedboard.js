@@ -290,7 +290,7 @@ export function readerDate(search) {
 }
 
 // The puzzles of those files in list order (lab.puzzlelist.list_order: the paper's collection first,
-// then 1D before 2D, else file order; by difficulty inside one), each {p, collection}.
+// then 1D before 2D, 2D ones by their first board, else file order; by difficulty inside one), each {p, collection}.
 // A newcomer's first puzzle (issue 42: the one rated nearest a new reader's rating), written in by the build
 // from lab.puzzlelist's newcomer_puzzle, so puzzles.html draws it before Python is ready.
 export const NEWCOMER = /*{{NEWCOMER_PUZZLE}}*/ null;
@@ -312,9 +312,15 @@ export function puzzlesInOrder(files) {
   }
   const first = new Map();
   for (const e of all) if (!first.has(e.collection)) first.set(e.collection, e);
+  // lab.puzzlelist.list_order's rank: the paper's collection first, then 1D before 2D, 2D ones by the board
+  // of their first puzzle (9x9 before 15x19), else in file order (tests/test_puzzle_order.py: the same order)
+  const board = (p) => {
+    const m = p.variant === "2D" && typeof p.position === "string" ? /^(\d+)x(\d+)_/.exec(p.position) : null;
+    return m ? Number(m[1]) * Number(m[2]) : 0;
+  };
   const rank = (c) => {
     const e = first.get(c);
-    return [(e.p.source || {}).kind === "paper" ? 0 : 1, e.p.variant === "1D" ? 0 : 1, e.i];
+    return [(e.p.source || {}).kind === "paper" ? 0 : 1, e.p.variant === "2D" ? 1 : 0, board(e.p), e.i];
   };
   const cmp = (a, b) => { for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return a[k] - b[k]; return 0; };
   return all.slice().sort((a, b) => cmp(rank(a.collection), rank(b.collection))

@@ -1,7 +1,7 @@
 // The puzzles page's start (puzzles.html). Before Python is ready: fetch the puzzle files (handed to
 // the page's worker at start, so they are fetched once, while Pyodide boots) and draw the puzzle the
 // page will open (the link's, else a newcomer's first, else the list's first unsolved one, as
-// lab.puzzles' first_to_open chooses) with the JavaScript mirror of lab/views/board.py, so an early
+// lab.puzzlestate's first_to_open chooses) with the JavaScript mirror of lab/views/board.py, so an early
 // click lands on the board the player sees (host.js replays it once the engine is ready). Then start
 // the page's Python (glue.puzzles).
 import { KEYS, NEWCOMER, dailyPuzzle, drawUntilReady, fetchPuzzleFiles, parsePosition, puzzlesInOrder, readerDate } from "./embedboard.js";
@@ -11,7 +11,7 @@ const c = document.getElementById("board");
 let hash;
 try { hash = decodeURIComponent(location.hash.slice(1)); } catch { hash = location.hash.slice(1); }
 // the solved puzzles (lab.puzzleledger): version 1's table, or version 2's earlier ticks and solving attempts;
-// a reader with none of them (no attempt yet) is a newcomer, who opens on NEWCOMER (lab.puzzles.newcomer_puzzle)
+// a reader with none of them (no attempt yet) is a newcomer, who opens on NEWCOMER (lab.puzzlelist.newcomer_puzzle)
 const solved = {};
 let tried = false;
 try {

@@ -326,3 +326,27 @@ def test_no_page_or_script_writes_a_storage_key_or_the_start_by_hand(name):
     assert "15x19_O_H10" not in text
     if name.endswith(".html"):
         assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", text) == [], "an inline script: make it a module"
+
+
+def test_the_early_paint_lists_the_shipped_puzzles_in_the_order_python_does(built, tmp_path):
+    """puzzles.html draws the puzzle it will open before Python is ready, from embedboard.js's
+    puzzlesInOrder; Python opens the one lab.puzzlelist.list_order gives (issue 40: the two had drifted,
+    the JavaScript ignoring the board size). Over the shipped files, in the build's index order."""
+    from lab.puzzlelist import list_order, puzzles_from_files
+    files = [{"name": src.name, "text": src.read_text(encoding="utf-8")}
+             for src in sorted((ROOT / "puzzles").glob("*.json"))]
+    puzzles = puzzles_from_files(files)
+    want = [puzzles[i].id for i in list_order(puzzles)]
+    for name in ("embedboard.js", "canvas.js"):
+        (tmp_path / name).write_text(built[name])
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    (tmp_path / "run.mjs").write_text("""import * as B from "./embedboard.js";
+import { readFileSync } from "node:fs";
+const files = JSON.parse(readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(B.puzzlesInOrder(files).map((e) => e.p.id)));
+""")
+    out = subprocess.run([shutil.which("node") or "node", str(tmp_path / "run.mjs")], input=json.dumps(files),
+                         capture_output=True, text=True, check=True)
+    got = json.loads(out.stdout)
+    assert len(want) > 400 and {str(p.variant) for p in puzzles} == {"1D", "2D"}
+    assert got == want
