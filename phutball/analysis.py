@@ -2,7 +2,7 @@
 
 * :func:`analyse` runs the computer player's deepening search
   (:class:`phutball.ai.Searcher`) on a 2D position and yields an
-  :class:`Analysis` -- depth, nodes, score, forced win/loss, principal
+  :class:`SearchReport` -- depth, nodes, score, forced win/loss, principal
   variation -- every few nodes, sliced like :meth:`Searcher.steps`: stop
   iterating to cancel.  The last item has ``done=True``.  On a 1D strip of at
   most :data:`MAX_1D_SQUARES` squares it gives the exact solver's verdict
@@ -81,7 +81,7 @@ def score_text(score: int, side: str, *, exact: bool = False) -> str:
 
 
 @dataclass(frozen=True)
-class Analysis:
+class SearchReport:
     """One report of a deepening search (or of the exact 1D solver).
 
     ``score`` is from the side to move's view (see the module doc); ``mate``
@@ -115,7 +115,7 @@ class Analysis:
 
 
 def analyse(pos: Any, *, history: Iterable[Any] = (), level: str = STRONGEST, max_nodes: int | None = None,
-            max_depth: int | None = None, max_seconds: float | None = None) -> Iterator[Analysis]:
+            max_depth: int | None = None, max_seconds: float | None = None) -> Iterator[SearchReport]:
     """Analyse ``pos`` for the side to move; lazy, sliced like :meth:`Searcher.steps`.
 
     ``history`` is the game's positions before ``pos`` (a position met for
@@ -138,10 +138,10 @@ def analyse(pos: Any, *, history: Iterable[Any] = (), level: str = STRONGEST, ma
         k = (p.depth, str(p.best), p.score, p.done)
         if k != key:  # the line changes only with the search's verdict: read it again then
             key, pv = k, tuple(str(m) for m in s.pv())
-        yield Analysis(p.depth, p.nodes, p.score, mate_plies(p.score), pv, p.done, str(p.best))
+        yield SearchReport(p.depth, p.nodes, p.score, mate_plies(p.score), pv, p.done, str(p.best))
 
 
-def _analyse_1d(strip: Any) -> Analysis:
+def _analyse_1d(strip: Any) -> SearchReport:
     """The exact solver's verdict on a short 1D strip (win/loss in N, the main line)."""
     from .oned.solve import LOSS, WIN as SOLVED_WIN, analyse as solve, principal_line
     from .oned.strip import Strip
@@ -155,7 +155,7 @@ def _analyse_1d(strip: Any) -> Analysis:
     plies = a.plies or 0
     score = WIN - plies if a.value == SOLVED_WIN else -(WIN - plies) if a.value == LOSS else 0
     line = tuple(str(o.move) for o, _ in principal_line(strip, max_plies=min(plies or 20, 200)))
-    return Analysis(plies, 0, score, mate_plies(score), line, True, line[0] if line else None, exact=True)
+    return SearchReport(plies, 0, score, mate_plies(score), line, True, line[0] if line else None, exact=True)
 
 
 # ---------------------------------------------------------------- review
@@ -257,7 +257,7 @@ def review(game: Game, *, max_nodes_per_position: int = REVIEW_NODES, threshold_
     """
     positions = game.positions
     total = len(game.moves)
-    verdicts: list[Analysis | None] = []  # per position: the analysis, None when the game is over there
+    verdicts: list[SearchReport | None] = []  # per position: the analysis, None when the game is over there
     for i, pos in enumerate(positions):
         if _over(game, i):
             verdicts.append(None)
@@ -282,7 +282,7 @@ def review_marks(game: Game, **options: Any) -> list[ReviewMark]:
     return [m for m in review(game, **options) if isinstance(m, ReviewMark)]
 
 
-def _ohs_chance(pos: Any, verdict: Analysis | None) -> float:
+def _ohs_chance(pos: Any, verdict: SearchReport | None) -> float:
     """Ohs' chance to win at a position: the search's for the side to move, turned to Ohs' view; a game
     over there is 1 or 0 (a goal) or 0.5 (a draw)."""
     if verdict is None:
@@ -299,7 +299,7 @@ def _over(game: Game, i: int) -> bool:
     return game.repetition_at(i)
 
 
-def _judge(game: Game, ply: int, before: Analysis | None, after: Analysis | None,
+def _judge(game: Game, ply: int, before: SearchReport | None, after: SearchReport | None,
            mistake: int, blunder: int) -> ReviewMark | None:
     if before is None or before.best is None or game.moves[ply] == SWAP:  # a swap is a choice of side, not a move
         return None
@@ -322,6 +322,6 @@ def _judge(game: Game, ply: int, before: Analysis | None, after: Analysis | None
     return ReviewMark(ply, game.moves[ply], mover, before.score, after_score, label, before.best, refutation)
 
 
-__all__ = ["Analysis", "MAX_1D_SQUARES", "REFUTATION_PLIES", "ReviewMark", "ReviewPoint", "ReviewProgress",
+__all__ = ["MAX_1D_SQUARES", "REFUTATION_PLIES", "ReviewMark", "ReviewPoint", "ReviewProgress", "SearchReport",
            "SideSummary", "UnsupportedError", "analyse", "chance_text", "mate_plies", "review", "review_marks",
            "review_summary", "score_text"]

@@ -10,7 +10,7 @@ import pytest
 
 from phutball import Position
 from phutball.ai import WIN, WIN_CHANCE_SLOPE, win_chance
-from phutball.analysis import (Analysis, ReviewMark, ReviewPoint, ReviewProgress, UnsupportedError, analyse, mate_plies,
+from phutball.analysis import (SearchReport, ReviewMark, ReviewPoint, ReviewProgress, UnsupportedError, analyse, mate_plies,
                                review, review_marks, review_summary, score_text, chance_text)
 from phutball.errors import NoMoveError
 from phutball.game import Game
@@ -57,7 +57,7 @@ BOTH_THREATEN = """
 """
 
 
-def final(pos: Position, **kw: object) -> Analysis:
+def final(pos: Position, **kw: object) -> SearchReport:
     items = list(analyse(pos, **kw))  # type: ignore[arg-type]
     assert items and items[-1].done and not any(a.done for a in items[:-1])
     return items[-1]

@@ -29,7 +29,7 @@ from phutball import BoardSize, Position  # noqa: E402
 from phutball.ai import Level, Searcher  # noqa: E402
 from phutball.sides import SIDE_NAMES, other  # noqa: E402
 from phutball.puzzles.format import FORMAT  # noqa: E402
-from phutball.puzzles.twod import RULES, Analysis, Undecided, analyse, counted, rule_solves  # noqa: E402
+from phutball.puzzles.twod import RULES, TaskAnswer, Undecided, analyse, counted, rule_solves  # noqa: E402
 
 SIZES = ("9x9", "11x11", "13x13", "15x19")
 #: The players: (level, node budget).  Self-play pairs every level with every other.
@@ -85,7 +85,7 @@ def set_difficulties(puzzles: list[dict], tasks: tuple[str, ...] = TASK_ORDER,
             d["difficulty"] = 1 + 5 * i // len(group)
 
 
-def accept(task: str, a: Analysis) -> bool:
+def accept(task: str, a: TaskAnswer) -> bool:
     if len(a.solutions) > MAX_SOLUTIONS[task]:
         return False
     if task == "win":
@@ -93,7 +93,7 @@ def accept(task: str, a: Analysis) -> bool:
     return True
 
 
-def describe(task: str, pos: Position, a: Analysis) -> tuple[str, str]:
+def describe(task: str, pos: Position, a: TaskAnswer) -> tuple[str, str]:
     me, them = SIDE_NAMES[pos.to_move], SIDE_NAMES[other(pos.to_move)]
     n = len(a.solutions)
     if task == "win":
@@ -112,7 +112,7 @@ def describe(task: str, pos: Position, a: Analysis) -> tuple[str, str]:
             f"{counted(n, 'move is', 'moves are')} safe.")
 
 
-def puzzle_dict(pos: Position, task: str, a: Analysis, ref: str) -> dict:
+def puzzle_dict(pos: Position, task: str, a: TaskAnswer, ref: str) -> dict:
     """The puzzle's JSON object (id and title numbered later)."""
     title, text = describe(task, pos, a)
     d = {"id": "", "title": title, "source": {"kind": "generated", "ref": ref},

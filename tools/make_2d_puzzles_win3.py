@@ -54,7 +54,7 @@ from phutball.ai import LEVELS  # noqa: E402
 from phutball.notation import Placement  # noqa: E402
 from phutball.puzzles.format import FORMAT, load_file  # noqa: E402
 from phutball.puzzles.tasks import check_claim  # noqa: E402
-from phutball.puzzles.twod import (RULES, Analysis, Undecided, analyse, counted,  # noqa: E402
+from phutball.puzzles.twod import (RULES, TaskAnswer, Undecided, analyse, counted,  # noqa: E402
                                    rule_solves)
 from phutball.sides import SIDE_NAMES, other  # noqa: E402
 
@@ -80,7 +80,7 @@ def difficulty_score(d: dict) -> float:
     return math.log2(max(1, d["nodes"])) + 2 * (not d["next_to_ball"]) - math.log2(len(d["solutions"]))
 
 
-def describe(pos: Position, a: Analysis) -> str:
+def describe(pos: Position, a: TaskAnswer) -> str:
     """The puzzle's text: the main line in words and the number of first moves (every fact checked)."""
     them = SIDE_NAMES[other(pos.to_move)]
     m, d, t, r, j = (str(x) for x in a.main_line)

@@ -25,7 +25,7 @@ from typing import Any, Callable, TextIO
 
 from ..errors import PhutballError, quote
 from ..oned.potential import GeneralPotentials, OddishPotentials, potentials_of_text
-from ..oned.solve import MAX_SOLVE_N, Analysis, analyse, plies_text
+from ..oned.solve import MAX_SOLVE_N, ExactValue, analyse, plies_text
 from ..sides import side_name
 from ..oned.strip import Strip
 from .common import OneLineParser, fail, tolerant_output
@@ -65,7 +65,7 @@ def add_subcommands(subparsers: argparse._SubParsersAction[OneLineParser]) -> No
     add_puzzle_subcommands(subparsers)
 
 
-def solve1d_json(a: Analysis) -> dict[str, Any]:
+def solve1d_json(a: ExactValue) -> dict[str, Any]:
     """The ``solve1d --json`` document: value, winning_moves (with after/plies_to_win), and more."""
     d = a.to_dict()
     return {"value": d["value"], "winning_moves": d["winning_moves"], "plies": d["plies"],
@@ -74,7 +74,7 @@ def solve1d_json(a: Analysis) -> dict[str, Any]:
 
 
 
-def _solve_text(a: Analysis) -> str:
+def _solve_text(a: ExactValue) -> str:
     s = a.position
     me = side_name(s.to_move)
     lines = [f"Position  {s.pretty}   ({s.text}, {s.n} squares, {me} to move)"]

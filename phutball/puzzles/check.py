@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import PhutballError
 from ..oned.oddish import Oddish
-from ..oned.solve import LOSS, WIN, Analysis, plies_text
+from ..oned.solve import LOSS, WIN, ExactValue, plies_text
 from ..sides import LEFT, RIGHT, side_name
 from .puzzle import Puzzle
 from .generate import classify
@@ -138,7 +138,7 @@ def check_line(start: Position1D, moves: list[str] | tuple[str, ...], winner: st
     return problems
 
 
-def _check_extras(p: Any, pos: Position1D, a: Analysis, max_solve_n: int, me: str) -> list[str]:
+def _check_extras(p: Any, pos: Position1D, a: ExactValue, max_solve_n: int, me: str) -> list[str]:
     """``me``: the name of the side to move in ``pos``."""
     problems: list[str] = []
     extra = p.extra

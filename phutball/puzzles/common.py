@@ -66,7 +66,7 @@ from typing import Union
 
 from ..errors import IllegalPositionError, ParseError, PhutballError
 from ..oned.oddish import Oddish
-from ..oned.solve import LOSS, WIN, Analysis, MoveOutcome, analyse_oddish, book_for, strip_table
+from ..oned.solve import LOSS, WIN, ExactValue, MoveOutcome, analyse_oddish, book_for, strip_table
 from ..oned.strip import Strip
 from ..sides import other_side, side_name
 
@@ -99,7 +99,7 @@ def size_of(pos: Position1D) -> int:
     return pos.n if isinstance(pos, Strip) else pos.m
 
 
-def book_analysis(strip: Strip) -> Analysis | None:
+def book_analysis(strip: Strip) -> ExactValue | None:
     try:
         book = book_for(strip)
     except PhutballError:  # pragma: no cover - a broken data file
@@ -115,8 +115,8 @@ def book_refutation(strip: Strip, move: str) -> list[str] | None:
     return list(line) if line is not None else None
 
 
-def analysis_of(pos: Position1D, max_solve_n: int = MAX_LIVE_N) -> Analysis | None:
-    """The exact :class:`~phutball.oned.solve.Analysis` of a live position, or None if not quickly known.
+def analysis_of(pos: Position1D, max_solve_n: int = MAX_LIVE_N) -> ExactValue | None:
+    """The exact :class:`~phutball.oned.solve.ExactValue` of a live position, or None if not quickly known.
 
     Strips: the shipped book for strips longer than 20 squares, else a whole-strip
     solve when ``n <= max_solve_n`` (cached per process).  Oddish boards: solved
@@ -142,7 +142,7 @@ def analysis_of(pos: Position1D, max_solve_n: int = MAX_LIVE_N) -> Analysis | No
     return None
 
 
-def winner_of(pos: Position1D, a: Analysis) -> str | None:
+def winner_of(pos: Position1D, a: ExactValue) -> str | None:
     if a.value == WIN:
         return pos.to_move
     if a.value == LOSS and pos.to_move is not None:  # a side-less Oddish has no winner
@@ -155,7 +155,7 @@ def norm_move(pos: Position1D, move: str) -> str:
     return str(pos.parse_move(move))
 
 
-def outcome_of(a: Analysis, pos: Position1D, move: str) -> MoveOutcome:
+def outcome_of(a: ExactValue, pos: Position1D, move: str) -> MoveOutcome:
     return a.outcome(norm_move(pos, move))
 
 

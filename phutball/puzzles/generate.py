@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from ..errors import IllegalPositionError, ParseError
 from ..notation import StripJump
-from ..oned.solve import LOSS, WIN, Analysis, plies_text
+from ..oned.solve import LOSS, WIN, ExactValue, plies_text
 from ..oned.strip import Strip
 from ..sides import LEFT, RIGHT, other_side, side_name
 from .puzzle import FORMAT
@@ -43,7 +43,7 @@ def _forward(side: str) -> int:
     return 1 if side == LEFT else -1
 
 
-def classify(pos: Position1D, move: str, a: Analysis | None = None) -> dict[str, Any]:
+def classify(pos: Position1D, move: str, a: ExactValue | None = None) -> dict[str, Any]:
     """Theme, tags and the tempting moves of a winning ``move`` in a 1D position.
 
     Themes (the first that applies is the theme; all that apply are the tags):
@@ -147,7 +147,7 @@ def rate(info: dict[str, Any]) -> int:
 # ====================================================================== generator
 
 
-def _explain(pos: Strip, info: dict[str, Any], a: Analysis, line: list[str]) -> tuple[str, str]:
+def _explain(pos: Strip, info: dict[str, Any], a: ExactValue, line: list[str]) -> tuple[str, str]:
     """A title and the text shown after solving (facts from the solver, in plain words)."""
     me, opp = side_name(pos.to_move), side_name(other_side(pos.to_move))
     move = line[0]
@@ -247,7 +247,7 @@ def generate(min_n: int = 9, max_n: int = 16, count: int = 40, seed: int = 1, *,
     ref = ref or f"phutball puzzles generate --min-n {min_n} --max-n {max_n} --count {count} --seed {seed}"
     seen: set[str] = set()
     motifs: set[tuple[str, str, str]] = set()
-    pool: list[tuple[Strip, dict[str, Any], Analysis]] = []
+    pool: list[tuple[Strip, dict[str, Any], ExactValue]] = []
     per_cell = max(2, count // 8 + 1)
     cells: dict[tuple[str, int], int] = {}
     for i in range(tries):
@@ -287,7 +287,7 @@ def generate(min_n: int = 9, max_n: int = 16, count: int = 40, seed: int = 1, *,
         pool.append((s, info, a))
     # selection: cycle through the difficulties 1..5; at each, take the candidate of the
     # theme chosen least so far (ties: THEMES order, then the order found)
-    chosen: list[tuple[Strip, dict[str, Any], Analysis]] = []
+    chosen: list[tuple[Strip, dict[str, Any], ExactValue]] = []
     used: dict[str, int] = {t: 0 for t in THEMES}
     while len(chosen) < count and pool:
         took = False

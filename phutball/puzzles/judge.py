@@ -9,7 +9,7 @@ from typing import Any, Union
 
 from ..errors import IllegalPositionError
 from ..oned.oddish import Oddish
-from ..oned.solve import DRAW, LOSS, WIN, Analysis, MoveOutcome, book_for
+from ..oned.solve import DRAW, LOSS, WIN, ExactValue, MoveOutcome, book_for
 from ..oned.strip import Strip
 from ..sides import side_name
 from .common import (MAX_LIVE_N, Position1D, analysis_of, book_refutation, norm_move, parse_position,
@@ -27,7 +27,7 @@ def _known(pos: Position1D, max_solve_n: int) -> bool:
     return True
 
 
-def _pick(a: Analysis, max_solve_n: int) -> MoveOutcome | None:
+def _pick(a: ExactValue, max_solve_n: int) -> MoveOutcome | None:
     """The strongest move, preferring (among moves of the best value) one whose continuation is known.
 
     On strips the engine solves whole this is simply the fastest win / the
@@ -45,7 +45,7 @@ def _pick(a: Analysis, max_solve_n: int) -> MoveOutcome | None:
     return best
 
 
-def _head(pos: Position1D, a: Analysis | None) -> dict[str, Any]:
+def _head(pos: Position1D, a: ExactValue | None) -> dict[str, Any]:
     d: dict[str, Any] = {"position": str(pos), "to_move": pos.to_move, "known": a is not None}
     if a is not None:
         d.update(value=a.value, plies=a.plies, source=a.source)

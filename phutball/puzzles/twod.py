@@ -45,7 +45,7 @@ from .three2d import DeepSearch, jump_zone, win_in_three_moves, win_within_two
 
 __all__ = [
     # this module's own
-    "counted", "TASKS_2D", "Analysis", "analyse", "check_task", "judge", "respond", "hint",
+    "counted", "TASKS_2D", "TaskAnswer", "analyse", "check_task", "judge", "respond", "hint",
     # re-exported (they were defined here before issue 40 split the module)
     "RULES", "first_jump", "goal_side_placements", "greedy_jump", "neighbour_placements", "rule_moves", "rule_solves",
     "solving_rule", "LIST_LIMIT", "NODES", "Effort", "Undecided", "all_moves", "all_winning_paths", "breakers",
@@ -67,7 +67,7 @@ TASKS_2D = ("win", "win-in-two", "defend", "dont-jump", "win-in-three")
 
 
 @dataclass(frozen=True)
-class Analysis:
+class TaskAnswer:
     """The engine's complete answer for one task in one position."""
 
     task: str
@@ -77,7 +77,7 @@ class Analysis:
     extra: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
 
-def analyse(pos: Position, task: str, max_nodes: int = NODES) -> Analysis | None:
+def analyse(pos: Position, task: str, max_nodes: int = NODES) -> TaskAnswer | None:
     """The task's solution set in ``pos`` if the position is an instance of the task, else None.
 
     Raises :class:`Undecided` when a search runs out of budget.
@@ -92,7 +92,7 @@ def analyse(pos: Position, task: str, max_nodes: int = NODES) -> Analysis | None
             return None
         paths = all_winning_paths(pos, me, e, max_nodes)
         shortest = min(len(j.path) - 1 for j in paths)
-        return Analysis(task, paths, (paths[0],), e.nodes, {"min_jumps": shortest})
+        return TaskAnswer(task, paths, (paths[0],), e.nodes, {"min_jumps": shortest})
     if win_now is not None:
         return None
     if task == "win-in-two":
@@ -103,7 +103,7 @@ def analyse(pos: Position, task: str, max_nodes: int = NODES) -> Analysis | None
         d = best_defence(after, me, e, max_nodes)
         w = win_in_one(after.play(d), me, e, max_nodes)
         assert w is not None
-        return Analysis(task, tuple(sols), (sols[0], d, w), e.nodes)
+        return TaskAnswer(task, tuple(sols), (sols[0], d, w), e.nodes)
     if task == "win-in-three":
         return _analyse_three(pos, e, max_nodes)
     threat = win_in_one(pos, them, e, max_nodes)
@@ -113,7 +113,7 @@ def analyse(pos: Position, task: str, max_nodes: int = NODES) -> Analysis | None
         sols = defences(as_to_move(pos, me), them, e, max_nodes)
         if not sols:
             return None
-        return Analysis(task, tuple(sols), (sols[0],), e.nodes, {"threat": threat})
+        return TaskAnswer(task, tuple(sols), (sols[0],), e.nodes, {"threat": threat})
     if task == "dont-jump":
         trap = greedy_jump(pos)
         if trap is None:
@@ -123,11 +123,11 @@ def analyse(pos: Position, task: str, max_nodes: int = NODES) -> Analysis | None
         sols = [m for after, m in all_moves(pos) if loses_at_once(after, me, e, max_nodes) is None]
         if not sols:
             return None
-        return Analysis(task, tuple(sols), (sols[0],), e.nodes, {"trap": trap})
+        return TaskAnswer(task, tuple(sols), (sols[0],), e.nodes, {"trap": trap})
     raise ValueError(f"unknown 2D task {task!r}")
 
 
-def _analyse_three(pos: Position, e: Effort, max_nodes: int) -> Analysis | None:
+def _analyse_three(pos: Position, e: Effort, max_nodes: int) -> TaskAnswer | None:
     """``analyse(pos, "win-in-three")``: every first move, and the main line against the engine's
     stubbornest defences (``extra["defences"]``: the defender's moves tried against the main line's
     first move, a man outside the proof's footprint counted once)."""
@@ -144,7 +144,7 @@ def _analyse_three(pos: Position, e: Effort, max_nodes: int) -> Analysis | None:
     reply = best_defence(third, me, e, max_nodes)
     jump = win_in_one(third.play(reply), me, e, max_nodes)
     assert jump is not None
-    return Analysis("win-in-three", tuple(sols), (sols[0], defence, threat, reply, jump), e.nodes,
+    return TaskAnswer("win-in-three", tuple(sols), (sols[0], defence, threat, reply, jump), e.nodes,
                     {"defences": len(deep.defences(first, me)[1])})
 
 

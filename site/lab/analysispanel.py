@@ -16,7 +16,7 @@ from phutball.notation import Placement, StripPlacement
 from phutball.sides import side_name
 from lab.movewords import move_number
 from lab.playhistory import PlayHistory
-from lab.playstate import Analysis
+from lab.playstate import LatestAnalysis
 
 if TYPE_CHECKING:
     from phutball.moveentry import Target
@@ -138,7 +138,7 @@ class AnalysisPanel(PlayHistory):
             "position", "depth", "score", "mate", "pv", "text", "done")
         return old is None or any(old.get(k) != self.analysis[k] for k in shown)  # nodes alone: no redraw
 
-    def _current_analysis(self) -> Analysis | None:
+    def _current_analysis(self) -> LatestAnalysis | None:
         a = self.analysis
         return a if self.analysing and a is not None and a["position"] == str(self.position) else None
 
@@ -302,4 +302,4 @@ def mark_text(mark: dict[str, Any]) -> str:
             f"{mark['label']}{better}{scores}.")
 
 
-__all__ = ["Analysis", "AnalysisPanel", "AnalysisView", "ReviewView", "eval_bar", "mark_text", "pv_notation"]
+__all__ = ["LatestAnalysis", "AnalysisPanel", "AnalysisView", "ReviewView", "eval_bar", "mark_text", "pv_notation"]

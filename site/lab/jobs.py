@@ -125,10 +125,10 @@ def mark_json(mark: Any) -> dict[str, Any]:
     """A review mark as the page shows it: ``ply`` counted from 1 (as the move list numbers moves),
     the mover's evaluations before and after the move as texts ("Eks win in 1", "Eks -0.3 rows"), and the
     engine's refutation of the move (its line after it, the opponent's reply first; issue 42)."""
-    from phutball.analysis import Analysis, mate_plies
+    from phutball.analysis import SearchReport, mate_plies
 
     def text(score: int) -> str:
-        return Analysis(0, 0, score, mate_plies(score), (), True).text(mark.side)
+        return SearchReport(0, 0, score, mate_plies(score), (), True).text(mark.side)
     return {"ply": mark.ply + 1, "move": mark.move, "side": mark.side, "label": mark.label,
             "better": mark.better, "before": text(mark.before), "after": text(mark.after),
             "refutation": list(mark.refutation)}

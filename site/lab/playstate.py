@@ -32,7 +32,7 @@ def _new_id() -> str:
 DEFAULT_LEVEL = "novice"
 
 
-class Analysis(TypedDict):
+class LatestAnalysis(TypedDict):
     """The latest analysis of ``position`` (:attr:`PlayState.analysis`), from the search's reports."""
 
     position: str
@@ -64,7 +64,7 @@ class PlayState:
     previous: Game | None = None       # the game a link, import or new game replaced, until a move is made
     previous_id: str = ""              # its id (restoring it brings back its kept entry)
     analysing: bool = False            # the Analyse switch: the engine analyses the position shown
-    analysis: Analysis | None = None   # the latest analysis report, for ``analysis["position"]``
+    analysis: LatestAnalysis | None = None   # the latest analysis report, for ``analysis["position"]``
     review_marks: list[dict[str, Any]] = field(default_factory=list)  # the review's marks (see review_report)
     review_for: tuple[str, ...] | None = None  # the moves the review (marks or progress) is about
     review_progress: tuple[int, int] | None = None  # plies reviewed / to review, while the review runs
@@ -196,4 +196,4 @@ class PlayState:
         return self.against_computer and self.computer_plays == self.sides[0]
 
 
-__all__ = ["DEFAULT_LEVEL", "Analysis", "PlayState"]
+__all__ = ["DEFAULT_LEVEL", "LatestAnalysis", "PlayState"]

@@ -53,13 +53,13 @@ from __future__ import annotations
 
 from .books import Book, book_for, book_names, load_book
 from .engine import DRAW, LOSS, MAX_SOLVE_N, WIN, Progress
-from .results import Analysis, MoveOutcome, plies_text
+from .results import ExactValue, MoveOutcome, plies_text
 from .search import PNResult, pn_search, search_loss, search_win
 from .tables import (OddishTable, StripSolver, StripTable, analyse, analyse_oddish, clear_tables, lookup,
                      oddish_table, principal_line, solve_oddish, solve_strip, strip_table, tables_cache_info)
 
 __all__ = [
-    "WIN", "LOSS", "DRAW", "Progress", "MoveOutcome", "Analysis", "StripTable", "StripSolver",
+    "WIN", "LOSS", "DRAW", "Progress", "MoveOutcome", "ExactValue", "StripTable", "StripSolver",
     "solve_strip", "strip_table", "analyse", "lookup", "OddishTable", "solve_oddish",
     "oddish_table", "analyse_oddish", "PNResult", "pn_search", "search_win", "search_loss", "Book",
     "load_book", "book_for", "book_names",

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...errors import ParseError
 from ..strip import Strip
-from .results import Analysis, MoveOutcome
+from .results import ExactValue, MoveOutcome
 
 
 
@@ -36,8 +36,8 @@ class Book:
         e = self.entries.get(str(strip))
         return e
 
-    def analysis(self, strip: Strip) -> Analysis | None:
-        """The :class:`Analysis` of a position in the book (every move), or None."""
+    def analysis(self, strip: Strip) -> ExactValue | None:
+        """The :class:`ExactValue` of a position in the book (every move), or None."""
         e = self.get(strip)
         if e is None:
             return None
@@ -48,7 +48,7 @@ class Book:
             if m is None:
                 return None
             outs.append(MoveOutcome(mv, strip.play(mv), m["value"], m["plies"]))
-        return Analysis(strip, e["value"], e["plies"], tuple(outs), f"book:{self.name}")
+        return ExactValue(strip, e["value"], e["plies"], tuple(outs), f"book:{self.name}")
 
     def positions(self) -> list[Strip]:
         return [Strip.from_str(k) for k in self.entries]

@@ -46,7 +46,7 @@ def _outcome_key(o: MoveOutcome) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class Analysis:
+class ExactValue:
     """The exact value of ``position`` for the side to move, and every legal move's outcome.
 
     ``plies`` is the length of the game with best play (fastest win / most
@@ -99,7 +99,7 @@ class Analysis:
 
 
 def analyse_with(position: Any, lookup_fn: Callable[[Any], tuple[str, int | None]],
-                  value: str, plies: int | None, source: str) -> Analysis:
+                  value: str, plies: int | None, source: str) -> ExactValue:
     outs = []
     for mv in position.legal_moves():
         after = position.play(mv)
@@ -109,4 +109,4 @@ def analyse_with(position: Any, lookup_fn: Callable[[Any], tuple[str, int | None
             continue
         v, d = lookup_fn(after)
         outs.append(MoveOutcome(mv, after, INVERT[v], None if d is None else d + 1))
-    return Analysis(position, value, plies, tuple(outs), source)
+    return ExactValue(position, value, plies, tuple(outs), source)

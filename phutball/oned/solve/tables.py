@@ -16,7 +16,7 @@ from ...sides import LEFT, side_name
 from ..strip import Strip
 from .books import book_for
 from .engine import MAX_SOLVE_N, Cancelled, Engine, EngineResult, OddishSpec, Progress, StripSpec
-from .results import Analysis, MoveOutcome, analyse_with
+from .results import ExactValue, MoveOutcome, analyse_with
 
 
 
@@ -61,7 +61,7 @@ class StripTable:
     def value(self, strip: Strip) -> str:
         return self.lookup(strip)[0]
 
-    def analyse(self, strip: Strip) -> Analysis:
+    def analyse(self, strip: Strip) -> ExactValue:
         """Exact value of ``strip`` and the outcome of every legal move."""
         value, plies = self.lookup(strip)
         return analyse_with(strip, self.lookup, value, plies, "retrograde")
@@ -211,7 +211,7 @@ def _check_n(strip: Strip) -> int:
     return strip.n
 
 
-def analyse(strip: Strip, *, use_book: bool = True) -> Analysis:
+def analyse(strip: Strip, *, use_book: bool = True) -> ExactValue:
     """Exact analysis of a live 1D position: value, plies, and every move's outcome.
 
     Uses the shipped book of long-puzzle lines when it holds the position and
@@ -231,7 +231,7 @@ def analyse(strip: Strip, *, use_book: bool = True) -> Analysis:
 
 
 def principal_line(strip: Strip, max_plies: int = 200,
-                   analyser: Callable[[Strip], Analysis] | None = None) -> list[tuple[MoveOutcome, Analysis]]:
+                   analyser: Callable[[Strip], ExactValue] | None = None) -> list[tuple[MoveOutcome, ExactValue]]:
     """The main line from ``strip``: the winner's fastest win against the most stubborn defence.
 
     Returns (move played, analysis of the position it was played in) per ply; a
@@ -278,7 +278,7 @@ class OddishTable:
         b = board if board.to_move == LEFT else board.mirror()
         return self._r.get(b.arrow, b.mask)
 
-    def analyse(self, board: Any) -> Analysis:
+    def analyse(self, board: Any) -> ExactValue:
         value, plies = self.lookup(board)
         return analyse_with(board, self.lookup, value, plies, "retrograde")
 
@@ -315,6 +315,6 @@ def oddish_table(m: int) -> OddishTable:
     return t
 
 
-def analyse_oddish(board: Any) -> Analysis:
+def analyse_oddish(board: Any) -> ExactValue:
     """Exact analysis of a live Oddish board (its side to move must be set)."""
     return oddish_table(board.m).analyse(board)

@@ -32,7 +32,7 @@ from lab.jobs import Job
 
 from phutball.oned.oddish import Oddish
 from phutball.oned.potential import general_values
-from phutball.oned.solve import (MAX_SOLVE_N, Analysis, StripSolver, StripTable, analyse_oddish, clear_tables,
+from phutball.oned.solve import (MAX_SOLVE_N, ExactValue, StripSolver, StripTable, analyse_oddish, clear_tables,
                                  load_book, oddish_table)
 from phutball.sides import LEFT, RIGHT, side_name
 from phutball.oned.strip import Strip
@@ -62,7 +62,7 @@ def winner_of(value: str, to_move: str) -> str | None:
     return None
 
 
-def analysis_dict(a: Analysis, kind: str) -> dict[str, Any]:
+def analysis_dict(a: ExactValue, kind: str) -> dict[str, Any]:
     """JSON-ready analysis: value, plies, winner, and every move (best first) with its outcome."""
     pos = a.position
     moves = []
@@ -74,7 +74,7 @@ def analysis_dict(a: Analysis, kind: str) -> dict[str, Any]:
             "source": a.source, "moves": moves}
 
 
-def book_analysis(strip: Strip) -> Analysis | None:
+def book_analysis(strip: Strip) -> ExactValue | None:
     """The shipped book's analysis of a long strip (e.g. the paper's 24-square puzzle), if it has it."""
     if strip.n <= 20:
         return None
