@@ -103,7 +103,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Generator, Iterable, Iterator, Literal
 
-from .bitboard import DIRECTIONS, bit, bit_point, jump_results, single_jumps
+from .bitboard import DIRECTIONS, bit, bit_point, board_masks, grow, jump_results, single_jumps
 from .board import Position
 from .sides import Side, other
 from .errors import NoMoveError, ParseError, PhutballError
@@ -461,34 +461,10 @@ def evaluate_fitted(pos: Position) -> int:
     return s._evaluate(node, pos.mask, pos.ball.col, pos.ball.row, pos.to_move)
 
 
-_SPREAD: dict[tuple[int, int], tuple[int, int, int]] = {}
-
-
-def _spread_masks(w: int, h: int) -> tuple[int, int, int]:
-    """The board's points (rows 1..h) and the points off its first and off its last column."""
-    masks = _SPREAD.get((w, h))
-    if masks is None:
-        board = ((1 << (w * h)) - 1) << w
-        first = sum(1 << (r * w) for r in range(h + 2))
-        full = (1 << (w * (h + 2))) - 1
-        masks = _SPREAD[(w, h)] = (board, full & ~first, full & ~(first << (w - 1)))
-    return masks
-
-
 #: Wide placements (a level's ``wide``): forward pruning from this many plies left (else BEAM_DEPTH),
 #: and the root's placements kept after ranking.
 WIDE_BEAM_DEPTH = 2
 WIDE_ROOT = 16
-
-
-def _grow(m: int, w: int, masks: tuple[int, int, int], radius: int) -> int:
-    """``m`` with every point within ``radius`` king moves of one of its points (``masks``: :func:`_spread_masks`;
-    the result may reach off the board's rows: callers mask it)."""
-    _, not_first, not_last = masks
-    for _ in range(radius):
-        m |= ((m << 1) & not_first) | ((m >> 1) & not_last)
-        m |= (m << w) | (m >> w)
-    return m
 
 
 class Searcher:
@@ -522,7 +498,7 @@ class Searcher:
         # analysis (prune=False) of a wide level does too, but never prunes a placement near the ball
         # (``keep_near``): it searches every move the analysis of a level near the ball searched, and
         # the best placements far from the ball on top (issue 44).
-        self.wide = _spread_masks(self.w, self.h) if lv.wide else None
+        self.wide = board_masks(self.w, self.h) if lv.wide else None
         self.keep_near = not prune
         if self.wide is not None:
             self.beam_depth = WIDE_BEAM_DEPTH
@@ -1032,7 +1008,7 @@ class Searcher:
         """The empty points within 2 of a man or of the ball (a wide level's placements), as bits."""
         assert self.wide is not None
         ball = 1 << (r * self.w + c - 1)
-        free = _grow(mask | ball, self.w, self.wide, 2) & self.wide[0] & ~mask & ~ball
+        free = grow(mask | ball, self.w, self.h, 2) & self.wide.board & ~mask & ~ball
         out = []
         while free:
             low = free & -free
@@ -1066,7 +1042,7 @@ class Searcher:
         seen = 1 << (r * w + c - 1)
         for cc, rr, _ in node.results:
             seen |= 1 << (rr * w + cc - 1)
-        return _grow(seen, w, self.wide, 1)
+        return grow(seen, w, self.h, 1)
 
     def _parries(self, mask: int, c: int, r: int, side: Side) -> list[tuple[int, int, int]]:
         """Placements that can spoil the opponent's winning jumps: men on their landing points.

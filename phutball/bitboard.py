@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Iterator, NamedTuple, Protocol
 
 from .errors import IllegalPositionError, ParseError
@@ -117,6 +118,39 @@ def bit_point(width: int, index: int) -> tuple[int, int]:
 def row_mask(width: int, row: int) -> int:
     """The mask of every point of ``row``."""
     return ((1 << width) - 1) << (row * width)
+
+
+class BoardMasks(NamedTuple):
+    """The bit masks of a ``width`` x ``height`` board (see :func:`board_masks`)."""
+
+    full: int       # every point that has a bit: columns 1..width, rows 0..height+1
+    board: int      # the playing points: rows 1..height
+    not_first: int  # every point with a bit but those of column 1 (a step right may land there)
+    not_last: int   # every point with a bit but those of column ``width`` (a step left may land there)
+
+
+@lru_cache(maxsize=None)
+def board_masks(width: int, height: int) -> BoardMasks:
+    """The bit masks of a ``width`` x ``height`` board, built once per size.
+
+    A step (dc, dr) moves a mask by ``dr * width + dc`` bits; a step right
+    that lands on column 1, or left on column ``width``, has wrapped round a
+    side, and ``& not_first`` / ``& not_last`` drops it (see :func:`grow`).
+    """
+    full = (1 << (width * (height + 2))) - 1
+    first = sum(1 << (r * width) for r in range(height + 2))
+    return BoardMasks(full, ((1 << (width * height)) - 1) << width, full & ~first, full & ~(first << (width - 1)))
+
+
+def grow(mask: int, width: int, height: int, radius: int) -> int:
+    """``mask`` with every point within ``radius`` king moves of one of its points (rows 0..height+1:
+    the result may reach the off-board rows, callers mask it)."""
+    masks = board_masks(width, height)
+    not_first, not_last = masks.not_first, masks.not_last
+    for _ in range(radius):
+        mask |= ((mask << 1) & not_first) | ((mask >> 1) & not_last)
+        mask |= (mask << width) | (mask >> width)
+    return mask
 
 
 def mask_of(width: int, points: Iterable[Point]) -> int:

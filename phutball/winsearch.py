@@ -45,9 +45,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterator, Literal
 
-from .bitboard import DIRECTIONS, BitPosition, Step, row_mask, single_jumps
+from .bitboard import DIRECTIONS, BitPosition, Step, board_masks, row_mask, single_jumps
 from .notation import Jump, Point
 from .sides import Side
 
@@ -129,30 +130,22 @@ def _blocked(mask: int, row: int, side: Side, width: int, height: int) -> bool:
     return bool(pairs & window)
 
 
-#: Per board size: the 8 directions as (bit shift, mask of the points a shift may land on without
-#: wrapping round a side), the playing points, and each side's goal rows (see :func:`_geometry`).
-_GEOMETRY: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], int, int, int]] = {}
-
-
+@lru_cache(maxsize=None)
 def _geometry(w: int, h: int) -> tuple[tuple[tuple[int, int], ...], int, int, int]:
-    """Shifts and masks of the bit-parallel flood fill of :func:`_may_reach_goal`, built once per board size.
+    """Shifts and masks of the bit-parallel flood fill of :func:`_may_reach_goal`, built once per board size:
+    the 8 directions as (bit shift, mask of the points a shift may land on without wrapping round a
+    side), the playing points, and each side's goal rows.
 
     Point (c, r) is bit ``r * w + c - 1`` (rows 0..h+1), so a step (dc, dr) is
     a shift by ``dr * w + dc``; a step right that lands on column 1, or left
-    on column w, has wrapped round a side and is masked off.
+    on column w, has wrapped round a side and is masked off (:func:`phutball.bitboard.board_masks`).
     """
-    g = _GEOMETRY.get((w, h))
-    if g is None:
-        every = (1 << ((h + 2) * w)) - 1
-        first_col = sum(1 << (r * w) for r in range(h + 2))
-        last_col = first_col << (w - 1)
-        shifts = tuple((dr * w + dc, every & ~(first_col if dc == 1 else last_col if dc == -1 else 0))
-                       for dc, dr in DIRECTIONS)
-        board = ((1 << (h * w)) - 1) << w
-        goal_o = row_mask(w, h) | row_mask(w, h + 1)
-        goal_x = row_mask(w, 0) | row_mask(w, 1)
-        g = _GEOMETRY[(w, h)] = (shifts, board, goal_o, goal_x)
-    return g
+    masks = board_masks(w, h)
+    shifts = tuple((dr * w + dc, masks.not_first if dc == 1 else masks.not_last if dc == -1 else masks.full)
+                   for dc, dr in DIRECTIONS)
+    goal_o = row_mask(w, h) | row_mask(w, h + 1)
+    goal_x = row_mask(w, 0) | row_mask(w, 1)
+    return shifts, masks.board, goal_o, goal_x
 
 
 def _may_reach_goal(w: int, h: int, mask: int, col: int, row: int, side: Side) -> bool:

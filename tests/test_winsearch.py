@@ -6,6 +6,7 @@ import pytest
 from hypothesis import assume, given, settings
 
 from phutball import BoardSize, Point, Position, winsearch
+from phutball.bitboard import board_masks, grow, mask_of
 from phutball.winsearch import find_winning_jump
 from test_perft import small_boards
 
@@ -163,3 +164,20 @@ def test_luby_sequence():
     assert [winsearch.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
     with pytest.raises(ValueError):
         winsearch.luby(0)
+
+
+def test_board_masks_and_grow_on_a_5x5_board():
+    """The one definition of a board's bit masks (bitboard.board_masks), read by the win search's flood
+    fill and the computer's wide placements: rows 0..6 have bits, a step never wraps round a side."""
+    w, h = 5, 5
+    m = board_masks(w, h)
+    points = {(c, r) for c in range(1, w + 1) for r in range(h + 2)}
+    assert m.full == mask_of(w, [Point(c, r) for c, r in points])
+    assert m.board == mask_of(w, [Point(c, r) for c, r in points if 1 <= r <= h])
+    assert m.not_first == mask_of(w, [Point(c, r) for c, r in points if c != 1])
+    assert m.not_last == mask_of(w, [Point(c, r) for c, r in points if c != w])
+    assert board_masks(w, h) is m  # built once per size
+    corner = mask_of(w, [Point(1, 1)])
+    assert grow(corner, w, h, 1) == mask_of(w, [Point(c, r) for c in (1, 2) for r in (0, 1, 2)])
+    assert grow(mask_of(w, [Point(5, 3)]), w, h, 2) & m.board == \
+        mask_of(w, [Point(c, r) for c in (3, 4, 5) for r in range(1, 6)])
