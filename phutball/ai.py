@@ -676,7 +676,7 @@ class Searcher:
                 if listed >= ROOT_JUMP_CAP:
                     break
                 if listed % YIELD_EVERY == 0:
-                    self._check_time()
+                    self._budget()
                     yield
             yield
             if listed >= ROOT_JUMP_CAP:  # not every jump was listed: ask the pruned win search
@@ -686,7 +686,7 @@ class Searcher:
                         self._best, self._score, self.reason = Jump(tuple(Point(pc, pr) for pc, pr in wpath)), \
                             WIN - 1, "win-in-one"
                         return
-                    self._check_time()
+                    self._budget()
                     yield
                     if status == "none":
                         break
@@ -704,7 +704,7 @@ class Searcher:
                                           if p not in rest]
             yield
         elif self.wide is not None:
-            while True:  # the ranking pauses at the slice's end (see _rank_pause) and starts again
+            while True:  # the ranking pauses at the slice's end (see _budget) and starts again
                 try:
                     ranked = self._candidates(node, mask, bc, br, side, None, WIDE_BEAM_DEPTH, keep=WIDE_ROOT)
                     break
@@ -793,28 +793,41 @@ class Searcher:
                 yield
 
     def _tick(self) -> None:
-        """Count a node.  Every few nodes (at ``_checkpoint``), :meth:`_check` looks at the budgets."""
+        """Count a node.  Every few nodes (at ``_checkpoint``), :meth:`_budget` looks at the budgets."""
         nodes = self.nodes + 1
         if nodes >= self._checkpoint:
-            self._check(nodes)
+            self._budget(nodes, pause=True)
         self.nodes = nodes
 
-    def _check(self, nodes: int) -> None:
-        """Before counting node ``nodes``: raise _Stop when the budget is spent (the node counted),
-        _Pause when the slice is (the node not counted: it is searched after the pause)."""
-        if nodes >= self.max_nodes:
-            self.nodes = nodes
-            raise _Stop("nodes")
-        if nodes >= self._pause_at:
-            raise _Pause
-        if nodes % YIELD_EVERY == 0 and self.start is not None:
+    def _budget(self, nodes: int | None = None, pause: bool = False) -> None:
+        """The one check of the search's budgets: raise _Stop when the node or time budget is spent,
+        and _Pause when the slice is (only where the caller can go on after a pause).
+
+        ``nodes``: before counting node ``nodes`` (from :meth:`_tick`, ``pause=True``): the node
+        budget and the slice's node count, then the clock every :data:`YIELD_EVERY` nodes; a stop
+        counts the node, a pause does not (it is searched after the pause).  None: the clock alone,
+        now: after a win search or a parry listing and in the root's jump listing (no pause there),
+        and between two placements of a wide level's ranking (``pause=True``: "Move now" is answered
+        within a slice; only the clock ends a slice there, never the node count, so a sliced search
+        still visits the same nodes as an unsliced one, and the ranking starts again after the pause
+        from the values already found, ``self._ranks``, so every slice gets further).
+        """
+        if nodes is not None:
+            if nodes >= self.max_nodes:
+                self.nodes = nodes
+                raise _Stop("nodes")
+            if nodes >= self._pause_at:
+                raise _Pause
+        if self.start is not None and (nodes is None or nodes % YIELD_EVERY == 0):
             now = self.clock()
             if now - self.start >= self.max_seconds:
-                self.nodes = nodes
+                if nodes is not None:
+                    self.nodes = nodes
                 raise _Stop("time")
-            if now >= self._pause_by:
+            if pause and now >= self._pause_by:
                 raise _Pause
-        self._checkpoint = min(nodes - nodes % YIELD_EVERY + YIELD_EVERY, self.max_nodes, self._pause_at)
+        if nodes is not None:
+            self._checkpoint = min(nodes - nodes % YIELD_EVERY + YIELD_EVERY, self.max_nodes, self._pause_at)
 
     def _negamax(self, mask: int, c: int, r: int, side: Side, depth: int, alpha: int, beta: int,
                  ply: int, ext: int) -> int:
@@ -865,7 +878,7 @@ class Searcher:
         else:
             listed, a0, best, best_child, start, phase = None, alpha, -WIN - 1, None, 0, 0
         node, tt_child, depth, ext = found
-        if listed is None:  # a wide level's ranking of its placements may pause (see _rank_pause)
+        if listed is None:  # a wide level's ranking of its placements may pause (see _budget)
             try:
                 children = self._candidates(node, mask, c, r, side, tt_child, depth)
             except _Pause:
@@ -976,7 +989,7 @@ class Searcher:
         if side not in win:  # not every result is listed and none wins (see _node)
             status, _, _ = win_path(self.w, self.h, mask, c, r, side, WIN_NODES)
             win[side] = {"found": True, "none": False}.get(status)
-            self._check_time()
+            self._budget()
         return win[side]
 
     def _wins(self, node: _Node, mask: int, c: int, r: int, side: Side) -> bool:
@@ -986,10 +999,6 @@ class Searcher:
     def _threatened(self, node: _Node, mask: int, c: int, r: int, side: Side) -> bool:
         """Whether the opponent of ``side`` might win with a jump if it were their turn (undecided: yes)."""
         return self._win_status(node, mask, c, r, other(side)) is not False
-
-    def _check_time(self) -> None:
-        if self.start is not None and self.clock() - self.start >= self.max_seconds:
-            raise _Stop("time")
 
     def _placements(self, mask: int, c: int, r: int, radius: int = 2) -> list[tuple[int, int, int]]:
         """Placements within ``radius`` of the ball (Chebyshev distance), as child states, sorted."""
@@ -1015,20 +1024,6 @@ class Searcher:
             out.append(low)
             free ^= low
         return out
-
-    def _rank_pause(self) -> None:
-        """Inside a wide level's ranking (a jump listing per placement, many of them on a crowded
-        board): stop when the time budget is spent, and pause when the slice's time is up, so Stop
-        and "Move now" are answered within a slice.  Only the clock ends a slice here, never the node
-        count, so a sliced search still visits the same nodes as an unsliced one; the node's
-        ranking starts again after the pause from the values already found (``self._ranks``), so
-        every slice gets further."""
-        if self.start is not None:
-            now = self.clock()
-            if now - self.start >= self.max_seconds:
-                raise _Stop("time")
-            if now >= self._pause_by:
-                raise _Pause
 
     def _touched(self, node: _Node, c: int, r: int) -> int | None:
         """For a wide level's ranking: the points where a man changes this state's jumps, as a mask --
@@ -1056,7 +1051,7 @@ class Searcher:
         opp = other(side)
         pos = Position.from_mask(self.pos.size, mask, Point(c, r), opp)
         found = pos.winning_jumps(limit=32, max_nodes=PARRY_NODES)
-        self._check_time()
+        self._budget()
         # A chain may land where it jumped a man earlier: that point holds a man now, and "placing"
         # there would be no move at all (a child equal to its parent), so only empty points count.
         points = sorted({p for j in found.paths for p in j.path[1:]
@@ -1115,7 +1110,7 @@ class Searcher:
                             v = ranks[(m, c, r, nxt)] = ev(nd(m, c, r), m, c, r, nxt)
                             fresh += 1
                             if fresh % YIELD_EVERY == 0:
-                                self._rank_pause()
+                                self._budget(pause=True)
                         ranked.append((v, k))
                     ranked.sort()
                     near = [k for _, k in ranked]
