@@ -24,7 +24,7 @@
   ``phutball/ai.py`` at commit 9a816ab (issue 30's "today's hard", before its
   evaluation changed), given the game's history.  Keep it unchanged.
 * ``--player`` is the new player: ``grandmaster`` (:data:`phutball.ai.STRONGEST`, the default), or
-  ``hard-fit`` (:data:`phutball.ai.HARD_FIT`: its search with the fitted evaluation of issue 30).
+  ``hard-fit`` (:data:`fitted.HARD_FIT`: its search with the fitted evaluation of issue 30, ``bench/fitted.py``).
   ``hard``, the strongest level's name until issue 44, still names it, for ``--player`` and ``--opponent``.
 * Reports the new player's score (wins + draws/2), the Elo difference with a
   95% interval (normal approximation on the per-game scores), and each
@@ -55,6 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from phutball import Point, Position  # noqa: E402
 from phutball import ai  # noqa: E402
 from phutball.game import Game  # noqa: E402
+import fitted  # noqa: E402
 import sparring  # noqa: E402
 
 
@@ -95,7 +96,9 @@ class GameResult:
 
 
 #: The players ``--player`` may name (``--opponent`` too): the strongest level and the fitted candidate.
-PLAYERS = {ai.STRONGEST: ai.level_of(ai.STRONGEST), "hard-fit": ai.HARD_FIT}
+PLAYERS = {ai.STRONGEST: ai.level_of(ai.STRONGEST), "hard-fit": fitted.HARD_FIT}
+#: The static evaluation a player of :data:`PLAYERS` searches with, where it is not the engine's.
+EVALUATIONS: dict[str, ai.Evaluation] = {"hard-fit": fitted.evaluate_node}
 
 
 def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies: int,
@@ -116,8 +119,10 @@ def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies:
         who = "new" if pos.to_move == new_side else "base"
         t0 = time.process_time()
         if who == "new" or opponent in PLAYERS:
-            res = ai.Searcher(pos, PLAYERS[player if who == "new" else opponent], max_nodes=10**12, max_depth=64,
-                              max_seconds=seconds, clock=time.process_time, history=game.positions[:-1]).run()
+            name = player if who == "new" else opponent
+            res = ai.Searcher(pos, PLAYERS[name], max_nodes=10**12, max_depth=64, max_seconds=seconds,
+                              clock=time.process_time, history=game.positions[:-1],
+                              evaluation=EVALUATIONS.get(name)).run()
         elif frozen is not None:  # the frozen copies keep their own name, "hard", for their strongest level
             res = frozen.Searcher(pos, "hard", max_nodes=10**12, max_depth=64, max_seconds=seconds,
                                   clock=time.process_time, history=game.positions[:-1]).run()

@@ -14,13 +14,13 @@
   A game ends with a goal, a third repetition or no legal move (draws), or at 300 plies (a draw).
 * ``fit`` replays the games into positions, labels each with the final result for the side to
   move (1 won, 0 lost, 0.5 drawn), drops the positions the search never evaluates (the mover has a
-  winning jump), computes :func:`phutball.ai.eval_features` and fits logistic regressions by
+  winning jump), computes :func:`fitted.eval_features` and fits logistic regressions by
   Newton's method (numpy), on the games with ``id % 5 != 0``, held out: the games with
   ``id % 5 == 0`` (split by game, never by position).  Models: today's ``evaluate()`` with one
   scale (how a tenth of a row turns into a win chance), and the fitted feature set.  It prints
   log-loss, accuracy (decisive games) and the fitted weights in the search's units (tenths of a
-  row, through today's scale), and the integers that ``phutball/ai.py`` holds as
-  :data:`phutball.ai.FIT_WEIGHTS`; ``tests/test_texel.py`` checks that they match.
+  row, through today's scale), and the integers that ``bench/fitted.py`` holds as
+  :data:`fitted.FIT_WEIGHTS`; ``tests/test_texel.py`` checks that they match.
 * ``games`` counts the recorded games by pairing (games at the ply cap, mean length) and says
   what the last 100 plies of each game at the cap were made of (jumps, the ball's rows, men);
   ``--gauntlet`` does the same for the games of a ``bench/gauntlet.py --json`` run.
@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from phutball import Position  # noqa: E402
 from phutball import ai  # noqa: E402
 from phutball.game import Game  # noqa: E402
+import fitted  # noqa: E402
 import sparring  # noqa: E402
 from gauntlet import opening  # noqa: E402
 from ladder import level_of  # noqa: E402
@@ -168,7 +169,7 @@ def dataset(games: list[dict[str, Any]]) -> Data:
             if pos.find_winning_jump(max_nodes=ai.WIN_NODES).status == "found":
                 continue
             today.append(ai.evaluate(pos))
-            feats.append(ai.eval_features(pos))
+            feats.append(fitted.eval_features(pos))
             ys.append(y)
             test.append(held_out(g))
             ids.append(g["id"])
@@ -200,9 +201,9 @@ def quality(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, float]:
 
 
 def to_weights(w: np.ndarray, scale: float) -> tuple[int, ...]:
-    """The fitted weights (logit units) as :data:`phutball.ai.FIT_WEIGHTS`: tenths of a row through
-    ``scale`` (logit per tenth of a row of today's evaluation), times :data:`phutball.ai.FIT_SCALE`."""
-    return tuple(int(round(v / scale * ai.FIT_SCALE)) for v in w)
+    """The fitted weights (logit units) as :data:`fitted.FIT_WEIGHTS`: tenths of a row through
+    ``scale`` (logit per tenth of a row of today's evaluation), times :data:`fitted.FIT_SCALE`."""
+    return tuple(int(round(v / scale * fitted.FIT_SCALE)) for v in w)
 
 
 def fit_all(games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -215,7 +216,7 @@ def fit_all(games: list[dict[str, Any]]) -> dict[str, Any]:
     w_lin = logistic(linear[tr], d.y[tr])
     w_fit = logistic(d.features[tr], d.y[tr])
     weights = to_weights(w_fit, float(scale[0]))
-    terms = dict(zip(ai.FIT_TERMS, weights))
+    terms = dict(zip(fitted.FIT_TERMS, weights))
     return {
         "games": len(games), "held_out_games": sum(held_out(g) for g in games),
         "positions": {"train": int(tr.sum()), "test": int(te.sum())},
@@ -244,9 +245,9 @@ def report(r: dict[str, Any], as_json: bool) -> None:
         print(f"  {name:18}: held out log-loss {q['test']['log_loss']:.4f}, accuracy {q['test']['accuracy']:.1%}"
               f"  (train {q['train']['log_loss']:.4f}, {q['train']['accuracy']:.1%})")
     print("fitted weights, tenths of a row per unit: " + ", ".join(
-        f"{t} {v:+.2f}" for t, v in zip(ai.FIT_TERMS, r["fitted"]["weights_tenths"])))
-    print(f"FIT_WEIGHTS = {tuple(r['fit_weights'])}  (in 1/{ai.FIT_SCALE} of a tenth of a row; phutball/ai.py "
-          f"holds {ai.FIT_WEIGHTS})")
+        f"{t} {v:+.2f}" for t, v in zip(fitted.FIT_TERMS, r["fitted"]["weights_tenths"])))
+    print(f"FIT_WEIGHTS = {tuple(r['fit_weights'])}  (in 1/{fitted.FIT_SCALE} of a tenth of a row; bench/fitted.py "
+          f"holds {fitted.FIT_WEIGHTS})")
 
 
 # ------------------------------------------------------------------ the games, and why some reach the cap

@@ -83,7 +83,8 @@ ranked placements far from the ball on top (issue 44: before, it kept to the
 ball's neighbourhood and missed a far win that play found).
 
 The evaluation (:func:`evaluate`) is in tenths of a row, from the side to
-move's point of view; it is documented there.
+move's point of view; it is documented there.  A bench may search with another
+(``Searcher(..., evaluation=...)``, an :data:`Evaluation`: ``bench/fitted.py``).
 
 Levels (:data:`LEVELS`, weakest first) differ in node budget, depth and
 noise: the lower levels add random noise (up to a few rows) to each root
@@ -100,7 +101,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from types import MethodType
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Generator, Iterable, Iterator, Literal
 
 from .bitboard import DIRECTIONS, bit, bit_point, board_masks, grow, jump_results, single_jumps
@@ -155,9 +158,6 @@ class Level:
     ``bench/ladder.py`` from a round robin of the levels and two baselines
     (``bench/README.md``, "Ladder").  None for a level that was not measured;
     the play page's level menu shows it when present.
-    ``evaluation`` is the static evaluation the search uses: ``"linear"``
-    (:func:`evaluate`, every level of :data:`LEVELS`) or ``"fitted"``
-    (:func:`evaluate_fitted`, the bench-only candidate :data:`HARD_FIT`).
     ``wide``: placements near any man, not only near the ball (see the module doc).
     """
 
@@ -167,7 +167,6 @@ class Level:
     max_seconds: float
     noise: float
     rating: float | None = None
-    evaluation: Literal["linear", "fitted"] = "linear"
     wide: bool = False
 
 
@@ -235,11 +234,6 @@ def level_of(level: str | Level) -> Level:
     return LEVELS[name]
 
 
-#: A candidate for issue 30 (items 2-3), not a level of the menu: the strongest level's budget with the fitted
-#: evaluation (:func:`evaluate_fitted`).  ``bench/gauntlet.py --player hard-fit`` measures it.
-HARD_FIT = Level("hard-fit", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, evaluation="fitted")
-
-
 @dataclass(frozen=True)
 class Progress:
     """What the search knows so far: reported while it runs, and at the end (``done``)."""
@@ -277,7 +271,7 @@ _Saved = tuple["_Found", list[tuple[int, int, int]] | None, int, int, int, int, 
 
 
 @dataclass
-class _Node:
+class Node:
     """What is known about a (men, ball) state, for both sides: jump results, wins, reach."""
 
     results: list[tuple[int, int, int]]  # distinct (col, row, men) after one jump
@@ -287,50 +281,123 @@ class _Node:
     win: dict[str, bool | None] = field(default_factory=dict)  # None: not decided yet
 
 
-_Ray = tuple[tuple[int, int, int], ...]  # (bit, col, row) of each point along one direction
-_Found = tuple[_Node, "tuple[int, int, int] | None", int, int]  # _probe's answer: node, table move, depth, ext
+#: (bit, col, row) of each point along one direction from a point.
+Ray = tuple[tuple[int, int, int], ...]
 
 
 @dataclass(frozen=True)
-class _Geometry:
+class SearchTables:
     """Per-board tables built once: rays for the single jumps, and the squares around each point."""
 
-    rays: tuple[tuple[_Ray, ...], ...]          # by bit index of the ball: the 8 directions
+    rays: tuple[tuple[Ray, ...], ...]          # by bit index of the ball: the 8 directions
     near: tuple[tuple[tuple[int, int], ...], ...]  # by bit index: (bit, row) within 2 points, on the board
 
 
-_GEOMETRY: dict[tuple[int, int], _Geometry] = {}
-
-
-def _geometry(w: int, h: int) -> _Geometry:
+@lru_cache(maxsize=None)
+def search_tables(w: int, h: int) -> SearchTables:
     """The tables of a ``w`` x ``h`` board (rows 0..h+1 have bits: the ball may stand there)."""
-    geo = _GEOMETRY.get((w, h))
-    if geo is None:
-        rays, near = [], []
-        for index in range(w * (h + 2)):
-            c, r = bit_point(w, index)
-            dirs = []
-            for dc, dr in DIRECTIONS:
-                ray, cc, rr = [], c + dc, r + dr
-                # Men stand on rows 1..h only, so a line of men ends there at the latest: the ball
-                # may land on the off-board rows 0 and h+1 but never beyond them or off the sides.
-                while 1 <= cc <= w and 0 <= rr <= h + 1:
-                    ray.append((bit(w, cc, rr), cc, rr))
-                    if rr in (0, h + 1):
+    rays, near = [], []
+    for index in range(w * (h + 2)):
+        c, r = bit_point(w, index)
+        dirs = []
+        for dc, dr in DIRECTIONS:
+            ray, cc, rr = [], c + dc, r + dr
+            # Men stand on rows 1..h only, so a line of men ends there at the latest: the ball
+            # may land on the off-board rows 0 and h+1 but never beyond them or off the sides.
+            while 1 <= cc <= w and 0 <= rr <= h + 1:
+                ray.append((bit(w, cc, rr), cc, rr))
+                if rr in (0, h + 1):
+                    break
+                cc, rr = cc + dc, rr + dr
+            if len(ray) >= 2:
+                dirs.append(tuple(ray))
+        rays.append(tuple(dirs))
+        near.append(tuple((bit(w, cc, rr), rr) for rr in range(max(1, r - 2), min(h, r + 2) + 1)
+                          for cc in range(max(1, c - 2), min(w, c + 2) + 1) if (cc, rr) != (c, r)))
+    return SearchTables(tuple(rays), tuple(near))
+
+
+class NodeFacts:
+    """The facts of the states one search meets (a ``w`` x ``h`` board), each found once and kept:
+    a state's distinct jump results (:meth:`node`), and whether a side wins with one jump from it.
+
+    ``after_win_search`` is called after each pruned win search it runs (the searcher checks its
+    time budget there)."""
+
+    def __init__(self, w: int, h: int, after_win_search: Callable[[], None] | None = None) -> None:
+        self.w, self.h = w, h
+        tables = search_tables(w, h)
+        self.rays, self.near = tables.rays, tables.near
+        self.cache: dict[tuple[int, int, int], Node] = {}
+        self.after_win_search = after_win_search
+
+    def node(self, mask: int, c: int, r: int) -> Node:
+        """The :class:`Node` of the state (men ``mask``, ball on (``c``, ``r``)): its distinct jump
+        results, up to :data:`JUMP_CAP` (a single jump is read from the rays of :func:`search_tables`)."""
+        key = (c, r, mask)
+        node = self.cache.get(key)
+        if node is None:
+            w, h, rays = self.w, self.h, self.rays
+            out: list[tuple[int, int, int]] = []
+            seen: set[tuple[int, int, int]] = set()
+            stack = [(c, r, mask)]
+            complete = True
+            while stack and complete:
+                c0, r0, m0 = stack.pop()
+                for ray in rays[r0 * w + c0 - 1]:  # single jumps (bitboard.single_jumps, unrolled)
+                    removed = 0
+                    for b, cc, rr in ray:
+                        if m0 & b:
+                            removed |= b
+                            continue
+                        if removed:
+                            k = (cc, rr, m0 & ~removed)
+                            if k not in seen:
+                                seen.add(k)
+                                out.append(k)
+                                if 0 < rr <= h:
+                                    stack.append(k)
                         break
-                    cc, rr = cc + dc, rr + dr
-                if len(ray) >= 2:
-                    dirs.append(tuple(ray))
-            rays.append(tuple(dirs))
-            near.append(tuple((bit(w, cc, rr), rr) for rr in range(max(1, r - 2), min(h, r + 2) + 1)
-                              for cc in range(max(1, c - 2), min(w, c + 2) + 1) if (cc, rr) != (c, r)))
-        geo = _GEOMETRY[(w, h)] = _Geometry(tuple(rays), tuple(near))
-    return geo
+                if len(out) >= JUMP_CAP:
+                    complete = False
+            rows = [k[1] for k in out]
+            lo, hi = (min(rows), max(rows)) if rows else (r, r)
+            node = Node(out, complete, lo, hi)
+            # A result on a goal row decides that side's win at once; no result there decides it only
+            # when every result is listed (otherwise win_status asks the pruned win search).
+            if hi >= h:
+                node.win["O"] = True
+            elif complete:
+                node.win["O"] = False
+            if lo <= 1:
+                node.win["X"] = True
+            elif complete:
+                node.win["X"] = False
+            if len(self.cache) > 200_000:
+                self.cache.clear()
+            self.cache[key] = node
+        return node
+
+    def win_status(self, node: Node, mask: int, c: int, r: int, side: Side) -> bool | None:
+        """Whether ``side`` can win with one jump from this state; None if the win search gave up."""
+        win = node.win
+        if side not in win:  # not every result is listed and none wins (see node)
+            status, _, _ = win_path(self.w, self.h, mask, c, r, side, WIN_NODES)
+            win[side] = {"found": True, "none": False}.get(status)
+            if self.after_win_search is not None:
+                self.after_win_search()
+        return win[side]
+
+    def wins(self, node: Node, mask: int, c: int, r: int, side: Side) -> bool:
+        """Whether ``side``, to move, surely wins with one jump (an undecided search is not a win)."""
+        return self.win_status(node, mask, c, r, side) is True
+
+    def threatened(self, node: Node, mask: int, c: int, r: int, side: Side) -> bool:
+        """Whether the opponent of ``side`` might win with a jump if it were their turn (undecided: yes)."""
+        return self.win_status(node, mask, c, r, other(side)) is not False
 
 
-def _advance(side: Side, row: int, h: int) -> int:
-    """Rows gained toward ``side``'s goal by being on ``row`` (Ohs aim at row h, Eks at row 1)."""
-    return row if side == "O" else h + 1 - row
+_Found = tuple[Node, "tuple[int, int, int] | None", int, int]  # _probe's answer: node, table move, depth, ext
 
 
 def _by_progress(children: Iterable[tuple[int, int, int]], side: Side) -> list[tuple[int, int, int]]:
@@ -339,7 +406,37 @@ def _by_progress(children: Iterable[tuple[int, int, int]], side: Side) -> list[t
     return sorted(children, key=lambda k: (-fwd * k[1], k))
 
 
-def evaluate(pos: Position) -> int:
+#: A static evaluation of a state of a search, in tenths of a row for the side to move: given the
+#: search's :class:`NodeFacts`, the state's :class:`Node`, its men, the ball's column and row, and the
+#: side to move.  :func:`evaluate_node` is the engine's; a bench may try another (``Searcher(evaluation=...)``).
+Evaluation = Callable[[NodeFacts, Node, int, int, int, Side], int]
+
+
+def evaluate_node(facts: NodeFacts, node: Node, mask: int, c: int, r: int, side: Side) -> int:
+    """:func:`evaluate` of a state of a search (an :data:`Evaluation`)."""
+    # Ohs gain rows upward: their reach is the highest result's row minus the ball's (a result on a
+    # row at or behind the ball gains nothing); Eks' the same downward.
+    up, down = max(node.hi - r, 0), max(r - node.lo, 0)
+    ball = 2 * r - facts.h - 1  # = 2 * (rows from the middle toward the Ohs' goal)
+    if side == "O":
+        score = 5 * ball + 6 * up - 5 * down
+    else:
+        score = -5 * ball + 6 * down - 5 * up
+    threatened = facts.threatened(node, mask, c, r, side)
+    return score + 4 - 25 * threatened
+
+
+def position_node(pos: Position) -> tuple[NodeFacts, Node]:
+    """Fresh :class:`NodeFacts` for ``pos``'s board and the :class:`Node` of ``pos`` in them (what a
+    search of ``pos`` evaluates).  :class:`~phutball.errors.NoMoveError` when the game is over, as
+    :class:`Searcher` does."""
+    if pos.is_over:  # won, or drawn because the side to move has no legal move
+        raise NoMoveError("no move", str(pos), pos.over_reason())
+    facts = NodeFacts(pos.size.width, pos.size.height)
+    return facts, facts.node(pos.mask, pos.ball.col, pos.ball.row)
+
+
+def evaluate(pos: Position, evaluation: Evaluation = evaluate_node) -> int:
     """The static evaluation of ``pos`` for the side to move, in tenths of a row (no search).
 
     ``5 * ball + 6 * my_reach - 5 * their_reach + 4 - 25 * threatened`` where
@@ -357,10 +454,11 @@ def evaluate(pos: Position) -> int:
 
     A position where the side to move can win at once is not evaluated: the
     search scores it as a win.
+
+    ``evaluation``: another static evaluation of the search's states (a bench's candidate).
     """
-    s = Searcher(pos, max_depth=0)
-    node = s._node(pos.mask, pos.ball.col, pos.ball.row)
-    return s._evaluate(node, pos.mask, pos.ball.col, pos.ball.row, pos.to_move)
+    facts, node = position_node(pos)
+    return evaluation(facts, node, pos.mask, pos.ball.col, pos.ball.row, pos.to_move)
 
 
 #: How a score turns into a win chance for the side to move: ``P = 1 / (1 + exp(-slope * score))``,
@@ -381,86 +479,6 @@ def win_chance(score: int | float) -> float:
     return 1.0 / (1.0 + math.exp(-WIN_CHANCE_SLOPE * score))
 
 
-# ------------------------------------------------------------ the fitted evaluation (issue 30)
-
-#: The terms of :func:`evaluate_fitted`, in the order of :data:`FIT_WEIGHTS` (see :func:`fit_terms`).
-FIT_TERMS = ("ball", "my_reach", "their_reach", "threatened", "tempo", "my_race", "their_race",
-             "men_ahead", "men_behind")
-#: :data:`FIT_WEIGHTS` are in 1/FIT_SCALE of a tenth of a row.
-FIT_SCALE = 16
-#: The weights of :func:`evaluate_fitted`, one per term of :data:`FIT_TERMS`: a logistic regression
-#: of the games' results on the terms (Texel tuning), turned into tenths of a row by the scale that
-#: fits today's :func:`evaluate` to the same results.  Written by ``python bench/texel.py fit`` from
-#: ``bench/texel-games.jsonl.gz`` (99 games, 9,542 positions; ``tests/test_texel.py`` checks that the
-#: fit gives these).  In tenths of a row: ball +4.4, my_reach +5.0, their_reach -6.1, threatened
-#: -4.6, tempo +5.1, my_race +91 / (rows + 2), their_race -19 / (rows + 2), men -1.8 and -1.1 each.
-FIT_WEIGHTS: tuple[int, ...] = (71, 80, -97, -74, 81, 1455, -310, -28, -18)
-
-_BOXES: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
-
-
-def _boxes(w: int, h: int) -> tuple[tuple[int, int], ...]:
-    """By bit index of the ball: the bit masks of the points within two of it on the rows above
-    it and on the rows below it (on the board)."""
-    boxes = _BOXES.get((w, h))
-    if boxes is None:
-        out = []
-        for index, near in enumerate(_geometry(w, h).near):
-            row = bit_point(w, index)[1]
-            out.append((sum(b for b, rr in near if rr > row), sum(b for b, rr in near if rr < row)))
-        boxes = _BOXES[(w, h)] = tuple(out)
-    return boxes
-
-
-def fit_terms(w: int, h: int, mask: int, c: int, r: int, side: Side, hi: int, lo: int,
-              threatened: bool) -> tuple[int, ...]:
-    """The raw terms of the fitted evaluation for ``side`` to move (:data:`FIT_TERMS`), integers.
-
-    ``hi`` and ``lo`` are the highest and lowest rows the ball's jumps reach (its own row when it
-    has none).  ``ball``, ``my_reach``, ``their_reach`` and ``threatened`` are :func:`evaluate`'s;
-    ``tempo`` is 1; ``my_race`` and ``their_race`` are the rows left to my goal after my best
-    jump chain and to theirs after theirs (the race of issue 30: a row gained near a goal is worth
-    more, so the evaluation values them as 1 / (rows + 2)); ``men_ahead`` and ``men_behind``
-    count the men within two points of the ball on my goal's side of it and on theirs.
-    """
-    top, bottom = max(hi, r), min(lo, r)
-    up, down = _boxes(w, h)[r * w + c - 1]
-    above, below = (mask & up).bit_count(), (mask & down).bit_count()
-    if side == "O":  # Ohs aim at row h, Eks at row 1
-        return (2 * r - h - 1, top - r, r - bottom, int(threatened), 1, max(h - top, 0), max(bottom - 1, 0),
-                above, below)
-    return (h + 1 - 2 * r, r - bottom, top - r, int(threatened), 1, max(bottom - 1, 0), max(h - top, 0),
-            below, above)
-
-
-def fit_value(terms: tuple[int, ...], weights: tuple[int, ...] = FIT_WEIGHTS) -> int:
-    """The fitted evaluation of :func:`fit_terms`' ``terms``, in tenths of a row (integer arithmetic):
-    the race terms count ``weight // (rows + 2)``, the others ``weight * term``."""
-    ball, mine, theirs, threat, tempo, my_race, their_race, ahead, behind = terms
-    wb, wm, wt, wth, wte, wmr, wtr, wa, wbe = weights
-    total = (wb * ball + wm * mine + wt * theirs + wth * threat + wte * tempo + wmr // (my_race + 2)
-             + wtr // (their_race + 2) + wa * ahead + wbe * behind)
-    return total // FIT_SCALE
-
-
-def eval_features(pos: Position) -> tuple[float, ...]:
-    """The fitted evaluation's features of ``pos`` (what ``bench/texel.py fit`` regresses on):
-    :func:`fit_terms` with each race term as 1 / (rows + 2)."""
-    s = Searcher(pos, HARD_FIT, max_depth=0)
-    t = s.fit_terms_at(s._node(pos.mask, pos.ball.col, pos.ball.row), pos.mask, pos.ball.col, pos.ball.row,
-                       pos.to_move)
-    return (*map(float, t[:5]), 1 / (t[5] + 2), 1 / (t[6] + 2), float(t[7]), float(t[8]))
-
-
-def evaluate_fitted(pos: Position) -> int:
-    """The candidate evaluation of issue 30 for the side to move, in tenths of a row (no search):
-    :func:`fit_value` of :func:`fit_terms` with :data:`FIT_WEIGHTS`.  Like :func:`evaluate`, it is
-    not asked about a position whose side to move can win at once."""
-    s = Searcher(pos, HARD_FIT, max_depth=0)
-    node = s._node(pos.mask, pos.ball.col, pos.ball.row)
-    return s._evaluate(node, pos.mask, pos.ball.col, pos.ball.row, pos.to_move)
-
-
 #: Wide placements (a level's ``wide``): forward pruning from this many plies left (else BEAM_DEPTH),
 #: and the root's placements kept after ranking.
 WIDE_BEAM_DEPTH = 2
@@ -478,7 +496,7 @@ class Searcher:
     def __init__(self, pos: Position, level: str | Level = STRONGEST, *, max_nodes: int | None = None,
                  max_depth: int | None = None, max_seconds: float | None = None, seed: int | str | None = None,
                  clock: Callable[[], float] | None = None, history: Iterable[Position] = (),
-                 prune: bool = True) -> None:
+                 prune: bool = True, evaluation: Evaluation | None = None) -> None:
         if pos.is_over:  # won, or drawn because the side to move has no legal move
             raise NoMoveError("no move", str(pos), pos.over_reason())
         lv = level_of(level)
@@ -489,8 +507,10 @@ class Searcher:
         self.max_seconds = lv.max_seconds if max_seconds is None else max_seconds
         self.clock = clock or time.perf_counter
         self.w, self.h = pos.size.width, pos.size.height
-        geo = _geometry(self.w, self.h)
-        self.rays, self.near = geo.rays, geo.near
+        facts = self.facts = NodeFacts(self.w, self.h, self._budget)
+        self.near = facts.near
+        # The facts' look-ups, called at every node (attributes, so a call costs no more than a method's).
+        self._node, self._wins, self._threatened = facts.node, facts.wins, facts.threatened
         # prune=False: every placement near the ball at every node (the analysis: a win it reports
         # must hold against every defence searched, which forward pruning does not promise).
         self.beam, self.beam_depth, self.beam_rank = BEAM, BEAM_DEPTH if prune else 10**9, BEAM_RANK
@@ -502,7 +522,10 @@ class Searcher:
         self.keep_near = not prune
         if self.wide is not None:
             self.beam_depth = WIDE_BEAM_DEPTH
-        self.fitted = lv.evaluation == "fitted"
+        # The static evaluation (evaluate_node unless a bench gives another): the engine's reads a state's
+        # jumps and threat only, so a wide level's ranking need not evaluate a man that changes neither.
+        self._evaluate: Callable[[Node, int, int, int, Side], int] = MethodType(evaluation or evaluate_node, facts)
+        self.jumps_only = evaluation in (None, evaluate_node)
         # Noise is repeatable: the same position, level and seed give the same move.  A game seeds its own
         # (the play page gives its game id, random for each new game), so two games at a weak level differ.
         self.rng = random.Random(f"{pos}/{lv.name}/{seed}")
@@ -511,7 +534,6 @@ class Searcher:
         self.start: float | None = None
         self.reason: Reason | None = None
         self.tt: dict[tuple[int, int, int, str], tuple[int, int, int, tuple[int, int, int] | None]] = {}
-        self.cache: dict[tuple[int, int, int], _Node] = {}
         self.history: dict[int, int] = {}
         self.parries: dict[tuple[int, int, int, str], tuple[tuple[int, int, int], ...]] = {}
         # A wide level's ranking values, by (men, ball, side): a ranking that paused goes on from them.
@@ -938,68 +960,6 @@ class Searcher:
 
     # ------------------------------------------------------------ node facts
 
-    def _node(self, mask: int, c: int, r: int) -> _Node:
-        key = (c, r, mask)
-        node = self.cache.get(key)
-        if node is None:
-            w, h, rays = self.w, self.h, self.rays
-            out: list[tuple[int, int, int]] = []
-            seen: set[tuple[int, int, int]] = set()
-            stack = [(c, r, mask)]
-            complete = True
-            while stack and complete:
-                c0, r0, m0 = stack.pop()
-                for ray in rays[r0 * w + c0 - 1]:  # single jumps (bitboard.single_jumps, unrolled)
-                    removed = 0
-                    for b, cc, rr in ray:
-                        if m0 & b:
-                            removed |= b
-                            continue
-                        if removed:
-                            k = (cc, rr, m0 & ~removed)
-                            if k not in seen:
-                                seen.add(k)
-                                out.append(k)
-                                if 0 < rr <= h:
-                                    stack.append(k)
-                        break
-                if len(out) >= JUMP_CAP:
-                    complete = False
-            rows = [k[1] for k in out]
-            lo, hi = (min(rows), max(rows)) if rows else (r, r)
-            node = _Node(out, complete, lo, hi)
-            # A result on a goal row decides that side's win at once; no result there decides it only
-            # when every result is listed (otherwise _win_status asks the pruned win search).
-            if hi >= h:
-                node.win["O"] = True
-            elif complete:
-                node.win["O"] = False
-            if lo <= 1:
-                node.win["X"] = True
-            elif complete:
-                node.win["X"] = False
-            if len(self.cache) > 200_000:
-                self.cache.clear()
-            self.cache[key] = node
-        return node
-
-    def _win_status(self, node: _Node, mask: int, c: int, r: int, side: Side) -> bool | None:
-        """Whether ``side`` can win with one jump from this state; None if the win search gave up."""
-        win = node.win
-        if side not in win:  # not every result is listed and none wins (see _node)
-            status, _, _ = win_path(self.w, self.h, mask, c, r, side, WIN_NODES)
-            win[side] = {"found": True, "none": False}.get(status)
-            self._budget()
-        return win[side]
-
-    def _wins(self, node: _Node, mask: int, c: int, r: int, side: Side) -> bool:
-        """Whether ``side``, to move, surely wins with one jump (an undecided search is not a win)."""
-        return self._win_status(node, mask, c, r, side) is True
-
-    def _threatened(self, node: _Node, mask: int, c: int, r: int, side: Side) -> bool:
-        """Whether the opponent of ``side`` might win with a jump if it were their turn (undecided: yes)."""
-        return self._win_status(node, mask, c, r, other(side)) is not False
-
     def _placements(self, mask: int, c: int, r: int, radius: int = 2) -> list[tuple[int, int, int]]:
         """Placements within ``radius`` of the ball (Chebyshev distance), as child states, sorted."""
         w, h = self.w, self.h
@@ -1025,13 +985,13 @@ class Searcher:
             free ^= low
         return out
 
-    def _touched(self, node: _Node, c: int, r: int) -> int | None:
+    def _touched(self, node: Node, c: int, r: int) -> int | None:
         """For a wide level's ranking: the points where a man changes this state's jumps, as a mask --
         within one point of the ball or of a landing point (a jump starts next to a point the ball
         reaches, and a man on a landing point extends that line); a man anywhere else leaves every
         jump, so the evaluation after it is this state's.  None when the jumps are not all listed
         (or the evaluation counts the men near the ball): then every placement is evaluated."""
-        if self.wide is None or not node.complete or self.fitted:
+        if self.wide is None or not node.complete or not self.jumps_only:
             return None
         w = self.w
         seen = 1 << (r * w + c - 1)
@@ -1066,7 +1026,7 @@ class Searcher:
         self.parries[key] = tuple(out)
         return out
 
-    def _candidates(self, node: _Node, mask: int, c: int, r: int, side: Side,
+    def _candidates(self, node: Node, mask: int, c: int, r: int, side: Side,
                     first: tuple[int, int, int] | None, depth: int, keep: int | None = None
                     ) -> list[tuple[int, int, int]]:
         """The moves to try, best-looking first (see the module doc)."""
@@ -1129,27 +1089,6 @@ class Searcher:
             out.insert(0, first)
         return out
 
-    def fit_terms_at(self, node: _Node, mask: int, c: int, r: int, side: Side) -> tuple[int, ...]:
-        """:func:`fit_terms` of a state of this search."""
-        return fit_terms(self.w, self.h, mask, c, r, side, node.hi, node.lo,
-                         self._threatened(node, mask, c, r, side))
-
-    def _evaluate(self, node: _Node, mask: int, c: int, r: int, side: Side) -> int:
-        """See :func:`evaluate` (and :func:`evaluate_fitted` for a level with the fitted evaluation)."""
-        if self.fitted:
-            return fit_value(self.fit_terms_at(node, mask, c, r, side))
-        # Ohs gain rows upward: their reach is the highest result's row minus the ball's (a result on a
-        # row at or behind the ball gains nothing); Eks' the same downward.
-        up, down = max(node.hi - r, 0), max(r - node.lo, 0)
-        ball = 2 * r - self.h - 1  # = 2 * (rows from the middle toward the Ohs' goal)
-        if side == "O":
-            score = 5 * ball + 6 * up - 5 * down
-        else:
-            score = -5 * ball + 6 * down - 5 * up
-        threatened = self._threatened(node, mask, c, r, side)
-        return score + 4 - 25 * threatened
-
-
 def choose_move(pos: Position, level: str | Level = STRONGEST, *, max_nodes: int | None = None,
                 seed: int | str | None = None, history: Iterable[Position] = ()) -> Move2D:
     """The computer's move in ``pos`` at ``level``: always a legal move.
@@ -1162,5 +1101,5 @@ def choose_move(pos: Position, level: str | Level = STRONGEST, *, max_nodes: int
 
 __all__ = ["HINT_LEVEL", "LEVELS", "LEVEL_ALIASES", "Level", "NoMoveError", "STRONGEST", "UnknownLevelError",
            "level_name", "level_of", "Progress", "Searcher", "choose_move", "evaluate", "Jump", "WIN",
-           "WIN_CHANCE_SLOPE", "win_chance",
-           "HARD_FIT", "evaluate_fitted", "eval_features", "fit_terms", "fit_value"]
+           "WIN_CHANCE_SLOPE", "win_chance", "Evaluation", "Node", "NodeFacts", "evaluate_node", "position_node",
+           "search_tables"]

@@ -1,7 +1,7 @@
-"""The fitted evaluation of issue 30 (``bench/texel.py``, ``phutball.ai.evaluate_fitted``, ``hard-fit``).
+"""The fitted evaluation of issue 30 (``bench/texel.py``, ``bench/fitted.py``'s ``evaluate_fitted``, ``hard-fit``).
 
 The fit's figures are benchmarks (``bench/README.md``), never asserted; what is checked: the
-weights in ``phutball/ai.py`` are what the fit gives on the committed games, the candidate plays
+weights in ``bench/fitted.py`` are what the fit gives on the committed games, the candidate plays
 legal moves where the other levels are tested, and the shipped levels still use today's evaluation.
 """
 
@@ -16,21 +16,28 @@ import numpy as np
 import pytest
 
 from phutball import Position, ai
-from phutball.ai import FIT_WEIGHTS, HARD_FIT, LEVELS, Searcher, evaluate, evaluate_fitted, fit_terms, fit_value
+from phutball.ai import LEVELS, Searcher, evaluate, position_node
 from helpers import FULL_5, FULL_7, LOST_1, LOST_2, dense
 from test_ai import mirror, random_position
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
-#: Today's evaluate() written as weights of the fitted evaluation's terms (ai.FIT_SCALE = 16 per tenth).
+#: Today's evaluate() written as weights of the fitted evaluation's terms (fitted.FIT_SCALE = 16 per tenth).
 TODAY = (5 * 16, 6 * 16, -5 * 16, -25 * 16, 4 * 16, 0, 0, 0, 0)
 
 
 def load(name: str):
+    if name in sys.modules:  # a bench script loaded first imported its neighbour (gauntlet imports fitted)
+        return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+fitted = load("fitted")
+HARD_FIT, FIT_WEIGHTS, evaluate_fitted, fit_terms, fit_value = (
+    fitted.HARD_FIT, fitted.FIT_WEIGHTS, fitted.evaluate_fitted, fitted.fit_terms, fitted.fit_value)
 
 
 @pytest.fixture(scope="module")
@@ -74,9 +81,8 @@ def test_newton_recovers_known_weights(texel):
 def test_todays_evaluation_is_the_fitted_form_with_todays_weights():
     """The terms are today's: with today's weights, fit_value gives evaluate() on every position."""
     for pos in _positions(30, 11):
-        s = Searcher(pos, HARD_FIT, max_depth=0)
-        terms = s.fit_terms_at(s._node(pos.mask, pos.ball.col, pos.ball.row), pos.mask, pos.ball.col,
-                               pos.ball.row, pos.to_move)
+        facts, node = position_node(pos)
+        terms = fitted.terms_at(facts, node, pos.mask, pos.ball.col, pos.ball.row, pos.to_move)
         assert fit_value(terms, TODAY) == evaluate(pos)
         assert fit_value(terms) == evaluate_fitted(pos)
 
@@ -94,23 +100,26 @@ def test_the_race_terms_grow_toward_the_goal():
 
 
 def test_the_shipped_levels_use_todays_evaluation():
-    assert all(lv.evaluation == "linear" for lv in LEVELS.values())
-    assert HARD_FIT.evaluation == "fitted" and HARD_FIT.name not in LEVELS
+    """The engine searches with its own evaluation unless it is given another (only the bench does)."""
+    assert HARD_FIT.name not in LEVELS
     pos = _positions(4, 13)[0]
-    assert not Searcher(pos, "hard").fitted and Searcher(pos, HARD_FIT).fitted
+    assert Searcher(pos, "hard").jumps_only and not fitted.searcher(pos).jumps_only
+    s = fitted.searcher(pos, max_depth=0)
+    node = s.facts.node(pos.mask, pos.ball.col, pos.ball.row)
+    assert s._evaluate(node, pos.mask, pos.ball.col, pos.ball.row, pos.to_move) == evaluate_fitted(pos)
 
 
 @pytest.mark.parametrize("text", [LOST_1, LOST_2, FULL_5, FULL_7, FULL_5.replace("_O_", "_X_")])
 def test_hard_fit_plays_legal_moves_on_lost_and_full_boards(text):
     pos = Position.from_str(text)
-    move = Searcher(pos, HARD_FIT, max_nodes=2_000).run().best
+    move = fitted.searcher(pos, max_nodes=2_000).run().best
     pos.play(move)  # raises if illegal
     assert str(move) != "P-1"
 
 
 def test_hard_fit_plays_legal_moves_on_random_and_dense_positions():
     for pos in _positions(30, 5) + [dense()]:
-        res = Searcher(pos, HARD_FIT, max_nodes=500).run()
+        res = fitted.searcher(pos, max_nodes=500).run()
         assert res.done and res.nodes <= 500
         pos.play(res.best)
 
@@ -119,7 +128,7 @@ def test_the_gauntlet_plays_hard_fit_against_todays_hard():
     gauntlet = load("gauntlet")
     r = gauntlet.play("9x9", 1, "O", 0.02, 6, "hard", "hard-fit")
     assert r.plies <= 6 and r.score in (0, 0.5, 1) and r.nodes["new"] > 0 and r.nodes["base"] > 0
-    assert gauntlet.PLAYERS["hard-fit"] is ai.HARD_FIT
+    assert gauntlet.PLAYERS["hard-fit"] is HARD_FIT and gauntlet.EVALUATIONS["hard-fit"] is fitted.evaluate_node
 
 
 def test_late_play_describes_the_end_of_a_game(texel):
