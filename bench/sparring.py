@@ -1,7 +1,7 @@
 """Sparring partners for the ladder and the gauntlet, built apart from :mod:`phutball.ai` (issue 30).
 
 Two players, written clean-room from public descriptions of the techniques (no code of
-``phutball/ai.py`` or ``bench/baseline_ai.py``); they use only the engine's rules: the distinct
+``phutball.ai`` or of the gauntlet's old players); they use only the engine's rules: the distinct
 jump results of :func:`phutball.bitboard.jump_results`, the men's bitmask, ``Position.play`` and
 ``Position.find_winning_jump`` (at the root only).
 

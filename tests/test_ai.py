@@ -9,6 +9,7 @@ from hypothesis import assume, given, settings
 
 from phutball import BoardSize, Point, Position
 from phutball import ai
+from phutball.ai import search
 from phutball.ai import JUMP_CAP, LEVELS, STRONGEST, WIN, YIELD_EVERY, Searcher, choose_move, evaluate
 from phutball.errors import NoMoveError
 from phutball.sides import other
@@ -304,8 +305,8 @@ def test_forward_pruning_searches_fewer_nodes_to_the_same_depth_and_plays_legal_
     pos = _middle_game(seed, 12)
     pruned = Searcher(pos, "hard", max_depth=4, max_nodes=10**7, max_seconds=1e9)
     full = Searcher(pos, "hard", max_depth=4, max_nodes=10**7, max_seconds=1e9)
-    assert pruned.beam_depth <= 3  # the root's children (3 plies left) are pruned
-    full.beam_depth = 99  # no node has that many plies left: every placement is searched
+    assert pruned.moves.beam_depth <= 3  # the root's children (3 plies left) are pruned
+    full.moves.beam_depth = 99  # no node has that many plies left: every placement is searched
     rp, rf = pruned.run(), full.run()
     assert rp.depth == rf.depth == 4 and rp.reason == rf.reason == "complete"
     assert rp.nodes < rf.nodes
@@ -346,14 +347,14 @@ def test_play_controller_with_a_full_board_and_the_computer():
 def test_hard_search_yields_progress_before_listing_many_jumps(monkeypatch):
     """The root's jump listing is consumed lazily: the first progress comes after a few results."""
     consumed = []
-    real = ai.jump_results
+    real = search.jump_results
 
     def counting(*args):
         for item in real(*args):
             consumed.append(item)
             yield item
 
-    monkeypatch.setattr(ai, "jump_results", counting)
+    monkeypatch.setattr(search, "jump_results", counting)  # the name the search module calls
     pos = dense()
     s = Searcher(pos, "hard")
     steps = s.steps()
@@ -425,7 +426,7 @@ def test_the_analysis_of_a_wide_level_prunes_only_the_placements_far_from_the_ba
         s = Searcher(pos, STRONGEST, prune=prune)
         node = s._node(mask, c, r)
         assert not s._threatened(node, mask, c, r, side)
-        picked[prune] = [s._to_move(k).point for k in s._candidates(node, mask, c, r, side, None, depth=3)
+        picked[prune] = [s._to_move(k).point for k in s.moves.ordered(node, mask, c, r, side, None, depth=3)
                          if k[:2] == (c, r)]  # the placements (jumps move the ball)
     far = [p for p in picked[False] if p not in near]
     assert near <= set(picked[False]) and len(far) == ai.BEAM and len(picked[True]) == ai.BEAM
@@ -439,7 +440,7 @@ def test_wide_placements_are_ordered_row_by_row_toward_the_movers_goal(side):
     mask, c, r = pos.mask, pos.ball.col, pos.ball.row
     node = s._node(mask, c, r)
     assert node.results == []  # no jump: every candidate is a placement
-    order = [s._to_move(k).point for k in s._candidates(node, mask, c, r, side, None, depth=1)]
+    order = [s._to_move(k).point for k in s.moves.ordered(node, mask, c, r, side, None, depth=1)]
     forward = 1 if side == "O" else -1  # Ohs aim at row 9, Eks at row 1
     assert order == sorted(order, key=lambda p: (-forward * p.row, p.col))
     assert {Point.from_str("A5"), Point.from_str("B5"), Point.from_str("C5")} <= set(order)

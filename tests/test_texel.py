@@ -103,7 +103,7 @@ def test_the_shipped_levels_use_todays_evaluation():
     """The engine searches with its own evaluation unless it is given another (only the bench does)."""
     assert HARD_FIT.name not in LEVELS
     pos = _positions(4, 13)[0]
-    assert Searcher(pos, "hard").jumps_only and not fitted.searcher(pos).jumps_only
+    assert Searcher(pos, "hard").moves.jumps_only and not fitted.searcher(pos).moves.jumps_only
     s = fitted.searcher(pos, max_depth=0)
     node = s.facts.node(pos.mask, pos.ball.col, pos.ball.row)
     assert s._evaluate(node, pos.mask, pos.ball.col, pos.ball.row, pos.to_move) == evaluate_fitted(pos)

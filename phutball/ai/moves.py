@@ -1,0 +1,232 @@
+"""The moves the computer player's search tries at a node, best-looking first, and which it prunes.
+
+Candidate moves are every distinct jump result (up to :data:`~phutball.ai.nodes.JUMP_CAP`, or
+:data:`~phutball.ai.search.ROOT_JUMP_CAP` at the root) and
+every placement within two points of the ball (the men that can matter next
+move), or only the parrying moves under a threat.  A *wide* level (``grandmaster``,
+:data:`~phutball.ai.levels.STRONGEST`) places men within two points of any man or of the ball: a man where a chain
+will land, far from the ball, is often the strongest move, and it is what
+beat the sparring partner that made the strongest level lose (issue 30, ``bench/README.md``
+"Placements near any man").  Its placements are pruned from
+:data:`WIDE_BEAM_DEPTH` plies left, and the root keeps the best
+:data:`WIDE_ROOT`.  The analysis (``prune=False``) of a wide level places men
+as widely, but never prunes a placement within two points of the ball: it
+searches every move an unpruned search near the ball would, and the best
+ranked placements far from the ball on top (issue 44: before, it kept to the
+ball's neighbourhood and missed a far win that play found).
+
+* **Move ordering.**  The transposition-table move first, then jumps by how
+  far they carry the ball toward the mover's goal, then placements near the
+  ball ordered by a history table (moves that caused cut-offs before).
+* **Forward pruning of placements.**  At a node with at least
+  :data:`BEAM_DEPTH` plies left and no threat against the mover, only the
+  :data:`BEAM` placements whose position the static evaluation likes least
+  for the opponent are searched; every jump, every parry and the table's
+  move always are.  (Measured by matches against the frozen baseline, see
+  ``bench/README.md``: ranking by the evaluation is what makes the pruning
+  pay; ranking by the history table alone lost strength.)
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Protocol
+
+from ..bitboard import bit, bit_point, board_masks, grow
+from ..board import Position
+from ..notation import Point
+from ..sides import Side, other
+from .evaluation import StateValue
+from .levels import YIELD_EVERY
+from .nodes import Node, NodeFacts
+
+#: Node budget for listing the opponent's winning paths (to find the men that break them).
+PARRY_NODES = 5000
+#: Forward pruning: at nodes with at least BEAM_DEPTH plies left, only the BEAM best-ranked
+#: placements are searched (every jump, every parry and the table's move always are).
+BEAM = 8
+BEAM_DEPTH = 3
+BEAM_RANK = True
+#: Wide placements (a level's ``wide``): forward pruning from this many plies left (else BEAM_DEPTH),
+#: and the root's placements kept after ranking.
+WIDE_BEAM_DEPTH = 2
+WIDE_ROOT = 16
+
+
+class Budget(Protocol):
+    """The search's budget check (``Searcher``'s): raises to stop the search, or to pause it when
+    ``pause`` and the slice's time is up."""
+
+    def __call__(self, nodes: int | None = None, pause: bool = False) -> None: ...
+
+
+def by_progress(children: Iterable[tuple[int, int, int]], side: Side) -> list[tuple[int, int, int]]:
+    """Jump results (col, row, men), furthest toward ``side``'s goal first; ties in sorted order."""
+    fwd = 1 if side == "O" else -1
+    return sorted(children, key=lambda k: (-fwd * k[1], k))
+
+
+class Candidates:
+    """The moves of one search's nodes (:meth:`ordered`), and what it keeps between nodes: the
+    cut-off history (:attr:`history`, which the search adds to), the parries found, and a wide
+    level's ranking values.
+
+    ``evaluate`` is the search's static evaluation (it ranks placements for pruning), ``budget`` its
+    budget check (called after each parry listing, and every :data:`YIELD_EVERY` placements a wide
+    level's ranking evaluates, where it may pause).  ``wide``: placements near any man (the level's);
+    ``prune=False``: every placement near the ball at every node (the analysis); ``jumps_only``: the
+    evaluation reads a state's jumps and threat only (so a man that changes neither leaves it).
+    """
+
+    def __init__(self, pos: Position, facts: NodeFacts, evaluate: StateValue, budget: Budget, *,
+                 wide: bool, prune: bool, jumps_only: bool) -> None:
+        self.size = pos.size
+        self.w, self.h = pos.size.width, pos.size.height
+        self.near = facts.near
+        self.node, self.threatened = facts.node, facts.threatened
+        self.evaluate, self.budget, self.jumps_only = evaluate, budget, jumps_only
+        # prune=False: every placement near the ball at every node (the analysis: a win it reports
+        # must hold against every defence searched, which forward pruning does not promise).
+        self.beam, self.beam_depth, self.beam_rank = BEAM, BEAM_DEPTH if prune else 10**9, BEAM_RANK
+        # A wide level places men near any man, not only near the ball, and prunes them as in play; the
+        # analysis (prune=False) of a wide level does too, but never prunes a placement near the ball
+        # (``keep_near``): it searches every move the analysis of a level near the ball searched, and
+        # the best placements far from the ball on top (issue 44).
+        self.wide = board_masks(self.w, self.h) if wide else None
+        self.keep_near = not prune
+        if self.wide is not None:
+            self.beam_depth = WIDE_BEAM_DEPTH
+        self.history: dict[int, int] = {}
+        self._parries: dict[tuple[int, int, int, str], tuple[tuple[int, int, int], ...]] = {}
+        # A wide level's ranking values, by (men, ball, side): a ranking that paused goes on from them.
+        self._ranks: dict[tuple[int, int, int, str], int] = {}
+
+    def placements(self, mask: int, c: int, r: int, radius: int = 2) -> list[tuple[int, int, int]]:
+        """Placements within ``radius`` of the ball (Chebyshev distance), as child states, sorted."""
+        w, h = self.w, self.h
+        if radius == 2:
+            return [(c, r, mask | b) for b, _ in self.near[r * w + c - 1] if not mask & b]
+        out = []
+        for rr in range(max(1, r - radius), min(h, r + radius) + 1):
+            for cc in range(max(1, c - radius), min(w, c + radius) + 1):
+                b = bit(w, cc, rr)
+                if not mask & b and (cc, rr) != (c, r):
+                    out.append((c, r, mask | b))
+        return out
+
+    def spread(self, mask: int, c: int, r: int) -> list[int]:
+        """The empty points within 2 of a man or of the ball (a wide level's placements), as bits."""
+        assert self.wide is not None
+        ball = 1 << (r * self.w + c - 1)
+        free = grow(mask | ball, self.w, self.h, 2) & self.wide.board & ~mask & ~ball
+        out = []
+        while free:
+            low = free & -free
+            out.append(low)
+            free ^= low
+        return out
+
+    def touched(self, node: Node, c: int, r: int) -> int | None:
+        """For a wide level's ranking: the points where a man changes this state's jumps, as a mask --
+        within one point of the ball or of a landing point (a jump starts next to a point the ball
+        reaches, and a man on a landing point extends that line); a man anywhere else leaves every
+        jump, so the evaluation after it is this state's.  None when the jumps are not all listed
+        (or the evaluation counts the men near the ball): then every placement is evaluated."""
+        if self.wide is None or not node.complete or not self.jumps_only:
+            return None
+        w = self.w
+        seen = 1 << (r * w + c - 1)
+        for cc, rr, _ in node.results:
+            seen |= 1 << (rr * w + cc - 1)
+        return grow(seen, w, self.h, 1)
+
+    def parries(self, mask: int, c: int, r: int, side: Side) -> list[tuple[int, int, int]]:
+        """Placements that can spoil the opponent's winning jumps: men on their landing points.
+
+        If the winning paths cannot all be listed, every placement near the ball.
+        """
+        key = (c, r, mask, side)
+        cached = self._parries.get(key)
+        if cached is not None:
+            return list(cached)
+        opp = other(side)
+        pos = Position.from_mask(self.size, mask, Point(c, r), opp)
+        found = pos.winning_jumps(limit=32, max_nodes=PARRY_NODES)
+        self.budget()
+        # A chain may land where it jumped a man earlier: that point holds a man now, and "placing"
+        # there would be no move at all (a child equal to its parent), so only empty points count.
+        points = sorted({p for j in found.paths for p in j.path[1:]
+                         if 1 <= p.row <= self.h and (p.col, p.row) != (c, r)
+                         and not mask >> (p.row * self.w + p.col - 1) & 1})
+        if not found.complete or found.truncated or not points:
+            out = self.placements(mask, c, r)
+        else:
+            out = [(c, r, mask | 1 << (p.row * self.w + p.col - 1)) for p in points]
+        if len(self._parries) > 50_000:
+            self._parries.clear()
+        self._parries[key] = tuple(out)
+        return out
+
+    def ordered(self, node: Node, mask: int, c: int, r: int, side: Side,
+                first: tuple[int, int, int] | None, depth: int, keep: int | None = None
+                ) -> list[tuple[int, int, int]]:
+        """The moves to try in a state (``node``, ``mask``, ball on (``c``, ``r``), ``side`` to move)
+        with ``depth`` plies left, best-looking first (see the module doc): ``first`` (the table's
+        move) first; ``keep``: how many placements pruning keeps, if not :data:`BEAM`."""
+        h = self.h
+        own_goal = (0, 1) if side == "O" else (h, h + 1)
+        fwd = 1 if side == "O" else -1
+        jumps = by_progress((k for k in node.results if k[1] not in own_goal), side)
+        hist = self.history
+        if self.threatened(node, mask, c, r, side):
+            places = self.parries(mask, c, r, side)
+            places.sort(key=lambda k: (-hist.get(k[2] ^ mask, 0),
+                                       -fwd * bit_point(self.w, (k[2] ^ mask).bit_length() - 1)[1]))
+        else:
+            # Cut-off history first, then men placed toward my goal (they make my next jump).
+            if self.wide is not None:
+                near = [(-hist.get(b, 0), -fwd * ((b.bit_length() - 1) // self.w), b) for b in self.spread(mask, c, r)]
+            else:
+                near = [(-hist.get(b, 0), -fwd * row, b) for b, row in self.near[r * self.w + c - 1] if not mask & b]
+            near.sort()
+            beam = self.beam if keep is None else keep
+            if depth >= self.beam_depth and len(near) > beam:
+                # Forward pruning: rank by the opponent's static evaluation after the placement
+                # (lowest first), then by the order above; search only the best ``beam``.
+                if self.beam_rank:
+                    nxt, ev, nd = other(side), self.evaluate, self.node
+                    touched = self.touched(node, c, r)
+                    same = ev(node, mask, c, r, nxt) if touched is not None else 0
+                    ranked, ranks, fresh, wide = [], self._ranks, 0, self.wide is not None
+                    if len(ranks) > 200_000:
+                        ranks.clear()
+                    for k in near:
+                        m = mask | k[2]
+                        if touched is not None and not k[2] & touched:
+                            ranked.append((same, k))
+                            continue
+                        if not wide:  # a level near the ball: nothing is kept, no pause
+                            ranked.append((ev(nd(m, c, r), m, c, r, nxt), k))
+                            continue
+                        v = ranks.get((m, c, r, nxt))
+                        if v is None:
+                            v = ranks[(m, c, r, nxt)] = ev(nd(m, c, r), m, c, r, nxt)
+                            fresh += 1
+                            if fresh % YIELD_EVERY == 0:
+                                self.budget(pause=True)
+                        ranked.append((v, k))
+                    ranked.sort()
+                    near = [k for _, k in ranked]
+                if self.keep_near:  # the analysis: every placement near the ball, and the best others
+                    ball = self.near[r * self.w + c - 1]
+                    close = sum(b for b, _ in ball)
+                    far = [k for k in near if not k[2] & close]
+                    near = [k for k in near if k[2] & close] + far[:beam]
+                else:
+                    del near[beam:]
+            places = [(c, r, mask | b) for _, _, b in near]
+        out = jumps + places
+        if first is not None:  # the table's move (a child of this very state) first, even if pruned
+            if first in out:
+                out.remove(first)
+            out.insert(0, first)
+        return out

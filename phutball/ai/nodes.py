@@ -1,0 +1,153 @@
+"""What the computer player knows about each state it meets: its jump results and whether a side wins at once.
+
+A state is (men, ball): the men as a bit mask (:mod:`phutball.bitboard`'s layout), the ball's column
+and row.  :class:`NodeFacts` lists a state's distinct jump results once (:meth:`NodeFacts.node`: up
+to :data:`JUMP_CAP`, memoised on ball point plus men left, as in :meth:`phutball.board.Position.results`; the single
+jumps are read from per-board ray tables, :func:`search_tables`) and decides once whether either side
+wins with one jump from it: a result on a goal row wins; when the results cannot all be listed, the
+pruned win-in-one search of :mod:`phutball.winsearch` decides (:meth:`NodeFacts.win_status`).  The
+search (:mod:`phutball.ai.search`) and every static evaluation (:data:`phutball.ai.evaluation.Evaluation`)
+read a state through these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Callable
+
+from ..bitboard import DIRECTIONS, bit, bit_point
+from ..sides import Side, other
+from ..winsearch import win_path
+
+#: Distinct jump results listed per node; beyond it the node falls back to the pruned win search.
+JUMP_CAP = 400
+#: Node budget of the win-in-one search used when a node has too many jump results.
+WIN_NODES = 2000
+
+
+@dataclass
+class Node:
+    """What is known about a (men, ball) state, for both sides: jump results, wins, reach."""
+
+    results: list[tuple[int, int, int]]  # distinct (col, row, men) after one jump
+    complete: bool                        # results holds every distinct result
+    lo: int                               # the lowest and highest row the results reach
+    hi: int                               # (the ball's own row when there is no jump)
+    win: dict[str, bool | None] = field(default_factory=dict)  # None: not decided yet
+
+
+#: (bit, col, row) of each point along one direction from a point.
+Ray = tuple[tuple[int, int, int], ...]
+
+
+@dataclass(frozen=True)
+class SearchTables:
+    """Per-board tables built once: rays for the single jumps, and the squares around each point."""
+
+    rays: tuple[tuple[Ray, ...], ...]          # by bit index of the ball: the 8 directions
+    near: tuple[tuple[tuple[int, int], ...], ...]  # by bit index: (bit, row) within 2 points, on the board
+
+
+@lru_cache(maxsize=None)
+def search_tables(w: int, h: int) -> SearchTables:
+    """The tables of a ``w`` x ``h`` board (rows 0..h+1 have bits: the ball may stand there)."""
+    rays, near = [], []
+    for index in range(w * (h + 2)):
+        c, r = bit_point(w, index)
+        dirs = []
+        for dc, dr in DIRECTIONS:
+            ray, cc, rr = [], c + dc, r + dr
+            # Men stand on rows 1..h only, so a line of men ends there at the latest: the ball
+            # may land on the off-board rows 0 and h+1 but never beyond them or off the sides.
+            while 1 <= cc <= w and 0 <= rr <= h + 1:
+                ray.append((bit(w, cc, rr), cc, rr))
+                if rr in (0, h + 1):
+                    break
+                cc, rr = cc + dc, rr + dr
+            if len(ray) >= 2:
+                dirs.append(tuple(ray))
+        rays.append(tuple(dirs))
+        near.append(tuple((bit(w, cc, rr), rr) for rr in range(max(1, r - 2), min(h, r + 2) + 1)
+                          for cc in range(max(1, c - 2), min(w, c + 2) + 1) if (cc, rr) != (c, r)))
+    return SearchTables(tuple(rays), tuple(near))
+
+
+class NodeFacts:
+    """The facts of the states one search meets (a ``w`` x ``h`` board), each found once and kept:
+    a state's distinct jump results (:meth:`node`), and whether a side wins with one jump from it.
+
+    ``after_win_search`` is called after each pruned win search it runs (the searcher checks its
+    time budget there)."""
+
+    def __init__(self, w: int, h: int, after_win_search: Callable[[], None] | None = None) -> None:
+        self.w, self.h = w, h
+        tables = search_tables(w, h)
+        self.rays, self.near = tables.rays, tables.near
+        self.cache: dict[tuple[int, int, int], Node] = {}
+        self.after_win_search = after_win_search
+
+    def node(self, mask: int, c: int, r: int) -> Node:
+        """The :class:`Node` of the state (men ``mask``, ball on (``c``, ``r``)): its distinct jump
+        results, up to :data:`JUMP_CAP` (a single jump is read from the rays of :func:`search_tables`)."""
+        key = (c, r, mask)
+        node = self.cache.get(key)
+        if node is None:
+            w, h, rays = self.w, self.h, self.rays
+            out: list[tuple[int, int, int]] = []
+            seen: set[tuple[int, int, int]] = set()
+            stack = [(c, r, mask)]
+            complete = True
+            while stack and complete:
+                c0, r0, m0 = stack.pop()
+                for ray in rays[r0 * w + c0 - 1]:  # single jumps (bitboard.single_jumps, unrolled)
+                    removed = 0
+                    for b, cc, rr in ray:
+                        if m0 & b:
+                            removed |= b
+                            continue
+                        if removed:
+                            k = (cc, rr, m0 & ~removed)
+                            if k not in seen:
+                                seen.add(k)
+                                out.append(k)
+                                if 0 < rr <= h:
+                                    stack.append(k)
+                        break
+                if len(out) >= JUMP_CAP:
+                    complete = False
+            rows = [k[1] for k in out]
+            lo, hi = (min(rows), max(rows)) if rows else (r, r)
+            node = Node(out, complete, lo, hi)
+            # A result on a goal row decides that side's win at once; no result there decides it only
+            # when every result is listed (otherwise win_status asks the pruned win search).
+            if hi >= h:
+                node.win["O"] = True
+            elif complete:
+                node.win["O"] = False
+            if lo <= 1:
+                node.win["X"] = True
+            elif complete:
+                node.win["X"] = False
+            if len(self.cache) > 200_000:
+                self.cache.clear()
+            self.cache[key] = node
+        return node
+
+    def win_status(self, node: Node, mask: int, c: int, r: int, side: Side) -> bool | None:
+        """Whether ``side`` can win with one jump from this state; None if the win search gave up."""
+        win = node.win
+        if side not in win:  # not every result is listed and none wins (see node)
+            status, _, _ = win_path(self.w, self.h, mask, c, r, side, WIN_NODES)
+            win[side] = {"found": True, "none": False}.get(status)
+            if self.after_win_search is not None:
+                self.after_win_search()
+        return win[side]
+
+    def wins(self, node: Node, mask: int, c: int, r: int, side: Side) -> bool:
+        """Whether ``side``, to move, surely wins with one jump (an undecided search is not a win)."""
+        return self.win_status(node, mask, c, r, side) is True
+
+    def threatened(self, node: Node, mask: int, c: int, r: int, side: Side) -> bool:
+        """Whether the opponent of ``side`` might win with a jump if it were their turn (undecided: yes)."""
+        return self.win_status(node, mask, c, r, other(side)) is not False
