@@ -1,12 +1,12 @@
-"""Gauntlet: today's strongest level against the frozen baseline (``bench/baseline_ai.py``), equal CPU per move.
+"""Gauntlet: today's strongest level against the frozen baseline (issue 14's player), equal CPU per move.
 
     python bench/gauntlet.py [--games 100] [--seconds 0.5] [--size 15x19] [--max-plies 300]
                              [--jobs 1] [--seed 1] [--json] [--opponent baseline] [--player grandmaster]
 
-* ``bench/baseline_ai.py`` is a byte-for-byte copy of ``phutball/ai.py`` as it
-  was when issue 14 was opened (commit 61bc14b): keep it unchanged, so every
-  later gauntlet measures against the same player.  It is loaded as
-  ``phutball.baseline_ai`` so its relative imports use today's board code.
+* The baseline is ``phutball/ai.py`` as it was when issue 14 was opened (commit 61bc14b, tag
+  ``ai-baseline-issue14``), read from the repository's history (:data:`OLD_PLAYERS`, :func:`load_baseline`),
+  so every later gauntlet measures against the same player.  It is loaded as ``phutball.baseline_ai``,
+  so its relative imports use today's board code (with one call renamed since: :data:`OLD_PLAYERS`).
 * Both players search with the same CPU budget per move (``time.process_time``,
   no node limit, depth up to 64).  The new player is given the game's history
   (repetitions); the baseline is not (it never knew about them).
@@ -20,9 +20,9 @@
   same CPU time per move and given the game's history too ("base" in the
   figures is then that partner).  ``--opponent grandmaster`` plays today's strongest level of
   :mod:`phutball.ai` (with the game's history), for a candidate of ``--player``.
-* ``--opponent frozen`` plays ``bench/frozen_ai.py``: a byte-for-byte copy of
-  ``phutball/ai.py`` at commit 9a816ab (issue 30's "today's hard", before its
-  evaluation changed), given the game's history.  Keep it unchanged.
+* ``--opponent frozen`` plays ``phutball/ai.py`` as it was at commit 9a816ab (tag ``ai-frozen-issue30``;
+  issue 30's "today's hard", before its evaluation changed), read from the history the same way and
+  loaded as ``phutball.frozen_ai``, given the game's history.
 * ``--player`` is the new player: ``grandmaster`` (:data:`phutball.ai.STRONGEST`, the default), or
   ``hard-fit`` (:data:`fitted.HARD_FIT`: its search with the fitted evaluation of issue 30, ``bench/fitted.py``).
   ``hard``, the strongest level's name until issue 44, still names it, for ``--player`` and ``--opponent``.
@@ -41,6 +41,7 @@ import importlib.util
 import json
 import math
 import random
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -59,18 +60,80 @@ import fitted  # noqa: E402
 import sparring  # noqa: E402
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class OldPlayer:
+    """A computer player of the past: ``path`` as it was at ``commit`` (the full hash is the source of
+    truth; ``tag`` names the same commit where tags were fetched), with ``edits`` (old, new) made to
+    its text so that it runs on today's engine."""
+
+    commit: str
+    tag: str
+    path: str = "phutball/ai.py"
+    edits: tuple[tuple[str, str], ...] = ()
+
+
+#: The gauntlet's old players, by the module name they load as (``phutball.<stem>``).
+OLD_PLAYERS = {
+    # Issue 14's baseline.  Position._from_mask became the public Position.from_mask in 329cd42.
+    "baseline_ai": OldPlayer("61bc14b4c91a76399afc720a5175cb6cca9eed5f", "ai-baseline-issue14",
+                             edits=(("Position._from_mask(", "Position.from_mask("),)),
+    # Issue 30's frozen hard (the strongest level before it placed men near any man).
+    "frozen_ai": OldPlayer("9a816abff1ddc2f19ea94a6bd71ddae3d009237d", "ai-frozen-issue30"),
+}
+
+
+class OldPlayerMissing(RuntimeError):
+    """The repository here lacks the commit an old player is read from (a shallow clone)."""
+
+
+def old_source(player: OldPlayer, root: Path = ROOT) -> str:
+    """The text of an old player (``git show commit:path`` in ``root``, then its ``edits``).
+
+    :class:`OldPlayerMissing` when git cannot read it, saying how to fetch the history."""
+    try:
+        run = subprocess.run(["git", "-C", str(root), "show", f"{player.commit}:{player.path}"],
+                             capture_output=True, text=True, encoding="utf-8", check=False)
+    except OSError as e:  # no git at all
+        raise OldPlayerMissing(f"cannot run git to read {player.path} at {player.commit}: {e}") from e
+    if run.returncode != 0:
+        raise OldPlayerMissing(
+            f"{player.path} at commit {player.commit} (tag {player.tag}) is not in the repository at {root}: "
+            f"{run.stderr.strip()}. The gauntlet's old players are read from git history; in a shallow "
+            f"clone, fetch it first (git fetch --unshallow).")
+    text = run.stdout
+    for old, new in player.edits:
+        if old not in text:
+            raise OldPlayerMissing(f"{player.path} at {player.commit} has no {old!r} to edit")
+        text = text.replace(old, new)
+    return text
+
+
+def load_source(name: str, source: str, origin: str) -> ModuleType:
+    """``source`` run as the module ``name`` (registered in ``sys.modules`` first, so a ``phutball.``
+    name makes its ``from .board import ...`` imports today's engine); ``origin`` names it in tracebacks."""
+    spec = importlib.util.spec_from_loader(name, loader=None, origin=origin)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        exec(compile(source, origin, "exec"), module.__dict__)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
 def load_baseline(stem: str = "baseline_ai") -> ModuleType:
-    """``bench/<stem>.py`` as the module ``phutball.<stem>`` (its ``from .board`` imports work):
-    ``baseline_ai`` (issue 14's baseline) or ``frozen_ai`` (issue 30's frozen hard)."""
+    """An old player of :data:`OLD_PLAYERS` as the module ``phutball.<stem>``, read from git history
+    once: ``baseline_ai`` (issue 14's baseline) or ``frozen_ai`` (issue 30's frozen hard)."""
     name = f"phutball.{stem}"
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{stem}.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    player = OLD_PLAYERS[stem]
+    return load_source(name, old_source(player), f"{player.commit[:12]}:{player.path}")
 
 
 def opening(size: str, seed: int) -> Position:
@@ -104,8 +167,8 @@ EVALUATIONS: dict[str, ai.Evaluation] = {"hard-fit": fitted.evaluate_node}
 def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies: int,
          opponent: str = "baseline", player: str = ai.STRONGEST) -> GameResult:
     opponent, player = today(opponent), today(player)
-    base = load_baseline()
-    frozen = load_baseline("frozen_ai") if opponent == "frozen" else None
+    old = load_baseline("frozen_ai" if opponent == "frozen" else "baseline_ai") \
+        if opponent in ("baseline", "frozen") else None
     game = Game(opening(size, opening_seed))
     depths: dict[str, list[int]] = {"new": [], "base": []}
     nodes = {"new": 0, "base": 0}
@@ -123,14 +186,14 @@ def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies:
             res = ai.Searcher(pos, PLAYERS[name], max_nodes=10**12, max_depth=64, max_seconds=seconds,
                               clock=time.process_time, history=game.positions[:-1],
                               evaluation=EVALUATIONS.get(name)).run()
-        elif frozen is not None:  # the frozen copies keep their own name, "hard", for their strongest level
-            res = frozen.Searcher(pos, "hard", max_nodes=10**12, max_depth=64, max_seconds=seconds,
-                                  clock=time.process_time, history=game.positions[:-1]).run()
-        elif opponent != "baseline":
+        elif old is None:
             res = sparring.choose(opponent, pos, history=game.positions[:-1], max_seconds=seconds)
-        else:
-            res = base.Searcher(pos, "hard", max_nodes=10**12, max_depth=64, max_seconds=seconds,
-                                clock=time.process_time).run()
+        elif opponent == "frozen":  # the old players keep their own name, "hard", for their strongest level
+            res = old.Searcher(pos, "hard", max_nodes=10**12, max_depth=64, max_seconds=seconds,
+                               clock=time.process_time, history=game.positions[:-1]).run()
+        else:  # the baseline knew nothing of repetitions: no history
+            res = old.Searcher(pos, "hard", max_nodes=10**12, max_depth=64, max_seconds=seconds,
+                               clock=time.process_time).run()
         cpu[who] += time.process_time() - t0
         nodes[who] += res.nodes
         depths[who].append(res.depth)

@@ -23,9 +23,42 @@ def gauntlet():
 
 
 def test_baseline_is_a_separate_frozen_player(gauntlet):
+    """The old players are read from git history (a full clone's; a shallow one must fetch it, and
+    says so: test_a_missing_commit_says_how_to_fetch_it)."""
     base = gauntlet.load_baseline()
     assert base is not ai and base.Searcher is not ai.Searcher
     assert "history" not in base.Searcher.__init__.__code__.co_varnames  # the player before issue 14
+    frozen = gauntlet.load_baseline("frozen_ai")
+    assert frozen.__name__ == "phutball.frozen_ai" and frozen is gauntlet.load_baseline("frozen_ai")
+    assert "history" in frozen.Searcher.__init__.__code__.co_varnames and not hasattr(frozen, "LEVEL_ALIASES")
+    pos = gauntlet.opening("9x9", 1)
+    for old in (base, frozen):  # each plays a legal move on today's board code
+        pos.play(old.Searcher(pos, "hard", max_nodes=300, max_seconds=1e9).run().best)
+
+
+def test_the_loader_runs_old_source_on_todays_engine(gauntlet):
+    """What load_baseline does with the text git gives, on a text of its own (no history needed)."""
+    source = ("from .board import Position\n"
+              "def start() -> str:\n    return str(Position.start('9x9'))\n")
+    module = gauntlet.load_source("phutball._test_old_player", source, "test:phutball/ai.py")
+    try:
+        assert module.start() == "9x9_O_E5" and module.__package__ == "phutball"
+    finally:
+        del sys.modules["phutball._test_old_player"]
+    with pytest.raises(ZeroDivisionError):
+        gauntlet.load_source("phutball._test_broken", "1 / 0\n", "test")
+    assert "phutball._test_broken" not in sys.modules
+
+
+def test_a_missing_commit_says_how_to_fetch_it(gauntlet):
+    missing = gauntlet.OldPlayer("0" * 40, "no-such-tag")
+    with pytest.raises(gauntlet.OldPlayerMissing, match="git fetch --unshallow"):
+        gauntlet.old_source(missing)
+
+
+def test_the_old_players_are_named_by_full_hashes(gauntlet):
+    for player in gauntlet.OLD_PLAYERS.values():
+        assert len(player.commit) == 40 and int(player.commit, 16) >= 0 and player.path == "phutball/ai.py"
 
 
 def test_openings_have_four_men_around_the_ball(gauntlet):
