@@ -30,11 +30,11 @@ from lab.puzzlelist import daily_puzzle, iso_date, puzzles_from_files
 from lab.puzzles import PuzzleController
 from phutball.puzzles.custom import ClaimError, custom_puzzle
 from phutball.puzzles.puzzle import Puzzle
-from glue.remote import document, el, emit, flush_now, init_value, location_href, on, ready, spawn, storage, window
+from glue.remote import document, el, emit, flush_now, init_value, location_href, on, pause, ready, spawn, storage, window
+from lab.pacing import HOP_SECONDS, STEP_SECONDS
 from glue.remote import draw as draw_shapes
 
 canvas = el("board")
-HOP_SECONDS = 0.3  # an animated jump's pause per hop
 
 state: dict[str, Any] = {"anim": 0}
 keyboard = {"used": False}  # a key moved the cursor: it is shown (a click hides it)
@@ -138,7 +138,7 @@ def start_replay(params: EmbedParams, marks: Marks) -> None:
         for shapes in jump_frames(rc.game, ply, w, h, marks):
             paint(shapes)
             await flush_now()
-            await asyncio.sleep(HOP_SECONDS)
+            await pause(HOP_SECONDS)
             if state["anim"] != token:
                 return
         draw()
@@ -363,7 +363,7 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
             draw()
             say(ctl.last_move_words())  # a refutation or a solution, said move by move
             await flush_now()
-            await asyncio.sleep(HOP_SECONDS * 2)
+            await pause(STEP_SECONDS)
         fresh_entry()
         box["busy"] = False
         draw()

@@ -11,7 +11,6 @@ glue modules of their own, bound from :func:`bind`: ``glue/newgame.py`` (New gam
 
 from __future__ import annotations
 
-import asyncio
 
 from glue import gamerecord, mygames, newgame, share
 from glue.jobs import run_job
@@ -27,7 +26,8 @@ from glue.remote import el, location_hash, on, ready, set_hash, spawn, storage, 
 from glue.remote import draw as draw_shapes
 from glue.boardinput import RELAYOUT, bind_board, bind_move_field, relayout_when_changed, show_grid
 from lab.boardgrid import ShownGrid, entry_grid
-from glue.remote import copy_text, emit, flush_now, init_value, location_href, share_link
+from glue.remote import copy_text, emit, flush_now, init_value, location_href, pause, share_link
+from lab.pacing import HOP_SECONDS
 from lab.embedparams import share_params, snippets
 from lab import savedgame
 from lab.savedgame import initial_controller
@@ -60,7 +60,6 @@ def layout():
                       ctl.flipped)
 
 
-HOP_SECONDS = 0.25  # an animated jump's pause per hop
 anim = {"token": 0, "running": False}  # the jump being animated (the board's own drawing waits for it)
 
 
@@ -91,7 +90,7 @@ async def animate_jump(ply: int, token: int) -> None:
                 return
             draw_shapes("board", shapes)
             await flush_now()
-            await asyncio.sleep(HOP_SECONDS)
+            await pause(HOP_SECONDS)
         canvas.setAttribute("data-animated", f"{ply}:{len(frames)}")  # for tests: which jump, how many hops
     finally:
         if anim["token"] == token:

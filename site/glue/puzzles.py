@@ -16,7 +16,6 @@ and handed over at start (``remote.init_value("puzzleFiles")``).
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
@@ -31,7 +30,8 @@ from lab.puzzlelist import iso_date, puzzles_from_files
 from lab.puzzleoracles import Oracle1D
 from lab.puzzles import PuzzleController
 from glue.remote import draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
-from glue.remote import flush, location_href, set_hash, spawn, storage, window
+from glue.remote import flush, location_href, pause, set_hash, spawn, storage, window
+from lab.pacing import STEP_SECONDS
 from phutball.game import parse_any_position
 from lab.embedparams import puzzle_share_params, snippets
 from lab.views.diagram import Marks, frame_shapes, layout_for, natural_size
@@ -41,7 +41,6 @@ from lab.views.markup import answer_html, puzzle_line_html, puzzle_list_html, th
 canvas = el("board")
 state: dict = {"ctl": None, "entry": None, "busy": False, "answer_key": None, "list_html": None,
                "filters_html": None, "themes_ready": False, "dashboard_html": None}
-STEP_DELAY = 0.65  # seconds between animated moves
 grid_view = ShownGrid("board-grid")  # the board as a grid, for screen readers and the keyboard
 keyboard = {"used": False}  # the grid's focus is drawn as the cursor once keys move it (a click hides it)
 
@@ -241,7 +240,7 @@ async def animate() -> None:
     try:
         while ctl.queue:
             await flush_now()
-            await asyncio.sleep(STEP_DELAY)
+            await pause(STEP_SECONDS)
             ctl.animate_step()
             new_entry()
             draw()

@@ -228,6 +228,13 @@ def init_value(name: str, default: Any = None) -> Any:
     return _state["init"].get(name, default)
 
 
+async def pause(seconds: float) -> None:
+    """Wait ``seconds`` between two pictures of a move shown step by step (:mod:`lab.pacing`), scaled by
+    the page's test hook ``pace``, if any."""
+    from lab.pacing import paced
+    await asyncio.sleep(paced(seconds, init_value("testHooks")))
+
+
 def location_hash() -> str:
     """The URL's fragment without ``#``, %-decoded (left as is if its escapes are malformed)."""
     from urllib.parse import unquote

@@ -284,8 +284,16 @@ def seed_saved_start(ctx, server) -> None:
 def context(browser, server, saved_start):
     ctx = browser.new_context(viewport={"width": 1280, "height": 860})
     seed_saved_start(ctx, server)
+    ctx.add_init_script(PACE_HOOK)
     yield ctx
     ctx.close()
+
+
+#: The pages' pauses between the pictures of a move shown step by step (lab.pacing: a jump hop by hop, a
+#: refutation move by move) at a third of their length for the tests that do not watch the timing; a test
+#: that sets ``window.phutballTestHooks`` itself (a scripted engine) replaces this, and its pages keep the
+#: real pauses, as do the contexts a test makes itself (test_play_feel_page.py times a jump's two hops).
+PACE_HOOK = "window.phutballTestHooks = Object.assign({pace: 0.3}, window.phutballTestHooks || {});"
 
 
 @pytest.fixture
