@@ -28,9 +28,11 @@ from typing import Any, Iterable, Iterator
 
 from .ai import STRONGEST, WIN, WON, Searcher, win_chance
 from .errors import IllegalError
-from .game import Game, variant_of
+from .game import AnyPosition, Game
 from .notation import SWAP
+from .board import Position
 from .sides import SIDE_NAMES
+from .variant import Variant
 
 #: Longest 1D strip analysed (by the exact solver: 16 squares take well under a second).
 MAX_1D_SQUARES = 16
@@ -114,7 +116,7 @@ class SearchReport:
         return d
 
 
-def analyse(pos: Any, *, history: Iterable[Any] = (), level: str = STRONGEST, max_nodes: int | None = None,
+def analyse(pos: AnyPosition, *, history: Iterable[Position] = (), level: str = STRONGEST, max_nodes: int | None = None,
             max_depth: int | None = None, max_seconds: float | None = None) -> Iterator[SearchReport]:
     """Analyse ``pos`` for the side to move; lazy, sliced like :meth:`Searcher.steps`.
 
@@ -123,7 +125,7 @@ def analyse(pos: Any, *, history: Iterable[Any] = (), level: str = STRONGEST, ma
     when the game is over, :class:`UnsupportedError` for a board this cannot
     analyse.  Budgets default to ``level``'s.
     """
-    if not variant_of(pos).is_board:
+    if pos.variant is not Variant.BOARD:
         yield _analyse_1d(pos)
         return
     # No forward pruning near the ball: a win or loss the analysis reports ("win in 3", a review's
@@ -141,7 +143,7 @@ def analyse(pos: Any, *, history: Iterable[Any] = (), level: str = STRONGEST, ma
         yield SearchReport(p.depth, p.nodes, p.score, mate_plies(p.score), pv, p.done, str(p.best))
 
 
-def _analyse_1d(strip: Any) -> SearchReport:
+def _analyse_1d(strip: AnyPosition) -> SearchReport:
     """The exact solver's verdict on a short 1D strip (win/loss in N, the main line)."""
     from .oned.solve import LOSS, WIN as SOLVED_WIN, analyse as solve, principal_line
     from .oned.strip import Strip
@@ -263,7 +265,8 @@ def review(game: Game, *, max_nodes_per_position: int = REVIEW_NODES, threshold_
             verdicts.append(None)
         else:
             last = None
-            for last in analyse(pos, history=positions[:i], level=level, max_nodes=max_nodes_per_position,
+            past = [p for p in positions[:i] if isinstance(p, Position)]  # a 2D game's (a strip's analysis has none)
+            for last in analyse(pos, history=past, level=level, max_nodes=max_nodes_per_position,
                                 max_seconds=float("inf")):
                 if not last.done:
                     yield ReviewProgress(i, total, last.nodes)
@@ -282,7 +285,7 @@ def review_marks(game: Game, **options: Any) -> list[ReviewMark]:
     return [m for m in review(game, **options) if isinstance(m, ReviewMark)]
 
 
-def _ohs_chance(pos: Any, verdict: SearchReport | None) -> float:
+def _ohs_chance(pos: AnyPosition, verdict: SearchReport | None) -> float:
     """Ohs' chance to win at a position: the search's for the side to move, turned to Ohs' view; a game
     over there is 1 or 0 (a goal) or 0.5 (a draw)."""
     if verdict is None:
@@ -306,6 +309,7 @@ def _judge(game: Game, ply: int, before: SearchReport | None, after: SearchRepor
     positions = game.positions
     pos, nxt = positions[ply], positions[ply + 1]
     mover = pos.to_move
+    assert mover is not None  # analysed before the move: a board or a strip, whose side is known
     if after is not None:
         after_score = -after.score
     elif nxt.winner:

@@ -298,7 +298,7 @@ class Position:
     # (the same three on :class:`~phutball.oned.strip.Strip` and :class:`~phutball.oned.oddish.Oddish`)
 
     #: What this position is (a strip says :attr:`Variant.STRIP`, an Oddish board :attr:`Variant.ODDISH`).
-    variant: ClassVar[Variant] = Variant.BOARD
+    variant: ClassVar[Literal[Variant.BOARD]] = Variant.BOARD
 
     def in_bounds(self, point: Point) -> bool:
         """Whether ``point`` is a point of the board or of an off-board row (where a jump may land)."""

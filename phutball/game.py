@@ -52,12 +52,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Never, Protocol, Sequence, TypeAlias, Union, runtime_checkable
 
 from .errors import IllegalError, IllegalMoveError, ParseError, PhutballError, RecordError
 from .notation import SWAP  # the pie rule's move: the second player takes over the first side (ply 2 only)
 from .sides import SIDE_NAMES, other_side
 from .variant import Variant
+
+if TYPE_CHECKING:
+    from .board import Position
+    from .notation import Move2D, Point, StripMove1D
+    from .oned.oddish import Oddish, OddishMove
+    from .oned.strip import Strip
 
 RESULTS = ("O", "X", "L", "R", "draw", "*")
 TERMINATIONS = ("goal", "resignation", "agreement", "no legal move", "repetition", "unfinished")
@@ -75,23 +81,36 @@ class GamePosition(Protocol):
     """What :class:`Game`, the play page's controller and the puzzles need of a position.
 
     2D :class:`~phutball.board.Position`, 1D :class:`~phutball.oned.strip.Strip` and
-    :class:`~phutball.oned.oddish.Oddish` all provide it: the side to move, the winner once a
-    move has ended on (or past) a goal, the next position after a move, a move read from the
-    variant's notation, and the landing points of the next single jump after a partial chain
-    (for a UI building a jump click by click).
+    :class:`~phutball.oned.oddish.Oddish` all provide it: what it is (``variant``), the side to move
+    (None on an Oddish board written without one), the winner once a move has ended on (or past) a
+    goal, the next position after a move, a move read from the variant's notation, and the landing
+    points of the next single jump after a partial chain (for a UI building a jump click by click;
+    a chain's points are each variant's own, a :class:`~phutball.notation.Point` or a square, so
+    only the empty chain is common to all three).  :data:`AnyPosition` is the union of the three.
     """
 
     @property
-    def to_move(self) -> Any: ...
+    def variant(self) -> Variant: ...
+
+    @property
+    def to_move(self) -> str | None: ...
 
     @property
     def winner(self) -> str | None: ...
 
-    def play(self, move: Any) -> "GamePosition": ...
+    def play(self, move: str) -> "GamePosition": ...
 
-    def parse_move(self, text: str) -> Any: ...
+    def parse_move(self, text: str) -> "Move": ...
 
-    def landings(self, path: Sequence[Any] = ()) -> list[Any]: ...
+    def landings(self, path: Sequence[Never] = ()) -> list["Point"] | list[int]: ...
+
+
+#: A position of any variant, as :func:`parse_any_position` reads it and a :class:`Game` holds it: a 2D
+#: board, a 1D strip or an Oddish board.  Its ``variant`` (a literal on each class) tells which, so
+#: ``pos.variant is Variant.BOARD`` narrows it to a :class:`~phutball.board.Position` for the type checker.
+AnyPosition: TypeAlias = Union["Position", "Strip", "Oddish"]
+#: A move of any variant (what :meth:`GamePosition.parse_move` returns).
+Move: TypeAlias = Union["Move2D", "StripMove1D", "OddishMove"]
 
 
 def _is_swap(text: str) -> bool:
@@ -99,18 +118,18 @@ def _is_swap(text: str) -> bool:
     return text.strip().lower() == SWAP
 
 
-def _drawn(position: Any) -> bool:
+def _drawn(position: AnyPosition) -> bool:
     """Rule: the side to move has no legal move (and no goal was scored) -- the game is a draw."""
     return bool(getattr(position, "is_drawn", False))
 
 
-def variant_of(position: Any) -> Variant:
+def variant_of(position: GamePosition) -> Variant:
     """What a position object is: a board, a strip or an Oddish board (its ``variant``)."""
     variant: Variant = position.variant
     return variant
 
 
-def parse_any_position(text: str) -> Any:
+def parse_any_position(text: str) -> AnyPosition:
     """Parse any position string: 2D (``15x19_O_H10``), 1D (``L_o*o.o``) or Oddish (``L_..o|o.``).
 
     This is the single entry point used by URLs, the CLI and puzzle files.
@@ -137,12 +156,12 @@ class Game:
     ``pie``: the pie rule is on, so the second ply may be :data:`SWAP` (see :meth:`can_swap`).
     """
 
-    start: GamePosition
+    start: AnyPosition
     moves: list[str] = field(default_factory=list)
     headers: dict[str, str] = field(default_factory=dict)
     cursor: int = -1
     pie: bool = False
-    _positions: list[GamePosition] = field(default_factory=list, repr=False)
+    _positions: list[AnyPosition] = field(default_factory=list, repr=False)
     _ending: tuple[str, str] | None = field(default=None, repr=False)  # (result, termination): resignation/agreement
     _keys: list[str] = field(default_factory=list, repr=False)  # str() of _positions[i], filled lazily
 
@@ -154,7 +173,7 @@ class Game:
             self._append(m)
         self.cursor = len(self.moves) if self.cursor < 0 else self.cursor
 
-    def _append(self, move: Any) -> None:
+    def _append(self, move: "str | Move") -> None:
         text = str(move)
         if self.repetition_at(len(self._positions) - 1):
             raise IllegalError("illegal move", text, "the game is over (drawn by repetition)")
@@ -162,7 +181,7 @@ class Game:
         self.moves.append(SWAP if _is_swap(text) else text)
         self._positions.append(nxt)
 
-    def _next(self, ply: int, text: str) -> Any:
+    def _next(self, ply: int, text: str) -> AnyPosition:
         """The position after playing ``text`` as ply ``ply + 1`` (a swap: the position itself, unchanged)."""
         before = self._positions[ply]
         if not _is_swap(text):
@@ -189,11 +208,11 @@ class Game:
     # ------------------------------------------------------------ navigation
 
     @property
-    def position(self) -> GamePosition:
+    def position(self) -> AnyPosition:
         return self._positions[self.cursor]
 
     @property
-    def positions(self) -> list[GamePosition]:
+    def positions(self) -> list[AnyPosition]:
         return list(self._positions)
 
     @property
@@ -201,7 +220,7 @@ class Game:
         """The moves up to the cursor."""
         return self.moves[: self.cursor]
 
-    def push(self, move: Any) -> Any:
+    def push(self, move: "str | Move") -> AnyPosition:
         """Play ``move`` (text or Move) at the cursor; drops any redo tail.  Returns the new position."""
         if self._ending is not None:
             raise IllegalError("illegal move", str(move), f"the game is over ({self.result_text})")
@@ -222,20 +241,20 @@ class Game:
     def can_redo(self) -> bool:
         return self.cursor < len(self.moves)
 
-    def undo(self) -> Any:
+    def undo(self) -> AnyPosition:
         if not self.can_undo():
             raise IllegalError("undo", "", "nothing to undo")
         self.cursor -= 1
         self._ending = None
         return self.position
 
-    def redo(self) -> Any:
+    def redo(self) -> AnyPosition:
         if not self.can_redo():
             raise IllegalError("redo", "", "nothing to redo")
         self.cursor += 1
         return self.position
 
-    def goto(self, ply: int) -> Any:
+    def goto(self, ply: int) -> AnyPosition:
         if not 0 <= ply <= len(self.moves):
             raise IllegalError("go to", str(ply), f"ply must be between 0 and {len(self.moves)}")
         self.cursor = ply
@@ -405,7 +424,7 @@ class Game:
                 f"<p>{escape(self.result_text[:1].upper() + self.result_text[1:])}.</p></div>")
 
 
-def _start_from_headers(headers: dict[str, str]) -> Any:
+def _start_from_headers(headers: dict[str, str]) -> AnyPosition:
     from .board import BoardSize, Position
     variant = headers.get("Variant", "2D").upper()
     if variant not in ("2D", "1D"):
@@ -467,7 +486,7 @@ def _apply_result(game: Game, headers: dict[str, str]) -> None:
             raise RecordError("bad record", termination, "a draw can only be by agreement")
         game._ending = ("draw", "agreement")
         return
-    if result not in (game.position.to_move, other_side(game.position.to_move)):
+    if result not in game.start.variant.sides:  # the side to move and the other one
         raise RecordError("bad record", result, "Result names a side that does not play this variant")
     if termination not in (None, "resignation"):
         raise RecordError("bad record", result, "no goal was scored, so a win must be by resignation")

@@ -242,7 +242,7 @@ class Board(anywidget.AnyWidget):
         target = self._target(where)
         if self._over():
             self._said = f"The game is over: {self._game.result_text}."
-        elif pos.variant is Variant.ODDISH:  # type: ignore[attr-defined]
+        elif pos.variant is Variant.ODDISH:
             self._said = "Moves on an Oddish board are played with board.play(...)."
         else:
             self._entry.click(target)
@@ -273,7 +273,7 @@ class Board(anywidget.AnyWidget):
         """The point (square) clicked: from CSS pixels through the layout's hit-testing, or from a name."""
         pos = self._game.position
         if isinstance(where, str):
-            return parse_target(pos.variant, where)  # type: ignore[attr-defined]
+            return parse_target(pos.variant, where)
         if isinstance(where, Point) or (isinstance(where, int) and not isinstance(where, bool)):
             return where
         if not (isinstance(where, (list, tuple)) and len(where) == 2

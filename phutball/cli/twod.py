@@ -120,7 +120,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     if pos.winner or getattr(pos, "is_drawn", False):
         reason = pos.over_reason() if hasattr(pos, "over_reason") else "the game is over"
         raise CliError(f"nothing to analyse in {quote(str(pos))}: {reason}")
-    side = pos.to_move
+    side = pos.to_move or ""  # "": an Oddish board without a side (which analyse refuses)
     lines: list[str] = []
     iterations: list[dict[str, Any]] = []
     last, shown = None, -1

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar, Iterator, Sequence, Union
+from typing import ClassVar, Literal, Iterator, Sequence, Union
 
 from ..errors import IllegalMoveError, IllegalPositionError, ParseError
 from ..variant import Variant
@@ -296,7 +296,7 @@ class Oddish:
     # (as on :class:`phutball.board.Position`; a target is a square, or the gap an arrow move lands in)
 
     #: What this position is (a board says :attr:`Variant.BOARD`, a strip :attr:`Variant.STRIP`).
-    variant: ClassVar[Variant] = Variant.ODDISH
+    variant: ClassVar[Literal[Variant.ODDISH]] = Variant.ODDISH
 
     def in_bounds(self, target: int) -> bool:
         """Whether ``target`` is a gap of the board (0..m: the arrow stands in one) or a square (1..m)."""

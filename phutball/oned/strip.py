@@ -33,7 +33,7 @@ Text forms
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Iterable, Iterator, Sequence, Union
+from typing import ClassVar, Literal, Iterable, Iterator, Sequence, Union
 
 from ..errors import IllegalMoveError, IllegalPositionError, ParseError
 from ..variant import Variant
@@ -240,7 +240,7 @@ class Strip:
     # (as on :class:`phutball.board.Position`)
 
     #: What this position is (a board says :attr:`Variant.BOARD`, an Oddish board :attr:`Variant.ODDISH`).
-    variant: ClassVar[Variant] = Variant.STRIP
+    variant: ClassVar[Literal[Variant.STRIP]] = Variant.STRIP
 
     def in_bounds(self, square: int) -> bool:
         """Whether ``square`` is a square of the strip or one past an end (0, ``n + 1``: a jump may land there)."""

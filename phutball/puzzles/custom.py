@@ -74,8 +74,8 @@ def custom_puzzle(position: str, task: str, text: str = "") -> Puzzle:
     search gives up (after :data:`CLAIM_NODES` nodes) before deciding.
     """
     pos = parse_any_position(position)
-    who = SIDE_NAMES[pos.to_move]
-    if hasattr(pos, "size"):
+    who = SIDE_NAMES[pos.to_move or ""]  # "": an Oddish board without a side (no such puzzle)
+    if isinstance(pos, Position):
         variant = Variant.BOARD
         if pos.winner:
             raise ClaimError("puzzle position", position, "the game is already over")

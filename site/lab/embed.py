@@ -63,7 +63,7 @@ class ReplayController:
         pos = self.game.position
         if self.ply == 0:
             text = f"The start, before {self.total} {'move' if self.total == 1 else 'moves'}: " \
-                   f"{SIDE_NAMES[pos.to_move]} to move."
+                   f"{SIDE_NAMES[pos.to_move or '']} to move."
         else:
             text = f"Step {self.ply} of {self.total}: {ply_words(self.game, self.ply)}"
         if pos.winner:
@@ -74,9 +74,9 @@ class ReplayController:
         """What the reader sees under the board: the move just played, or the start, and any result."""
         pos = self.game.position
         if self.ply == 0:
-            text = f"Start: {SIDE_NAMES[pos.to_move]} to move."
+            text = f"Start: {SIDE_NAMES[pos.to_move or '']} to move."
         else:
-            mover = SIDE_NAMES[self.game.positions[self.ply - 1].to_move]
+            mover = SIDE_NAMES[self.game.positions[self.ply - 1].to_move or ""]
             move = self.game.moves[self.ply - 1]
             verb = "jumped" if "-" in move else "placed on"
             text = f"Move {move_number(self.ply)}: {mover} {verb} {move}."

@@ -48,7 +48,7 @@ from typing import TypedDict
 
 from phutball.board import STANDARD_START
 from phutball.errors import QUOTE_MAX, PhutballError, quote
-from phutball.game import Game, GamePosition, parse_any_position, variant_of
+from phutball.game import AnyPosition, Game, parse_any_position, variant_of
 from phutball.notation import SWAP
 from phutball.puzzles.tasks import TASKS
 
@@ -154,9 +154,9 @@ def _pairs(fragment: str) -> list[tuple[str, str]]:
         raise ParamError("link", text, "a %-escape in the link is not valid UTF-8") from None
 
 
-def _start(position: str) -> GamePosition:
+def _start(position: str) -> AnyPosition:
     try:
-        start: GamePosition = parse_any_position(position)
+        start = parse_any_position(position)
     except PhutballError as e:
         if not re.match(r"\s*(\d|[LRlr]_)", position):
             raise ParamError("position", position, "expected a 2D position string such as '15x19_O_H10' "

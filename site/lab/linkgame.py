@@ -285,7 +285,7 @@ def replay(link: LinkGame) -> Game:
         try:
             game.push(move)
         except PhutballError as e:
-            who = side_name(game.position.to_move)
+            who = side_name(game.position.to_move or "")
             raise LinkError(move, f"move {move_number(i)} ({who}: {quote(move, 30)}) is illegal: {e.reason}") \
                 from None
     return game
@@ -414,7 +414,7 @@ def open_link(link: LinkGame, kept: LinkSeat | None, kept_game: Game | None,
         at = first_difference(kept_game.moves, link.moves)
         return Opening(DIVERGED, seat, kept_game,
                        f"Your friend's game differs from yours at "
-                       f"{turn_text(at, kept_game.positions[at - 1].to_move)} ({quote(link.moves[at - 1], 20)} "
+                       f"{turn_text(at, kept_game.positions[at - 1].to_move or '')} ({quote(link.moves[at - 1], 20)} "
                        f"instead of {quote(kept_game.moves[at - 1], 20)}). Nothing is lost: continue from your "
                        "friend's version (yours is kept in Your games), or keep yours and send it again.",
                        theirs=game)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, TypedDict
 
 from phutball.board import STANDARD_START
 from phutball.errors import PhutballError
-from phutball.game import Game, parse_any_position, variant_of
+from phutball.game import Game, parse_any_position
 from phutball.notation import SWAP, Jump, StripJump
 from phutball.sides import other_side, side_name
 from phutball.variant import Variant
@@ -103,6 +103,7 @@ class PlayController(AnalysisPanel):
             Game(start), opponent=opponent or FriendHere(), new_id=new_id)
         if isinstance(ctl.opponent, Computer):
             ctl.level = ctl.opponent.level
+        assert start.variant is not Variant.ODDISH, "an Oddish board cannot be played here"
         ctl.cursor = start.ball
         ctl.announcement = f"New game. {ctl.status()}"
         return ctl
@@ -119,6 +120,7 @@ class PlayController(AnalysisPanel):
             self.level = self.opponent.level
         self.flipped = self._your_side_below()
         self.chain, self.error, self.message, self.hint = [], "", "", None
+        assert start.variant is not Variant.ODDISH, "an Oddish board cannot be played here"
         self.cursor = start.ball
         self.announcement = f"New game. {self.status()}"
 
@@ -356,7 +358,8 @@ class PlayController(AnalysisPanel):
                             f"({moves_text(len(line))}) "
                             "is kept: Undo or “Restore the previous line” brings it back.")
         self.announcement = self.describe_move(before, move, mover) + " " + self.status()
-        self.cursor = after.ball if isinstance(move, (Jump, StripJump)) else self.cursor
+        self.cursor = after.ball if isinstance(move, (Jump, StripJump)) and after.variant is not Variant.ODDISH \
+            else self.cursor
 
     def play_text(self, text: str) -> None:
         """Play a move typed in the notation (e.g. from the computer or a text box)."""
@@ -453,7 +456,7 @@ class PlayController(AnalysisPanel):
         self._reset_feedback()
         try:
             start = parse_any_position(text)
-            if variant_of(start) is Variant.ODDISH:
+            if start.variant is Variant.ODDISH:
                 raise PhutballError("bad position", text, "an Oddish board cannot be played here")
         except PhutballError as e:
             self.error = f"Could not open the position in the link: {e}"
@@ -593,7 +596,7 @@ def new_game_choice(board: str, mode: str) -> tuple[str, str, str | None]:
         position = str(Position.start(board))
     if not mode.startswith("computer"):
         return position, mode, None
-    first = parse_any_position(position).to_move
+    first = parse_any_position(position).to_move or ""
     second = other_side(first)
     return position, "computer", second if mode.split("-")[1] == "first" else first
 

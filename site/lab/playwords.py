@@ -37,7 +37,7 @@ class PlayWords(PlayState):
             return WELCOME
         if self.browsing and self.game.can_redo() and self.game.cursor < len(self.game.moves):
             ply = self.game.cursor
-            shown = "the start" if ply == 0 else turn_text(ply, self.game.positions[ply - 1].to_move)
+            shown = "the start" if ply == 0 else turn_text(ply, self.game.positions[ply - 1].to_move or "")
             prefix = f"Viewing {shown} of {move_number(len(self.game.moves))}. "
         else:
             prefix = ""

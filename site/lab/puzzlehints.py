@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from phutball.game import parse_any_position, variant_of
+from phutball.game import parse_any_position
 from phutball.notation import Point, move_targets
 from phutball.variant import Variant
 from lab.puzzleledger import MAX_HINTS
@@ -48,7 +48,7 @@ def graded_hints(position: str, move: str) -> tuple[str, str, str]:
     """
     pos = parse_any_position(position)
     parts = move.split("-")
-    is_2d = variant_of(pos).is_board
+    is_2d = pos.variant is Variant.BOARD
     if len(parts) > 1:
         hops = len(parts) - 1
         first = (f"The move to find is a jump: the ball moves, in {hops} hop{'s' if hops > 1 else ''}."
@@ -56,7 +56,7 @@ def graded_hints(position: str, move: str) -> tuple[str, str, str]:
         where = parts[1] if is_2d else f"square {parts[1]}"
         return (first, f"The ball's first landing is {where}.", f"The move: {move}.")
     first = "The move to find is a placement: put a man down (no jump this time)."
-    if is_2d:
+    if pos.variant is Variant.BOARD:
         p = Point.from_str(parts[0])
         w, h = pos.size.width, pos.size.height
         c0, c1 = max(1, p.col - 1), min(w, p.col + 1)
@@ -68,6 +68,7 @@ def graded_hints(position: str, move: str) -> tuple[str, str, str]:
         second = f"Place it in the block {corner[0]}–{corner[1]}{near or toward}."
         return (first, second, f"The move: place a man on {parts[0]}.")
     s = int(parts[0])
+    assert pos.variant is Variant.STRIP, "a placement hint on an Oddish board"
     lo, hi = max(1, s - 1), min(pos.n, s + 1)
     ahead = (s > pos.ball) == (pos.to_move == "L")
     return (first, f"Place it on one of squares {lo}–{hi}, {'ahead of' if ahead else 'behind'} the ball.",

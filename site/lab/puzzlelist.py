@@ -15,7 +15,8 @@ from dataclasses import replace
 from typing import Callable, TypedDict
 
 from phutball.errors import quote
-from phutball.game import parse_any_position, variant_of
+from phutball.game import parse_any_position
+from phutball.variant import Variant
 from phutball.puzzles.puzzle import Puzzle
 from phutball.puzzles.tasks import task_named
 from lab.puzzlerating import START, puzzle_rating
@@ -160,8 +161,9 @@ def daily_boards(puzzles: list[Puzzle]) -> DailyBoards:
     day: list[int] = []
     for i in _daily_candidates(puzzles):
         pos = parse_any_position(puzzles[i].position)
+        assert pos.variant is not Variant.ODDISH, "the daily puzzles are played: no Oddish board"
         board: dict[str, str | int] = ({"variant": "2D", "width": pos.size.width, "height": pos.size.height}
-                                       if variant_of(pos).is_board else {"variant": "1D", "n": pos.n})
+                                       if pos.variant is Variant.BOARD else {"variant": "1D", "n": pos.n})
         if board not in boards:
             boards.append(board)
         day.append(boards.index(board))

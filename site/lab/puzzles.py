@@ -156,7 +156,7 @@ class PuzzleController(PuzzleBrowsing):
                 self.phase = "wrong"  # the defender won: cannot happen in a correct line
             elif self.phase == "playing" and self.game is not None and self.message.endswith(ANSWERING):
                 g = self.game  # the engine's answer is on the board: the reader's move again
-                who = SIDE_NAMES.get(g.positions[g.cursor - 1].to_move, "The engine")
+                who = SIDE_NAMES.get(g.positions[g.cursor - 1].to_move or "", "The engine")
                 said = self.message[: -len(ANSWERING)].rstrip()
                 self.message = f"{said} {who} answered {g.moves[g.cursor - 1]}. Your move."
         return False

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Mapping, NotRequired, TypedDict
 
-from phutball.game import parse_any_position, variant_of
+from phutball.game import parse_any_position
+from phutball.variant import Variant
 from phutball.puzzles.puzzle import Puzzle
 from phutball.puzzles.themes import THEME_NAMES, THEMES
 from phutball.sides import SIDE_NAMES
@@ -109,7 +110,7 @@ class ThemeChoice(TypedDict):
 def goal_legend(position: str) -> str:
     """Which end each side attacks (docs/rules.md "The rules as implemented (2D)"): shown next to the board."""
     pos = parse_any_position(position)
-    if variant_of(pos).is_board:
+    if pos.variant is Variant.BOARD:
         h = pos.size.height
         return f"Ohs ↑ attacks the top goal line (row {h}) · Eks ↓ attacks the bottom one (row 1)"
     return "Left → attacks the right end · Right ← attacks the left end"
@@ -120,7 +121,7 @@ def labelled_line(start: str, moves: list[str] | tuple[str, ...]) -> list[LineEn
     pos = parse_any_position(start)
     out: list[LineEntry] = []
     for i, m in enumerate(moves, start=1):
-        side = SIDE_NAMES.get(pos.to_move, pos.to_move)
+        side = SIDE_NAMES.get(pos.to_move or "", pos.to_move or "")  # "": an Oddish board without a side
         out.append({"ply": i, "side": side, "move": m, "label": f"{i}. {side} {m}"})
         pos = pos.play(m)
     return out
