@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from lab.jobs import Runner
+from lab.jobs import ComputerMove2D, Runner
 from phutball import Position
 from phutball.ai import PAUSE_NODES, YIELD_EVERY, Progress, Searcher
 from helpers import CYCLE, CYCLE_START
@@ -130,7 +130,7 @@ def test_move_now_during_a_hard_search_is_answered_after_one_slice():
     worker's slices of 0 ms, each slice is one step of the search, PAUSE_NODES nodes at most."""
     pos = middle_game(6, "15x19", 20)
     runner = Runner()
-    runner.begin({"kind": "computer-2d", "position": str(pos), "level": "hard"})
+    runner.begin(ComputerMove2D(str(pos), "hard"))
     done = [0]
     while done[-1] <= 4 * PAUSE_NODES and len(done) < 1000:
         report = runner.step(0)

@@ -10,6 +10,7 @@ from phutball import Point  # noqa: E402
 from phutball.game import Game  # noqa: E402
 from phutball.ai import win_chance
 from lab.analysispanel import eval_bar, mark_text, pv_notation
+from lab.jobs import Analyse2D, Review2D
 from lab.play import PlayController, level_choices
 from helpers import CYCLE, CYCLE_START
 
@@ -47,23 +48,21 @@ def test_the_analysis_job_is_for_the_position_shown_with_its_history_and_stops_w
     c.click(P("E6"))
     c.click(P("E4"))
     spec = c.analysis_spec()
-    assert spec == {"kind": "analyse-2d", "position": "9x9_O_E5_E4E6",
-                    "history": ["9x9_O_E5", "9x9_X_E5_E6"]}
+    assert spec == Analyse2D("9x9_O_E5_E4E6", ("9x9_O_E5", "9x9_X_E5_E6"))
     assert c.analysis_report("9x9_O_E5_E4E6", report(3, ["E5-E7"], done=True))
     assert c.analysis_spec() is None  # complete: nothing more to search here
     c.undo()
-    assert c.analysis_spec()["position"] == "9x9_X_E5_E6"  # a new position: analysed again
-    assert c.analysis_spec()["history"] == ["9x9_O_E5"]
+    assert c.analysis_spec() == Analyse2D("9x9_X_E5_E6", ("9x9_O_E5",))  # a new position: analysed again
 
 
 def test_no_analysis_while_the_computer_is_to_move():
     c = analysing()
     c.set_computer("X", "easy")
-    assert c.analysis_spec()["position"] == "9x9_O_E5"
+    assert c.analysis_spec().position == "9x9_O_E5"
     c.click(P("E6"))
     assert c.computer_to_move() and c.analysis_spec() is None
     c.computer_reply("A1")
-    assert c.analysis_spec()["position"] == "9x9_O_E5_A1E6"
+    assert c.analysis_spec().position == "9x9_O_E5_A1E6"
 
 
 def test_a_deeper_report_replaces_the_first_and_a_stale_one_is_ignored():
@@ -161,7 +160,7 @@ def reviewed():
     c = PlayController.new()
     assert c.import_record(MISSED)
     spec = c.review_spec()
-    assert spec["kind"] == "review-2d" and "A3" in spec["record"]
+    assert isinstance(spec, Review2D) and "A3" in spec.record
     return c
 
 
@@ -180,11 +179,11 @@ def test_review_shows_progress_then_marks_the_moves_with_the_better_move():
                                         "(Eks win in 1 before it, Ohs +0.2 rows after).")
 
 
-def run_job(spec, ms=40):
+def run_job(job, ms=40):
     """Run a job of ``lab/jobs.py`` to the end, in slices as the page does; every slice's report, in order
     (``ms=0``: a slice is one report, so every report is seen)."""
     from lab.jobs import slices
-    return list(slices(spec, ms=ms))
+    return list(slices(job, ms=ms))
 
 
 def test_the_analysis_job_finds_the_win_in_one_and_the_controller_shows_it():
@@ -199,7 +198,7 @@ def test_the_analysis_job_finds_the_win_in_one_and_the_controller_shows_it():
 
 def test_the_analysis_job_deepens_with_a_legal_line_at_every_report():
     from phutball.board import Position
-    reports = run_job({"kind": "analyse-2d", "position": "9x9_O_E5_E6", "history": [], "max_nodes": 3000}, ms=0)
+    reports = run_job(Analyse2D("9x9_O_E5_E6", max_nodes=3000), ms=0)
     depths = [r["depth"] for r in reports]
     assert depths == sorted(depths) and depths[-1] > depths[0]
     for r in reports:
@@ -210,7 +209,7 @@ def test_the_analysis_job_deepens_with_a_legal_line_at_every_report():
 
 
 def test_the_review_job_marks_the_missed_win_in_one_naming_the_winning_move():
-    reports = run_job({"kind": "review-2d", "record": MISSED, "max_nodes": 5000})
+    reports = run_job(Review2D(MISSED, max_nodes=5000))
     progress = [r["progress"][0] for r in reports]
     assert progress == sorted(progress) and reports[-1]["progress"] == [4, 4]
     marks = {m["ply"]: m for m in reports[-1]["marks"]}

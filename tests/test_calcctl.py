@@ -1,15 +1,16 @@
 """The potential calculator's controller and jobs (site/lab/calc/, run by site/lab/jobs.py), without a browser."""
 
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from lab.calc.controller import DEFAULT_POSITION, CalcController
 from lab.calc.parse import parse_input
-from lab.calc.jobs import CALC_KINDS, explore
+from lab.calc.jobs import Exact1D, ExactOddish, Explore, exact_job
 from lab.calc.render import html_explorer
 from lab.calc.words import even_squares, oddish_strip_squares
-from lab.jobs import JobSpecError, Runner
+from lab.jobs import JobStartError, MakeJob, Runner
 from phutball.errors import PhutballError  # noqa: E402
 from phutball.oned.oddish import Oddish  # noqa: E402
 from phutball.oned.potential import general_potentials  # noqa: E402
@@ -337,8 +338,8 @@ def test_long_strip_is_left_to_the_worker_and_short_ones_are_direct():
 # ---------------------------------------------------------------- jobs and the explorer
 
 
-def run(r: Runner, spec: dict) -> list[dict]:
-    r.begin(spec)
+def run(r: Runner, job: MakeJob) -> list[dict]:
+    r.begin(job)
     out = []
     while True:
         x = r.step(5)
@@ -348,37 +349,36 @@ def run(r: Runner, spec: dict) -> list[dict]:
 
 
 def test_runner_exact_1d_reports_progress_then_the_result():
-    r = Runner(CALC_KINDS)
-    steps = run(r, {"kind": "exact-1d", "position": "L_.*.o..o..o..o..o."})
+    r = Runner()
+    steps = run(r, Exact1D("L_.*.o..o..o..o..o."))
     assert len(steps) > 2 and any("Solving every position of a 17-square strip" in s.get("text", "") for s in steps)
     res = steps[-1]["result"]
     assert res["value"] == "win" and res["plies"] == 25 and res["kind"] == "strip"
     # the same length again: instant
-    steps = run(r, {"kind": "exact-1d", "position": "R_.*.o..o..o..o..o."})
+    steps = run(r, exact_job("strip", "R_.*.o..o..o..o..o."))
     assert len(steps) <= 2
 
 
 def test_runner_oddish_errors_and_stopping():
-    r = Runner(CALC_KINDS)
-    res = run(r, {"kind": "exact-oddish", "position": "L_" + PAPER_ODDISH})[-1]["result"]
+    r = Runner()
+    res = run(r, ExactOddish("L_" + PAPER_ODDISH))[-1]["result"]
     assert (res["value"], res["plies"], res["winner"]) == ("loss", 22, "R")
-    with pytest.raises(JobSpecError, match="unknown job kind"):
-        r.begin({"kind": "nope"})
-    with pytest.raises(JobSpecError, match="bad job spec"):
-        r.begin({"kind": "explore", "size": 3})
-    bad = run(r, {"kind": "exact-1d", "position": "L_" + "." * 12 + "*" + "." * 12})[-1]
+    assert exact_job("oddish", "L_" + PAPER_ODDISH) == ExactOddish("L_" + PAPER_ODDISH)
+    with pytest.raises(JobStartError, match="bad job: TypeError"):
+        r.begin(partial(Explore, size=3))  # a bad argument: an error, no crash
+    bad = run(r, Exact1D("L_" + "." * 12 + "*" + "." * 12))[-1]
     assert "too long" in bad["error"]
     # a job begun while another runs replaces it; a stopped job is gone
-    r.begin({"kind": "explore", "n": 14})
+    r.begin(Explore(14))
     r.step(1)
     assert r.stop() is True
     assert r.step(1)["error"] == "no job"
-    assert run(r, {"kind": "exact-1d", "position": "L_.*.o..o.."})[-1]["result"]["plies"] == 15
+    assert run(r, Exact1D("L_.*.o..o.."))[-1]["result"]["plies"] == 15
 
 
 @pytest.mark.parametrize("n,failures", [(8, 0), (9, 6), (10, 36), (12, 348)])
 def test_explorer_counts_match_bench(n, failures):
-    *_, last = explore(n)
+    *_, last = Explore(n)()
     res = last["result"]
     assert res["failures"] == failures                  # bench/README-1d.md's table (both sides to move)
     assert res["positions"] == 2 * (n - 2) * 2 ** (n - 1)
@@ -392,18 +392,18 @@ def test_explorer_counts_match_bench(n, failures):
 
 
 def test_explorer_lists_the_paper_bench_examples_and_links_them():
-    *_, last = explore(9)
+    *_, last = Explore(9)()
     res = last["result"]
     assert [x["position"] for x in res["listed"]] == ["L_.*.o..o..", "L_..o..oo*.", "L_o*oo..o.."]
     html = html_explorer(res)
     assert 'href="#L_.*.o..o.."' in html and "6 with Left to move" not in html and "wrongly in <b>6</b>" in html
-    assert "correctly" in html_explorer(list(explore(8))[-1]["result"])
+    assert "correctly" in html_explorer(list(Explore(8)())[-1]["result"])
     with pytest.raises(ValueError):
-        list(explore(40))
+        list(Explore(40)())
 
 
 def test_explorer_limit_truncates():
-    *_, last = explore(12, limit=10)
+    *_, last = Explore(12, limit=10)()
     res = last["result"]
     assert len(res["listed"]) == 10 and res["truncated"]
     assert [x["stones"] for x in res["listed"]] == sorted(x["stones"] for x in res["listed"])

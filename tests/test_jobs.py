@@ -1,14 +1,17 @@
 """Sliced jobs for the page's worker: progress, results, stopping, errors; which job runs when."""
 
+from functools import partial
+
 import pytest
 
-from lab.jobs import JobSpecError, Runner, Scheduler, Slot, Slots, fraction, search_text, slices
+from lab.jobs import (ComputerMove1D, ComputerMove2D, JobStartError, PuzzleCall, Runner, Scheduler, Slot, Slots,
+                      fraction, scripted, search_text, slices)
 from phutball import Position  # noqa: E402
 from phutball.game import parse_any_position
 
 
-def run(r, spec):
-    r.begin(spec)
+def run(r, job):
+    r.begin(job)
     steps = []
     while True:
         out = r.step(5)
@@ -18,13 +21,13 @@ def run(r, spec):
 
 
 def test_computer_2d_takes_a_winning_jump():
-    steps = run(Runner(), {"kind": "computer-2d", "position": "9x9_O_E5_E6E7E8"})
+    steps = run(Runner(), ComputerMove2D("9x9_O_E5_E6E7E8"))
     assert steps[-1]["result"]["move"] == "E5-E9"  # over three men onto the Ohs' goal row
 
 
 def test_computer_2d_reports_progress_and_a_legal_move():
     pos = "15x19_X_H10_G11H11J11G9J9"
-    steps = run(Runner(), {"kind": "computer-2d", "position": pos})
+    steps = run(Runner(), ComputerMove2D(pos))
     move = steps[-1]["result"]["move"]
     after = Position.from_str(pos).play(move)
     assert after.winner != "O"
@@ -32,36 +35,36 @@ def test_computer_2d_reports_progress_and_a_legal_move():
 
 
 def test_computer_1d_plays_the_solvers_move():
-    steps = run(Runner(), {"kind": "computer-1d", "position": "L_o*o.o.o...."})
+    steps = run(Runner(), ComputerMove1D("L_o*o.o.o...."))
     assert steps[-1]["result"]["value"] == "win"
     assert steps[-1]["result"]["move"] != "2-4-6-8"  # the paper: jumping all three stones loses
 
 
-def test_stop_and_unknown_kinds_and_errors_are_reported():
+def test_stop_and_bad_arguments_and_errors_are_reported():
     r = Runner()
-    r.begin({"kind": "computer-2d", "position": "15x19_O_H10"})
+    r.begin(ComputerMove2D("15x19_O_H10"))
     assert r.stop() is True and r.stop() is False
     assert r.step(5)["error"] == "no job"
-    with pytest.raises(JobSpecError, match="unknown job kind 'nope'"):
-        r.begin({"kind": "nope"})
-    with pytest.raises(JobSpecError, match="bad job spec: no kind"):
-        r.begin({"position": "15x19_O_H10"})
-    steps = run(r, {"kind": "computer-2d", "position": "not a position"})
+    with pytest.raises(JobStartError, match="bad job: TypeError"):
+        r.begin(partial(scripted, nonsense=1))
+    steps = run(r, ComputerMove2D("not a position"))
     assert steps[-1]["error"].startswith("bad position 'not a position'")  # the engine's own words
 
 
-def test_puzzle_calls_run_as_jobs_and_other_names_are_refused():
+def test_puzzle_calls_run_as_jobs_and_other_functions_are_refused():
+    from phutball.puzzles import judge
+    from phutball.puzzles.common import parse_position
     r = Runner()
-    steps = run(r, {"kind": "puzzles1d", "fn": "judge", "args": ["L_o*o.o.o....", "2-4-6-8"]})
+    steps = run(r, PuzzleCall(judge.judge, ("L_o*o.o.o....", "2-4-6-8")))
     assert steps[-1]["result"]["keeps_win"] is False and steps[-1]["result"]["refutation"]
-    steps = run(r, {"kind": "puzzles1d", "fn": "check_claim_1d", "args": []})
-    assert "not a puzzle call" in steps[-1]["error"]
+    steps = run(r, PuzzleCall(parse_position, ("L_o*o.o.o....",)))
+    assert steps[-1]["error"] == "ValueError: not a puzzle call: 'parse_position'"
 
 
 def test_computer_2d_at_each_level_reports_depth_and_legal_best_moves():
     pos = Position.from_str("15x19_O_H10_G11H11J9")
     for level in ("easy", "medium", "hard"):
-        steps = run(Runner(), {"kind": "computer-2d", "position": str(pos), "level": level, "max_nodes": 3000})
+        steps = run(Runner(), ComputerMove2D(str(pos), level, max_nodes=3000))
         for s in steps:
             pos.play(s["best"])  # every "move now" answer is legal
         final = steps[-1]["result"]
@@ -69,27 +72,28 @@ def test_computer_2d_at_each_level_reports_depth_and_legal_best_moves():
 
 
 def test_an_unknown_level_is_an_error_not_a_crash():
-    steps = run(Runner(), {"kind": "computer-2d", "position": "9x9_O_E5", "level": "wizard"})
+    steps = run(Runner(), ComputerMove2D("9x9_O_E5", "wizard"))
     assert "unknown level 'wizard'" in steps[-1]["error"]
 
 
 def test_a_scripted_job_reports_its_reports_and_a_failure_as_an_error():
     r = Runner()
-    r.begin({"kind": "scripted", "reports": [{"best": "A1"}, {"raise": "boom"}]})
+    r.begin(partial(scripted, [{"best": "A1"}, {"raise": "boom"}]))
     assert r.step(1000)["error"] == "RuntimeError: boom"
-    with pytest.raises(JobSpecError, match="bad job spec: TypeError"):  # bad spec: an error, no crash
-        r.begin({"kind": "scripted", "nonsense": 1})
+    with pytest.raises(JobStartError, match="bad job: TypeError"):  # a bad argument: an error, no crash
+        r.begin(partial(scripted, nonsense=1))
 
 
 def test_a_puzzle_call_on_an_unsolved_strip_solves_it_in_slices_first():
+    from phutball.puzzles import judge
     r = Runner()
     pos = "L_.o.*.o.oooo..." + "..."  # 17 squares: no other test here solves this length
     assert len(pos) - 2 == 17
-    steps = run(r, {"kind": "puzzles1d", "fn": "analysis", "args": [pos]})
+    steps = run(r, PuzzleCall(judge.analysis, (pos,)))
     solving = [s for s in steps if s.get("solving") == 17]
     assert len(solving) > 1 and not any(s.get("done") for s in solving)
     assert steps[-1]["result"]["winning_moves"] is not None
-    again = run(r, {"kind": "puzzles1d", "fn": "analysis", "args": [pos]})
+    again = run(r, PuzzleCall(judge.analysis, (pos,)))
     assert len(again) == 1 and again[0]["result"] == steps[-1]["result"]  # solved once per process
 
 
@@ -100,26 +104,25 @@ def test_a_typed_engine_error_is_shown_as_its_message_a_bug_with_its_type():
 
     def bug():
         yield {}[0]
-    r = Runner(kinds={"bad-position": bad_position, "bug": bug})
-    r.begin({"kind": "bad-position", "position": "9x9_Q_E5"})
+    r = Runner()
+    r.begin(partial(bad_position, "9x9_Q_E5"))
     error = r.step(1000)["error"]
     assert "9x9_Q_E5" in error and not error.startswith("ParseError")
-    r.begin({"kind": "bug"})
+    r.begin(bug)
     assert r.step(1000)["error"] == "KeyError: 0"
 
 
-def test_a_report_is_the_callers_to_keep_and_the_spec_is_not_changed():
-    r = Runner(kinds={"two": lambda: iter([{"n": 1}, {"n": 2, "done": True}])})
-    spec = {"kind": "two"}
-    r.begin(spec)
+def test_a_report_is_the_callers_to_keep():
+    r = Runner()
+    r.begin(lambda: iter([{"n": 1}, {"n": 2, "done": True}]))
     first = r.step(0)
     first["n"] = 99
-    assert spec == {"kind": "two"} and r.step(0) == {"n": 2, "done": True}
+    assert r.step(0) == {"n": 2, "done": True}
 
 
 def test_a_job_that_ends_without_saying_done_is_done_with_its_last_report():
-    r = Runner(kinds={"quiet": lambda: iter([{"progress": [1, 2]}])})
-    r.begin({"kind": "quiet"})
+    r = Runner()
+    r.begin(lambda: iter([{"progress": [1, 2]}]))
     assert r.step(1000) == {"progress": [1, 2], "done": True}
     assert r.step(1000)["error"] == "no job"
 
@@ -128,21 +131,24 @@ def test_a_job_that_ends_without_saying_done_is_done_with_its_last_report():
 
 
 def test_slices_yield_one_report_per_slice_the_last_one_done():
-    reports = list(slices({"kind": "scripted", "reports": [{"best": "A1"}, {"best": "B2", "done": True,
-                                                                            "result": {"move": "B2"}}]}, ms=0))
+    reports = list(slices(partial(scripted, [{"best": "A1"}, {"best": "B2", "done": True, "result": {"move": "B2"}}]),
+                          ms=0))
     assert reports == [{"best": "A1"}, {"best": "B2", "done": True, "result": {"move": "B2"}}]
 
 
-@pytest.mark.parametrize("spec,error", [({"kind": "nope"}, "unknown job kind 'nope'"),
-                                        ({"kind": "scripted", "nonsense": 1}, "bad job spec: TypeError"),
-                                        ({}, "bad job spec: no kind")])
-def test_a_spec_that_cannot_start_ends_like_a_failing_job(spec, error):
-    (report,) = list(slices(spec))
+def not_a_job(position: str):
+    raise ValueError(f"bad position {position!r}")
+
+
+@pytest.mark.parametrize("make,error", [(partial(scripted, nonsense=1), "bad job: TypeError"),
+                                        (partial(not_a_job, "Q"), "bad job: ValueError: bad position 'Q'")])
+def test_a_job_that_cannot_start_ends_like_a_failing_job(make, error):
+    (report,) = list(slices(make))
     assert report["done"] and report["error"].startswith(error)
 
 
 def test_a_failing_job_ends_with_its_error_and_no_result():
-    reports = list(slices({"kind": "scripted", "reports": [{"result": 1}, {"raise": "boom"}]}, ms=0))
+    reports = list(slices(partial(scripted, [{"result": 1}, {"raise": "boom"}]), ms=0))
     assert reports == [{"result": 1}, {"done": True, "error": "RuntimeError: boom"}]
 
 
@@ -155,15 +161,15 @@ def test_closing_the_slices_closes_the_job():
                 yield {"progress": [0, 1]}
         finally:
             closed.append(True)
-    reports = slices({"kind": "forever"}, {"forever": job}, ms=0)
+    reports = slices(job, ms=0)
     assert next(reports) == {"progress": [0, 1]}
     reports.close()
     assert closed == [True]
 
 
-def test_calc_kinds_run_through_the_same_slices():
-    from lab.calc.jobs import CALC_KINDS
-    last = list(slices({"kind": "exact-1d", "position": "L_.*.o..o.."}, CALC_KINDS))[-1]
+def test_the_calculators_jobs_run_through_the_same_slices():
+    from lab.calc.jobs import Exact1D
+    last = list(slices(Exact1D("L_.*.o..o..")))[-1]
     assert last["done"] and last["result"]["plies"] == 15
 
 
@@ -262,23 +268,22 @@ def test_the_glue_loop_reports_each_slice_and_stops_when_asked():
         for r in reports:
             time.sleep(SLICE_MS / 1000 + 0.005)
             yield r
-    kinds = {"slow": slow}
     seen = []
-    spec = {"kind": "slow", "reports": [{"best": "A1"}, {"best": "B2"}, {"done": True, "best": "C3"}]}
-    assert run_async(run_job(spec, seen.append, kinds=kinds)) == {"done": True, "best": "C3"}
+    job = partial(slow, [{"best": "A1"}, {"best": "B2"}, {"done": True, "best": "C3"}])
+    assert run_async(run_job(job, seen.append)) == {"done": True, "best": "C3"}
     assert [r["best"] for r in seen] == ["A1", "B2", "C3"]
     seen.clear()
-    assert run_async(run_job(spec, seen.append, lambda: len(seen) == 2, kinds)) is None  # asked before each slice
+    assert run_async(run_job(job, seen.append, lambda: len(seen) == 2)) is None  # asked before each slice
     assert [r["best"] for r in seen] == ["A1", "B2"]
-    assert run_async(run_job({"kind": "nope"}, seen.append))["error"] == "unknown job kind 'nope'"
+    assert run_async(run_job(partial(slow, nonsense=1), seen.append))["error"].startswith("bad job: TypeError")
 
 
 def test_the_collector_is_off_while_jobs_run_and_back_when_the_last_one_ends():
     """Issue 28: a full collection scanning a search's tables stalled slices for hundreds of ms."""
     import gc
     assert gc.isenabled()
-    search = slices({"kind": "computer-2d", "position": "15x19_O_H10_G9H11J12", "level": "hard"}, ms=1)
-    other = slices({"kind": "computer-1d", "position": "L_.*.o..."}, ms=1)
+    search = slices(ComputerMove2D("15x19_O_H10_G9H11J12", "hard"), ms=1)
+    other = slices(ComputerMove1D("L_.*.o..."), ms=1)
     try:
         first = next(search)
         assert not gc.isenabled() and not first.get("done")
@@ -292,7 +297,7 @@ def test_the_collector_is_off_while_jobs_run_and_back_when_the_last_one_ends():
         other.close()
     gc.disable()  # a caller that had it off keeps it off
     try:
-        for _ in slices({"kind": "computer-1d", "position": "L_.*.o..."}):
+        for _ in slices(ComputerMove1D("L_.*.o...")):
             pass
         assert not gc.isenabled()
     finally:

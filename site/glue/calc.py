@@ -20,7 +20,7 @@ from glue.remote import draw as draw_shapes
 from glue.boardinput import bind_grid, show_grid
 from lab.boardgrid import ShownGrid, board_grid
 from lab.calc.controller import STRIP_MIN_CELL, CalcController
-from lab.calc.jobs import CALC_KINDS
+from lab.calc.jobs import Explore, exact_job
 from lab.calc.render import html_explorer
 from lab.calc.words import even_squares
 from lab.jobs import Slot, Slots, error_text
@@ -127,7 +127,6 @@ def ensure_exact() -> None:
 async def run_exact(rec: Slot) -> None:
     """Solve ``rec``'s position in slices, showing progress between them; Stop sets ``rec.cancel``."""
     kind = rec.kind
-    spec = {"kind": "exact-1d" if kind == "strip" else "exact-oddish", "position": rec.position}
     result = None
 
     def report(r) -> None:
@@ -142,7 +141,7 @@ async def run_exact(rec: Slot) -> None:
             render_status()
 
     try:
-        await run_job(spec, report, lambda: rec.cancel, CALC_KINDS)
+        await run_job(exact_job(kind, rec.position), report, lambda: rec.cancel)
     except Exception as e:  # a bug: report it on the page, never leave "Solving…" for ever
         import traceback
         traceback.print_exc()
@@ -201,7 +200,7 @@ async def run_explore(n: int) -> None:
             el("explore-text").textContent = rec.text
 
     try:
-        await run_job({"kind": "explore", "n": n}, report, lambda: rec.cancel, CALC_KINDS)
+        await run_job(Explore(n), report, lambda: rec.cancel)
     finally:
         rec.done = True
         if explorer.is_current(rec):

@@ -12,19 +12,19 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from glue.remote import flush_now
-from lab.jobs import SLICE_MS, slices
+from lab.jobs import SLICE_MS, MakeJob, Report, slices
 
 
-async def run_job(spec: dict[str, Any], on_report: Callable[[dict[str, Any]], Any],
-                  should_stop: Callable[[], bool] = lambda: False,
-                  kinds: dict[str, Callable[..., Any]] | None = None) -> dict[str, Any] | None:
-    """Run the job ``spec`` to its end in slices of ``SLICE_MS``: ``on_report(report)`` after each slice.
+async def run_job(make: MakeJob, on_report: Callable[[Report], Any],
+                  should_stop: Callable[[], bool] = lambda: False) -> Report | None:
+    """Run the job ``make`` makes (e.g. ``ComputerMove2D(position)``) to its end in slices of ``SLICE_MS``:
+    ``on_report(report)`` after each slice.
 
     ``should_stop()`` is asked before each slice (after the page's events were
     answered).  The last report (``done``; with ``error`` if the job failed or
     could not start), or None if stopped.
     """
-    reports = slices(spec, kinds, SLICE_MS)
+    reports = slices(make, SLICE_MS)
     try:
         while True:
             await flush_now()

@@ -11,13 +11,14 @@ glue modules of their own, bound from :func:`bind`: ``glue/newgame.py`` (New gam
 
 from __future__ import annotations
 
+from functools import partial
 
 from glue import gamerecord, mygames, newgame, share
 from glue.jobs import run_job
 from lab.views.diagram import Marks, jump_frames, layout_for, natural_size, play_shapes
 from lab.playfeel import animated_ply, move_sound, shows_welcome
 from lab.views.markup import moves_html, review_graph_svg, review_marks_html, review_summary_html
-from lab.jobs import Scheduler, error_text, search_text
+from lab.jobs import MakeJob, Scheduler, error_text, scripted, search_text
 from phutball.ai import HINT_LEVEL
 from phutball.errors import PhutballError
 from lab.analysispanel import LINK_ENGINE_OFF
@@ -266,7 +267,7 @@ async def analyse_loop() -> None:
             spec = ctl.analysis_spec()
             if spec is None or jobs.outranked("analysis"):
                 return
-            position = spec["position"]
+            position = spec.position
 
             def report(r, position=position) -> None:
                 if ctl.analysis_report(position, r):
@@ -350,10 +351,10 @@ async def run_search(label: str, level: str, purpose: str = "move") -> str | Non
     el("thinking").hidden = False
     el("thinking-text").textContent = label
     draw()
-    spec = ctl.computer_job(level)
-    scripted = (init_value("testHooks") or {}).get("engine")
-    if scripted:  # tests: an engine that answers these reports (a failure, an illegal move ...)
-        spec = {"kind": "scripted", "reports": scripted}
+    job: MakeJob = ctl.computer_job(level)
+    engine = (init_value("testHooks") or {}).get("engine")
+    if engine:  # tests: an engine that answers these reports (a failure, an illegal move ...)
+        job = partial(scripted, engine)
     found = {"best": None}
 
     def report(r) -> None:
@@ -365,7 +366,7 @@ async def run_search(label: str, level: str, purpose: str = "move") -> str | Non
             jobs.error = str(r["error"])
 
     try:
-        last = await run_job(spec, report, lambda: jobs.search_should_end(found["best"]))
+        last = await run_job(job, report, lambda: jobs.search_should_end(found["best"]))
     finally:
         jobs.end_search()
         el("thinking").hidden = True

@@ -20,6 +20,7 @@ import random
 from typing import Any
 
 from glue.jobs import run_job
+from lab.jobs import PuzzleCall, PuzzleFunction
 from phutball.errors import PhutballError
 from phutball.moveentry import MoveEntry
 from glue.boardinput import RELAYOUT, bind_board, bind_move_field, board_shape, relayout_when_changed, show_grid
@@ -48,14 +49,14 @@ keyboard = {"used": False}  # the grid's focus is drawn as the cursor once keys 
 # ---------------------------------------------------------------- engine calls (sliced, in this worker)
 
 
-async def engine_call(name: str, args: list) -> dict:
+async def engine_call(fn: PuzzleFunction, args: tuple[str, ...]) -> dict:
     """Run one :mod:`phutball.puzzles.judge` call as a sliced job; a strip's first solve shows its progress."""
     def report(r) -> None:
         if r.get("solving") and not r.get("done"):
             el("message").textContent = (f"Checking… (solving every position of the {r['solving']}-square strip "
                                          f"once: {round(100 * float(r.get('fraction') or 0.0))}%)")
 
-    last = await run_job({"kind": "puzzles1d", "fn": name, "args": args}, report)
+    last = await run_job(PuzzleCall(fn, args), report)
     if last is None or last.get("error"):
         raise RuntimeError(last["error"] if last else "stopped")
     return last["result"]

@@ -16,6 +16,7 @@ from phutball.notation import Placement, StripPlacement
 from phutball.sides import side_name
 from lab.movewords import move_number
 from lab.playhistory import PlayHistory
+from lab.jobs import Analyse2D, Report, Review2D
 from lab.playstate import LatestAnalysis
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ class AnalysisPanel(PlayHistory):
         self.analysing, self.analysis = bool(on), None
         self.message = "Analysing the position shown." if on else "Analysis off."
 
-    def analysis_spec(self) -> dict[str, Any] | None:
+    def analysis_spec(self) -> Analyse2D | None:
         """The analysis job to run now, or None: off, a strip, the game over here, the computer to move,
         or this position done.
 
@@ -104,10 +105,10 @@ class AnalysisPanel(PlayHistory):
         position = str(self.position)
         if self.analysis is not None and self.analysis["position"] == position and self.analysis.get("done"):
             return None
-        history = [str(p) for p in self.game.positions[: self.game.cursor]]
-        return {"kind": "analyse-2d", "position": position, "history": history}
+        history = tuple(str(p) for p in self.game.positions[: self.game.cursor])
+        return Analyse2D(position, history)
 
-    def analysis_report(self, position: str, report: dict[str, Any]) -> bool:
+    def analysis_report(self, position: str, report: Report) -> bool:
         """Take a report of the analysis of ``position``; True if what the page shows changed (redraw).
 
         False if ``position`` is no longer the one shown (the report is ignored),
@@ -180,7 +181,7 @@ class AnalysisPanel(PlayHistory):
 
     # ------------------------------------------------------------ review (the Review game button)
 
-    def review_spec(self) -> dict[str, Any] | None:
+    def review_spec(self) -> Review2D | None:
         """The review job for the whole game (every move, whatever the cursor), or None with ``error`` set."""
         self._reset_feedback()
         if not self.variant.is_board:
@@ -196,9 +197,9 @@ class AnalysisPanel(PlayHistory):
         self.review_curve, self.review_summary = [], []
         self.review_progress = (0, len(self.game.moves))
         self.message = "Reviewing the game…"
-        return {"kind": "review-2d", "record": self.game.to_record()}
+        return Review2D(self.game.to_record())
 
-    def review_report(self, report: dict[str, Any]) -> None:
+    def review_report(self, report: Report) -> None:
         """Progress (``progress: [done, total]``), and at the end the marks (``marks``) or an ``error``."""
         if self.review_for != tuple(self.game.moves):
             return  # the game changed since: this review is about another game

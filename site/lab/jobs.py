@@ -8,20 +8,25 @@ page's events between two slices.  Stopping ("move now", "stop") is simply not
 asking for the next slice.  Which job runs when is :class:`Scheduler`'s (the play
 page's priorities) and :class:`Slots`' (one job per kind, the calculator's).
 
-Job kinds (``spec["kind"]``):
+A job is a callable that makes its generator of :class:`Report` (:data:`MakeJob`):
+the pages pass one of these small frozen dataclasses (its fields are the job's
+arguments, calling it starts the job), never a name to look up:
 
-* ``computer-2d`` -- the computer's move (or a hint) on a 2D board: the
+* :class:`ComputerMove2D` -- the computer's move (or a hint) on a 2D board: the
   search of :mod:`phutball.ai` at a level, reporting depth, nodes and the
   best move so far.
-* ``computer-1d`` -- the computer's move on a strip: the exact solver's best
+* :class:`ComputerMove1D` -- the computer's move on a strip: the exact solver's best
   move (fastest win, or the most stubborn defence).
-* ``analyse-2d`` -- the analysis of a 2D position (the play page's Analyse
+* :class:`Analyse2D` -- the analysis of a 2D position (the play page's Analyse
   switch): :func:`phutball.analysis.analyse`, one report per deeper result
   (evaluation, mate distance, principal variation, its text).
-* ``review-2d`` -- the review of a game record: :func:`phutball.analysis.review`,
+* :class:`Review2D` -- the review of a game record: :func:`phutball.analysis.review`,
   reporting progress and, at the end, the marked moves.
-* ``puzzles1d`` -- one call of :mod:`phutball.puzzles.judge` (``judge``,
+* :class:`PuzzleCall` -- one call of a function of :mod:`phutball.puzzles.judge` (``judge``,
   ``respond``, ``analysis``, ``best_line``) for the puzzle page.
+
+The calculator's jobs are :mod:`lab.calc.jobs`'; :func:`scripted` is the play page's
+test stand-in for the engine.
 """
 
 from __future__ import annotations
@@ -30,69 +35,124 @@ import gc
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Generator, Iterator, Mapping
+from typing import Any, Callable, Generator, Iterator, TypedDict, cast
 
 from phutball.ai import STRONGEST
 from phutball.errors import PhutballError
 
-Job = Generator[dict[str, Any], None, None]  # closed when stopped
+
+class Report(TypedDict, total=False):
+    """A job's report, one per slice (after python-chess's ``InfoDict``: every key optional).
+
+    Which keys a report has depends on the job (see each job's doc); the runner adds
+    ``done`` at the end and ``error`` when the job failed or could not start.
+    """
+
+    progress: list[float]          # [done, total]: positions searched, plies reviewed, steps solved
+    depth: int                     # the search's deepest completed iteration
+    nodes: int                     # positions searched so far
+    best: str | None               # the best move so far ("move now" plays it); None before the first
+    outcome: str                   # the search's verdict for display: "win in 3", "+0.4"
+    score: int                     # the analysis' evaluation, tenths of a row, for the side to move
+    mate: int | None               # plies to the end (positive: the side to move wins)
+    pv: list[str]                  # the principal variation
+    text: str                      # what the page shows: the evaluation, or what a solve is doing
+    marks: list[dict[str, Any]]    # a review's marked moves (:func:`mark_json`)
+    curve: list[float]             # a review's win chances of Ohs, position by position
+    summary: list[str]             # a review's words for each side
+    solving: int                   # a puzzle call solving this strip length first
+    fraction: float                # how much of that solve is done, 0..1
+    done: bool                     # the last report
+    result: dict[str, Any]         # the job's answer (in the last report)
+    error: str                     # why the job failed (:func:`error_text`), or "no job"
 
 
-def computer_2d(position: str, level: str = STRONGEST, max_nodes: int | None = None,
-                seed: int | str | None = None) -> Job:
+Job = Generator[Report, None, None]  # closed when stopped
+#: What a page passes to start a job: calling it makes the job's generator (one of the job classes here
+#: or of :mod:`lab.calc.jobs`; a test may pass any such callable).
+MakeJob = Callable[[], Job]
+
+
+@dataclass(frozen=True)
+class ComputerMove2D:
     """The search of :mod:`phutball.ai` at ``level`` (a former name too); ``best`` is always a legal move
     (for "move now").  ``seed`` seeds a weak level's choices among near-equal moves: each game gives its
     own, so two games differ and one game, reloaded, goes on the same way."""
-    from phutball.ai import Searcher, level_of
-    from phutball.board import Position
-    searcher = Searcher(Position.from_str(position), level_of(level), max_nodes=max_nodes, seed=seed)
-    budget = searcher.max_nodes
-    for p in searcher.steps():
-        best = str(p.best) if p.best is not None else None  # never the text "None"
-        report = {"progress": [min(p.nodes, budget), budget], "depth": p.depth, "best": best, "outcome": p.outcome}
-        if p.done:
-            report.update(done=True, result={"move": str(p.best), "reason": p.reason, "depth": p.depth,
-                                             "nodes": p.nodes, "outcome": p.outcome})
-        yield report
+
+    position: str
+    level: str = STRONGEST
+    max_nodes: int | None = None
+    seed: int | str | None = None
+
+    def __call__(self) -> Job:
+        from phutball.ai import Searcher, level_of
+        from phutball.board import Position
+        searcher = Searcher(Position.from_str(self.position), level_of(self.level), max_nodes=self.max_nodes,
+                            seed=self.seed)
+        budget = searcher.max_nodes
+        for p in searcher.steps():
+            best = str(p.best) if p.best is not None else None  # never the text "None"
+            report: Report = {"progress": [min(p.nodes, budget), budget], "depth": p.depth, "best": best,
+                              "outcome": p.outcome}
+            if p.done:
+                report["done"] = True
+                report["result"] = {"move": str(p.best), "reason": p.reason, "depth": p.depth, "nodes": p.nodes,
+                                    "outcome": p.outcome}
+            yield report
 
 
-def computer_1d(position: str) -> Job:
-    from phutball.oned.solve import analyse
-    from phutball.oned.strip import Strip
-    strip = Strip.from_str(position)
-    yield {"progress": [0, 1], "best": None}
-    analysis = analyse(strip)
-    best = analysis.best
-    move = str(best.move) if best is not None else str(strip.legal_moves()[0])
-    value = getattr(analysis, "value", None)
-    yield {"done": True, "best": move, "result": {"move": move, "value": value}}
+@dataclass(frozen=True)
+class ComputerMove1D:
+    """The exact solver's move on the strip ``position``."""
+
+    position: str
+
+    def __call__(self) -> Job:
+        from phutball.oned.solve import analyse
+        from phutball.oned.strip import Strip
+        strip = Strip.from_str(self.position)
+        yield {"progress": [0, 1], "best": None}
+        analysis = analyse(strip)
+        best = analysis.best
+        move = str(best.move) if best is not None else str(strip.legal_moves()[0])
+        value = getattr(analysis, "value", None)
+        yield {"done": True, "best": move, "result": {"move": move, "value": value}}
 
 
-def analyse_2d(position: str, history: list[str] | None = None, level: str = STRONGEST,
-               max_nodes: int | None = None, max_depth: int | None = None) -> Job:
+@dataclass(frozen=True)
+class Analyse2D:
     """The analysis of ``position`` (``history``: the positions before it, oldest first, for repetitions).
 
     Each report has ``depth``, ``nodes``, ``score`` (tenths of a row, for the
     side to move), ``mate`` (plies; positive: the side to move wins), ``pv``
     (moves) and ``text`` (e.g. "Ohs +2.5 rows", for the side to move).
     """
-    from phutball.analysis import analyse
-    from phutball.board import Position
-    pos = Position.from_str(position)
-    past = tuple(Position.from_str(p) for p in history or ())
-    last: tuple[Any, ...] | None = None
-    for a in analyse(pos, history=past, level=level, max_nodes=max_nodes, max_depth=max_depth):
-        report = {"depth": a.depth, "nodes": a.nodes, "score": a.score, "mate": a.mate,
-                  "pv": [str(m) for m in a.pv], "text": a.text(pos.to_move)}
-        if a.done:
-            report["done"] = True
-        yield report
-        last = (a.depth, a.pv)
-    if last is None:
-        yield {"done": True}
+
+    position: str
+    history: tuple[str, ...] = ()
+    level: str = STRONGEST
+    max_nodes: int | None = None
+    max_depth: int | None = None
+
+    def __call__(self) -> Job:
+        from phutball.analysis import analyse
+        from phutball.board import Position
+        pos = Position.from_str(self.position)
+        past = tuple(Position.from_str(p) for p in self.history)
+        last: tuple[Any, ...] | None = None
+        for a in analyse(pos, history=past, level=self.level, max_nodes=self.max_nodes, max_depth=self.max_depth):
+            report: Report = {"depth": a.depth, "nodes": a.nodes, "score": a.score, "mate": a.mate,
+                              "pv": [str(m) for m in a.pv], "text": a.text(pos.to_move)}
+            if a.done:
+                report["done"] = True
+            yield report
+            last = (a.depth, a.pv)
+        if last is None:
+            yield {"done": True}
 
 
-def review_2d(record: str, level: str = STRONGEST, max_nodes: int | None = None) -> Job:
+@dataclass(frozen=True)
+class Review2D:
     """The review of the game ``record``: ``progress`` (plies reviewed, of all) as it goes, then ``marks``,
     ``curve`` (Ohs' win chance at each position, 0..1: :class:`phutball.analysis.ReviewPoint`) and
     ``summary`` (each side's :meth:`phutball.analysis.SideSummary.text`).
@@ -100,25 +160,31 @@ def review_2d(record: str, level: str = STRONGEST, max_nodes: int | None = None)
     A mark is :meth:`mark_json` of a :class:`phutball.analysis.ReviewMark`;
     ``max_nodes`` is the search's budget per position (the engine's default if None).
     """
-    from phutball.analysis import ReviewMark, ReviewPoint, review, review_summary
-    from phutball.game import Game
-    game = Game.from_record(record)
-    total = len(game.moves)
-    kwargs: dict[str, Any] = {"level": level}
-    if max_nodes is not None:
-        kwargs["max_nodes_per_position"] = max_nodes
-    marks: list[ReviewMark] = []
-    points: list[ReviewPoint] = []
-    for item in review(game, **kwargs):
-        if isinstance(item, ReviewMark):
-            marks.append(item)
-        elif isinstance(item, ReviewPoint):
-            points.append(item)
-        else:
-            yield {"progress": [min(item.ply, total), total]}
-    yield {"done": True, "progress": [total, total], "marks": [mark_json(m) for m in marks],
-           "curve": [round(p.chance, 3) for p in points],
-           "summary": [s.text() for s in review_summary(game, points, marks)]}
+
+    record: str
+    level: str = STRONGEST
+    max_nodes: int | None = None
+
+    def __call__(self) -> Job:
+        from phutball.analysis import ReviewMark, ReviewPoint, review, review_summary
+        from phutball.game import Game
+        game = Game.from_record(self.record)
+        total = len(game.moves)
+        kwargs: dict[str, Any] = {"level": self.level}
+        if self.max_nodes is not None:
+            kwargs["max_nodes_per_position"] = self.max_nodes
+        marks: list[ReviewMark] = []
+        points: list[ReviewPoint] = []
+        for item in review(game, **kwargs):
+            if isinstance(item, ReviewMark):
+                marks.append(item)
+            elif isinstance(item, ReviewPoint):
+                points.append(item)
+            else:
+                yield {"progress": [min(item.ply, total), total]}
+        yield {"done": True, "progress": [total, total], "marks": [mark_json(m) for m in marks],
+               "curve": [round(p.chance, 3) for p in points],
+               "summary": [s.text() for s in review_summary(game, points, marks)]}
 
 
 def mark_json(mark: Any) -> dict[str, Any]:
@@ -139,22 +205,31 @@ def scripted(reports: list[dict[str, Any]]) -> Job:
 
     A stand-in engine for tests of the pages (an engine failure, an illegal
     move, a search that never ends): the page passes ``window.phutballTestHooks
-    = {engine: [...]}`` through ``host.js``.
+    = {engine: [...]}`` through ``host.js``, and the play page's glue runs this
+    instead of the computer's move (no page starts it otherwise).
     """
     for report in reports:
         if "raise" in report:
             raise RuntimeError(str(report["raise"]))
-        yield dict(report)
+        yield cast(Report, dict(report))
 
 
-PUZZLE_CALLS = ("judge", "respond", "analysis", "best_line")
+#: A function of :mod:`phutball.puzzles.judge`: a position (and a move) in, a JSON-ready dict out.
+PuzzleFunction = Callable[..., dict[str, Any]]
+
+
+def puzzle_functions() -> tuple[PuzzleFunction, ...]:
+    """The functions of :mod:`phutball.puzzles.judge` a :class:`PuzzleCall` runs."""
+    from phutball.puzzles import judge
+    return (judge.judge, judge.respond, judge.analysis, judge.best_line)
 
 
 _SOLVED_STRIPS: set[int] = set()  # strip lengths solved whole in this process (solve1d keeps the tables)
 
 
-def puzzles1d_call(fn: str, args: list[Any]) -> Job:
-    """One call of :mod:`phutball.puzzles.judge`.
+@dataclass(frozen=True)
+class PuzzleCall:
+    """One call ``fn(*args)`` of a function of :mod:`phutball.puzzles.judge` (:func:`puzzle_functions`).
 
     The first call on a strip of up to ``MAX_LIVE_N`` squares needs the whole
     strip solved (0.5 s in CPython for 19 squares, several seconds in Pyodide):
@@ -162,28 +237,22 @@ def puzzles1d_call(fn: str, args: list[Any]) -> Job:
     reporting ``{"solving": n, "progress": [step, steps]}``; the call itself is
     then a table lookup.
     """
-    if fn not in PUZZLE_CALLS:
-        raise ValueError(f"not a puzzle call: {fn!r}")
-    from phutball.puzzles import judge
-    from phutball.puzzles.common import MAX_LIVE_N, parse_position
-    from phutball.oned.solve import StripSolver
-    from phutball.oned.strip import Strip
-    pos = parse_position(args[0]) if args else None
-    if isinstance(pos, Strip) and pos.n <= MAX_LIVE_N and pos.n not in _SOLVED_STRIPS:
-        for p in StripSolver(pos.n).steps():
-            yield {"progress": [p.step, p.steps], "solving": pos.n, "fraction": p.fraction, "best": None}
-        _SOLVED_STRIPS.add(pos.n)
-    yield {"done": True, "result": getattr(judge, fn)(*args)}
 
+    fn: PuzzleFunction
+    args: tuple[Any, ...] = ()
 
-KINDS: dict[str, Callable[..., Job]] = {
-    "computer-2d": computer_2d,
-    "computer-1d": computer_1d,
-    "analyse-2d": analyse_2d,
-    "review-2d": review_2d,
-    "puzzles1d": puzzles1d_call,
-    "scripted": scripted,
-}
+    def __call__(self) -> Job:
+        if self.fn not in puzzle_functions():
+            raise ValueError(f"not a puzzle call: {getattr(self.fn, '__name__', self.fn)!r}")
+        from phutball.puzzles.common import MAX_LIVE_N, parse_position
+        from phutball.oned.solve import StripSolver
+        from phutball.oned.strip import Strip
+        pos = parse_position(self.args[0]) if self.args else None
+        if isinstance(pos, Strip) and pos.n <= MAX_LIVE_N and pos.n not in _SOLVED_STRIPS:
+            for p in StripSolver(pos.n).steps():
+                yield {"progress": [p.step, p.steps], "solving": pos.n, "fraction": p.fraction, "best": None}
+            _SOLVED_STRIPS.add(pos.n)
+        yield {"done": True, "result": self.fn(*self.args)}
 
 
 def error_text(e: Exception) -> str:
@@ -194,8 +263,8 @@ def error_text(e: Exception) -> str:
     return f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
 
 
-class JobSpecError(ValueError):
-    """A job spec that cannot start: an unknown ``kind``, or arguments its job function does not take."""
+class JobStartError(ValueError):
+    """A job that cannot start: making its generator raised (a bad argument)."""
 
 
 #: The longest a slice computes before the worker answers the page again (milliseconds).
@@ -203,39 +272,29 @@ SLICE_MS = 40.0
 
 
 class Runner:
-    """One job at a time, advanced in time slices by :meth:`step` (plain calls: dicts in, dicts out).
+    """One job at a time, advanced in time slices by :meth:`step` (plain calls: a job in, reports out).
 
-    ``kinds`` maps a spec's ``kind`` to its job function (default :data:`KINDS`,
-    the play and puzzle pages'; the calculator passes
-    :data:`lab.calc.jobs.CALC_KINDS`).  Errors have one format: :meth:`begin`
-    raises :class:`JobSpecError` for a spec that cannot start (``"bad job
-    spec: ..."``, ``"unknown job kind ..."``), and :meth:`step` reports
+    Errors have one format: :meth:`begin` raises :class:`JobStartError` for a
+    job that cannot start (``"bad job: ..."``), and :meth:`step` reports
     ``{"done": True, "error": error_text(exception), ...}`` when the job raised
     (the worker never crashes) or there is ``"no job"``.  The pages run jobs
     through :func:`slices` (and ``glue/jobs.py``'s ``run_job``), not directly.
     """
 
-    def __init__(self, kinds: dict[str, Callable[..., Job]] | None = None) -> None:
-        self.kinds = KINDS if kinds is None else kinds
+    def __init__(self) -> None:
         self.job: Job | None = None
-        self.last: dict[str, Any] = {}
+        self.last: Report = {}
 
-    def begin(self, spec: Mapping[str, Any]) -> None:
-        """Start the job ``spec`` describes (``kind`` and its job function's arguments), dropping the current one."""
-        args = dict(spec)
-        kind = args.pop("kind", None)
-        if kind is None:
-            raise JobSpecError("bad job spec: no kind")
-        if kind not in self.kinds:
-            raise JobSpecError(f"unknown job kind {kind!r}")
+    def begin(self, make: MakeJob) -> None:
+        """Start the job ``make`` makes (e.g. ``ComputerMove2D(position)``), dropping the current one."""
         self.stop()
         try:
-            self.job = self.kinds[kind](**args)
-        except (TypeError, ValueError) as e:  # a bad spec: reported, never a crash
-            raise JobSpecError(f"bad job spec: {error_text(e)}") from e
+            self.job = make()
+        except (TypeError, ValueError) as e:  # a bad argument: reported, never a crash
+            raise JobStartError(f"bad job: {error_text(e)}") from e
         self.last = {"progress": [0, 1], "best": None}
 
-    def step(self, ms: float = SLICE_MS) -> dict[str, Any]:
+    def step(self, ms: float = SLICE_MS) -> Report:
         """Advance the job for about ``ms`` milliseconds; its last report (``done`` at the end)."""
         job, last = self.job, self.last
         if job is None:
@@ -249,12 +308,13 @@ class Runner:
         except StopIteration:
             last = {**last, "done": True}
         except Exception as e:  # report, never crash the worker
-            last = {k: v for k, v in last.items() if k != "result"}
-            last.update(done=True, error=error_text(e))
+            last = last.copy()
+            last.pop("result", None)
+            last["done"], last["error"] = True, error_text(e)
         self.last = last
         if last.get("done"):
             self.job = None
-        return dict(last)
+        return last.copy()
 
     def stop(self) -> bool:
         """Drop the job (closing its generator): True if there was one."""
@@ -264,19 +324,18 @@ class Runner:
         return job is not None
 
 
-def slices(spec: Mapping[str, Any], kinds: dict[str, Callable[..., Job]] | None = None,
-           ms: float = SLICE_MS) -> Job:
-    """Run the job ``spec`` describes: one report per slice of about ``ms`` milliseconds, the last one ``done``.
+def slices(make: MakeJob, ms: float = SLICE_MS) -> Job:
+    """Run the job ``make`` makes: one report per slice of about ``ms`` milliseconds, the last one ``done``.
 
-    A spec that cannot start gives one report, ``{"done": True, "error": "bad job
-    spec: ..."}``, like a job that fails: the pages handle one kind of end.
+    A job that cannot start gives one report, ``{"done": True, "error": "bad job:
+    ..."}``, like a job that fails: the pages handle one kind of end.
     Closing the iterator (or dropping it) stops the job.  The pages' glue awaits
     between two slices (``glue/jobs.py``), so the page stays answered.
     """
-    runner = Runner(kinds)
+    runner = Runner()
     try:
-        runner.begin(spec)
-    except JobSpecError as e:
+        runner.begin(make)
+    except JobStartError as e:
         yield {"done": True, "error": str(e)}
         return
     try:
@@ -319,13 +378,13 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def fraction(report: Mapping[str, Any]) -> float:
+def fraction(report: Report) -> float:
     """How far a job is, from 0 to 1, by its report's ``progress`` ``[done, total]`` (0 without one)."""
     done, total = (report.get("progress") or [0, 1])[:2]
     return min(1.0, max(0.0, float(done) / float(total or 1)))
 
 
-def search_text(label: str, report: Mapping[str, Any], best: str | None) -> str | None:
+def search_text(label: str, report: Report, best: str | None) -> str | None:
     """The play page's line under "thinking" for a search's report (None: a report without a depth)."""
     if report.get("depth") is None:
         return None
@@ -423,7 +482,7 @@ class Slot:
     def running(self) -> bool:
         return not self.done and not self.cancel
 
-    def report(self, report: Mapping[str, Any]) -> None:
+    def report(self, report: Report) -> None:
         """Take a progress report: its fraction done and its text (the last text if it has none)."""
         self.progress = fraction(report)
         self.text = str(report.get("text") or self.text)

@@ -20,6 +20,7 @@ from phutball.notation import SWAP, Jump, StripJump
 from phutball.sides import other_side, side_name
 from phutball.variant import Variant
 from lab.analysispanel import AnalysisPanel, AnalysisView, ReviewView
+from lab.jobs import ComputerMove1D, ComputerMove2D
 from phutball.moveentry import EnteredMove, Target
 from lab.playfeel import computer_takes_swap, flip_key
 from lab.playstate import DEFAULT_LEVEL
@@ -439,14 +440,14 @@ class PlayController(AnalysisPanel):
         self.message = message
         self.announcement = f"{message} {self.status()}".strip()
 
-    def computer_job(self, level: str) -> dict[str, str]:
+    def computer_job(self, level: str) -> ComputerMove2D | ComputerMove1D:
         """The worker job that finds the computer's move here (see :mod:`lab.jobs`): the search at
         ``level`` on a board, the exact solver on a strip.  The search is seeded by the game's id, random
         for each new game and kept with it: a weak level's choices among near-equal moves differ from one
         game to the next (issue 44), and a game reloaded goes on as it would have."""
         if self.variant.is_board:
-            return {"kind": "computer-2d", "position": str(self.position), "level": level, "seed": self.game_id}
-        return {"kind": "computer-1d", "position": str(self.position)}
+            return ComputerMove2D(str(self.position), level, seed=self.game_id)
+        return ComputerMove1D(str(self.position))
 
     def export_record(self) -> str:
         return self.game.to_record()

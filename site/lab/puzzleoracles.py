@@ -9,9 +9,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Protocol
 
 from phutball.puzzles.tasks import task_named
+
+if TYPE_CHECKING:
+    from lab.jobs import PuzzleFunction
 
 __all__ = ["Oracle", "Oracle1D", "Oracle2D"]
 
@@ -42,28 +45,30 @@ class Oracle2D:
 
 
 class Oracle1D:
-    """Judges 1D puzzle moves with :mod:`phutball.puzzles.judge`; ``call`` runs a function by name.
+    """Judges 1D puzzle moves with :mod:`phutball.puzzles.judge`; ``call(fn, args)`` runs one of its functions.
 
     By default it calls the functions directly (tests, CPython); the browser
-    passes a ``call`` that forwards to the worker.
+    passes a ``call`` that runs it in the worker (a :class:`lab.jobs.PuzzleCall`).
     """
 
-    def __init__(self, call: Callable[[str, list[Any]], Awaitable[dict[str, Any]]] | None = None) -> None:
+    def __init__(self, call: Callable[[PuzzleFunction, tuple[str, ...]], Awaitable[dict[str, Any]]] | None = None
+                 ) -> None:
         self.call = call or self._direct
 
     @staticmethod
-    async def _direct(name: str, args: list[Any]) -> dict[str, Any]:
-        from phutball.puzzles import judge
-        result: dict[str, Any] = getattr(judge, name)(*args)  # a function of judge, by name
-        return result
+    async def _direct(fn: PuzzleFunction, args: tuple[str, ...]) -> dict[str, Any]:
+        return fn(*args)
 
     async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
-        d = await self.call("judge", [position, move])
+        from phutball.puzzles import judge as live
+        d = await self.call(live.judge, (position, move))
         return task_named(task).verdict_1d(d, position.split("_", 1)[0])
 
     async def respond(self, position: str) -> str | None:
-        d = await self.call("respond", [position])
+        from phutball.puzzles import judge as live
+        d = await self.call(live.respond, (position,))
         return d.get("move")
 
     async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None:
-        return task_named(task).hint_1d(await self.call("analysis", [position]))
+        from phutball.puzzles import judge as live
+        return task_named(task).hint_1d(await self.call(live.analysis, (position,)))

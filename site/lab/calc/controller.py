@@ -419,10 +419,9 @@ class CalcController:
 
     def solve_all(self) -> None:
         """Solve everything wanted in process (tests, and a CPython user): no worker."""
-        from lab.calc.jobs import exact_1d, exact_oddish
+        from lab.calc.jobs import exact_job
         for w in self.wanted():
-            job = exact_1d(w["position"]) if w["kind"] == "strip" else exact_oddish(w["position"])
-            for r in job:
+            for r in exact_job(w["kind"], w["position"])():
                 if r.get("done"):
                     self.store(r["result"])
         self.solve_direct()   # the compared position, its length now solved if it is the same

@@ -1,23 +1,23 @@
 """The calculator page's long computations, as sliced jobs (pure Python, unit-tested).
 
 The calculator's glue (``glue/calc.py``, in the page's one PyScript worker, never
-on the main thread) runs these with the site's one job runner,
-:class:`lab.jobs.Runner`: ``begin(spec)``, then ``step(ms)`` again and again;
-each step advances the job for about ``ms`` milliseconds and returns progress,
-and finally the result.  Between two steps the worker answers the page.
+on the main thread) runs these with the site's one job loop, :func:`lab.jobs.slices`
+(through ``glue/jobs.py``'s ``run_job``): each slice advances the job for about
+``SLICE_MS`` milliseconds and reports progress, and finally the result.  Between two
+slices the worker answers the page.
 
-Job kinds (``spec["kind"]``):
+The jobs (frozen dataclasses; calling one makes the job's generator, :data:`lab.jobs.MakeJob`):
 
-* ``exact-1d`` ``{position}`` -- the exact value of a 1D position and every
-  move's outcome (:func:`exact_1d`): from the shipped book when it holds the
+* :class:`Exact1D` ``(position)`` -- the exact value of a 1D position and every
+  move's outcome: from the shipped book when it holds the
   position, else from the whole-strip retrograde (:class:`StripSolver`, run in
   slices with progress; the solved table is kept, so further positions of the
   same length are instant).
-* ``exact-oddish`` ``{position}`` -- the same for an Oddish board (Oddish play:
+* :class:`ExactOddish` ``(position)`` -- the same for an Oddish board (Oddish play:
   stones only at odd distance from the ball).
-* ``explore`` ``{n, limit}`` -- every position of an ``n``-square strip where
+* :class:`Explore` ``(n, limit)`` -- every position of an ``n``-square strip where
   the generalized potential's prediction (paper section 3) is wrong, from the
-  solver (:func:`explore`).
+  solver.
 
 The functions that turn analyses into plain JSON-ready dicts are also used to
 solve short strips directly, in the event's handler (well under 100 ms).
@@ -26,7 +26,8 @@ solve short strips directly, in the event's handler (well under 100 ms).
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
 
 from lab.jobs import Job
 
@@ -115,7 +116,7 @@ def _remember(t: StripTable) -> None:
     _tables[t.n] = t
 
 
-def _solve_sliced(n: int, share: float = 1.0) -> Iterator[dict[str, Any]]:
+def _solve_sliced(n: int, share: float = 1.0) -> Job:
     """Solve an n-square strip in slices, yielding progress; the table ends up in the cache."""
     solver = StripSolver(n)
     est = BROWSER_SECONDS.get(n)
@@ -132,25 +133,41 @@ def _solve_sliced(n: int, share: float = 1.0) -> Iterator[dict[str, Any]]:
 # ---------------------------------------------------------------- jobs
 
 
-def exact_1d(position: str) -> Job:
+@dataclass(frozen=True)
+class Exact1D:
     """Exact analysis of a 1D position, solving its strip length in slices if needed."""
-    strip = Strip.from_str(position)
-    if strip.n > MAX_EXACT_N:
-        raise ValueError(f"{strip.n} squares is too long for the exact solver (at most {MAX_EXACT_N})")
-    yield {"progress": [0, 1], "text": "Looking the position up…"}
-    if book_analysis(strip) is None and strip.n not in _tables:
-        yield from _solve_sliced(strip.n)
-    yield {"done": True, "progress": [1, 1], "result": solve_1d_now(strip)}
+
+    position: str
+
+    def __call__(self) -> Job:
+        strip = Strip.from_str(self.position)
+        if strip.n > MAX_EXACT_N:
+            raise ValueError(f"{strip.n} squares is too long for the exact solver (at most {MAX_EXACT_N})")
+        yield {"progress": [0, 1], "text": "Looking the position up…"}
+        if book_analysis(strip) is None and strip.n not in _tables:
+            yield from _solve_sliced(strip.n)
+        yield {"done": True, "progress": [1, 1], "result": solve_1d_now(strip)}
 
 
-def exact_oddish(position: str) -> Job:
+@dataclass(frozen=True)
+class ExactOddish:
     """Exact analysis of an Oddish board (side to move given), m <= MAX_EXACT_M."""
-    board = Oddish.from_str(position)
-    if board.m > MAX_EXACT_M:
-        raise ValueError(f"an Oddish board of {board.m} squares is too big to solve here (at most {MAX_EXACT_M})")
-    yield {"progress": [0, 1], "text": f"Solving every Oddish board of {board.m} squares…"}
-    oddish_table(board.m)
-    yield {"done": True, "progress": [1, 1], "result": solve_oddish_now(board)}
+
+    position: str
+
+    def __call__(self) -> Job:
+        board = Oddish.from_str(self.position)
+        if board.m > MAX_EXACT_M:
+            raise ValueError(f"an Oddish board of {board.m} squares is too big to solve here (at most {MAX_EXACT_M})")
+        yield {"progress": [0, 1], "text": f"Solving every Oddish board of {board.m} squares…"}
+        oddish_table(board.m)
+        yield {"done": True, "progress": [1, 1], "result": solve_oddish_now(board)}
+
+
+def exact_job(kind: str, position: str) -> Exact1D | ExactOddish:
+    """The exact solve of a wanted position (:meth:`lab.calc.controller.CalcController.wanted`'s ``kind``:
+    ``"strip"`` or ``"oddish"``)."""
+    return Exact1D(position) if kind == "strip" else ExactOddish(position)
 
 
 def prediction_winner(pl: int, pr: int, to_move: str) -> str:
@@ -175,7 +192,8 @@ def _value_text(value: str, plies: int | None, to_move: str) -> str:
 EXPLORE_MIN, EXPLORE_MAX = 3, 16
 
 
-def explore(n: int, limit: int = 300) -> Job:
+@dataclass(frozen=True)
+class Explore:
     """Every live position of an n-square strip where PL/PR predict the wrong winner.
 
     Left to move is scanned; Right-to-move failures are exactly their mirror
@@ -183,61 +201,58 @@ def explore(n: int, limit: int = 300) -> Job:
     given for both.  The listed failures (at most ``limit``) are the simplest
     first: fewest stones, then by ball square and stones.
     """
-    n = int(n)
-    if not EXPLORE_MIN <= n <= EXPLORE_MAX:
-        raise ValueError(f"the explorer handles strips of {EXPLORE_MIN} to {EXPLORE_MAX} squares")
-    t0 = time.perf_counter()
-    yield {"progress": [0, 1], "text": f"Solving every position of a {n}-square strip…"}
-    if n not in _tables:
-        yield from _solve_sliced(n, 0.3)
-    table = _tables[n]
-    # PL depends only on the ball and the squares right of it, PR on those left of it: cache both.
-    pl_cache: dict[tuple[int, int], int] = {}
-    pr_cache: dict[tuple[int, int], int] = {}
-    full = (1 << n) - 1
-    states = table.states
-    failures: list[tuple[int, int, int, str, int | None, int, int]] = []
-    count = 0
-    seen = 0
-    by_value = {"win": 0, "loss": 0, "draw": 0}
-    for ball, mask, value, plies in table.raw():
-        seen += 1
-        right = mask & (full ^ ((1 << ball) - 1))
-        left = mask & ((1 << (ball - 1)) - 1)
-        pl = pl_cache.get((ball, right))
-        if pl is None:
-            pl = pl_cache[(ball, right)] = general_values(n, ball, right)[0]
-        pr = pr_cache.get((ball, left))
-        if pr is None:
-            pr = pr_cache[(ball, left)] = general_values(n, ball, left)[1]
-        predicted = prediction_winner(pl, pr, LEFT)
-        if winner_of(value, LEFT) != predicted:
-            count += 1
-            by_value[value] += 1
-            failures.append((bin(mask).count("1"), ball, mask, value, plies, pl, pr))
-        if seen % 4096 == 0:
-            yield {"progress": [round(0.3 + 0.7 * seen / states, 4), 1],
-                   "text": f"Comparing PL/PR with the exact values: {seen:,} of {states:,} positions"}
-    failures.sort()
-    listed = []
-    for stones, ball, mask, value, plies, pl, pr in failures[:limit]:
-        s = Strip.from_mask(n, ball, mask, LEFT)
-        predicted = prediction_winner(pl, pr, LEFT)
-        listed.append({"position": str(s), "pretty": s.pretty, "value": value, "plies": plies,
-                       "exact": _value_text(value, plies, LEFT),
-                       "winner": winner_of(value, LEFT), "PL": pl, "PR": pr, "predicted": predicted,
-                       "stones": stones})
-    result = {"n": n, "states": states, "positions": 2 * states, "failures_left": count,
-              "failures": 2 * count, "correct": 2 * (states - count),
-              "share": round((states - count) / states, 4) if states else 1.0,
-              "by_value": by_value, "listed": listed, "truncated": count > len(listed),
-              "seconds": round(time.perf_counter() - t0, 3)}
-    yield {"done": True, "progress": [1, 1], "result": result}
 
+    n: int
+    limit: int = 300
 
-#: The calculator's job kinds, run by :class:`lab.jobs.Runner`.
-CALC_KINDS: dict[str, Callable[..., Job]] = {
-    "exact-1d": exact_1d,
-    "exact-oddish": exact_oddish,
-    "explore": explore,
-}
+    def __call__(self) -> Job:
+        n, limit = int(self.n), self.limit
+        if not EXPLORE_MIN <= n <= EXPLORE_MAX:
+            raise ValueError(f"the explorer handles strips of {EXPLORE_MIN} to {EXPLORE_MAX} squares")
+        t0 = time.perf_counter()
+        yield {"progress": [0, 1], "text": f"Solving every position of a {n}-square strip…"}
+        if n not in _tables:
+            yield from _solve_sliced(n, 0.3)
+        table = _tables[n]
+        # PL depends only on the ball and the squares right of it, PR on those left of it: cache both.
+        pl_cache: dict[tuple[int, int], int] = {}
+        pr_cache: dict[tuple[int, int], int] = {}
+        full = (1 << n) - 1
+        states = table.states
+        failures: list[tuple[int, int, int, str, int | None, int, int]] = []
+        count = 0
+        seen = 0
+        by_value = {"win": 0, "loss": 0, "draw": 0}
+        for ball, mask, value, plies in table.raw():
+            seen += 1
+            right = mask & (full ^ ((1 << ball) - 1))
+            left = mask & ((1 << (ball - 1)) - 1)
+            pl = pl_cache.get((ball, right))
+            if pl is None:
+                pl = pl_cache[(ball, right)] = general_values(n, ball, right)[0]
+            pr = pr_cache.get((ball, left))
+            if pr is None:
+                pr = pr_cache[(ball, left)] = general_values(n, ball, left)[1]
+            predicted = prediction_winner(pl, pr, LEFT)
+            if winner_of(value, LEFT) != predicted:
+                count += 1
+                by_value[value] += 1
+                failures.append((bin(mask).count("1"), ball, mask, value, plies, pl, pr))
+            if seen % 4096 == 0:
+                yield {"progress": [round(0.3 + 0.7 * seen / states, 4), 1],
+                       "text": f"Comparing PL/PR with the exact values: {seen:,} of {states:,} positions"}
+        failures.sort()
+        listed = []
+        for stones, ball, mask, value, plies, pl, pr in failures[:limit]:
+            s = Strip.from_mask(n, ball, mask, LEFT)
+            predicted = prediction_winner(pl, pr, LEFT)
+            listed.append({"position": str(s), "pretty": s.pretty, "value": value, "plies": plies,
+                           "exact": _value_text(value, plies, LEFT),
+                           "winner": winner_of(value, LEFT), "PL": pl, "PR": pr, "predicted": predicted,
+                           "stones": stones})
+        result = {"n": n, "states": states, "positions": 2 * states, "failures_left": count,
+                  "failures": 2 * count, "correct": 2 * (states - count),
+                  "share": round((states - count) / states, 4) if states else 1.0,
+                  "by_value": by_value, "listed": listed, "truncated": count > len(listed),
+                  "seconds": round(time.perf_counter() - t0, 3)}
+        yield {"done": True, "progress": [1, 1], "result": result}
