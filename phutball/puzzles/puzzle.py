@@ -6,9 +6,12 @@ Here, below the format, the tasks and the checks, so that each of them can name 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..variant import Variant
+
+if TYPE_CHECKING:
+    from ..game import AnyPosition
 
 __all__ = ["FORMAT", "Puzzle"]
 
@@ -37,7 +40,7 @@ class Puzzle:
         object.__setattr__(self, "variant", Variant(self.variant))  # "2D" read from a file -> Variant.BOARD
 
     @property
-    def start(self) -> Any:
+    def start(self) -> AnyPosition:
         """The position object (2D Position, 1D Strip or Oddish board)."""
         from ..game import parse_any_position
         return parse_any_position(self.position)

@@ -60,7 +60,8 @@ def list_order(puzzles: list[Puzzle]) -> list[int]:
     def rank(name: str) -> tuple[int, int, int, int]:
         first = puzzles[first_of[name]]
         kind = first.source.get("kind", "")
-        board = first.start.size.width * first.start.size.height if first.variant.is_board else 0
+        start = first.start if first.variant.is_board else None
+        board = start.size.width * start.size.height if start is not None and start.variant is Variant.BOARD else 0
         return (0 if kind == "paper" else 1, 1 if first.variant.is_board else 0, board, first_of[name])
 
     cols = sorted(first_of, key=rank)

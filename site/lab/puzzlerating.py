@@ -91,9 +91,10 @@ def features(p: Puzzle) -> Features:
     first = p.main_line[0] if p.main_line else ""
     solutions = p.extra.get("solutions") or p.extra.get("safe_moves") or [first]
     traps = p.extra.get("traps") or ([p.extra["trap"]] if p.extra.get("trap") else [])
+    start = p.start if p.variant.is_board else None  # a 2D puzzle's start is a board
     return Features(depth=max(1, (len(p.main_line) + 1) // 2), first_moves=max(1, len(solutions)),
                     hops=max(1, len(first.split("-")) - 1), decoys=len(traps),
-                    away=int(p.variant.is_board and _all_away(p.start, solutions)))
+                    away=int(isinstance(start, Position) and _all_away(start, solutions)))
 
 
 def _all_away(pos: Position, moves: list[str]) -> bool:
