@@ -31,22 +31,76 @@ column A on the right), a strip or an Oddish board read right to left.
 
 Positions are read by their attributes only (a board's ``size``, ``men``, ``ball``;
 a strip's ``n``, ``ball``, ``stones``; an Oddish board's ``m``, ``arrow``,
-``stones``), so this module imports no position class.
+``stones``), so this module imports no position class: :class:`DrawnBoard`, :class:`DrawnStrip`
+and :class:`DrawnOddish` name what is read, and :data:`Drawable` is any of them (a
+:class:`~phutball.board.Position`, :class:`~phutball.oned.strip.Strip` or
+:class:`~phutball.oned.oddish.Oddish` is one; its ``variant`` tells which).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Literal, Mapping, Protocol, Sequence, TypeAlias, TypeVar, Union
 
 from .bitboard import BoardSize
 from .notation import COLUMN_LETTERS, Jump, Point
+from .variant import Variant
 
 __all__ = ["Shape", "Geometry", "GEOMETRY", "LAST_EDGE", "var", "Layout2D", "LayoutStrip", "Ghost", "MARK_KINDS",
-           "board_shapes", "goal_dash", "ghost_shapes", "strip_shapes", "oddish_shapes", "oddish_layout"]
+           "board_shapes", "goal_dash", "ghost_shapes", "strip_shapes", "oddish_shapes", "oddish_layout",
+           "DrawnBoard", "DrawnStrip", "DrawnOddish", "Drawable"]
 
 Shape = dict[str, Any]
+
+
+class DrawnBoard(Protocol):
+    """What is read of a 2D position (:class:`~phutball.board.Position`) to draw it."""
+
+    @property
+    def variant(self) -> Literal[Variant.BOARD]: ...
+    @property
+    def size(self) -> BoardSize: ...
+    @property
+    def men(self) -> frozenset[Point]: ...
+    @property
+    def ball(self) -> Point: ...
+    def in_bounds(self, point: Point) -> bool: ...
+    def play(self, move: Jump) -> "DrawnBoard": ...
+
+
+class DrawnStrip(Protocol):
+    """What is read of a 1D strip (:class:`~phutball.oned.strip.Strip`) to draw it."""
+
+    @property
+    def variant(self) -> Literal[Variant.STRIP]: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def ball(self) -> int: ...
+    @property
+    def stones(self) -> frozenset[int]: ...
+    def in_bounds(self, square: int) -> bool: ...
+
+
+class DrawnOddish(Protocol):
+    """What is read of an Oddish board (:class:`~phutball.oned.oddish.Oddish`) to draw it."""
+
+    @property
+    def variant(self) -> Literal[Variant.ODDISH]: ...
+    @property
+    def m(self) -> int: ...
+    @property
+    def arrow(self) -> int: ...
+    @property
+    def stones(self) -> frozenset[int]: ...
+
+
+#: A position of any variant, as drawn: ``pos.variant is Variant.BOARD`` narrows it to a :class:`DrawnBoard`.
+Drawable: TypeAlias = Union[DrawnBoard, DrawnStrip, DrawnOddish]
+
+#: A mark's place: a 2D board's point or a strip's square (the helpers below draw either).
+_T = TypeVar("_T", Point, int)
 
 
 @dataclass(frozen=True)
@@ -176,7 +230,7 @@ def goal_dash(cell: float) -> list[float]:
     return [cell * 0.5, cell * 0.14]
 
 
-def board_shapes(pos: Any, layout: Layout2D, *, landings: Iterable[Point] = (),
+def board_shapes(pos: DrawnBoard, layout: Layout2D, *, landings: Iterable[Point] = (),
                  chain: Sequence[Point] = (), last_move: Sequence[Point] = (),
                  cursor: Point | None = None, hint: Point | None = None,
                  coordinates: bool = True, move_numbers: Mapping[Point, int] | None = None,
@@ -306,12 +360,14 @@ def ghost_shapes(layout: Layout2D, ghosts: Sequence[Ghost]) -> list[Shape]:
     return out
 
 
-def _move_numbers(out: list[Shape], xy: Callable[[Any], tuple[float, float]], c: float,
-                  men: Iterable[Any], numbers: Mapping[Any, int] | None) -> None:
+def _move_numbers(out: list[Shape], xy: Callable[[_T], tuple[float, float]], c: float,
+                  men: Iterable[_T], numbers: Mapping[_T, int] | None) -> None:
     """The move number on each numbered man (stone) still there, in the man's colour's contrast."""
-    for p in sorted(t for t in men if numbers and t in numbers):
+    if not numbers:
+        return
+    for p in sorted(t for t in men if t in numbers):
         x, y = xy(p)
-        label = str(numbers[p])  # type: ignore[index]
+        label = str(numbers[p])
         size = c * (0.46 if len(label) < 3 else 0.34)
         out.append({"t": "text", "x": x, "y": y, "s": label, "fill": var("man-label"), "size": size,
                     "align": "center", "bold": True})
@@ -346,8 +402,8 @@ def _hop(out: list[Shape], a: tuple[float, float], b: tuple[float, float], c: fl
                                      [bx + uy * head * 0.62, by - ux * head * 0.62]], "fill": colour})
 
 
-def _arrows(out: list[Shape], xy: Callable[[Any], tuple[float, float]], c: float,
-            arrows: Sequence[tuple[Any, Any, str]], k: float, lift: float = 0.0) -> None:
+def _arrows(out: list[Shape], xy: Callable[[_T], tuple[float, float]], c: float,
+            arrows: Sequence[tuple[_T, _T, str]], k: float, lift: float = 0.0) -> None:
     """A caller's arrows, each (tail, head, colour): an arrow ``lift`` cells above the points (a strip's
     arrows run above its squares), or a ring around the point when the tail is the head (``k``: the
     ball's radius in cells), as python-chess draws an arrow from a square to itself."""
@@ -363,8 +419,8 @@ def _arrows(out: list[Shape], xy: Callable[[Any], tuple[float, float]], c: float
 MARK_KINDS = ("ring", "cross")
 
 
-def _marks(out: list[Shape], xy: Callable[[Any], tuple[float, float]], c: float, k: float,
-           marks: Sequence[tuple[Any, str, str]]) -> None:
+def _marks(out: list[Shape], xy: Callable[[_T], tuple[float, float]], c: float, k: float,
+           marks: Sequence[tuple[_T, str, str]]) -> None:
     """A caller's marks, each (point, kind, colour): a ``"ring"`` as the hint's, or a ``"cross"`` (an X
     across the point), drawn last, over the men and the ball (``k``: the ball's radius in cells)."""
     for target, kind, colour in marks:
@@ -379,8 +435,8 @@ def _marks(out: list[Shape], xy: Callable[[Any], tuple[float, float]], c: float,
             raise ValueError(f"unknown mark {kind!r}: expected one of {', '.join(MARK_KINDS)}")
 
 
-def _ball_and_marks(out: list[Shape], xy: Any, c: float, k: float, ball: Any, landings: Iterable[Any],
-                    hint: Any, cursor: Any) -> None:
+def _ball_and_marks(out: list[Shape], xy: Callable[[_T], tuple[float, float]], c: float, k: float, ball: _T,
+                    landings: Iterable[_T], hint: _T | None, cursor: _T | None) -> None:
     """The ball (radius ``k`` cells), landing rings, the hint ring and the keyboard cursor, on top."""
     bx, by = xy(ball)
     out.append({"t": "circle", "x": bx, "y": by, "rad": c * k, "fill": var("ball"), "stroke": var("ball-edge"),
@@ -397,7 +453,8 @@ def _ball_and_marks(out: list[Shape], xy: Any, c: float, k: float, ball: Any, la
                     "lw": 2, "r": c * 0.12})
 
 
-def _ring(out: list[Shape], xy: Any, c: float, k: float, target: Any, colour: str = var("hint")) -> None:
+def _ring(out: list[Shape], xy: Callable[[_T], tuple[float, float]], c: float, k: float, target: _T,
+          colour: str = var("hint")) -> None:
     """The hint's ring around ``target`` (``k``: the ball's radius in cells), or a mark's in ``colour``."""
     x, y = xy(target)
     ring: Shape = {"t": "circle", "x": x, "y": y, "rad": c * k * 1.25, "stroke": colour, "lw": max(2.5, c * k * 0.27)}
@@ -521,7 +578,7 @@ def oddish_layout(m: int, css_w: float, css_h: float, flipped: bool = False) -> 
     return LayoutStrip(m + 1, css_w, css_h, flipped)
 
 
-def oddish_shapes(board: Any, layout: LayoutStrip, *, numbers: bool = True) -> list[Shape]:
+def oddish_shapes(board: DrawnOddish, layout: LayoutStrip, *, numbers: bool = True) -> list[Shape]:
     """Shapes for an Oddish board (squares ``1..m``, the arrow after square ``arrow``), as the paper
     draws it: squares with stones, and the ball as a downward arrow in a cell of its own.
 

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Protocol, Sequence, TypeAlias, TypeVar, Union, cast
 
-from .drawing import (GEOMETRY, MARK_KINDS, Ghost, Layout2D, LayoutStrip, Shape, board_shapes, oddish_layout,
-                      oddish_shapes, strip_shapes, var)
+from .drawing import (GEOMETRY, MARK_KINDS, Drawable, DrawnBoard, DrawnStrip, Ghost, Layout2D, LayoutStrip, Shape,
+                      board_shapes, oddish_layout, oddish_shapes, strip_shapes, var)
 from .errors import IllegalError, ParseError
 from .notation import SWAP, Point, move_targets, parse_square
 from .variant import Variant
@@ -40,7 +40,22 @@ __all__ = ["LIGHT", "DARK", "THEMES", "EXPORT_CELL", "DEFAULT_CELL", "Arrow", "P
            "img", "shapes", "game_shapes", "shapes_to_svg", "colour_names", "natural_size", "layout_for",
            "placement_numbers", "jump_path", "parse_target"]
 
-Target = Any  # Point (2D) or int (1D square): each variant's own
+#: A mark's place: a :class:`~phutball.notation.Point` (2D) or an int (a 1D square), each variant's own.
+Target: TypeAlias = Union[Point, int]
+
+
+class DrawnGame(Protocol):
+    """What is read of a :class:`~phutball.game.Game` to draw it (this module imports no game: the game's
+    own pictures import it)."""
+
+    @property
+    def start(self) -> Drawable: ...
+    @property
+    def moves(self) -> Sequence[str]: ...
+    @property
+    def positions(self) -> Sequence[Drawable]: ...
+    @property
+    def cursor(self) -> int: ...
 
 #: Pixels per cell of an exported diagram (a 15x19 board is 583 x 799 pixels).
 EXPORT_CELL = 36.0
@@ -82,7 +97,7 @@ def parse_target(variant: str, text: str) -> Target:
     return Point.from_str(text) if variant == Variant.BOARD else parse_square(text)
 
 
-def placement_numbers(game: Any, ply: int) -> dict[Target, int]:
+def placement_numbers(game: DrawnGame, ply: int) -> dict[Target, int]:
     """The move number (ply, from 1) of every man on the board after ``ply`` plies of ``game`` that was
     placed in the game.
 
@@ -96,12 +111,12 @@ def placement_numbers(game: Any, ply: int) -> dict[Target, int]:
     for i, move in enumerate(game.moves[:ply], start=1):
         if "-" not in move and move != SWAP:
             numbers[parse_target(variant, move)] = i
-    pos = game.positions[ply]
-    present = pos.men if variant == Variant.BOARD else pos.stones
+    pos = game.positions[ply]  # of the start's variant
+    present = pos.men if pos.variant is Variant.BOARD else pos.stones
     return {t: n for t, n in numbers.items() if t in present}
 
 
-def jump_path(game: Any, ply: int) -> list[Target]:
+def jump_path(game: DrawnGame, ply: int) -> list[Target]:
     """The ball's path if the move that led to ply ``ply`` was a jump, else ``[]`` (and in Oddish games)."""
     if ply < 1 or game.start.variant == Variant.ODDISH:
         return []
@@ -114,24 +129,24 @@ def jump_path(game: Any, ply: int) -> list[Target]:
 # ---------------------------------------------------------------- shapes at a size
 
 
-def natural_size(pos: Any, cell: float = EXPORT_CELL) -> tuple[float, float]:
+def natural_size(pos: Drawable, cell: float = EXPORT_CELL) -> tuple[float, float]:
     """The picture's size (CSS pixels) at which ``pos`` fills its layout exactly, ``cell`` pixels a point."""
-    if pos.variant == Variant.BOARD:
+    if pos.variant is Variant.BOARD:
         return (pos.size.width + GEOMETRY.board_margin) * cell, (pos.size.height + 2 + GEOMETRY.board_margin) * cell
-    squares = pos.n if pos.variant == Variant.STRIP else pos.m + 1
+    squares = pos.n if pos.variant is Variant.STRIP else pos.m + 1
     return (squares + GEOMETRY.strip_width) * cell, GEOMETRY.strip_height * cell
 
 
-def layout_for(pos: Any, width: float, height: float, flipped: bool = False) -> Layout2D | LayoutStrip:
+def layout_for(pos: Drawable, width: float, height: float, flipped: bool = False) -> Layout2D | LayoutStrip:
     """The layout (and hit-testing) of ``pos`` on a ``width`` x ``height`` picture."""
-    if pos.variant == Variant.BOARD:
+    if pos.variant is Variant.BOARD:
         return Layout2D(pos.size, width, height, flipped)
-    if pos.variant == Variant.ODDISH:
+    if pos.variant is Variant.ODDISH:
         return oddish_layout(pos.m, width, height, flipped)
     return LayoutStrip(pos.n, width, height, flipped)
 
 
-def shapes(pos: Any, width: float, height: float, *, coordinates: bool = True, flipped: bool = False,
+def shapes(pos: Drawable, width: float, height: float, *, coordinates: bool = True, flipped: bool = False,
            move_numbers: Mapping[Target, int] | None = None, arrow: Sequence[Target] = (),
            last_move: Sequence[Target] = (), chain: Sequence[Target] = (), landings: Sequence[Target] = (),
            cursor: Target | None = None, hint: Target | None = None, ghosts: Sequence[Ghost] = (),
@@ -148,18 +163,28 @@ def shapes(pos: Any, width: float, height: float, *, coordinates: bool = True, f
     played, 2D only).  An Oddish board takes ``coordinates`` and ``flipped`` only.
     """
     lay = layout_for(pos, width, height, flipped)
-    if isinstance(lay, Layout2D):
-        return board_shapes(pos, lay, landings=landings, chain=chain, last_move=last_move, cursor=cursor,
-                            hint=hint, coordinates=coordinates, move_numbers=move_numbers, arrow=arrow,
-                            ghosts=ghosts, fills=fills, arrows=arrows, marks=marks)
-    if pos.variant == Variant.ODDISH:
+    if pos.variant is Variant.BOARD:  # a Layout2D; the marks are points
+        assert isinstance(lay, Layout2D)
+        return board_shapes(
+            pos, lay, landings=cast("Sequence[Point]", landings), chain=cast("Sequence[Point]", chain),
+            last_move=cast("Sequence[Point]", last_move), cursor=cast("Point | None", cursor),
+            hint=cast("Point | None", hint), coordinates=coordinates,
+            move_numbers=cast("Mapping[Point, int] | None", move_numbers), arrow=cast("Sequence[Point]", arrow),
+            ghosts=ghosts, fills=cast("Sequence[tuple[Point, str]]", fills),
+            arrows=cast("Sequence[tuple[Point, Point, str]]", arrows),
+            marks=cast("Sequence[tuple[Point, str, str]]", marks))
+    assert isinstance(lay, LayoutStrip)
+    if pos.variant is Variant.ODDISH:
         return oddish_shapes(pos, lay, numbers=coordinates)
-    return strip_shapes(pos.n, pos.ball, pos.stones, lay, landings=landings, chain=chain, last_move=last_move,
-                        cursor=cursor, hint=hint, numbers=coordinates, move_numbers=move_numbers, arrow=arrow,
-                        fills=fills, arrows=arrows, marks=marks)
+    return strip_shapes(  # the marks are squares
+        pos.n, pos.ball, pos.stones, lay, landings=cast("Sequence[int]", landings), chain=cast("Sequence[int]", chain),
+        last_move=cast("Sequence[int]", last_move), cursor=cast("int | None", cursor), hint=cast("int | None", hint),
+        numbers=coordinates, move_numbers=cast("Mapping[int, int] | None", move_numbers),
+        arrow=cast("Sequence[int]", arrow), fills=cast("Sequence[tuple[int, str]]", fills),
+        arrows=cast("Sequence[tuple[int, int, str]]", arrows), marks=cast("Sequence[tuple[int, str, str]]", marks))
 
 
-def game_shapes(game: Any, ply: int, width: float, height: float, *, coordinates: bool = True,
+def game_shapes(game: DrawnGame, ply: int, width: float, height: float, *, coordinates: bool = True,
                 numbers: bool = True, arrows: bool = True, flipped: bool = False, chain: Sequence[Target] = (),
                 landings: Sequence[Target] = (), cursor: Target | None = None) -> list[Shape]:
     """The position after ``ply`` plies of ``game``: placements numbered (``numbers``), the last jump as
@@ -294,8 +319,8 @@ class Arrow:
     An arrow from a point to itself is drawn as a ring around it, as ``chess.svg`` does.
     """
 
-    tail: Any
-    head: Any
+    tail: Target | str
+    head: Target | str
     color: str | None = None
 
 
@@ -344,7 +369,16 @@ def palette(theme: str | Mapping[str, str] = "light", colors: Mapping[str, str] 
     return out
 
 
-def _size(pos: Any, size: float | None) -> tuple[float, float]:
+_V = TypeVar("_V")
+#: A mapping of points (squares), or their names, to values (:func:`board`'s ``fill``, ``marks``, ``move_numbers``).
+OnPoints: TypeAlias = Union[Mapping[Point, _V], Mapping[int, _V], Mapping[str, _V], Mapping[Target, _V],
+                            Mapping[Target | str, _V]]
+
+#: A position that takes marks: a 2D board or a strip (not an Oddish board).
+_Marked: TypeAlias = Union[DrawnBoard, DrawnStrip]
+
+
+def _size(pos: Drawable, size: float | None) -> tuple[float, float]:
     """The picture's width and height: ``size`` pixels wide (the natural height follows), else
     :data:`DEFAULT_CELL` pixels a cell."""
     w, h = natural_size(pos, DEFAULT_CELL)
@@ -357,11 +391,11 @@ def _size(pos: Any, size: float | None) -> tuple[float, float]:
     return float(size), h * size / w
 
 
-def _target(pos: Any, mark: object) -> Target:
+def _target(pos: _Marked, mark: object) -> Target:
     """One mark's point (square): its name through the notation, or the variant's own target as is."""
     if isinstance(mark, str):
         return parse_target(pos.variant, mark)
-    if pos.variant == Variant.BOARD:
+    if pos.variant is Variant.BOARD:
         if isinstance(mark, Point):
             return mark
         raise ParseError("bad point", mark, "expected a point or its name, e.g. 'H10'")
@@ -370,27 +404,36 @@ def _target(pos: Any, mark: object) -> Target:
     raise ParseError("bad square", mark, "expected a square number, e.g. 5 or '5'")
 
 
-def _on_board(pos: Any, argument: str, targets: list[Target], text: object) -> list[Target]:
+def _in_bounds(pos: _Marked, t: Target) -> bool:
+    """Whether ``t``, of ``pos``'s variant (:func:`_target` and the notation read it so), is on ``pos``."""
+    if pos.variant is Variant.BOARD:
+        assert isinstance(t, Point)
+        return pos.in_bounds(t)
+    assert isinstance(t, int)
+    return pos.in_bounds(t)
+
+
+def _on_board(pos: _Marked, argument: str, targets: list[Target], text: object) -> list[Target]:
     """``targets`` if each is on ``pos``'s board (or strip, or just past it), else IllegalError quoting ``text``.
 
     Well-formed marks off the board are not bad syntax but impossible here (``'Z99'`` on a 9x9
     board).
     """
     for t in targets:
-        if not pos.in_bounds(t):
+        if not _in_bounds(pos, t):
             where = (f"the {pos.size} board (columns {pos.size.columns[0]}-{pos.size.columns[-1]}, "
-                     f"rows 0-{pos.size.height + 1})" if pos.variant == Variant.BOARD
+                     f"rows 0-{pos.size.height + 1})" if pos.variant is Variant.BOARD
                      else f"the strip (squares 1-{pos.n}, 0 and {pos.n + 1} past its ends)")
             raise IllegalError(argument, text, f"{t} is not on {where}")
     return targets
 
 
-def _point(pos: Any, argument: str, mark: object) -> Target:
+def _point(pos: _Marked, argument: str, mark: object) -> Target:
     """One point (square) of ``argument``, read by :func:`_target` and checked on the board."""
     return _on_board(pos, argument, [_target(pos, mark)], mark)[0]
 
 
-def _targets(pos: Any, argument: str, marks: str | Sequence[Target] | None) -> list[Target]:
+def _targets(pos: _Marked, argument: str, marks: str | Sequence[Target | str] | None) -> list[Target]:
     """Points (squares) from a move's text (``"K6-G9-G11"``, ``"H10"``) or a sequence of them (or of
     their names), for the argument ``argument``.
 
@@ -400,24 +443,27 @@ def _targets(pos: Any, argument: str, marks: str | Sequence[Target] | None) -> l
     if marks is None:
         return []
     if isinstance(marks, str):
-        return _on_board(pos, argument, move_targets("2D" if pos.variant == Variant.BOARD else "1D", marks),
+        return _on_board(pos, argument, move_targets("2D" if pos.variant is Variant.BOARD else "1D", marks),
                          marks)
     return [_point(pos, argument, t) for t in marks]
 
 
-def _numbers(pos: Any, marks: Mapping[Target, int] | None) -> dict[Target, int] | None:
+def _numbers(pos: _Marked, marks: OnPoints[int] | None) -> dict[Target, int] | None:
     """``move_numbers`` with each key read as a mark (a point's name or the point itself)."""
     if marks is None:
         return None
     return {_point(pos, "move_numbers", t): n for t, n in marks.items()}
 
 
-ArrowSpec = Any  # Arrow, (tail, head), (tail, head, color), or a move's text ("K6-G9-G11")
+#: An arrow for :func:`board`: an :class:`Arrow`, (tail, head), (tail, head, color), or a move's text
+#: (``"K6-G9-G11"``); a tail or head is a point (square) or its name.
+ArrowSpec: TypeAlias = Union[Arrow, tuple[Target | str, Target | str], tuple[Target | str, Target | str, str | None],
+                             str]
 
 _ARROW_FORMS = "an Arrow(tail, head, color=...), a tuple (tail, head) or (tail, head, color), or a move's text"
 
 
-def _arrows(pos: Any, arrows: ArrowSpec | Sequence[ArrowSpec] | None) -> list[tuple[Target, Target, str]]:
+def _arrows(pos: _Marked, arrows: ArrowSpec | Sequence[ArrowSpec] | None) -> list[tuple[Target, Target, str]]:
     """Each arrow of ``arrows`` (a list, or one :class:`Arrow` or move's text alone) as (tail, head,
     colour); a move's text gives one arrow per hop (a placement's point: a ring)."""
     if arrows is None:
@@ -444,7 +490,7 @@ def _arrows(pos: Any, arrows: ArrowSpec | Sequence[ArrowSpec] | None) -> list[tu
     return out
 
 
-def _fills(pos: Any, fill: Mapping[Any, str] | None) -> list[tuple[Target, str]]:
+def _fills(pos: _Marked, fill: OnPoints[str] | None) -> list[tuple[Target, str]]:
     """``fill`` as (point, colour) pairs."""
     if fill is None:
         return []
@@ -453,10 +499,13 @@ def _fills(pos: Any, fill: Mapping[Any, str] | None) -> list[tuple[Target, str]]
     return [(_point(pos, "fill", t), _colour(c, f"the fill of {t!r}")) for t, c in fill.items()]
 
 
+#: A mark for :func:`board`: ``"ring"`` or ``"cross"``, or (kind, color).
+MarkSpec: TypeAlias = Union[str, tuple[str, str | None]]
+
 _MARK_FORMS = f"expected {' or '.join(map(repr, MARK_KINDS))}, or (kind, color)"
 
 
-def _marks(pos: Any, marks: Mapping[Any, Any] | None) -> list[tuple[Target, str, str]]:
+def _marks(pos: _Marked, marks: OnPoints[MarkSpec] | None) -> list[tuple[Target, str, str]]:
     """``marks`` as (point, kind, colour) triples; a mark's colour defaults to the theme's ``hint``."""
     if marks is None:
         return []
@@ -473,11 +522,12 @@ def _marks(pos: Any, marks: Mapping[Any, Any] | None) -> list[tuple[Target, str,
     return out
 
 
-def board(pos: Any, *, size: float | None = None, coordinates: bool = True, flipped: bool = False,
+def board(pos: Drawable, *, size: float | None = None, coordinates: bool = True, flipped: bool = False,
           theme: str | Mapping[str, str] = "light", colors: Mapping[str, str] | None = None,
-          arrows: ArrowSpec | Sequence[ArrowSpec] | None = None, fill: Mapping[Any, str] | None = None,
-          marks: Mapping[Any, Any] | None = None, last_move: str | Sequence[Target] | None = None,
-          move_numbers: Mapping[Target, int] | None = None, arrow: str | Sequence[Target] | None = None,
+          arrows: ArrowSpec | Sequence[ArrowSpec] | None = None, fill: OnPoints[str] | None = None,
+          marks: OnPoints[MarkSpec] | None = None,
+          last_move: str | Sequence[Target | str] | None = None,
+          move_numbers: OnPoints[int] | None = None, arrow: str | Sequence[Target | str] | None = None,
           title: str | None = None) -> Picture:
     """An SVG picture of ``pos``: a 2D position, a 1D strip or an Oddish board.
 
@@ -528,7 +578,7 @@ def board(pos: Any, *, size: float | None = None, coordinates: bool = True, flip
     """
     colours = palette(theme, colors)
     w, h = _size(pos, size)
-    if pos.variant == Variant.ODDISH:
+    if pos.variant is Variant.ODDISH:
         for name, given in (("arrows", arrows), ("fill", fill), ("marks", marks), ("last_move", last_move),
                             ("move_numbers", move_numbers), ("arrow", arrow)):
             if given:
@@ -542,7 +592,7 @@ def board(pos: Any, *, size: float | None = None, coordinates: bool = True, flip
                     str(pos))
 
 
-def game(record: Any, ply: int | None = None, *, size: float | None = None, coordinates: bool = True,
+def game(record: DrawnGame, ply: int | None = None, *, size: float | None = None, coordinates: bool = True,
          numbers: bool = True, arrows: bool = True, flipped: bool = False,
          theme: str | Mapping[str, str] = "light", colors: Mapping[str, str] | None = None,
          title: str | None = None) -> Picture:
