@@ -40,18 +40,20 @@ it on the game, send it to the puzzle's judge ...).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypedDict, Union
+from typing import TYPE_CHECKING, Sequence, TypedDict, Union, cast
 
 from phutball.board import Position
 from phutball.notation import Jump, Placement, Point, StripJump, StripPlacement
 from phutball.variant import Variant
 
 if TYPE_CHECKING:
+    from phutball.game import AnyPosition
+    from phutball.oned.oddish import OddishMove
     from phutball.oned.strip import Strip
 
 Target = Union[Point, int]  # Point (2D) or int (1D)
-#: A move entered: a 2D placement or jump, or a strip's.
-EnteredMove = Union[Placement, Jump, StripPlacement, StripJump]
+#: A move entered: a 2D placement or jump, or a strip's (or an Oddish board's, typed: :meth:`MoveEntry.enter`).
+EnteredMove = Union[Placement, Jump, StripPlacement, StripJump, "OddishMove"]
 
 #: CSS px: on a touch screen, a board whose points are closer than this picks a point at the first touch.
 TOUCH_CELL = 28.0
@@ -61,24 +63,49 @@ TOUCH_CELL = 28.0
 # The rules (can a man go here, does this landing end the move) are the positions' own
 # (``can_place``, ``ends_jump``, ``in_bounds`` on Position and Strip); an adapter only
 # builds the move and moves the keyboard cursor, which differ between a board and a strip.
+# The widget's targets are a Point or an int (:data:`Target`): each adapter narrows them to its
+# variant's (a point of a board, a square of a strip), the chain holding only targets it took.
+
+
+def _in_bounds(pos: AnyPosition, t: Target) -> bool:
+    """``pos.in_bounds(t)``, ``t`` narrowed to ``pos``'s variant (each position's own check says False
+    to another variant's target, as this does)."""
+    if pos.variant is Variant.BOARD:
+        return isinstance(t, Point) and pos.in_bounds(t)
+    return isinstance(t, int) and pos.in_bounds(t)
 
 
 class _Adapter2D:
     def __init__(self, pos: Position) -> None:
         self.pos = pos
 
-    def placement(self, t: Point) -> Placement:
+    @property
+    def ball(self) -> Point:
+        return self.pos.ball
+
+    def can_place(self, t: Target) -> bool:
+        return isinstance(t, Point) and self.pos.can_place(t)
+
+    def ends_jump(self, t: Target) -> bool:
+        return isinstance(t, Point) and self.pos.ends_jump(t)
+
+    def landings(self, chain: Sequence[Target]) -> list[Target]:
+        return list(self.pos.landings(cast("Sequence[Point]", chain)))
+
+    def placement(self, t: Target) -> Placement:
+        assert isinstance(t, Point)
         return Placement(t)
 
-    def jump(self, chain: list[Point]) -> Jump:
-        return Jump(tuple(chain))
+    def jump(self, chain: list[Target]) -> Jump:
+        return Jump(tuple(cast("list[Point]", chain)))
 
-    def move_cursor(self, t: Point, key: str) -> Point:
+    def move_cursor(self, t: Target, key: str) -> Point:
+        assert isinstance(t, Point)
         dc, dr = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}[key]
         n = Point(t.col + dc, t.row + dr)
         return n if self.pos.in_bounds(n) else t
 
-    def describe(self, t: Point) -> str:
+    def describe(self, t: Target) -> str:
         return str(t)
 
 
@@ -86,31 +113,49 @@ class _AdapterStrip:
     def __init__(self, strip: Strip) -> None:
         self.pos = strip
 
-    def placement(self, t: int) -> StripPlacement:
+    @property
+    def ball(self) -> int:
+        return self.pos.ball
+
+    def can_place(self, t: Target) -> bool:
+        return isinstance(t, int) and self.pos.can_place(t)
+
+    def ends_jump(self, t: Target) -> bool:
+        return isinstance(t, int) and self.pos.ends_jump(t)
+
+    def landings(self, chain: Sequence[Target]) -> list[Target]:
+        return list(self.pos.landings(cast("Sequence[int]", chain)))
+
+    def placement(self, t: Target) -> StripPlacement:
+        assert isinstance(t, int)
         return StripPlacement(t)
 
-    def jump(self, chain: list[int]) -> StripJump:
-        return StripJump(tuple(chain))
+    def jump(self, chain: list[Target]) -> StripJump:
+        return StripJump(tuple(cast("list[int]", chain)))
 
-    def move_cursor(self, t: int, key: str) -> int:
+    def move_cursor(self, t: Target, key: str) -> int:
         """Squares 0 and ``n + 1`` (past the ends) included, as a 2D cursor reaches the off-board rows:
         a jump may land there (paper section 1), and the keys enter every jump."""
+        assert isinstance(t, int)
         d = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": 0, "ArrowDown": 0}[key]
         return min(self.pos.n + 1, max(0, t + d))
 
-    def describe(self, t: int) -> str:
+    def describe(self, t: Target) -> str:
         return f"square {t}"
 
 
 #: The variants whose moves the widget enters (an Oddish board's arrow moves are not entered by clicks).
-ADAPTERS: dict[Variant, Any] = {Variant.BOARD: _Adapter2D, Variant.STRIP: _AdapterStrip}
+ADAPTERS: dict[Variant, type[_Adapter2D] | type[_AdapterStrip]] = {Variant.BOARD: _Adapter2D,
+                                                                    Variant.STRIP: _AdapterStrip}
 
 
-def adapter(pos: Any) -> Any:
-    """The adapter for ``pos`` (a 2D Position or a Strip): Any, as the widget's targets are."""
-    if pos.variant not in ADAPTERS:
-        raise TypeError(f"moves cannot be entered on {pos.variant.name.lower()} positions ({pos})")
-    return ADAPTERS[pos.variant](pos)
+def adapter(pos: AnyPosition) -> _Adapter2D | _AdapterStrip:
+    """The adapter for ``pos`` (a 2D Position or a Strip; TypeError for an Oddish board)."""
+    if pos.variant is Variant.BOARD:
+        return _Adapter2D(pos)
+    if pos.variant is Variant.STRIP:
+        return _AdapterStrip(pos)
+    raise TypeError(f"moves cannot be entered on {pos.variant.name.lower()} positions ({pos})")
 
 
 # ---------------------------------------------------------------- the widget
@@ -138,9 +183,13 @@ START_JUMP = "Jumping: choose a highlighted landing point."
 
 @dataclass
 class MoveEntry:
-    """One move being entered on ``position``: the jump chain so far, the keyboard cursor, a picked point."""
+    """One move being entered on ``position``: the jump chain so far, the keyboard cursor, a picked point.
 
-    position: Any
+    Clicks and keys enter moves on a 2D board or a strip; an Oddish board (the widget shows one) takes
+    typed moves only (:meth:`enter`).
+    """
+
+    position: AnyPosition
     chain: list[Target] = field(default_factory=list)
     cursor: Target | None = None
     armed: Target | None = None    # a point picked by a first touch (two_touch), played by a second
@@ -150,7 +199,7 @@ class MoveEntry:
 
     # ------------------------------------------------------------ the position
 
-    def reset(self, position: Any) -> None:
+    def reset(self, position: AnyPosition) -> None:
         """A new position to enter a move on (after a move, undo, another puzzle ...): no chain, no pick."""
         self.position = position
         self.chain, self.armed, self.move = [], None, None
@@ -159,10 +208,10 @@ class MoveEntry:
             self.cursor = None
 
     def in_bounds(self, t: Target) -> bool:
-        return t is not None and bool(self.position.in_bounds(t))
+        return t is not None and _in_bounds(self.position, t)
 
     def landings(self) -> list[Target]:
-        return self.position.landings(self.chain) if self.chain else []
+        return adapter(self.position).landings(self.chain) if self.chain else []  # a chain: clicked, so adapted
 
     def take_move(self) -> EnteredMove | None:
         """The move entered, if complete; the entry then waits for the next one."""
@@ -196,22 +245,22 @@ class MoveEntry:
             return
         self.armed = None
         if not self.chain:
-            if t == pos.ball:
-                if pos.landings([t]):
+            if t == ad.ball:
+                if ad.landings([t]):
                     self.chain = [t]
                     self.message = START_JUMP
                 else:
                     self.error = "The ball has no man next to it to jump over."
-            elif pos.can_place(t):
+            elif ad.can_place(t):
                 self.move = ad.placement(t)
             else:
                 self.error = f"You cannot place on {ad.describe(t)}."
             return
         if t == self.chain[-1]:
             self.finish()
-        elif t in pos.landings(self.chain):  # before stepping back: a chain may land again where it has been
+        elif t in ad.landings(self.chain):  # before stepping back: a chain may land again where it has been
             self.chain.append(t)
-            if pos.ends_jump(t) or not pos.landings(self.chain):
+            if ad.ends_jump(t) or not ad.landings(self.chain):
                 self.finish()
             else:
                 self.message = "Choose another landing to go on, or the ball again (Enter) to stop here."
@@ -225,8 +274,17 @@ class MoveEntry:
         """A move typed in the notation: parsed and checked by the position's rules (the engine's own
         ``ParseError``/``IllegalMoveError``, quoting ``text``, when it cannot be played), then left in
         :attr:`move` as a click's move is (the chain being clicked, or a picked point, is dropped)."""
-        move: EnteredMove = self.position.parse_move(text.strip() if isinstance(text, str) else text)
-        self.position.play(move)  # the rules: raises the engine's error for a move it refuses
+        pos, typed = self.position, text.strip() if isinstance(text, str) else text
+        move: EnteredMove
+        if pos.variant is Variant.BOARD:  # the rules: play raises the engine's error for a move it refuses
+            move = pos.parse_move(typed)
+            pos.play(move)
+        elif pos.variant is Variant.STRIP:
+            move = pos.parse_move(typed)
+            pos.play(move)
+        else:
+            move = pos.parse_move(typed)
+            pos.play(move)
         self.chain, self.armed = [], None
         self.message = self.error = ""
         self.move = move
@@ -257,13 +315,13 @@ class MoveEntry:
 
     def move_cursor(self, key: str) -> None:
         ad = adapter(self.position)
-        self.cursor = ad.move_cursor(self.cursor if self.cursor is not None else self.position.ball, key)
+        self.cursor = ad.move_cursor(self.cursor if self.cursor is not None else ad.ball, key)
 
     def act_at_cursor(self) -> Target | None:
         """Enter/Space: what the key acts on -- None to finish the chain, else the target to click."""
         if self.chain and (self.cursor is None or self.cursor == self.chain[-1]):
             return None
-        return self.cursor if self.cursor is not None else self.position.ball
+        return self.cursor if self.cursor is not None else adapter(self.position).ball
 
     def key(self, name: str) -> bool:
         """A key press on the board; True if it was one of the entry's keys."""
