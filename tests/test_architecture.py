@@ -3,7 +3,7 @@
 Every import counts, those inside functions and under ``TYPE_CHECKING`` included:
 
 * no import cycle among the engine's modules (``phutball/``);
-* the engine never imports the site, ``js``, ``pyodide`` or ``pyscript``;
+* the engine never imports the site, ``js``, ``pyodide``, ``pyscript`` or ``polyscript``;
 * in ``site/``, only the glue package (``site/glue/``) imports browser modules, and the
   controllers and views (``site/lab/``) never import the glue; no cycle there either;
 * no module uses another module's ``_private`` name (``from x import _y``, or ``mod._y``
@@ -27,7 +27,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "phutball"
 SITE = ROOT / "site"
-BROWSER = {"js", "pyodide", "pyscript"}
+BROWSER = {"js", "pyodide", "pyscript", "polyscript"}
 #: The site's two packages: the controllers and views, and the glue (the only js/pyscript importers).
 LAB, GLUE = "lab", "glue"
 
