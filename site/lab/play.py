@@ -24,7 +24,8 @@ from lab.jobs import ComputerMove1D, ComputerMove2D
 from phutball.moveentry import EnteredMove, Target
 from lab.playfeel import computer_takes_swap, flip_key
 from lab.playstate import DEFAULT_LEVEL
-from lab.boardwords import COMMANDS, last_move_targets, ply_words, point_words, tell, typed_preview
+from lab.boardkeys import BoardKeys
+from lab.boardwords import last_move_targets, ply_words, typed_preview
 from lab.movewords import moves_text, turn_text
 from lab.opponent import Computer, FriendHere, Opponent
 
@@ -369,39 +370,21 @@ class PlayController(AnalysisPanel):
         self._play(text)
 
     def key(self, name: str) -> bool:
-        """A key press; returns True if it was handled (the entry's keys, and ``u``/``r``); on a board drawn
-        turned, the arrows move the cursor as seen."""
-        entry = self._entry()
+        """A key press; returns True if it was handled (the board's keys, :class:`lab.boardkeys.BoardKeys`, and
+        ``u``/``r`` undo/redo); on a board drawn turned, the arrows move the cursor as seen."""
+        self._entry()  # the entry on the position shown
         name = flip_key(name) if self.flipped else name
-        if name in ("Enter", " "):
-            t = entry.act_at_cursor()
-            self.finish_chain() if t is None else self.click(t)  # the page's rules: game over, computer's turn
-            return True
         if name == "u":
             self.undo()
             return True
         if name == "r":
             self.redo()
             return True
-        if name == "Escape":
-            self.cancel_chain()
-            return True
-        if name in COMMANDS:
-            self.tell(name)
-            return True
-        handled = entry.key(name)
-        if handled and name.startswith("Arrow") and entry.cursor is not None:
-            self.announcement = point_words(self.position, entry.cursor)  # the point under the cursor, said
-        return handled
+        return BoardKeys(self).press(name)
 
     def tell(self, command: str) -> str:
-        """A board command's answer (:data:`lab.boardwords.COMMANDS`), said in the live region; returned too.
-        The same answer asked twice is said twice (it differs by an invisible character)."""
-        text = tell(self.position, command, self.last_move_words())
-        if text == self.announcement.rstrip("\u200b"):
-            text = self.announcement + "\u200b" if not self.announcement.endswith("\u200b") else text
-        self.announcement = text
-        return text
+        """A board command's answer, said in the live region; returned too (:meth:`BoardKeys.tell`)."""
+        return BoardKeys(self).tell(command)
 
     def last_move_words(self) -> str:
         """The move that led to the position shown, in words ("" at the start)."""
