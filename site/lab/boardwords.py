@@ -108,6 +108,16 @@ def ply_words(game: Any, ply: int) -> str:
     return move_words(before, before.parse_move(text), before.to_move, game.positions[ply])
 
 
+def last_move_words(game: Any) -> str:
+    """The move that led to the position ``game`` shows, in words, as the ``l`` command says it on a game's
+    board ("Last move: Eks jumped G11 to G9, removing 1 man."; "" at the start)."""
+    ply = game.cursor
+    if ply == 0:
+        return ""
+    words = ply_words(game, ply)
+    return words if game.moves[ply - 1] == SWAP else "Last move: " + words
+
+
 def last_move_targets(game: Any) -> list[Any]:
     """The points (squares) of the move that led to the position ``game`` shows, in order (none at the start or
     after a swap, which moves nothing): what a board marks as the last move, on the canvas and in its grid."""
@@ -131,4 +141,4 @@ def typed_preview(pos: Any, text: str) -> tuple[bool, str]:
     return True, move_words(pos, move, pos.to_move, after, coming=True)
 
 
-__all__ = ["COMMANDS", "MAX_JUMPS", "last_move_targets", "move_words", "neighbours", "ply_words", "point_words", "tell", "typed_preview"]
+__all__ = ["COMMANDS", "MAX_JUMPS", "last_move_targets", "last_move_words", "move_words", "neighbours", "ply_words", "point_words", "tell", "typed_preview"]

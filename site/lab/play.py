@@ -25,7 +25,7 @@ from phutball.moveentry import EnteredMove, Target
 from lab.playfeel import computer_takes_swap, flip_key
 from lab.playstate import DEFAULT_LEVEL
 from lab.boardkeys import BoardKeys
-from lab.boardwords import last_move_targets, ply_words, typed_preview
+from lab.boardwords import last_move_targets, last_move_words, typed_preview
 from lab.movewords import moves_text, turn_text
 from lab.opponent import Computer, FriendHere, Opponent
 
@@ -388,11 +388,7 @@ class PlayController(AnalysisPanel):
 
     def last_move_words(self) -> str:
         """The move that led to the position shown, in words ("" at the start)."""
-        ply = self.game.cursor
-        if ply == 0:
-            return ""
-        words = ply_words(self.game, ply)
-        return words if self.game.moves[ply - 1] == SWAP else "Last move: " + words
+        return last_move_words(self.game)
 
     # ------------------------------------------------------------ records and positions
 

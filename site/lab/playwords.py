@@ -23,6 +23,27 @@ if TYPE_CHECKING:
 WELCOME = "Choose how to play: the computer, a friend here or a friend by link."
 
 
+def goal_words(side: str, top: str, bottom: str, flipped: bool = False) -> str:
+    """Where ``side``'s goal is as the board is drawn: ``top`` or ``bottom`` (a strip: its right or left
+    end); a turned board (``flipped``) swaps them."""
+    first = side in ("O", "L")
+    if flipped:
+        first = not first
+    if side in ("L", "R"):
+        return "the right end" if first else "the left end"
+    return top if first else bottom
+
+
+def to_move_text(side: str, flipped: bool = False) -> str:
+    """The status line of a game between two players here: "Ohs to move (attacking the top)."."""
+    return f"{side_name(side)} to move (attacking {goal_words(side, 'the top', 'the bottom', flipped)})."
+
+
+def won_text(winner: str, plies: int) -> str:
+    """The end of a game between two players here: "Eks won in 31 moves!"."""
+    return f"{side_name(winner)} won in {moves_text(plies)}!"
+
+
 class PlayWords(PlayState):
     """The play page's words, from its state."""
 
@@ -55,7 +76,7 @@ class PlayWords(PlayState):
             if self.computer_to_move():
                 return prefix + "The computer is thinking…"
             return prefix + "The computer's turn: Redo shows its move, or play one for it."
-        return prefix + f"{side_name(pos.to_move)} to move (attacking {goal})."
+        return prefix + to_move_text(pos.to_move, self.flipped)
 
     def result_title(self) -> str:
         """The end of the game in words ("You won in 23 moves!", "The computer won.", "Eks won in 31 moves!")."""
@@ -72,17 +93,10 @@ class PlayWords(PlayState):
             return self.link.result_title(self.game, winner, moves)
         if self.against_computer:
             return "The computer won." if winner == self.computer_plays else f"You won in {moves}!"
-        return f"{side_name(winner)} won in {moves}!"
+        return won_text(winner, plies)
 
     def _goal_words(self, side: str, top: str, bottom: str) -> str:
-        """Where ``side``'s goal is as the board is drawn: ``top`` or ``bottom`` (a strip: its right or left
-        end); a turned board (:attr:`flipped`) swaps them."""
-        first = side in ("O", "L")
-        if self.flipped:
-            first = not first
-        if side in ("L", "R"):
-            return "the right end" if first else "the left end"
-        return top if first else bottom
+        return goal_words(side, top, bottom, self.flipped)
 
     def result_detail(self) -> str:
         """One line under the result: how the game ended."""
