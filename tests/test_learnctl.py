@@ -23,7 +23,7 @@ WRONG = {"jump": ("A1", "placed a man"), "chain": ("C3-C5", "stopped after one j
 
 
 def target(ctl, text):
-    return Point.from_str(text) if ctl.board.variant == "2D" else int(text)
+    return Point.from_str(text) if ctl.board.position.variant == "2D" else int(text)
 
 
 def play_by_clicks(ctl, move):
@@ -33,7 +33,7 @@ def play_by_clicks(ctl, move):
     before = ctl.board.game.cursor
     for p in parts:
         ctl.click(target(ctl, p))
-    if len(parts) > 1 and ctl.board.chain:
+    if len(parts) > 1 and ctl.board.entry.chain:
         ctl.click(target(ctl, parts[-1]))  # stop here
     return ctl.board.game.cursor != before or ctl.feedback
 
@@ -151,13 +151,27 @@ def test_progress_round_trips_and_garbage_is_ignored():
 def test_keys_enter_a_move_and_undo_is_not_a_shortcut():
     ctl = LearnController()
     ctl.goto(1)  # the jump: ball E5, man E6
-    ctl.board.cursor = Point.from_str("E5")
+    ctl.board.entry.cursor = Point.from_str("E5")
     assert ctl.key("Enter")         # picks up the ball
     ctl.key("ArrowUp")
     ctl.key("ArrowUp")
     ctl.key("Enter")                # lands on E7: no further jump, the move ends
     assert ctl.view()["ok"]
     assert ctl.key("u") is False
+
+
+def test_the_board_s_keys_say_what_the_play_page_s_say():
+    """The lesson's board holds the play page's keys (lab.boardkeys): the arrows name the point under the
+    cursor, b n j l s are answered, Escape cancels a jump, each in the live region."""
+    ctl = LearnController()
+    ctl.goto(1)  # the jump: ball E5, man E6
+    assert ctl.key("ArrowUp") and ctl.view()["board"]["announcement"] == "E6, man"
+    assert ctl.key("b") and ctl.view()["board"]["announcement"] == "The ball is on E5."
+    assert ctl.key("j") and ctl.view()["board"]["announcement"] == "Jumps now: E5-E7."
+    assert ctl.key("l") and ctl.view()["board"]["announcement"] == "No move has been played yet."
+    ctl.click(Point.from_str("E5"))
+    assert ctl.view()["board"]["chain"] == [Point.from_str("E5")]
+    assert ctl.key("Escape") and ctl.view()["board"]["chain"] == [] and ctl.view()["board"]["message"] == "Jump cancelled."
 
 
 def test_the_pages_step_list_matches_the_lesson():

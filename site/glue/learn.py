@@ -76,7 +76,7 @@ def on_key(key: str, event) -> bool:
 
 def on_focus(t) -> None:
     """The grid's focus moved: the board's cursor follows it (drawn on the canvas)."""
-    ctl.board.cursor = t
+    ctl.board.entry.cursor = t
     render()
 
 

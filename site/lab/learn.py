@@ -2,8 +2,8 @@
 
 Pure Python, unit-tested without a browser.  Each :class:`Step` gives a position,
 one sentence about a rule, a task, and a check of the move the learner played;
-the board is a :class:`~lab.play.PlayController`, so moves are entered exactly as
-on the play page (click the ball, then the landings; Enter or the ball to stop).
+the board is a :class:`~lab.lessonboard.LessonBoard` (a game, a MoveEntry and the play page's keys), so
+moves are entered exactly as on the play page (click the ball, then the landings; Enter or the ball to stop).
 A move that does what the step asks completes it (kept in localStorage); any
 other move is explained and taken back, so the learner tries again from the
 same position.  The engine decides every check: legal jumps, who won.
@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable, TypedDict
 from phutball.notation import Jump, Placement, StripJump
 from phutball.sides import side_name
 from phutball.moveentry import Target
-from lab.play import PlayController, PlayView
+from lab.lessonboard import LessonBoard, LessonBoardView
 from lab.savedstate import Field, Schema, Storage, read_stored
 
 STORAGE_KEY = "phutball.learn.v1"
@@ -162,7 +162,7 @@ class StepView(TypedDict):
 class LearnView(TypedDict):
     """What :meth:`LearnController.view` returns (the glue reads it by key)."""
 
-    board: PlayView
+    board: LessonBoardView
     index: int
     count: int
     title: str
@@ -184,7 +184,7 @@ class LearnController:
     done: set[str] = field(default_factory=set)
     feedback: str = ""
     ok: bool = False          # the current step was just completed by a move
-    board: PlayController = field(default_factory=lambda: PlayController.new(STEPS[0].position))
+    board: LessonBoard = field(default_factory=lambda: LessonBoard.new(STEPS[0].position))
     steps: tuple[Step, ...] = STEPS
 
     # ------------------------------------------------------------ navigation
@@ -200,7 +200,7 @@ class LearnController:
 
     def retry(self) -> None:
         """The current step's position again."""
-        self.board = PlayController.new(self.step.position)
+        self.board = LessonBoard.new(self.step.position)
         self.board.announcement = f"Step {self.index + 1}: {self.step.title}. {self.step.task}"
         self.ok = False
         self.feedback = ""
@@ -257,7 +257,7 @@ class LearnController:
     STILL_JUMPING = "Still jumping: choose a highlighted point beyond a man (Esc cancels the jump)."
 
     def click(self, target: Target, touch_cell: float | None = None) -> None:
-        if not self.ok and self.board.view()["chain"] == [target]:
+        if not self.ok and self.board.entry.chain == [target]:
             # the ball clicked again before any landing (often after a refused landing): keep the jump
             self.feedback = ""
             self.board.error = ""
