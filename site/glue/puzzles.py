@@ -6,8 +6,9 @@ position (the same clicks, jump chains and highlighted landings as the play
 page); each finished move goes to the puzzle controller, which judges it.
 1D judging runs here too, as a sliced job (``lab/jobs.py``): the first move on a
 strip solves it whole, 40 ms at a time, and between two slices the worker
-answers the page.  Queued moves (engine replies, refutations, solutions) are
-animated one by one.
+answers the page.  The move flow (the entry, the busy state, judging a move, playing
+out a refutation or a solution, what the live region says) is :class:`lab.puzzleboard.PuzzleBoard`'s;
+this module draws, binds the events and gives it the pause between two moves.
 
 The puzzle files are fetched by the page's JavaScript while Pyodide starts
 (it draws the opening puzzle's board from them before the engine is ready)
@@ -17,18 +18,17 @@ and handed over at start (``remote.init_value("puzzleFiles")``).
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from glue.jobs import run_job
 from lab.jobs import PuzzleCall, PuzzleFunction
 from phutball.errors import PhutballError
-from phutball.moveentry import MoveEntry
 from glue.boardinput import RELAYOUT, bind_board, bind_move_field, board_shape, relayout_when_changed, show_grid
 from lab.boardgrid import ShownGrid, board_grid, entry_grid, has_grid
 from lab.boardwords import COMMANDS, tell
 from lab.puzzleledger import PROGRESS_KEY, STREAK_KEY, UNSAVED, peek, read_merged
 from lab.puzzlelist import iso_date, puzzles_from_files
 from lab.puzzleoracles import Oracle1D
+from lab.puzzleboard import PuzzleBoard
 from lab.puzzles import PuzzleController
 from glue.remote import draw as draw_shapes, el, flush_now, init_value, location_hash, on, ready
 from glue.remote import flush, location_href, pause, set_hash, spawn, storage, window
@@ -40,7 +40,7 @@ from lab.puzzledashboard import dashboard_html
 from lab.views.markup import answer_html, puzzle_line_html, puzzle_list_html, theme_filters_html
 
 canvas = el("board")
-state: dict = {"ctl": None, "entry": None, "busy": False, "answer_key": None, "list_html": None,
+state: dict = {"ctl": None, "board": None, "answer_key": None, "list_html": None,
                "filters_html": None, "themes_ready": False, "dashboard_html": None}
 grid_view = ShownGrid("board-grid")  # the board as a grid, for screen readers and the keyboard
 keyboard = {"used": False}  # the grid's focus is drawn as the cursor once keys move it (a click hides it)
@@ -73,9 +73,18 @@ def save_progress() -> None:
 # ---------------------------------------------------------------- drawing
 
 
-def new_entry() -> None:
-    ctl: PuzzleController = state["ctl"]
-    state["entry"] = None if ctl.game is None else MoveEntry(ctl.game.position)
+def board() -> PuzzleBoard:
+    return state["board"]
+
+
+def say(text: str) -> None:
+    el("live").textContent = text
+
+
+async def step_pause() -> None:
+    """Between two moves of a refutation or a solution: the last one shown, then the pause."""
+    await flush_now()
+    await pause(STEP_SECONDS)
 
 
 def layout(pos):
@@ -91,10 +100,10 @@ def relayout_when_the_board_changes(v) -> None:
 def draw() -> None:
     ctl: PuzzleController = state["ctl"]
     v = ctl.view()
-    entry = state["entry"]
+    entry = board().entry
     canvas.setAttribute("data-variant", v["variant"])  # first: a strip's CSS height depends on it
     canvas.setAttribute("data-position", v["position"])
-    canvas.setAttribute("data-phase", v["phase"])
+    canvas.setAttribute("data-phase", board().phase())
     if entry is not None:
         ev = entry.view()
         pos = entry.position
@@ -109,8 +118,7 @@ def draw() -> None:
         if has_grid(pos):
             show_grid(grid_view, entry_grid(entry, last_move=last), pos)
         el("board-grid").hidden = not has_grid(pos)
-        el("finish").disabled = not ev["can_finish"]
-        entry_msg = ev["error"] or (ev["message"] if ev["armed"] is not None else "")
+        el("finish").disabled = board().busy or not ev["can_finish"]
     else:  # a question: its position drawn to look at (a compare puzzle's several are text rows)
         still = parse_any_position(v["position"]) if v["positions"] is None else None
         if still is not None:
@@ -121,21 +129,20 @@ def draw() -> None:
         canvas.hidden = still is None
         el("board-grid").hidden = still is None or not has_grid(still)
         el("finish").disabled = True
-        entry_msg = ""
     relayout_when_the_board_changes(v)
     el("puzzle-title").textContent = ("Daily puzzle: " if v["daily"] else "") + v["title"]
     solved = " · ✓ solved" if v["solved"] else ""
     themes = f" · {', '.join(v['themes'])}" if v["themes"] else ""  # this puzzle's: known at once
     el("puzzle-meta").textContent = f"{v['collection']} · {v['source']} · rated {v['puzzle_rating']}{solved}{themes}"
     el("puzzle-task").textContent = ctl.task_prompt()
+    status = board().status()
     msg = el("message")
-    msg.textContent = entry_msg or v["message"]
-    msg.className = "message" + (" error" if v["verdict"] == "wrong" or ev_error(entry) else
-                                 " ok" if v["verdict"] == "correct" else "")
+    msg.textContent = status.text
+    msg.className = "message" + (f" {status.tone}" if status.tone else "")
     el("legend").textContent = v["legend"]
     render_line(v)
     el("retry").hidden = not v["can_retry"]
-    el("hint").disabled = not v["can_move"] or v["mode"] == "streak"
+    el("hint").disabled = board().busy or not v["can_move"] or v["mode"] == "streak"
     render_runs(v)
     el("moves").textContent = " ".join(v["moves"])
     el("deep-link").href = f"#{v['id']}"
@@ -235,83 +242,38 @@ def background(coro) -> None:
     spawn(coro)
 
 
-async def animate() -> None:
-    ctl: PuzzleController = state["ctl"]
-    state["busy"] = True
-    try:
-        while ctl.queue:
-            await flush_now()
-            await pause(STEP_SECONDS)
-            ctl.animate_step()
-            new_entry()
-            draw()
-            el("live").textContent = ctl.last_move_words()  # a refutation or a solution, said move by move
-        ctl.animate_step()  # sets the phase
-    finally:
-        state["busy"] = False
-    new_entry()
-    refresh()
-    el("live").textContent = ctl.message
-
-
-async def submit(move: str) -> None:
-    ctl: PuzzleController = state["ctl"]
-    state["busy"] = True
-    try:
-        await ctl.user_move(move)
-    except Exception as e:  # the engine failed: say so, keep the puzzle
-        ctl.phase, ctl.message = "playing", f"The engine failed: {e}"
-    finally:
-        state["busy"] = False
-    new_entry()
-    refresh()
-    el("live").textContent = f"You played {move}. {ctl.message}"
-    if ctl.queue:
-        await animate()
-
-
-def ev_error(entry: MoveEntry | None) -> bool:
-    return entry is not None and bool(entry.error)
-
-
 def handle_entry_change() -> None:
-    entry: MoveEntry = state["entry"]
-    played = entry.take_move() if entry is not None else None
-    if played is not None:
-        move = str(played)
-        state["busy"] = True  # immediate feedback while the engine judges the move
-        el("finish").disabled = True
-        el("hint").disabled = True
-        canvas.setAttribute("data-phase", "busy")
-        el("message").textContent = f"You played {move}. Checking…"
-        background(submit(move))
-    else:
-        draw()
+    """After a click, a key or a typed move: a finished move is judged in the background (the board busy,
+    "Checking…" shown at once)."""
+    move = board().take_move()
+    draw()
+    if move is not None:
+        background(board().submit(move))
 
 
 def can_enter() -> bool:
-    ctl = state["ctl"]
-    return state["entry"] is not None and not state["busy"] and ctl is not None and ctl.view()["can_move"]
+    return state["board"] is not None and board().can_enter()
 
 
 def on_target(t, touch_cell) -> None:
-    state["entry"].click(t, touch_cell=touch_cell)  # on small boards a finger picks first, then plays
+    board().entry.click(t, touch_cell=touch_cell)  # on small boards a finger picks first, then plays
     handle_entry_change()
 
 
 def on_key(key: str, event) -> bool:
-    entry = state["entry"]
+    if state["board"] is None:
+        return False
+    entry = board().entry
     ctl = state["ctl"]
     if key in COMMANDS and entry is not None and event.target == canvas:  # b, n, j, l, s: said
-        el("live").textContent = tell(entry.position, key, ctl.last_move_words())
+        say(tell(entry.position, key, ctl.last_move_words()))
         return True
-    if ctl is not None and not state["busy"] and ctl.can_step():
-        if ctl.key(key):  # ← → Home End step through a refutation or solution
-            new_entry()
+    if not board().busy and ctl.can_step():
+        if board().step_key(key):  # ← → Home End step through a refutation or solution
             draw()
             return True
         return False
-    if entry is None or state["busy"] or event.target != canvas:
+    if entry is None or board().busy or event.target != canvas:
         return False
     if entry.key(key):
         handle_entry_change()
@@ -321,39 +283,31 @@ def on_key(key: str, event) -> bool:
 
 def on_focus(t) -> None:
     """The grid's focus moved: the entry's cursor follows it (drawn on the canvas)."""
-    if state["entry"] is not None:
-        state["entry"].cursor = t
+    if board().entry is not None:
+        board().entry.cursor = t
         draw()
 
 
-def shown_position() -> Any:
-    return None if state["entry"] is None else state["entry"].position
-
-
 def preview_typed(text: str) -> tuple[bool, str]:
-    return state["ctl"].preview_typed(shown_position(), text, state["busy"])
+    return board().preview_typed(text)
 
 
 def play_typed(text: str) -> str:
     """A move typed in the Move field: entered through the puzzle's MoveEntry, then judged as a click's."""
-    refusal = state["ctl"].typed_refusal(shown_position(), text, state["busy"])
-    if refusal:
-        return refusal
-    state["entry"].enter(text)
-    handle_entry_change()
-    return ""
+    refusal = board().enter_typed(text)
+    if not refusal:
+        handle_entry_change()
+    return refusal
 
 
 def on_finish(event) -> None:
-    entry = state["entry"]
-    if entry is not None and not state["busy"]:
-        entry.finish()
+    if state["board"] is not None and board().finish():
         handle_entry_change()
 
 
 def guarded(fn):
     def handler(event):
-        if state["busy"] or state["ctl"] is None:
+        if state["board"] is None or board().busy:
             return
         fn(event)
     return handler
@@ -361,48 +315,32 @@ def guarded(fn):
 
 @guarded
 def on_hint(event) -> None:
-    async def go():
-        state["busy"] = True
-        if state["entry"] is not None:
-            state["entry"].error = ""  # a refused click's message gives way to the hint's
-        try:
-            await state["ctl"].show_hint()
-        except Exception as e:
-            state["ctl"].message = f"No hint: {e}"
-        finally:
-            state["busy"] = False
-        refresh()  # a hint is stored at once (it counts in the attempt, lab.puzzleledger)
-    background(go())
+    background(board().hint())
 
 
 @guarded
 def on_solution(event) -> None:
-    ctl = state["ctl"]
-    ctl.show_solution()
-    new_entry()
-    refresh()  # the attempt is recorded (shown: a failure) before the line is played out
-    if ctl.queue:
-        background(animate())
+    board().show_solution()  # the attempt is recorded (shown: a failure) before the line is played out
+    background(board().play_line())
 
 
 @guarded
 def on_retry(event) -> None:
     state["ctl"].retry()
-    new_entry()
+    board().new_entry()
     refresh()
 
 
 @guarded
 def on_restart(event) -> None:
     state["ctl"].restart()
-    new_entry()
+    board().new_entry()
     refresh()
 
 
 def opened() -> None:
     """After the controller opened a puzzle: a fresh entry and answer form, drawn and stored."""
-    state["armed"] = None
-    new_entry()
+    board().new_entry()
     state["answer_key"] = None
     refresh()
 
@@ -468,8 +406,7 @@ async def derive_themes() -> None:
 def stepper(where: str):
     @guarded
     def handler(event) -> None:
-        if state["ctl"].step(where):
-            new_entry()
+        if board().step(where):
             draw()
     return handler
 
@@ -524,7 +461,7 @@ def on_answer_click(event) -> None:
 def on_hashchange(event) -> None:
     ctl = state["ctl"]
     h = location_hash()
-    if ctl is not None and h and h != ctl.puzzle.id and not state["busy"]:
+    if ctl is not None and h and h != ctl.puzzle.id and not board().busy:
         if h == "daily":
             ctl.open_daily()
         elif (i := ctl.index_of(h)) is not None:
@@ -584,8 +521,8 @@ def start() -> None:
         ctl.open_id(h)
     if note:
         ctl.message = " ".join(m for m in (ctl.message, note) if m)
-    new_entry()
-    bind_board(canvas, lambda: layout(state["entry"].position), on_target, on_key=on_key, two_touch=True,
+    state["board"] = PuzzleBoard(ctl, show=draw, say=say, wait=step_pause, record=save_progress)
+    bind_board(canvas, lambda: layout(board().entry.position), on_target, on_key=on_key, two_touch=True,
                enabled=can_enter, grid_view=grid_view, on_focus=on_focus, keyboard=keyboard)
     bind_move_field(preview_typed, play_typed)
     on(el("finish"), "click", on_finish)
