@@ -12,7 +12,6 @@ are animated hop by hop when stepping forward.
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any, Callable
 
@@ -22,11 +21,11 @@ from lab.embedparams import STANDARD_START, STREAK, EmbedParams, ParamError, par
 from lab.embedstreak import STREAK_KEY, new_streak, streak_bar, streak_controller, stored_streak
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
-from phutball.moveentry import MoveEntry
 from glue.boardinput import bind_board, bind_grid, bind_move_field, show_grid
 from lab.boardgrid import ShownGrid, board_grid, entry_grid, has_grid
 from lab.boardwords import COMMANDS, last_move_targets, ply_words, tell
 from lab.puzzlelist import daily_puzzle, iso_date, puzzles_from_files
+from lab.puzzleboard import PuzzleBoard
 from lab.puzzles import PuzzleController
 from phutball.puzzles.custom import ClaimError, custom_puzzle
 from phutball.puzzles.puzzle import Puzzle
@@ -300,8 +299,7 @@ def puzzle_controller(params: EmbedParams) -> PuzzleController | None:
 def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
     """Solve puzzles in the frame: the puzzles page's controller judges every move (one judge); in a
     ``streak``, its streak mode runs them one after another (Next, Start again), stored under STREAK_KEY."""
-    box: dict[str, Any] = {"entry": MoveEntry(parse_any_position(ctl.puzzle.position)), "busy": False,
-                           "posted": None, "stored": None}
+    box: dict[str, Any] = {"posted": None, "stored": None}
 
     def post_result() -> None:
         pid = ctl.puzzle.id
@@ -310,20 +308,26 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
             box["posted"] = (pid, e["solved"], e["attempts"])
             frame("puzzleResult", pid, e["solved"], e["attempts"])
 
+    async def step_pause() -> None:
+        """Between two moves of a refutation or a solution: the last one shown, then the pause."""
+        await flush_now()
+        await pause(STEP_SECONDS)
+
     def draw_streak() -> None:
         bar = streak_bar(ctl)
         el("streak-count").textContent = bar.text
         el("streak-next").hidden = not bar.going_on
-        el("streak-next").disabled = box["busy"] or not bar.can_next
+        el("streak-next").disabled = board.busy or not bar.can_next
         el("streak-again").hidden = bar.going_on
-        el("streak-again").disabled = box["busy"]
+        el("streak-again").disabled = board.busy
         if stored_streak(ctl) != box["stored"]:
             ctl.sync(storage, STREAK_KEY)  # merged with what another frame stored (lab.puzzleledger.save)
             box["stored"] = stored_streak(ctl)
 
     def draw() -> None:
         v = ctl.view()
-        ev = box["entry"].view()
+        entry = board.entry
+        ev = entry.view()
         w, h = size()
         game = ctl.game
         el("task").textContent = ctl.task_prompt()
@@ -335,17 +339,13 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
                            cursor=ev["armed"] if ev["armed"] is not None else
                            ev["cursor"] if keyboard["used"] else v["hint"]))  # framed as the cursor is
         show_state(game)
-        if has_grid(box["entry"].position):
-            show_grid(grid_view, entry_grid(box["entry"], last_move=ctl.last_move_marks()), box["entry"].position)
-        el("board-grid").hidden = not has_grid(box["entry"].position)
-        canvas.setAttribute("data-phase", v["phase"])
-        line = v["line"]
-        where = next((e["label"] for e in line if e["current"]), "")
-        picked = ev["message"] if ev["armed"] is not None else ""
-        set_status(ev["error"] or picked or (f"{where}. " if where and v["can_step"] else "") + (v["message"] or
-                   "Choose a point on the board to play." if v["can_move"] else v["message"]),
-                   error=bool(ev["error"]) or v["verdict"] == "wrong")
-        busy = box["busy"]
+        if has_grid(entry.position):
+            show_grid(grid_view, entry_grid(entry, last_move=ctl.last_move_marks()), entry.position)
+        el("board-grid").hidden = not has_grid(entry.position)
+        canvas.setAttribute("data-phase", board.phase())
+        status = board.status(framed=True)
+        set_status(status.text, error=status.tone == "error")
+        busy = board.busy
         el("retry").disabled = busy or not v["can_retry"]
         el("hint").disabled = busy or not v["can_move"]
         el("solution").disabled = busy
@@ -354,104 +354,65 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
         el("step-prev").disabled = busy or not (v["can_step"] and at > lo)
         el("step-next").disabled = busy or not (v["can_step"] and at < hi)
 
-    def fresh_entry() -> None:
-        box["entry"] = MoveEntry(ctl.game.position)
-
-    async def animate() -> None:
-        while ctl.animate_step():
-            fresh_entry()
-            draw()
-            say(ctl.last_move_words())  # a refutation or a solution, said move by move
-            await flush_now()
-            await pause(STEP_SECONDS)
-        fresh_entry()
-        box["busy"] = False
-        draw()
-        say(ctl.message)
-        post_result()
-
-    async def submit(move: str) -> None:
-        try:
-            await ctl.user_move(move)
-        except PhutballError as e:
-            ctl.phase, ctl.message = "playing", str(e)
-        fresh_entry()
-        draw()
-        post_result()
-        await animate()
+    board = PuzzleBoard(ctl, show=draw, say=say, wait=step_pause, record=post_result)
 
     def entry_changed() -> None:
-        move = box["entry"].take_move()
+        move = board.take_move()
+        draw()
         if move is not None:
-            box["busy"] = True
-            set_status(f"You played {move}. Checking…")
-            say(f"You played {move}. Checking…")
-            spawn(submit(str(move)))
-        else:
-            draw()
+            spawn(board.submit(move))
 
     def on_target(t, touch_cell) -> None:
-        box["entry"].click(t, touch_cell=touch_cell)  # on small boards a finger picks first, then plays
+        board.entry.click(t, touch_cell=touch_cell)  # on small boards a finger picks first, then plays
         entry_changed()
 
     def on_key(key: str, event) -> bool:
-        if box["busy"]:
+        if board.busy:
             return False
         if key in COMMANDS and event.target == canvas:  # b, n, j, l, s: said
-            say(tell(box["entry"].position, key, ctl.last_move_words()))
+            say(tell(board.entry.position, key, ctl.last_move_words()))
             return True
-        if ctl.key(key):
-            fresh_entry()
+        if board.step_key(key):
             draw()
             return True
-        if ctl.view()["can_move"] and box["entry"].key(key):
+        if ctl.view()["can_move"] and board.entry.key(key):
             entry_changed()
             return True
         return False
 
     def act(fn: Callable[[], Any]) -> Callable[[Any], None]:
+        """A button that changes the puzzle or the line shown: a fresh entry, drawn."""
         def handler(event) -> None:
-            if box["busy"]:
+            if board.busy:
                 return
-            result = fn()
-            if asyncio.iscoroutine(result):
-                async def later() -> None:
-                    await result
-                    draw()
-                spawn(later())
-                return
-            fresh_entry()
+            fn()
+            board.new_entry()
             draw()
-            if ctl.queue:
-                box["busy"] = True
-                spawn(animate())
         return handler
 
-    def finish() -> None:
-        box["entry"].finish()
-        entry_changed()
+    def on_solution(event) -> None:
+        if not board.busy:
+            board.show_solution()
+            spawn(board.play_line())
 
     def play_typed(text: str) -> str:
         """A move typed in the Move field: entered through the puzzle's MoveEntry, then judged as a click's."""
-        refusal = ctl.typed_refusal(box["entry"].position, text, box["busy"])
-        if refusal:
-            return refusal
-        box["entry"].enter(text)
-        entry_changed()
-        return ""
+        refusal = board.enter_typed(text)
+        if not refusal:
+            entry_changed()
+        return refusal
 
     def on_focus(t) -> None:
-        box["entry"].cursor = t
+        board.entry.cursor = t
         draw()
 
-    bind_board(canvas, lambda: layout_for(box["entry"].position, *size()), on_target, on_key=on_key, two_touch=True,
-               enabled=lambda: not box["busy"] and ctl.view()["can_move"], keyboard=keyboard, grid_view=grid_view,
-               on_focus=on_focus)
+    bind_board(canvas, lambda: layout_for(board.entry.position, *size()), on_target, on_key=on_key, two_touch=True,
+               enabled=board.can_enter, keyboard=keyboard, grid_view=grid_view, on_focus=on_focus)
     on(el("retry"), "click", act(ctl.retry))
-    on(el("hint"), "click", act(ctl.show_hint))
-    on(el("solution"), "click", act(ctl.show_solution))
-    on(el("pfinish"), "click", lambda e: None if box["busy"] else finish())
-    bind_move_field(lambda text: ctl.preview_typed(box["entry"].position, text, box["busy"]), play_typed)
+    on(el("hint"), "click", lambda e: None if board.busy else spawn(board.hint()))
+    on(el("solution"), "click", on_solution)
+    on(el("pfinish"), "click", lambda e: entry_changed() if board.finish() else None)
+    bind_move_field(board.preview_typed, play_typed)
     on(el("step-prev"), "click", act(lambda: ctl.step("prev")))
     on(el("step-next"), "click", act(lambda: ctl.step("next")))
     on(el("streak-next"), "click", act(ctl.next))
