@@ -12,6 +12,7 @@ glue modules of their own, bound from :func:`bind`: ``glue/newgame.py`` (New gam
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from glue import gamerecord, mygames, newgame, share
 from glue.jobs import run_job
@@ -229,7 +230,7 @@ def on_graph_click(event) -> None:
         refresh()
 
 
-rendered = {"moves": None, "live": ""}
+rendered: dict[str, Any] = {"moves": None, "live": ""}
 
 
 def render_moves(v) -> None:

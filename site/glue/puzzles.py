@@ -34,6 +34,8 @@ from glue.remote import draw as draw_shapes, el, flush_now, init_value, location
 from glue.remote import flush, location_href, pause, set_hash, spawn, storage, window
 from lab.pacing import STEP_SECONDS
 from phutball.game import parse_any_position
+from phutball.moveentry import MoveEntry
+from phutball.puzzles.puzzle import Puzzle
 from lab.embedparams import puzzle_share_params, snippets
 from lab.views.diagram import Marks, frame_shapes, layout_for, natural_size
 from lab.puzzledashboard import dashboard_html
@@ -159,8 +161,9 @@ def render_line(v) -> None:
     line = v["line"]
     el("step-controls").hidden = not line
     el("line").innerHTML = puzzle_line_html(line)
-    at, lo = (ctl.game.cursor, ctl.review_from) if line else (0, 0)
-    hi = len(ctl.game.moves) if line else 0
+    game = ctl.game if line else None  # a line is shown on an open puzzle's game, from review_from
+    at, lo = (game.cursor, ctl.review_from or 0) if game is not None else (0, 0)
+    hi = len(game.moves) if game is not None else 0
     for ident, enabled in (("step-first", at > lo), ("step-prev", at > lo), ("step-next", at < hi),
                            ("step-last", at < hi)):
         el(ident).disabled = not (v["can_step"] and enabled)
@@ -255,8 +258,15 @@ def can_enter() -> bool:
     return state["board"] is not None and board().can_enter()
 
 
+def played_entry() -> MoveEntry:
+    """The board's entry, where the board takes input (``can_enter``): a question puzzle has none."""
+    entry = board().entry
+    assert entry is not None, "no move entry: a question puzzle's board takes no input"
+    return entry
+
+
 def on_target(t, touch_cell) -> None:
-    board().entry.click(t, touch_cell=touch_cell)  # on small boards a finger picks first, then plays
+    played_entry().click(t, touch_cell=touch_cell)  # on small boards a finger picks first, then plays
     handle_entry_change()
 
 
@@ -283,8 +293,9 @@ def on_key(key: str, event) -> bool:
 
 def on_focus(t) -> None:
     """The grid's focus moved: the entry's cursor follows it (drawn on the canvas)."""
-    if board().entry is not None:
-        board().entry.cursor = t
+    entry = board().entry
+    if entry is not None:
+        entry.cursor = t
         draw()
 
 
@@ -424,9 +435,8 @@ def on_share(event) -> None:
     el("share-dialog").showModal()
 
 
-def share_height(p: dict) -> int:
+def share_height(p: Puzzle) -> int:
     """The iframe snippet's height at 480 px wide: the board's proportions plus the puzzle bar."""
-    from phutball.game import parse_any_position
     w, h = natural_size(parse_any_position(p.position))
     return round(min(480.0, w) * h / w) + 8 + 112
 
@@ -522,7 +532,7 @@ def start() -> None:
     if note:
         ctl.message = " ".join(m for m in (ctl.message, note) if m)
     state["board"] = PuzzleBoard(ctl, show=draw, say=say, wait=step_pause, record=save_progress)
-    bind_board(canvas, lambda: layout(board().entry.position), on_target, on_key=on_key, two_touch=True,
+    bind_board(canvas, lambda: layout(played_entry().position), on_target, on_key=on_key, two_touch=True,
                enabled=can_enter, grid_view=grid_view, on_focus=on_focus, keyboard=keyboard)
     bind_move_field(preview_typed, play_typed)
     on(el("finish"), "click", on_finish)

@@ -280,8 +280,8 @@ class CalcController:
         return self._edit(Strip(s.n, square, s.stones - {square}, s.to_move),
                           f"Moved the ball to square {square}{note}.")
 
-    def set_length(self, n: int) -> bool:
-        """Make the strip ``n`` squares long by adding or removing squares at the right end."""
+    def set_length(self, n: int | str) -> bool:
+        """Make the strip ``n`` squares long (a number, or the Length field's text) by adding or removing squares at the right end."""
         s = self.strip
         try:
             n = int(n)

@@ -10,6 +10,7 @@ sections are :mod:`lab.calc.render`'s.
 from __future__ import annotations
 
 from html import escape
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lab.analysispanel import mark_text
@@ -144,7 +145,7 @@ def puzzle_list_html(groups: list[dict[str, Any]]) -> tuple[str, int, int]:
 TEXT_SYMBOLS = {".": "·", "o": "●", "*": "○", "|": "↓"}
 
 
-def theme_filters_html(choices: list[dict[str, Any]]) -> str:
+def theme_filters_html(choices: Sequence[Mapping[str, Any]]) -> str:
     """The list's theme filters (:meth:`lab.puzzles.PuzzleController.theme_choices`): a toggle button each,
     after "All"; the chosen one pressed."""
     chosen = next((c["theme"] for c in choices if c["current"]), "")
@@ -195,7 +196,7 @@ def answer_html(kind: str, puzzle: Puzzle) -> str:
 # ---------------------------------------------------------------- the lesson
 
 
-def steps_html(steps: list[dict[str, Any]]) -> str:
+def steps_html(steps: Sequence[Mapping[str, Any]]) -> str:
     """The lesson's steps (:meth:`lab.learn.LearnController.view`'s ``steps``): a button each, done ones ticked."""
     items = []
     for i, s in enumerate(steps):
@@ -208,7 +209,7 @@ def steps_html(steps: list[dict[str, Any]]) -> str:
     return "".join(items)
 
 
-def lesson_end_html(steps: list[dict[str, Any]]) -> str:
+def lesson_end_html(steps: Sequence[Mapping[str, Any]]) -> str:
     """What the lesson's end says first (``steps`` as :func:`steps_html` takes them): every step done,
     or which are not yet, each a button that opens it (``data-step``, as the list's); the links on
     to the game, the puzzles and the calculator follow it in learn.html."""
