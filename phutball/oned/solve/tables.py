@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterator
 
 from ...errors import IllegalPositionError
 from ...sides import LEFT, side_name
+from ..oddish import Oddish
 from ..strip import Strip
 from .books import book_for
 from .engine import MAX_SOLVE_N, Cancelled, Engine, EngineResult, OddishSpec, Progress, StripSpec
@@ -143,7 +144,7 @@ class StripSolver:
         except Cancelled:
             return
 
-    def run(self, progress: Callable[[Progress], Any] | None = None) -> StripTable:
+    def run(self, progress: Callable[[Progress], object] | None = None) -> StripTable:
         """Run to the end (calling ``progress`` at every slice) and return the table."""
         for p in self.steps():
             if progress is not None:
@@ -156,7 +157,7 @@ class StripSolver:
 _STRIPS: dict[int, StripTable] = {}
 
 
-def solve_strip(n: int, progress: Callable[[Progress], Any] | None = None) -> StripTable:
+def solve_strip(n: int, progress: Callable[[Progress], object] | None = None) -> StripTable:
     """Solve every position of a strip of ``n`` squares (a fresh solve; see :func:`strip_table`).
 
     ``3 <= n <= MAX_SOLVE_N`` (24); anything else raises
@@ -266,7 +267,7 @@ class OddishTable:
     def stats(self) -> dict[str, Any]:
         return {"m": self.m, **self._r.counts(self.seconds)}
 
-    def lookup(self, board: Any) -> tuple[str, int | None]:
+    def lookup(self, board: Oddish) -> tuple[str, int | None]:
         """(value, plies) of a live Oddish board for its side to move."""
         if board.m != self.m:
             raise IllegalPositionError("bad Oddish position", str(board), f"this table is for {self.m} squares")
@@ -278,7 +279,7 @@ class OddishTable:
         b = board if board.to_move == LEFT else board.mirror()
         return self._r.get(b.arrow, b.mask)
 
-    def analyse(self, board: Any) -> ExactValue:
+    def analyse(self, board: Oddish) -> ExactValue:
         value, plies = self.lookup(board)
         return analyse_with(board, self.lookup, value, plies, "retrograde")
 
@@ -315,6 +316,6 @@ def oddish_table(m: int) -> OddishTable:
     return t
 
 
-def analyse_oddish(board: Any) -> ExactValue:
+def analyse_oddish(board: Oddish) -> ExactValue:
     """Exact analysis of a live Oddish board (its side to move must be set)."""
     return oddish_table(board.m).analyse(board)
