@@ -315,8 +315,8 @@ export function puzzlesInOrder(files) {
   // lab.puzzlelist.list_order's rank: the paper's collection first, then 1D before 2D, 2D ones by the board
   // of their first puzzle (9x9 before 15x19), else in file order (tests/test_puzzle_order.py: the same order)
   const board = (p) => {
-    const m = p.variant === "2D" && typeof p.position === "string" ? /^(\d+)x(\d+)_/.exec(p.position) : null;
-    return m ? Number(m[1]) * Number(m[2]) : 0;
+    const pos = p.variant === "2D" ? parsePosition(p.position) : null;
+    return pos && pos.variant === "2D" ? pos.width * pos.height : 0;
   };
   const rank = (c) => {
     const e = first.get(c);
