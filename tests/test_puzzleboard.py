@@ -193,3 +193,7 @@ def test_a_question_puzzle_has_no_entry():
     board, _ = board_on(WHICH)
     assert board.entry is None and not board.can_enter() and board.shown_position() is None
     assert not board.finish() and board.take_move() is None
+    with pytest.raises(AssertionError, match="question puzzle"):
+        board.played_entry()  # the glue asks for it only where the board takes input
+    played, _ = board_on(EX1)
+    assert played.played_entry() is played.entry is not None

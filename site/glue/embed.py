@@ -21,7 +21,6 @@ from lab.embedparams import STANDARD_START, STREAK, EmbedParams, ParamError, par
 from lab.embedstreak import STREAK_KEY, new_streak, streak_bar, streak_controller, stored_streak
 from phutball.errors import PhutballError
 from phutball.game import Game, parse_any_position, variant_of
-from phutball.moveentry import MoveEntry
 from glue.boardinput import bind_board, bind_grid, bind_move_field, show_grid
 from lab.boardgrid import ShownGrid, board_grid, entry_grid, has_grid
 from lab.boardwords import COMMANDS, last_move_targets, ply_words, tell
@@ -325,14 +324,10 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
             ctl.sync(storage, STREAK_KEY)  # merged with what another frame stored (lab.puzzleledger.save)
             box["stored"] = stored_streak(ctl)
 
-    def entry() -> MoveEntry:
-        """The board's entry: an embed's puzzle is always played on its board (no question puzzle is framed)."""
-        assert board.entry is not None
-        return board.entry
-
     def draw() -> None:
         v = ctl.view()
-        ev = entry().view()
+        entry = board.played_entry()
+        ev = entry.view()
         w, h = size()
         game = ctl.game
         assert game is not None  # a puzzle is open from the frame's start on
@@ -345,9 +340,9 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
                            cursor=ev["armed"] if ev["armed"] is not None else
                            ev["cursor"] if keyboard["used"] else v["hint"]))  # framed as the cursor is
         show_state(game)
-        if has_grid(entry().position):
-            show_grid(grid_view, entry_grid(entry(), last_move=ctl.last_move_marks()), entry().position)
-        el("board-grid").hidden = not has_grid(entry().position)
+        if has_grid(entry.position):
+            show_grid(grid_view, entry_grid(entry, last_move=ctl.last_move_marks()), entry.position)
+        el("board-grid").hidden = not has_grid(entry.position)
         canvas.setAttribute("data-phase", board.phase())
         status = board.status(framed=True)
         set_status(status.text, error=status.tone == "error")
@@ -369,19 +364,19 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
             spawn(board.submit(move))
 
     def on_target(t, touch_cell) -> None:
-        entry().click(t, touch_cell=touch_cell)  # on small boards a finger picks first, then plays
+        board.played_entry().click(t, touch_cell=touch_cell)  # on small boards a finger picks first, then plays
         entry_changed()
 
     def on_key(key: str, event) -> bool:
         if board.busy:
             return False
         if key in COMMANDS and event.target == canvas:  # b, n, j, l, s: said
-            say(tell(entry().position, key, ctl.last_move_words()))
+            say(tell(board.played_entry().position, key, ctl.last_move_words()))
             return True
         if board.step_key(key):
             draw()
             return True
-        if ctl.view()["can_move"] and entry().key(key):
+        if ctl.view()["can_move"] and board.played_entry().key(key):
             entry_changed()
             return True
         return False
@@ -409,10 +404,10 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
         return refusal
 
     def on_focus(t) -> None:
-        entry().cursor = t
+        board.played_entry().cursor = t
         draw()
 
-    bind_board(canvas, lambda: layout_for(entry().position, *size()), on_target, on_key=on_key, two_touch=True,
+    bind_board(canvas, lambda: layout_for(board.played_entry().position, *size()), on_target, on_key=on_key, two_touch=True,
                enabled=board.can_enter, keyboard=keyboard, grid_view=grid_view, on_focus=on_focus)
     on(el("retry"), "click", act(ctl.retry))
     on(el("hint"), "click", lambda e: None if board.busy else spawn(board.hint()))

@@ -34,7 +34,6 @@ from glue.remote import draw as draw_shapes, el, flush_now, init_value, location
 from glue.remote import flush, location_href, pause, set_hash, spawn, storage, window
 from lab.pacing import STEP_SECONDS
 from phutball.game import parse_any_position
-from phutball.moveentry import MoveEntry
 from phutball.puzzles.puzzle import Puzzle
 from lab.embedparams import puzzle_share_params, snippets
 from lab.views.diagram import Marks, frame_shapes, layout_for, natural_size
@@ -258,15 +257,8 @@ def can_enter() -> bool:
     return state["board"] is not None and board().can_enter()
 
 
-def played_entry() -> MoveEntry:
-    """The board's entry, where the board takes input (``can_enter``): a question puzzle has none."""
-    entry = board().entry
-    assert entry is not None, "no move entry: a question puzzle's board takes no input"
-    return entry
-
-
 def on_target(t, touch_cell) -> None:
-    played_entry().click(t, touch_cell=touch_cell)  # on small boards a finger picks first, then plays
+    board().played_entry().click(t, touch_cell=touch_cell)  # on small boards a finger picks first, then plays
     handle_entry_change()
 
 
@@ -532,7 +524,7 @@ def start() -> None:
     if note:
         ctl.message = " ".join(m for m in (ctl.message, note) if m)
     state["board"] = PuzzleBoard(ctl, show=draw, say=say, wait=step_pause, record=save_progress)
-    bind_board(canvas, lambda: layout(played_entry().position), on_target, on_key=on_key, two_touch=True,
+    bind_board(canvas, lambda: layout(board().played_entry().position), on_target, on_key=on_key, two_touch=True,
                enabled=can_enter, grid_view=grid_view, on_focus=on_focus, keyboard=keyboard)
     bind_move_field(preview_typed, play_typed)
     on(el("finish"), "click", on_finish)

@@ -92,6 +92,11 @@ class PuzzleBoard:
         """A click or a key may enter a move now."""
         return self.entry is not None and not self.busy and self.ctl.view()["can_move"]
 
+    def played_entry(self) -> MoveEntry:
+        """The entry, where the board takes input (a puzzle played on its board; a question puzzle has none)."""
+        assert self.entry is not None, "no move entry: a question puzzle's board takes no input"
+        return self.entry
+
     def shown_position(self) -> Any:
         """The position moves are entered on (None when none is)."""
         return None if self.entry is None else self.entry.position
