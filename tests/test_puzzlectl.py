@@ -192,8 +192,11 @@ def test_a_streak_climbs_the_ratings_from_the_easiest_shuffled_inside_a_band():
         order = streak_order(shipped, seed, rating.__getitem__, themes.__getitem__)
         ratings = [rating[i] for i in order]
         bands = [r // STREAK_BAND for r in ratings]
-        # climbing: a puzzle of a later band comes early only to part two of one game (see the next test)
-        assert sum(a > b for a, b in zip(bands, bands[1:])) <= 3 and ratings[0] < lowest + STREAK_BAND
+        # climbing: a puzzle of a later band comes early only to part two of one game (see the next test),
+        # and then by one band, a handful of times in 400 puzzles
+        steps = list(zip(bands, bands[1:]))
+        assert sum(a > b for a, b in steps) <= 5 and all(a - b <= 1 for a, b in steps)
+        assert ratings[0] < lowest + STREAK_BAND
         firsts.add(order[0])
     assert len(firsts) > 5  # the seed shuffles inside a band
 

@@ -495,9 +495,9 @@ def test_a_hint_after_a_refused_click_goal_squares_and_readable_sources(page, se
 
 
 def streak_seed() -> int:
-    """A seed whose streak starts with two 2D puzzles of one move each (solved by clicks here) and then a 2D
-    win in one jump (which any placement gets wrong); a streak mixes themes (issue 42), so the second is
-    usually a defence."""
+    """A seed whose streak starts with three 2D puzzles of one move each (the first two solved by clicks here,
+    the third failed by a placement that is none of its answers, :func:`wrong_placement`); a streak mixes
+    themes (issue 42), so they are defences and wins in one."""
     from phutball.puzzles.themes import puzzle_themes
     from lab.puzzlerating import puzzle_rating
     from lab.puzzlestreak import streak_order
@@ -509,8 +509,16 @@ def streak_seed() -> int:
 
     def starts_well(seed):
         a, b, c = (puzzles[i] for i in streak_order(puzzles, seed, ratings.__getitem__, themes.__getitem__)[:3])
-        return one_move(a) and one_move(b) and one_move(c) and c.task == "win"
+        return one_move(a) and one_move(b) and one_move(c) and wrong_placement(c) is not None
     return next(s for s in range(5000) if starts_well(s))
+
+
+def wrong_placement(p) -> str | None:
+    """A point of A2-E5 where placing a man is none of 2D puzzle ``p``'s checked first moves, if any."""
+    from phutball import Point
+    answers = set(p.extra.get("solutions") or p.extra.get("safe_moves") or p.main_line)
+    return next((f"{c}{r}" for c in "ABCDE" for r in range(2, 6)
+                 if p.start.can_place(Point.from_str(f"{c}{r}")) and f"{c}{r}" not in answers), None)
 
 
 def test_a_streak_goes_on_after_a_reload_ends_at_the_first_mistake_and_failed_puzzles_replay(page, server):
@@ -545,9 +553,7 @@ def test_a_streak_goes_on_after_a_reload_ends_at_the_first_mistake_and_failed_pu
             page.click("#next")
     page.wait_for_function("id => location.hash === '#' + id", arg=order[2])
     p = shipped_puzzles()[order[2]]
-    empty = next(f"{c}{r}" for c in "ABCDE" for r in range(2, 6)
-                 if p.start.can_place(__import__("phutball").Point.from_str(f"{c}{r}")))
-    click_point(page, empty)  # a placement: not the winning jump
+    click_point(page, wrong_placement(p))  # a placement that is none of the answers
     wait_phase(page, "wrong", "playing")
     expect(page.locator("#message")).to_contain_text("Streak over (a mistake): 2 solved in a row")
     expect(page.locator("#streak-status")).to_have_text("Best streak: 2")
