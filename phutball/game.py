@@ -154,6 +154,12 @@ class Game:
     ``position`` is the position at the cursor; :meth:`undo` and :meth:`redo`
     move the cursor; :meth:`push` plays a move there and drops the redo tail.
     ``pie``: the pie rule is on, so the second ply may be :data:`SWAP` (see :meth:`can_swap`).
+
+    ``moves`` is the *main line*; ``variations`` are the other lines the game left (each all its moves
+    from the start, oldest first), as python-chess's ``GameNode`` keeps side variations beside the main
+    line: :meth:`push` with ``keep_line`` keeps the line it branches from, :meth:`add_variation` keeps
+    one, :meth:`branches` lists them (branch point and moves), :meth:`promote_to_main` switches to one.
+    A record holds the main line only (variations are not written, and equality ignores them).
     """
 
     start: AnyPosition
@@ -161,12 +167,14 @@ class Game:
     headers: dict[str, str] = field(default_factory=dict)
     cursor: int = -1
     pie: bool = False
+    variations: list[tuple[str, ...]] = field(default_factory=list, repr=False)  # the lines left, oldest first
     _positions: list[AnyPosition] = field(default_factory=list, repr=False)
     _ending: tuple[str, str] | None = field(default=None, repr=False)  # (result, termination): resignation/agreement
     _keys: list[str] = field(default_factory=list, repr=False)  # str() of _positions[i], filled lazily
 
     def __post_init__(self) -> None:
         moves, self.moves = list(self.moves), []
+        self.variations = [tuple(line) for line in self.variations]
         self._positions = [self.start]
         self._keys = []
         for m in moves:
@@ -220,13 +228,17 @@ class Game:
         """The moves up to the cursor."""
         return self.moves[: self.cursor]
 
-    def push(self, move: "str | Move") -> AnyPosition:
-        """Play ``move`` (text or Move) at the cursor; drops any redo tail.  Returns the new position."""
+    def push(self, move: "str | Move", keep_line: bool = False) -> AnyPosition:
+        """Play ``move`` (text or Move) at the cursor; drops any redo tail (``keep_line``: the line it
+        dropped, all of it, is kept as the newest variation, see :meth:`add_variation`).  Returns the new
+        position."""
         if self._ending is not None:
             raise IllegalError("illegal move", str(move), f"the game is over ({self.result_text})")
         if self.repetition_at(self.cursor):
             raise IllegalError("illegal move", str(move), "the game is over (drawn by repetition)")
         nxt = self._next(self.cursor, str(move))
+        if keep_line and self.can_redo():
+            self.add_variation(self.moves)
         del self.moves[self.cursor:]
         del self._positions[self.cursor + 1:]
         del self._keys[self.cursor + 1:]
@@ -259,6 +271,45 @@ class Game:
             raise IllegalError("go to", str(ply), f"ply must be between 0 and {len(self.moves)}")
         self.cursor = ply
         return self.position
+
+    # ------------------------------------------------------------ variations (the lines left)
+
+    def branch_point(self, line: Sequence[str]) -> int:
+        """How many first moves ``line`` shares with the main line (the ply where it branches off)."""
+        n = 0
+        for a, b in zip(line, self.moves):
+            if a != b:
+                break
+            n += 1
+        return n
+
+    def branches(self) -> list[tuple[int, tuple[str, ...]]]:
+        """The variations, oldest first, each as (branch point, its own moves from there on)."""
+        return [(n, line[n:]) for line in self.variations for n in (self.branch_point(line),)]
+
+    def add_variation(self, line: Sequence[str]) -> bool:
+        """Keep ``line`` (all its moves from the start) as the newest variation; False if it is kept
+        already.  It is not replayed here: :meth:`promote_to_main` checks its moves."""
+        kept = tuple(line)
+        if kept in self.variations:
+            return False
+        self.variations.append(kept)
+        return True
+
+    def promote_to_main(self, index: int = -1, ply: int | None = None) -> tuple[str, ...]:
+        """Make variation ``index`` (default the newest) the main line, shown at ``ply`` (default its end);
+        the main line it replaces becomes the oldest variation (unless it is kept already).  A resignation
+        or an agreed draw ends the line it was recorded on: the promoted line has none.  Returns the line
+        promoted; illegal moves in it raise :class:`~phutball.errors.PhutballError`, leaving the game as it was."""
+        line = self.variations[index]
+        replay = Game(self.start, moves=list(line), pie=self.pie)
+        current = tuple(self.moves)
+        del self.variations[index]
+        if current != line and current not in self.variations:
+            self.variations.insert(0, current)
+        self.moves, self._positions, self._keys, self._ending = replay.moves, replay._positions, replay._keys, None
+        self.cursor = len(line) if ply is None else min(ply, len(line))
+        return line
 
     # ------------------------------------------------------------ endings
 
