@@ -75,10 +75,10 @@ def options_of(page: str, select_id: str) -> list[tuple[str, str, bool]]:
 
 
 def test_the_level_menu_is_level_choices_with_the_controllers_default_selected(built):
-    from lab.play import PlayController, level_choices
+    from lab.play import DEFAULT_LEVEL, level_choices
     menu = options_of(built["index.html"], "computer-level")
     assert [(v, t) for v, t, _ in menu] == level_choices()
-    assert [v for v, _, selected in menu if selected] == [PlayController.level]
+    assert [v for v, _, selected in menu if selected] == [DEFAULT_LEVEL]
     source = (SITE / "index.html").read_text()
     assert source.count("<!--{{LEVEL_OPTIONS}}-->") == 1 and "(rating" not in source
 

@@ -148,8 +148,8 @@ def options(choices: list[tuple[str, str]], selected: str) -> list[str]:
 
 def level_options() -> list[str]:
     """The level menu before Python is ready: lab.play.level_choices(), the controller's default selected."""
-    from lab.play import PlayController, level_choices
-    return options(level_choices(), PlayController.level)
+    from lab.play import DEFAULT_LEVEL, level_choices
+    return options(level_choices(), DEFAULT_LEVEL)
 
 
 def board_choices() -> list[tuple[str, str]]:

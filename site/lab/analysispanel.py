@@ -1,4 +1,6 @@
-"""The play page's Analyse switch and Review button, in pure Python: a part of :class:`lab.play.PlayController`.
+"""The play page's Analyse switch and Review button, in pure Python: a part :class:`lab.play.PlayController`
+holds, built on its :class:`~lab.playstate.PlayState`, :class:`~lab.playwords.PlayWords` and
+:class:`~lab.playhistory.PlayHistory` alone.
 
 The page's worker runs the searches (``lab/jobs.py``); these methods say which
 job to run (``analysis_spec``, ``review_spec``), take its reports and say what
@@ -8,6 +10,7 @@ and its Hint shows the perfect move.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from phutball.ai import win_chance
@@ -17,7 +20,8 @@ from phutball.sides import side_name
 from lab.movewords import move_number
 from lab.playhistory import PlayHistory
 from lab.jobs import Analyse2D, Report, Review2D
-from lab.playstate import LatestAnalysis
+from lab.playstate import PlayState
+from lab.playwords import PlayWords
 
 if TYPE_CHECKING:
     from phutball.moveentry import Target
@@ -27,6 +31,19 @@ if TYPE_CHECKING:
 #: Why the engine does not help during a game by link (for both seats; it helps again once the game ends).
 LINK_ENGINE_OFF = ("Hints, analysis and review are off while a game by link goes on: it is your game and your "
                    "friend's. They come back when it ends.")
+
+
+class LatestAnalysis(TypedDict):
+    """The latest analysis of ``position`` (:attr:`AnalysisPanel.latest`), from the search's reports."""
+
+    position: str
+    depth: int | None
+    nodes: int | None
+    score: float | None      # tenths of a row, for the side to move
+    mate: int | None
+    pv: list[str]
+    text: str
+    done: bool
 
 
 class AnalysisView(TypedDict):
@@ -51,28 +68,40 @@ class ReviewView(TypedDict):
     summary: list[str]     # each side's summary ("Ohs: 12 moves, 1 mistake, ...")
 
 
-class AnalysisPanel(PlayHistory):
-    """Analysis and review of the game on the play page (a part of :class:`lab.play.PlayController`)."""
+@dataclass(eq=False)
+class AnalysisPanel:
+    """Analysis and review of the game on the play page, and the hints the engine gives."""
+
+    state: PlayState
+    words: PlayWords
+    history: PlayHistory
+    analysing: bool = False            # the Analyse switch: the engine analyses the position shown
+    latest: LatestAnalysis | None = None  # the latest analysis report, for ``latest["position"]``
+    review_marks: list[dict[str, Any]] = field(default_factory=list)  # the review's marks (see review_report)
+    review_for: tuple[str, ...] | None = None  # the moves the review (marks or progress) is about
+    review_progress: tuple[int, int] | None = None  # plies reviewed / to review, while the review runs
+    review_curve: list[float] = field(default_factory=list)  # Ohs' win chance at each position (the graph)
+    review_summary: list[str] = field(default_factory=list)  # each side's summary in words
 
     # ------------------------------------------------------------ hints (the Hint button, a review's better move)
 
     def show_hint(self, move_text: str) -> None:
         """Show ``move_text`` (the engine's best move here) on the board, without playing it."""
         try:
-            move = self.position.parse_move(move_text)
+            move = self.state.position.parse_move(move_text)
         except PhutballError as e:
-            self.error = f"No hint: {e}"
+            self.state.error = f"No hint: {e}"
             return
-        self._reset_feedback()
-        self.hint = str(move)
-        self.message = f"Hint: {self.hint}."
-        self.announcement = f"Hint for {side_name(self.position.to_move)}: {self.hint}."
+        self.state.reset_feedback()
+        self.state.hint = str(move)
+        self.state.message = f"Hint: {self.state.hint}."
+        self.state.announcement = f"Hint for {side_name(self.state.position.to_move)}: {self.state.hint}."
 
     def hint_marks(self) -> tuple[Target | None, list[Target]]:
         """Where to draw the hint: the ring's target (the man placed, or the jump's end) and the jump path."""
-        if not self.hint:
+        if not self.state.hint:
             return None, []
-        move = self.position.parse_move(self.hint)
+        move = self.state.position.parse_move(self.state.hint)
         if isinstance(move, (Placement, StripPlacement)):
             return move.point if isinstance(move, Placement) else move.square, []
         return move.path[-1], list(move.path)
@@ -81,16 +110,16 @@ class AnalysisPanel(PlayHistory):
 
     def set_analysing(self, on: bool) -> None:
         """Switch the analysis of the position shown on or off (2D boards only: strips are solved exactly)."""
-        if on and not self.variant.is_board:
+        if on and not self.state.variant.is_board:
             self.analysing = False
-            self.error = "Analysis is for 2D boards: on a strip, Hint shows the perfect move."
+            self.state.error = "Analysis is for 2D boards: on a strip, Hint shows the perfect move."
             return
-        if on and self.live_link:
+        if on and self.state.live_link:
             self.analysing = False
-            self.error = LINK_ENGINE_OFF
+            self.state.error = LINK_ENGINE_OFF
             return
-        self.analysing, self.analysis = bool(on), None
-        self.message = "Analysing the position shown." if on else "Analysis off."
+        self.analysing, self.latest = bool(on), None
+        self.state.message = "Analysing the position shown." if on else "Analysis off."
 
     def analysis_spec(self) -> Analyse2D | None:
         """The analysis job to run now, or None: off, a strip, the game over here, the computer to move,
@@ -99,13 +128,13 @@ class AnalysisPanel(PlayHistory):
         ``history`` is the positions before this one (oldest first): the searcher
         scores a third repetition as a draw.
         """
-        if (not self.analysing or not self.variant.is_board or self.over or self.computer_to_move()
-                or self.live_link):
+        if (not self.analysing or not self.state.variant.is_board or self.state.over or self.state.computer_to_move()
+                or self.state.live_link):
             return None  # the computer's own search comes first: the analysis resumes after its move
-        position = str(self.position)
-        if self.analysis is not None and self.analysis["position"] == position and self.analysis.get("done"):
+        position = str(self.state.position)
+        if self.latest is not None and self.latest["position"] == position and self.latest.get("done"):
             return None
-        history = tuple(str(p) for p in self.game.positions[: self.game.cursor])
+        history = tuple(str(p) for p in self.state.game.positions[: self.state.game.cursor])
         return Analyse2D(position, history)
 
     def analysis_report(self, position: str, report: Report) -> bool:
@@ -115,57 +144,57 @@ class AnalysisPanel(PlayHistory):
         or if only the node count moved on.  A report replaces the previous one for the same position (the search went
         deeper); a failing search is reported once and switches the analysis off.
         """
-        if not self.analysing or position != str(self.position):
+        if not self.analysing or position != str(self.state.position):
             return False
         if report.get("error"):
-            self.analysing, self.analysis = False, None
-            self.error = f"The analysis failed ({str(report['error'])[:200]}); it is now off."
+            self.analysing, self.latest = False, None
+            self.state.error = f"The analysis failed ({str(report['error'])[:200]}); it is now off."
             return True
         if report.get("pv") is None and report.get("depth") is None:
             if not report.get("done"):
                 return False  # a progress report without a result yet
-            if self.analysis is not None and self.analysis["position"] == position:
-                self.analysis = {**self.analysis, "done": True}
+            if self.latest is not None and self.latest["position"] == position:
+                self.latest = {**self.latest, "done": True}
             else:  # finished without a single result: say so rather than search again and again
-                self.analysis = {"position": position, "depth": None, "nodes": None, "score": None, "mate": None,
+                self.latest = {"position": position, "depth": None, "nodes": None, "score": None, "mate": None,
                                  "pv": [], "text": "No evaluation", "done": True}
             return True
-        old = self.analysis
-        self.analysis = {"position": position, "depth": report.get("depth"), "nodes": report.get("nodes"),
+        old = self.latest
+        self.latest = {"position": position, "depth": report.get("depth"), "nodes": report.get("nodes"),
                          "score": report.get("score"), "mate": report.get("mate"),
                          "pv": [str(m) for m in report.get("pv") or []],
                          "text": str(report.get("text") or ""), "done": bool(report.get("done"))}
         shown: tuple[Literal["position", "depth", "score", "mate", "pv", "text", "done"], ...] = (
             "position", "depth", "score", "mate", "pv", "text", "done")
-        return old is None or any(old.get(k) != self.analysis[k] for k in shown)  # nodes alone: no redraw
+        return old is None or any(old.get(k) != self.latest[k] for k in shown)  # nodes alone: no redraw
 
     def _current_analysis(self) -> LatestAnalysis | None:
-        a = self.analysis
-        return a if self.analysing and a is not None and a["position"] == str(self.position) else None
+        a = self.latest
+        return a if self.analysing and a is not None and a["position"] == str(self.state.position) else None
 
     def analysis_view(self) -> AnalysisView | None:
         """What the analysis panel shows: the text, depth, the bar (the side to move's share) and the PV."""
         if not self.analysing:
             return None
         a = self._current_analysis()
-        side = self.position.to_move
-        if self.over:
+        side = self.state.position.to_move
+        if self.state.over:
             return {"text": "The game is over here.", "depth": None, "bar": 0.5, "side": side_name(side), "pv": [],
                     "done": True}
         if a is None:
             return {"text": "Analysing…", "depth": None, "bar": 0.5, "side": side_name(side), "pv": [],
                     "done": False}
         return {"text": a["text"], "depth": a["depth"], "bar": eval_bar(a["score"], a["mate"]),
-                "side": side_name(side), "pv": pv_notation(self.game.cursor, a["pv"]), "done": a["done"]}
+                "side": side_name(side), "pv": pv_notation(self.state.game.cursor, a["pv"]), "done": a["done"]}
 
     def pv_ghosts(self) -> list[Ghost]:
         """The principal variation as numbered ghost moves (:class:`lab.views.board.Ghost`); empty when none."""
         from lab.views.board import Ghost
         a = self._current_analysis()
-        if a is None or self.chain:
+        if a is None or self.state.chain:
             return []
         ghosts: list[Ghost] = []
-        pos = self.position
+        pos = self.state.position
         for n, text in enumerate(a["pv"], start=1):
             try:
                 move = pos.parse_move(text)
@@ -183,29 +212,29 @@ class AnalysisPanel(PlayHistory):
 
     def review_spec(self) -> Review2D | None:
         """The review job for the whole game (every move, whatever the cursor), or None with ``error`` set."""
-        self._reset_feedback()
-        if not self.variant.is_board:
-            self.error = "Review is for 2D boards: a strip's moves are judged exactly by Hint."
+        self.state.reset_feedback()
+        if not self.state.variant.is_board:
+            self.state.error = "Review is for 2D boards: a strip's moves are judged exactly by Hint."
             return None
-        if not self.game.moves:
-            self.error = "There are no moves to review yet."
+        if not self.state.game.moves:
+            self.state.error = "There are no moves to review yet."
             return None
-        if self.live_link:
-            self.error = LINK_ENGINE_OFF
+        if self.state.live_link:
+            self.state.error = LINK_ENGINE_OFF
             return None
-        self.review_marks, self.review_for = [], tuple(self.game.moves)
+        self.review_marks, self.review_for = [], tuple(self.state.game.moves)
         self.review_curve, self.review_summary = [], []
-        self.review_progress = (0, len(self.game.moves))
-        self.message = "Reviewing the game…"
-        return Review2D(self.game.to_record())
+        self.review_progress = (0, len(self.state.game.moves))
+        self.state.message = "Reviewing the game…"
+        return Review2D(self.state.game.to_record())
 
     def review_report(self, report: Report) -> None:
         """Progress (``progress: [done, total]``), and at the end the marks (``marks``) or an ``error``."""
-        if self.review_for != tuple(self.game.moves):
+        if self.review_for != tuple(self.state.game.moves):
             return  # the game changed since: this review is about another game
         if report.get("error"):
             self.review_progress, self.review_for = None, None
-            self.error = f"The review failed ({str(report['error'])[:200]})."
+            self.state.error = f"The review failed ({str(report['error'])[:200]})."
             return
         if report.get("progress"):
             self.review_progress = (int(report["progress"][0]), int(report["progress"][1]))
@@ -213,21 +242,21 @@ class AnalysisPanel(PlayHistory):
             self.review_marks = sorted((dict(m) for m in report.get("marks") or []), key=lambda m: m["ply"])
             curve = report.get("curve") or []
             self.review_curve = ([min(1.0, max(0.0, float(c))) for c in curve]
-                                 if len(curve) == len(self.game.moves) + 1 else [])
+                                 if len(curve) == len(self.state.game.moves) + 1 else [])
             self.review_summary = [str(t) for t in report.get("summary") or []]
             self.review_progress = None
             n = len(self.review_marks)
-            self.message = ("Review done: no mistakes found." if not n else
+            self.state.message = ("Review done: no mistakes found." if not n else
                             f"Review done: {n} {'move' if n == 1 else 'moves'} marked.")
-            self.announcement = self.message
+            self.state.announcement = self.state.message
 
     def cancel_review(self) -> None:
         if self.review_progress is not None:
             self.review_progress, self.review_for = None, None
-            self.message = "Review cancelled."
+            self.state.message = "Review cancelled."
 
     def _marks_valid(self) -> bool:
-        return self.review_for is not None and self.review_for == tuple(self.game.moves)
+        return self.review_for is not None and self.review_for == tuple(self.state.game.moves)
 
     def marks_by_ply(self) -> dict[int, dict[str, Any]]:
         """The review's marks by ply (shown while the game is the one reviewed)."""
@@ -237,7 +266,7 @@ class AnalysisPanel(PlayHistory):
         """The game's record (:meth:`phutball.game.Game.to_record`); after a review of this game, with its
         findings as comment lines (which a record may hold anywhere): each side's summary, each marked move,
         and Ohs' chance to win at every position, in per cent (issue 44).  It reads back as the same game."""
-        record = self.game.to_record()
+        record = self.state.game.to_record()
         if not self._marks_valid() or self.review_progress is not None:
             return record
         lines = ["# Review by the lab's engine:", *(f"# {t}" for t in self.review_summary),
@@ -258,21 +287,21 @@ class AnalysisPanel(PlayHistory):
         """Show the position before the marked move at ``ply``, with the better move as the hint."""
         mark = self.marks_by_ply().get(ply)
         if mark is None:
-            self.error = f"Move {move_number(ply)} has no review mark."
+            self.state.error = f"Move {move_number(ply)} has no review mark."
             return
-        self.goto(ply - 1)
+        self.history.goto(ply - 1)
         if mark.get("better"):
             self.show_hint(str(mark["better"]))
-        self.message = mark_text(mark)
-        self.announcement = f"{self.message} {self.status()}"
+        self.state.message = mark_text(mark)
+        self.state.announcement = f"{self.state.message} {self.words.status()}"
 
     def next_mark(self) -> None:
         """Jump to the first marked move after the position shown (wrapping round to the first)."""
         plies = sorted(self.marks_by_ply())
         if not plies:
-            self.error = "No marked moves: review the game first."
+            self.state.error = "No marked moves: review the game first."
             return
-        later = [p for p in plies if p > self.game.cursor + 1]
+        later = [p for p in plies if p > self.state.game.cursor + 1]
         self.goto_mark(later[0] if later else plies[0])
 
 

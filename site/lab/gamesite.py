@@ -265,7 +265,7 @@ class Site:
         ctl.pie_choice = pie
         ctl.new_game(position, FriendHere(), pie=pie)
         ctl.opponent = FriendByLink(LinkSeat(ctl.game_id, you, self.new_seat()))
-        ctl.flipped = ctl._your_side_below()
+        ctl.flipped = ctl.state.your_side_below()
         ctl.message = ("A game with a friend by link: make your move, then send the link." if
                        ctl.position.to_move == you else "A game with a friend by link: send the link, your friend "
                                                         "moves first.")
@@ -312,7 +312,7 @@ class Site:
         entry = self.store.get(ctl.game_id)
         if entry is not None and not isinstance(entry.opponent, Computer):
             ctl.opponent = entry.opponent
-            ctl.flipped = ctl._your_side_below()
+            ctl.flipped = ctl.state.your_side_below()
 
     def delete(self, ctl: PlayController, game_id: str) -> str:
         """Remove a kept game (not the one on the board); what the page says."""
@@ -351,7 +351,7 @@ class Site:
             ctl.open_game(opening.game, link.id, FriendByLink(opening.seat))
         else:
             ctl.opponent = FriendByLink(opening.seat)
-            ctl.flipped = ctl._your_side_below()
+            ctl.flipped = ctl.state.your_side_below()
         if opening.refused:
             ctl.error, ctl.message = opening.message, ""
         else:
@@ -472,7 +472,7 @@ class Site:
             n = min(int(request.split()[1]), len(game.moves))
             game.goto(n)
             game.truncate()
-            ctl.lines = []
+            game.variations.clear()
             ctl.opponent = FriendByLink(replace(seat, incoming=f"accepted {n}", sent=n))
             ctl.message = "Takeback accepted: send the link so that your friend can play again."
 

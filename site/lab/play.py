@@ -20,16 +20,20 @@ from phutball.notation import SWAP, Jump, StripJump
 from phutball.sides import other_side, side_name
 from phutball.variant import Variant
 from lab.analysispanel import AnalysisPanel, AnalysisView, ReviewView
-from lab.jobs import ComputerMove1D, ComputerMove2D
-from phutball.moveentry import EnteredMove, Target
+from lab.jobs import Analyse2D, ComputerMove1D, ComputerMove2D, Report, Review2D
+from phutball.moveentry import EnteredMove, MoveEntry, Target
+from lab.parts import Via
 from lab.playfeel import computer_takes_swap, flip_key
-from lab.playstate import DEFAULT_LEVEL
+from lab.playhistory import PlayHistory
+from lab.playstate import DEFAULT_LEVEL, PlayState
+from lab.playwords import PlayWords
 from lab.boardkeys import BoardKeys
 from lab.boardwords import last_move_targets, last_move_words, typed_preview
 from lab.movewords import moves_text, turn_text
 from lab.opponent import Computer, FriendHere, Opponent
 
 if TYPE_CHECKING:
+    from lab.linkgame import LinkSeat
     from lab.views.board import Ghost
 
 DEFAULT_STRIP = "L_.....*....."
@@ -92,8 +96,81 @@ class ResultView(TypedDict):
 # ---------------------------------------------------------------- the controller
 
 
-class PlayController(AnalysisPanel):
-    """Everything the play page shows and does, minus the DOM (its state: :class:`lab.playstate.PlayState`)."""
+class PlayController:
+    """Everything the play page shows and does, minus the DOM, built from parts it holds (issue 40): its
+    :attr:`state` (:class:`~lab.playstate.PlayState`: the game, the opponent, the move being entered, the
+    feedback, the settings), :attr:`words` (:class:`~lab.playwords.PlayWords`), :attr:`history`
+    (:class:`~lab.playhistory.PlayHistory`: undo, redo, lines, the previous game) and :attr:`analysis`
+    (:class:`~lab.analysispanel.AnalysisPanel`: hints, analysis, review).  It answers for them where the
+    glue and the tests ask it (each :class:`~lab.parts.Via` below), and adds moves, the computer, records
+    and the view."""
+
+    def __init__(self, game: Game, opponent: Opponent | None = None,
+                 new_id: Callable[[], str] | None = None) -> None:
+        """A controller on ``game`` against ``opponent`` (default: a friend here); ``new_id``: where game
+        ids come from (default: random)."""
+        self.state = (PlayState(game, opponent=opponent or FriendHere()) if new_id is None else
+                      PlayState(game, opponent=opponent or FriendHere(), new_id=new_id))
+        self.words = PlayWords(self.state)
+        self.history = PlayHistory(self.state, self.words)
+        self.analysis = AnalysisPanel(self.state, self.words, self.history)
+
+    # the state's fields and questions
+    game: Via[Game] = Via("state")
+    opponent: Via[Opponent] = Via("state")
+    game_id: Via[str] = Via("state")
+    entry: Via[MoveEntry] = Via("state")
+    message: Via[str] = Via("state")
+    error: Via[str] = Via("state")
+    announcement: Via[str] = Via("state")
+    hint: Via[str | None] = Via("state")
+    level: Via[str] = Via("state")
+    side_choice: Via[str] = Via("state")
+    browsing: Via[bool] = Via("state")
+    pie_choice: Via[bool] = Via("state")
+    flipped: Via[bool] = Via("state")
+    sounds: Via[bool] = Via("state")
+    welcome: Via[bool] = Via("state")
+    new_id: Via[Callable[[], str]] = Via("state")
+    chain: Via[list[Target]] = Via("state")
+    cursor: Via[Target | None] = Via("state")
+    position: Via[Any] = Via("state")
+    variant: Via[Variant] = Via("state")
+    sides: Via[tuple[str, str]] = Via("state")
+    over: Via[bool] = Via("state")
+    mode: Via[str] = Via("state")
+    computer_side: Via[str | None] = Via("state")
+    computer_plays: Via[str | None] = Via("state")
+    against_computer: Via[bool] = Via("state")
+    link: Via[LinkSeat | None] = Via("state")
+    live_link: Via[bool] = Via("state")
+    computer_to_move: Via[Callable[[], bool]] = Via("state")
+    cancel_chain: Via[Callable[[], None]] = Via("state")
+    # the words
+    status: Via[Callable[[], str]] = Via("words")
+    result_title: Via[Callable[[], str]] = Via("words")
+    result_detail: Via[Callable[[], str]] = Via("words")
+    # the history
+    undo: Via[Callable[[], None]] = Via("history")
+    redo: Via[Callable[[], None]] = Via("history")
+    goto: Via[Callable[[int], None]] = Via("history")
+    restore_line: Via[Callable[[], None]] = Via("history")
+    restore_previous: Via[Callable[[], None]] = Via("history")
+    previous: Via[Game | None] = Via("history")
+    previous_id: Via[str] = Via("history")
+    # the analysis
+    analysing: Via[bool] = Via("analysis")
+    show_hint: Via[Callable[[str], None]] = Via("analysis")
+    set_analysing: Via[Callable[[bool], None]] = Via("analysis")
+    analysis_spec: Via[Callable[[], Analyse2D | None]] = Via("analysis")
+    analysis_report: Via[Callable[[str, Report], bool]] = Via("analysis")
+    review_spec: Via[Callable[[], Review2D | None]] = Via("analysis")
+    review_report: Via[Callable[[Report], None]] = Via("analysis")
+    cancel_review: Via[Callable[[], None]] = Via("analysis")
+    analysed_record: Via[Callable[[], str]] = Via("analysis")
+    review_view: Via[Callable[[], ReviewView]] = Via("analysis")
+    goto_mark: Via[Callable[[int], None]] = Via("analysis")
+    next_mark: Via[Callable[[], None]] = Via("analysis")
 
     @classmethod
     def new(cls, position: str = STANDARD_START, opponent: Opponent | None = None,
@@ -101,8 +178,7 @@ class PlayController(AnalysisPanel):
         """A controller on a new game from ``position`` against ``opponent`` (default: a friend here);
         ``new_id``: where game ids come from (default: random)."""
         start = parse_any_position(position)
-        ctl = cls(Game(start), opponent=opponent or FriendHere()) if new_id is None else cls(
-            Game(start), opponent=opponent or FriendHere(), new_id=new_id)
+        ctl = cls(Game(start), opponent, new_id)
         if isinstance(ctl.opponent, Computer):
             ctl.level = ctl.opponent.level
         assert start.variant is not Variant.ODDISH, "an Oddish board cannot be played here"
@@ -115,12 +191,12 @@ class PlayController(AnalysisPanel):
         """A new game from ``position`` against ``opponent`` (None: the same kind as now, a friend here after a
         game by link); ``pie``: with the pie rule (the second player may swap after move 1)."""
         start = parse_any_position(position)
-        self._replace_game(Game(start, pie=pie), game_id)
+        self.history.replace_game(Game(start, pie=pie), game_id)
         if opponent is not None:
             self.opponent = opponent
         if isinstance(self.opponent, Computer):
             self.level = self.opponent.level
-        self.flipped = self._your_side_below()
+        self.flipped = self.state.your_side_below()
         self.chain, self.error, self.message, self.hint = [], "", "", None
         assert start.variant is not Variant.ODDISH, "an Oddish board cannot be played here"
         self.cursor = start.ball
@@ -180,7 +256,7 @@ class PlayController(AnalysisPanel):
             return
         # the computer's side is the one it took at the start: after a swap it plays the other one
         self.welcome = False  # a choice of opponent: the welcome panel has done its work
-        self.opponent = Computer(self._before_swap(side), self.level) if side else FriendHere()
+        self.opponent = Computer(self.state.before_swap(side), self.level) if side else FriendHere()
         self.error = ""
         if side:
             lv = f" (level {level_label(self.level)})" if self.variant.is_board else " (perfect play)"
@@ -194,21 +270,21 @@ class PlayController(AnalysisPanel):
 
     def swap(self) -> None:
         """The pie rule: the side to move takes over the first player's side and position instead of moving."""
-        self._reset_feedback()
+        self.state.reset_feedback()
         if not self.game.can_swap():
             self.error = ("No swap here: the pie rule lets the second player swap sides only right after the "
                           "first move." if self.game.pie else "This game is played without the pie rule.")
             return
         first = side_name(self.sides[0])
         self.game.push(SWAP)
-        self.previous, self.browsing, self.chain = None, False, []
+        self.history.previous, self.browsing, self.chain = None, False, []
         if self.against_computer:
             you = side_name(other_side(self.computer_plays or self.sides[0]))
             if self.computer_plays == self.sides[0]:
                 self.message = f"The computer swapped sides: it takes {first} and its first move; you play {you}."
             else:
                 self.message = f"You swapped sides: you take {first} and its first move; the computer plays {you}."
-            self.flipped = self._your_side_below()
+            self.flipped = self.state.your_side_below()
         else:
             self.message = f"Sides swapped: the second player takes {first} and its first move."
         self.announcement = f"{self.message} {self.status()}"
@@ -269,8 +345,8 @@ class PlayController(AnalysisPanel):
         """A click or tap on a point (square) of the board; ``touch_cell``: a finger's tap, the size of a point
         on screen, where a first touch on a small board picks the point and a second plays there
         (:data:`phutball.moveentry.TOUCH_CELL`, WCAG 2.5.8's 24 CSS px), as on the puzzles page."""
-        self._reset_feedback()
-        entry = self._entry()
+        self.state.reset_feedback()
+        entry = self.state.entry_here()
         if not entry.in_bounds(t):
             return
         entry.cursor = t
@@ -302,13 +378,13 @@ class PlayController(AnalysisPanel):
         """Play a move typed in the notation, through the same checks and the same
         :class:`~phutball.moveentry.MoveEntry` as a click (:meth:`MoveEntry.enter`); False (``error`` set) if
         it cannot be played."""
-        self._reset_feedback()
+        self.state.reset_feedback()
         ok, words = self.preview_typed(text)
         if not ok:
             self.error = words or "Type a move: a point (H11) or a jump (H10-H12)."
             return False
         ply = self.game.cursor
-        self._entry().enter(text)
+        self.state.entry_here().enter(text)
         self._after_entry()
         return self.game.cursor == ply + 1
 
@@ -335,44 +411,42 @@ class PlayController(AnalysisPanel):
             self._play(move)
 
     def finish_chain(self) -> None:
-        self._entry().finish()
+        self.state.entry_here().finish()
         self._after_entry()
 
     def step_back(self) -> None:
-        self._entry().step_back()
+        self.state.entry_here().step_back()
 
     def _play(self, entered: EnteredMove | str) -> None:
         mover = self.position.to_move
         before = self.position
-        line = list(self.game.moves) if self.game.can_redo() else None
+        left = len(self.game.moves) if self.game.can_redo() else None
         try:
             move: EnteredMove = before.parse_move(entered) if isinstance(entered, str) else entered
-            after = self.game.push(move)
+            after = self.game.push(move, keep_line=True)  # the moves after the cursor: a line to go back to
         except PhutballError as e:
             self.error = str(e)
             return
-        self.previous = None  # a move on this game: it is the one kept
+        self.history.previous = None  # a move on this game: it is the one kept
         self.browsing = False
-        if line is not None:  # the moves after the cursor were dropped: keep them as a line to go back to
-            if line not in self.lines:
-                self.lines.append(line)
+        if left is not None:
             self.message = (f"New line from {turn_text(self.game.cursor, mover)}; the one you left "
-                            f"({moves_text(len(line))}) "
+                            f"({moves_text(left)}) "
                             "is kept: Undo or “Restore the previous line” brings it back.")
-        self.announcement = self.describe_move(before, move, mover) + " " + self.status()
+        self.announcement = self.words.describe_move(before, move, mover) + " " + self.status()
         self.cursor = after.ball if isinstance(move, (Jump, StripJump)) and after.variant is not Variant.ODDISH \
             else self.cursor
 
     def play_text(self, text: str) -> None:
         """Play a move typed in the notation (e.g. from the computer or a text box)."""
-        self._reset_feedback()
+        self.state.reset_feedback()
         self.chain = []
         self._play(text)
 
     def key(self, name: str) -> bool:
         """A key press; returns True if it was handled (the board's keys, :class:`lab.boardkeys.BoardKeys`, and
         ``u``/``r`` undo/redo); on a board drawn turned, the arrows move the cursor as seen."""
-        self._entry()  # the entry on the position shown
+        self.state.entry_here()  # the entry on the position shown
         name = flip_key(name) if self.flipped else name
         if name == "u":
             self.undo()
@@ -394,13 +468,13 @@ class PlayController(AnalysisPanel):
 
     def import_record(self, text: str) -> bool:
         """Load a game record; on error keep the current game and set ``error``."""
-        self._reset_feedback()
+        self.state.reset_feedback()
         try:
             game = Game.from_record(text)
         except PhutballError as e:
             self.error = f"Could not import the record: {e}"
             return False
-        self._replace_game(game)
+        self.history.replace_game(game)
         self.cursor = self.position.ball
         self.message = f"Imported a game of {len(game.moves)} moves."
         self.announcement = self.message + " " + self.status()
@@ -409,12 +483,12 @@ class PlayController(AnalysisPanel):
     def open_game(self, game: Game, game_id: str, opponent: Opponent, message: str = "") -> None:
         """Show ``game`` (already replayed) as the kept game ``game_id`` against ``opponent``: a kept game
         reopened, a game by link opened.  The board is turned so that the person's side attacks upward."""
-        self._reset_feedback()
-        self._replace_game(game, game_id)
+        self.state.reset_feedback()
+        self.history.replace_game(game, game_id)
         self.opponent = opponent
         if isinstance(opponent, Computer):
             self.level = opponent.level
-        self.flipped = self._your_side_below()
+        self.flipped = self.state.your_side_below()
         self.cursor = self.position.ball
         self.message = message
         self.announcement = f"{message} {self.status()}".strip()
@@ -433,7 +507,7 @@ class PlayController(AnalysisPanel):
 
     def load_position(self, text: str) -> bool:
         """Start from a position string (e.g. the URL hash); on error keep the game and set ``error``."""
-        self._reset_feedback()
+        self.state.reset_feedback()
         try:
             start = parse_any_position(text)
             if start.variant is Variant.ODDISH:
@@ -443,10 +517,10 @@ class PlayController(AnalysisPanel):
             return False
         if str(start) == str(self.position):
             return True
-        self._replace_game(Game(start))
+        self.history.replace_game(Game(start))
         self.cursor = start.ball
-        if self.previous is not None:
-            self.message = (f"Opened the position in the link. Your previous game ({len(self.previous.moves)} "
+        if self.history.previous is not None:
+            self.message = (f"Opened the position in the link. Your previous game ({len(self.history.previous.moves)} "
                             "moves) is kept until you move: “Restore your previous game” brings it back.")
         self.announcement = f"Opened a position. {self.status()}"
         return True
@@ -467,7 +541,7 @@ class PlayController(AnalysisPanel):
 
     def view(self) -> PlayView:
         pos = self.position
-        hint_ring, hint_path = self.hint_marks()
+        hint_ring, hint_path = self.analysis.hint_marks()
         return {
             "variant": self.variant,
             "analysable": self.variant.is_board,
@@ -477,9 +551,9 @@ class PlayController(AnalysisPanel):
             "error": self.error,
             "announcement": self.announcement,
             "chain": list(self.chain),
-            "landings": self._entry().landings(),
+            "landings": self.state.entry_here().landings(),
             "cursor": self.cursor,
-            "armed": self._entry().armed,
+            "armed": self.state.entry_here().armed,
             "hint": hint_ring,
             "hint_path": hint_path,
             "last_move": self.last_move_targets() if not self.chain else [],
@@ -489,13 +563,13 @@ class PlayController(AnalysisPanel):
             "ply": self.game.cursor,
             "moves": self.move_list(),
             "over": self.over,
-            "lines": len(self.lines),
-            "previous": len(self.previous.moves) if self.previous is not None else None,
+            "lines": len(self.game.variations),
+            "previous": len(self.history.previous.moves) if self.history.previous is not None else None,
             "winner": pos.winner,
             "to_move": pos.to_move,
-            "analysis": self.analysis_view(),
-            "pv": self.pv_ghosts(),
-            "marks": self.marks_by_ply(),
+            "analysis": self.analysis.analysis_view(),
+            "pv": self.analysis.pv_ghosts(),
+            "marks": self.analysis.marks_by_ply(),
             "review": self.review_view(),
             "result": ({"title": self.result_title(), "detail": self.result_detail(),
                         "computer": self.against_computer} if self.over else None),

@@ -2,16 +2,16 @@
 asks: the position shown, its variant and sides, whose move it is, whether the computer is to move,
 whether the game is over.
 
-The play page's controller is built in layers on this state, each in its own module (issue 25):
+The play page's controller (:class:`~lab.play.PlayController`: moves, the computer, records, the view)
+holds this state and three parts built on it, each its own object in its own module (issue 40):
 :class:`~lab.playwords.PlayWords` (what the page says), :class:`~lab.playhistory.PlayHistory` (undo,
-redo, lines, the previous game), :class:`~lab.analysispanel.AnalysisPanel` (hints, analysis, review)
-and :class:`~lab.play.PlayController` (moves, the computer, records, the view).
+redo, lines, the previous game) and :class:`~lab.analysispanel.AnalysisPanel` (hints, analysis, review).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, TypedDict
+from typing import TYPE_CHECKING, Any, Callable
 
 from phutball.game import Game, variant_of
 from phutball.moveentry import MoveEntry, Target
@@ -32,22 +32,12 @@ def _new_id() -> str:
 DEFAULT_LEVEL = "novice"
 
 
-class LatestAnalysis(TypedDict):
-    """The latest analysis of ``position`` (:attr:`PlayState.analysis`), from the search's reports."""
-
-    position: str
-    depth: int | None
-    nodes: int | None
-    score: float | None      # tenths of a row, for the side to move
-    mate: int | None
-    pv: list[str]
-    text: str
-    done: bool
-
-
 @dataclass
 class PlayState:
-    """Everything the play page keeps, minus the DOM."""
+    """What every part of the play page reads and writes, minus the DOM: the game (its lines are its
+    variations, :attr:`phutball.game.Game.variations`), the opponent, the move being entered, the
+    feedback (message, error, announcement, hint) and the page's settings.  The previous game is
+    :class:`~lab.playhistory.PlayHistory`'s, the analysis and review :class:`~lab.analysispanel.AnalysisPanel`'s."""
 
     game: Game
     opponent: Opponent = field(default_factory=FriendHere)  # the computer, a friend here or by link
@@ -60,16 +50,6 @@ class PlayState:
     level: str = DEFAULT_LEVEL         # the computer's level on 2D boards (phutball.ai.LEVELS); weak for a newcomer
     side_choice: str = "first"         # the New game dialog's "You play": "first", "second" or "random"
     browsing: bool = False             # the position shown was picked in the move list (not reached by Undo)
-    lines: list[list[str]] = field(default_factory=list)  # lines left by playing a move mid-game (oldest first)
-    previous: Game | None = None       # the game a link, import or new game replaced, until a move is made
-    previous_id: str = ""              # its id (restoring it brings back its kept entry)
-    analysing: bool = False            # the Analyse switch: the engine analyses the position shown
-    analysis: LatestAnalysis | None = None   # the latest analysis report, for ``analysis["position"]``
-    review_marks: list[dict[str, Any]] = field(default_factory=list)  # the review's marks (see review_report)
-    review_for: tuple[str, ...] | None = None  # the moves the review (marks or progress) is about
-    review_progress: tuple[int, int] | None = None  # plies reviewed / to review, while the review runs
-    review_curve: list[float] = field(default_factory=list)  # Ohs' win chance at each position (the graph)
-    review_summary: list[str] = field(default_factory=list)  # each side's summary in words
     pie_choice: bool = False           # the New game dialog's pie rule, as last chosen
     flipped: bool = False              # the board turned half a turn (playing Eks against the computer)
     sounds: bool = False               # the Sounds switch: a move, a capture, a goal make a sound
@@ -111,11 +91,11 @@ class PlayState:
     @property
     def chain(self) -> list[Target]:
         """The jump being entered (the widget's, on the position shown)."""
-        return self._entry().chain
+        return self.entry_here().chain
 
     @chain.setter
     def chain(self, value: list[Target]) -> None:
-        self._entry().chain = value
+        self.entry_here().chain = value
 
     @property
     def cursor(self) -> Target | None:
@@ -125,19 +105,20 @@ class PlayState:
     def cursor(self, value: Target | None) -> None:
         self.entry.cursor = value
 
-    def _entry(self) -> MoveEntry:
+    def entry_here(self) -> MoveEntry:
         """The move entry on the position shown (a new position: a fresh entry, the cursor kept if it fits)."""
         if self.entry.position is not self.position:
             self.entry.reset(self.position)
         return self.entry
 
     def cancel_chain(self) -> None:
-        entry = self._entry()
+        entry = self.entry_here()
         if entry.chain:
             entry.cancel()
             self.message = entry.message
 
-    def _reset_feedback(self) -> None:
+    def reset_feedback(self) -> None:
+        """Clear the message, the error and the hint: a new action speaks for itself."""
         self.error = ""
         self.message = ""
         self.hint = None
@@ -146,6 +127,9 @@ class PlayState:
 
     @property
     def position(self) -> Any:
+        """The position shown: the game's at its cursor (a board or a strip; typed ``Any``, since
+        :data:`phutball.game.AnyPosition` holds the Oddish board too, which the page never plays, and
+        a board's and a strip's moves differ)."""
         return self.game.position
 
     @property
@@ -173,7 +157,7 @@ class PlayState:
     def against_computer(self) -> bool:
         return self.mode == "computer" and self.computer_side is not None
 
-    def _before_swap(self, side: str) -> str:
+    def before_swap(self, side: str) -> str:
         """The side the computer took at the start, if it plays ``side`` at the cursor."""
         return other_side(side) if self.game.swapped else side
 
@@ -182,13 +166,13 @@ class PlayState:
         """The side the computer plays in the position shown: its side at the start, the other one after a swap."""
         if self.computer_side is None:
             return None
-        return self._before_swap(self.computer_side)
+        return self.before_swap(self.computer_side)
 
     def computer_to_move(self) -> bool:
         return (self.mode == "computer" and self.computer_plays == self.position.to_move
                 and not self.over and not self.game.can_redo())
 
-    def _your_side_below(self) -> bool:
+    def your_side_below(self) -> bool:
         """Whether the board is drawn turned: the person plays the second side (Eks, Right) against the
         computer or by link, so the side the person plays attacks upward (on a strip: to the right)."""
         if self.link is not None:  # a game by link: each browser sees its own side attack upward
@@ -196,4 +180,4 @@ class PlayState:
         return self.against_computer and self.computer_plays == self.sides[0]
 
 
-__all__ = ["DEFAULT_LEVEL", "LatestAnalysis", "PlayState"]
+__all__ = ["DEFAULT_LEVEL", "PlayState"]

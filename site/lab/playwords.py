@@ -1,5 +1,5 @@
-"""What the play page says: the status line, the end of a game, each move in words (a part of
-:class:`lab.play.PlayController`, see :mod:`lab.playstate`).
+"""What the play page says: the status line, the end of a game, each move in words (a part
+:class:`lab.play.PlayController` holds, built on its :class:`~lab.playstate.PlayState` alone).
 
 Spoken to the person (issue 26): "Your move", "The computer is thinking…", "You won in 23 moves!"
 against the computer; "Ohs to move", "Eks won in 31 moves!" between two players; a game by link
@@ -8,6 +8,7 @@ says it through its seat (:class:`lab.linkgame.LinkSeat`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from phutball.sides import other_side, side_name
@@ -44,8 +45,11 @@ def won_text(winner: str, plies: int) -> str:
     return f"{side_name(winner)} won in {moves_text(plies)}!"
 
 
-class PlayWords(PlayState):
-    """The play page's words, from its state."""
+@dataclass(frozen=True)
+class PlayWords:
+    """The play page's words, from its state (read, never written)."""
+
+    state: PlayState
 
     def status(self) -> str:
         """The status line, spoken to the person: "Your move", "The computer is thinking…", "You won in 23
@@ -54,57 +58,60 @@ class PlayWords(PlayState):
         "Viewing move N of M" only while a position picked in the move list (or a review's mark) is shown:
         after Undo the game is live again and the status says whose move it is.
         """
-        if self.welcome:
+        state, game = self.state, self.state.game
+        if state.welcome:
             return WELCOME
-        if self.browsing and self.game.can_redo() and self.game.cursor < len(self.game.moves):
-            ply = self.game.cursor
-            shown = "the start" if ply == 0 else turn_text(ply, self.game.positions[ply - 1].to_move or "")
-            prefix = f"Viewing {shown} of {move_number(len(self.game.moves))}. "
+        if state.browsing and game.can_redo() and game.cursor < len(game.moves):
+            ply = game.cursor
+            shown = "the start" if ply == 0 else turn_text(ply, game.positions[ply - 1].to_move or "")
+            prefix = f"Viewing {shown} of {move_number(len(game.moves))}. "
         else:
             prefix = ""
-        pos = self.position
+        pos = state.position
         if pos.winner:
             return prefix + self.result_title()
-        if self.game.result != "*" and not self.game.can_redo():
+        if game.result != "*" and not game.can_redo():
             return prefix + self.result_title()
         goal = self._goal_words(pos.to_move, "the top", "the bottom")
-        if self.link is not None:
-            return prefix + self.link.status(self.game, goal)
-        if self.against_computer:
-            if pos.to_move != self.computer_plays:
+        if state.link is not None:
+            return prefix + state.link.status(state.game, goal)
+        if state.against_computer:
+            if pos.to_move != state.computer_plays:
                 return prefix + f"Your move ({side_name(pos.to_move)}, attacking {goal})."
-            if self.computer_to_move():
+            if state.computer_to_move():
                 return prefix + "The computer is thinking…"
             return prefix + "The computer's turn: Redo shows its move, or play one for it."
-        return prefix + to_move_text(pos.to_move, self.flipped)
+        return prefix + to_move_text(pos.to_move, state.flipped)
 
     def result_title(self) -> str:
         """The end of the game in words ("You won in 23 moves!", "The computer won.", "Eks won in 31 moves!")."""
-        winner, plies = self.position.winner, self.game.cursor
+        state, game = self.state, self.state.game
+        winner, plies = state.position.winner, game.cursor
         if not winner:
-            if self.game.termination == "repetition":
+            if game.termination == "repetition":
                 return "Draw by repetition."
-            if self.game.termination == "resignation" and self.link is not None and not self.link.watching:
-                mine = self.game.result == self.link.side(self.game)
+            if game.termination == "resignation" and state.link is not None and not state.link.watching:
+                mine = game.result == state.link.side(state.game)
                 return "You won: your friend resigned." if mine else "You resigned: your friend won."
-            return self.game.result_text + "."
+            return game.result_text + "."
         moves = moves_text(plies)
-        if self.link is not None:
-            return self.link.result_title(self.game, winner, moves)
-        if self.against_computer:
-            return "The computer won." if winner == self.computer_plays else f"You won in {moves}!"
+        if state.link is not None:
+            return state.link.result_title(state.game, winner, moves)
+        if state.against_computer:
+            return "The computer won." if winner == state.computer_plays else f"You won in {moves}!"
         return won_text(winner, plies)
 
     def _goal_words(self, side: str, top: str, bottom: str) -> str:
-        return goal_words(side, top, bottom, self.flipped)
+        return goal_words(side, top, bottom, self.state.flipped)
 
     def result_detail(self) -> str:
         """One line under the result: how the game ended."""
-        pos = self.position
+        state, game = self.state, self.state.game
+        pos = state.position
         if not pos.winner:
-            if self.game.termination == "resignation" and self.game.result in self.sides:
-                return f"{side_name(other_side(self.game.result))} resigned."
-            if self.game.termination == "agreement":
+            if game.termination == "resignation" and game.result in state.sides:
+                return f"{side_name(other_side(game.result))} resigned."
+            if game.termination == "agreement":
                 return "Both players agreed to a draw."
             return "Nobody scored."
         goal = self._goal_words(pos.winner, "top goal line", "bottom goal line").removeprefix("the ")
@@ -115,4 +122,4 @@ class PlayWords(PlayState):
         """A move in words, as it was played ("Eks jumped G11 to G9, removing 1 man.") or, ``coming``, as it
         will be ("Eks jumps G11 to G9, removing 1 man."); ``after``: the position it leads to (default: the
         game's)."""
-        return move_words(before, move, mover, self.game.position if after is None else after, coming)
+        return move_words(before, move, mover, self.state.game.position if after is None else after, coming)
