@@ -33,7 +33,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 _ops: list[dict[str, Any]] = []
 _handlers: list[Callable[..., Any]] = []
@@ -61,6 +61,7 @@ class _ClassList:
 
 _PROPS = {"textContent", "className", "hidden", "disabled", "value", "checked", "innerHTML", "title",
           "href", "open", "selectedIndex"}
+_CONTROL_DEFAULTS: dict[str, Any] = {"value": "", "checked": False}   # what the snapshot holds of a control
 
 
 class Element:
@@ -80,12 +81,10 @@ class Element:
             _state["snapshot"]["controls"].setdefault(self.id, {})[name] = value
 
     def __getattr__(self, name: str) -> Any:
-        controls = _state["snapshot"]["controls"]
-        boxes = _state["snapshot"]["boxes"]
-        if name in ("value", "checked"):
-            return controls.get(self.id, {}).get(name, "" if name == "value" else False)
+        if name in _CONTROL_DEFAULTS:
+            return _state["snapshot"]["controls"].get(self.id, {}).get(name, _CONTROL_DEFAULTS[name])
         if name in ("clientWidth", "clientHeight"):
-            return boxes.get(self.id, {}).get(name, 0)
+            return _state["snapshot"]["boxes"].get(self.id, {}).get(name, 0)
         raise AttributeError(f"remote element {self.id!r}: {name!r} cannot be read in the worker")
 
     def __eq__(self, other: object) -> bool:
@@ -166,6 +165,10 @@ class Event:
             return False
         raise AttributeError(name)
 
+    def modified(self) -> bool:
+        """Ctrl, Meta or Alt held (a shortcut of the browser's or the system's, never the page's)."""
+        return any(bool(getattr(self, k)) for k in ("ctrlKey", "metaKey", "altKey"))
+
     def preventDefault(self) -> None:  # noqa: N802 -- done by host.js (submit, keys on the board)
         pass
 
@@ -175,6 +178,49 @@ def on(target: Element, event: str, handler: Callable[[Event], Any], *, prevent:
     _handlers.append(handler)
     _ops.append({"op": "listen", "handler": len(_handlers) - 1, "target": target.id, "event": event,
                  "prevent": prevent})
+
+
+def bind(events: Mapping[tuple[str, str], Callable[[Event], Any]]) -> None:
+    """Listen to many events at once: ``{(element id, event name): handler}`` (ids ``window``, ``document`` too)."""
+    for (id_, event), handler in events.items():
+        on(Element(id_), event, handler)
+
+
+def closes(dialog_id: str) -> Callable[[Event], None]:
+    """A handler closing the dialog ``dialog_id`` (its Close or Cancel button)."""
+    return lambda event: el(dialog_id).close()
+
+
+_shown: dict[tuple[str, str], Any] = {}   # (id, property) -> the value last sent by show()
+
+
+def show(props: Mapping[tuple[str, str], Any]) -> None:
+    """Give page elements these values, ``{(id, property or attribute): value}``, sending only those that
+    changed since ``show`` last sent them (one cache for the whole page; a page's words and values come
+    from ``lab``).  A name of ``Element``'s properties is set as one (``textContent``, ``hidden`` ...),
+    any other as an attribute (``data-position``; None removes it); ``checked`` is compared with the
+    control as the page last reported it (the person clicks radios and boxes without the worker)."""
+    for (id_, prop), value in props.items():
+        if _last(id_, prop) != value:
+            _shown[(id_, prop)] = value
+            _set(Element(id_), prop, value)
+
+
+def _last(id_: str, prop: str) -> Any:
+    return Element(id_).checked if prop == "checked" else _shown.get((id_, prop), _shown)
+
+
+def _set(element: Element, prop: str, value: Any) -> None:
+    if prop in _PROPS:
+        setattr(element, prop, value)
+    else:
+        element.setAttribute(prop, value)
+
+
+def forget(*keys: tuple[str, str]) -> None:
+    """Let :func:`show` send these (id, property) again: the person changed them (typed in a field)."""
+    for key in keys:
+        _shown.pop(key, None)
 
 
 def spawn(coro: Any) -> None:
