@@ -14,30 +14,24 @@ from __future__ import annotations
 from typing import Any
 
 from glue.jobs import run_job
-from glue.remote import (copy_text, document, el, location_fragment, location_hash,
-                         location_href, on, ready, set_hash, spawn, window)
+from glue.remote import (Event, bind, copy_text, el, forget, location_fragment, location_hash, location_href, ready,
+                         set_hash, show, spawn)
 from glue.remote import draw as draw_shapes
 from glue.boardinput import bind_grid, show_grid
 from lab.boardgrid import ShownGrid, board_grid
+from lab.calc import page
 from lab.calc.controller import STRIP_MIN_CELL, CalcController
 from lab.calc.jobs import Explore, exact_job
-from lab.calc.render import html_explorer
 from lab.calc.words import even_squares
-from lab.jobs import Slot, Slots, error_text
+from lab.jobs import Report, Slot, Slots, error_text
 from lab.views.board import GEOMETRY, LayoutStrip, strip_shapes
 
 canvas = el("strip")
 ctl = CalcController()      # replaced by the link's position in start()
 keyboard = {"used": False}
 grid_view = ShownGrid("strip-grid")  # the strip as a grid of squares, for screen readers and the keyboard
-shown: dict[tuple[str, str], Any] = {}   # (id, property) -> value last sent: unchanged ones are not resent
-
-
-def put(id_: str, prop: str, value: Any) -> None:
-    """Set a property of a page element unless it already has that value."""
-    if shown.get((id_, prop)) != value:
-        setattr(el(id_), prop, value)
-        shown[(id_, prop)] = value
+jobs = Slots()   # one exact solve per kind ("strip"/"oddish") at a time
+explorer = Slots()   # the explorer's one run
 
 
 # ---------------------------------------------------------------- drawing and rendering
@@ -64,37 +58,11 @@ def draw() -> None:
 
 
 def render() -> None:
-    v = ctl.view()
     draw()
-    for id_, text in v["texts"].items():
-        put(id_, "textContent", text)
-    for id_, markup in v["html"].items():
-        put(id_, "innerHTML", markup)
-    put("disagreement", "hidden", not v["disagree"])
-    put("marked-note", "hidden", not v["marked"])
-    canvas.setAttribute("data-position", v["position"])
-    canvas.setAttribute("data-share", v["share"])
-    canvas.setAttribute("data-compare", v["compare"])
-    canvas.setAttribute("data-marks", " ".join(map(str, v["marks"])))
-    if not v["error"]:   # after a typing error the typed text stays, to be corrected
-        put("position-input", "value", v["input"])
-    el("side-left").checked = v["side"] == "L"
-    el("side-right").checked = v["side"] == "R"
-    el("tool-stone").checked = v["tool"] == "stone"
-    el("tool-ball").checked = v["tool"] == "ball"
-    put("length", "value", str(v["n"]))
-    render_status()
+    show(page.page_props(ctl.view()))
+    show(page.status_props(jobs.running()))
     if location_hash() != ctl.link_text():
-        set_hash(v["link"])
-
-
-def render_status() -> None:
-    running = jobs.running()
-    put("solve-status", "hidden", not running)
-    if running:
-        r = running[0]
-        put("solve-text", "textContent", r.text or "Solving…")
-        put("solve-progress", "value", r.progress)
+        set_hash(ctl.link())
 
 
 def changed() -> None:
@@ -106,39 +74,29 @@ def changed() -> None:
 
 # ---------------------------------------------------------------- exact values, in slices
 
-jobs = Slots()   # one exact solve per kind ("strip"/"oddish") at a time
-
 
 def ensure_exact() -> None:
-    for w in ctl.wanted():
-        if w["direct"]:
-            continue
-        kind = w["kind"]
-        cur = jobs.sharing(kind, w["size"])
-        if cur is not None:  # the same table is being solved: this position is answered right after it
-            ctl.job_update(kind, w["position"], "running", cur.text, cur.progress)
-            continue
-        rec = jobs.replace(kind, position=w["position"], size=w["size"])
-        ctl.job_update(kind, rec.position, "running", rec.text, rec.progress)
-        spawn(run_exact(rec))
-    render_status()
+    for w in page.exact_wanted(ctl):
+        cur = jobs.sharing(w["kind"], w["size"]) or start_exact(w["kind"], w["position"], w["size"])
+        ctl.job_update(w["kind"], w["position"], "running", cur.text, cur.progress)
+    show(page.status_props(jobs.running()))
+
+
+def start_exact(kind: str, position: str, size: object) -> Slot:
+    """A new solve of ``kind`` for ``position`` (the table being solved answers it right after otherwise)."""
+    rec = jobs.replace(kind, position=position, size=size)
+    spawn(run_exact(rec))
+    return rec
 
 
 async def run_exact(rec: Slot) -> None:
     """Solve ``rec``'s position in slices, showing progress between them; Stop sets ``rec.cancel``."""
     kind = rec.kind
-    result = None
 
-    def report(r) -> None:
-        nonlocal result
-        if r.get("error"):
-            ctl.job_update(kind, rec.position, "error", r["error"])
-        elif r.get("done"):
-            result = r.get("result")
-        else:
-            rec.report(r)
-            ctl.job_update(kind, rec.position, "running", rec.text, rec.progress)
-            render_status()
+    def report(r: Report) -> None:
+        rec.report(r)
+        page.take_report(ctl, rec, r)
+        show(page.status_props(jobs.running()))
 
     try:
         await run_job(exact_job(kind, rec.position), report, lambda: rec.cancel)
@@ -148,24 +106,26 @@ async def run_exact(rec: Slot) -> None:
         ctl.job_update(kind, rec.position, "error", error_text(e))
     finally:
         rec.done = True
-        if result is not None:
-            ctl.store(result)
-        if jobs.is_current(rec):
-            if not rec.cancel:
-                ctl.solve_direct()   # the compared position too, if its length is the one just solved
-                render()
-                ensure_exact()   # the position may have changed meanwhile (same length: now instant)
-            else:
-                render_status()
+        solved(rec)
 
 
-def on_solve_stop(event) -> None:
+def solved(rec: Slot) -> None:
+    """A solve ended: the page shows its values, unless a newer solve replaced it."""
+    if not jobs.is_current(rec):
+        return
+    if rec.cancel:
+        show(page.status_props(jobs.running()))
+    else:
+        changed()  # the position may have changed meanwhile (same length: now instant)
+
+
+def on_solve_stop(event: Event) -> None:
     for rec in jobs.cancel_all():
-        ctl.job_update(rec.kind, rec.position, "stopped", "Stopped.")
+        ctl.job_update(rec.kind, rec.position, "stopped", page.STOPPED)
     render()
 
 
-def on_exact_click(event) -> None:
+def on_exact_click(event: Event) -> None:
     if event.target.id == "solve-again":
         ctl.solve_again()
         changed()
@@ -173,197 +133,160 @@ def on_exact_click(event) -> None:
 
 # ---------------------------------------------------------------- the explorer
 
-explorer = Slots()   # the explorer's one run
-
-
-def explore_idle() -> None:
-    el("explore-status").hidden = True
-    el("explore-run").disabled = False
-
 
 async def run_explore(n: int) -> None:
     rec = explorer.replace("explore", size=n)
-    el("explore-error").textContent = ""
-    el("explore-status").hidden = False
-    el("explore-progress").value = 0
-    el("explore-text").textContent = rec.text
-    el("explore-run").disabled = True
+    show(page.explorer_props(rec))
 
-    def report(r) -> None:
-        if r.get("error"):
-            el("explore-error").textContent = f"The explorer failed: {r['error']}"
-        elif r.get("done"):
-            el("explore-results").innerHTML = html_explorer(r["result"])
-        else:
-            rec.report(r)
-            el("explore-progress").value = rec.progress
-            el("explore-text").textContent = rec.text
+    def report(r: Report) -> None:
+        rec.report(r)
+        show(page.explorer_report(r, rec))
 
     try:
         await run_job(Explore(n), report, lambda: rec.cancel)
     finally:
         rec.done = True
         if explorer.is_current(rec):
-            explore_idle()
+            show(page.explorer_props(None))
 
 
-def on_explore(event) -> None:
-    try:
-        n = int(el("explore-n").value)
-    except ValueError:
-        el("explore-error").textContent = f"Not a strip length: {el('explore-n').value!r}."
-        return
-    spawn(run_explore(n))
+def on_explore(event: Event) -> None:
+    n = page.explore_length(str(el("explore-n").value))
+    if n is None:
+        show(page.not_a_length(str(el("explore-n").value)))
+    else:
+        spawn(run_explore(n))
 
 
-def on_explore_stop(event) -> None:
+def on_explore_stop(event: Event) -> None:
     if explorer.cancel_all():
-        explore_idle()
+        show(page.explorer_props(None))
 
 
-def on_explore_click(event) -> None:
+def on_explore_click(event: Event) -> None:
     """A listed position: its link (a real ``#position`` anchor) adds a history entry; open it here."""
     pos = event.target.getAttribute("data-position")
-    if not pos:
-        return
-    if ctl.load_hash(str(pos)):
-        ctl.message = f"Opened {ctl.share_string()} from the explorer (Back returns to the previous position)."
-    changed()
-    el("position-panel").scroll_into_view()
-    el("strip-grid").focus()  # the strip's grid, at its one tab stop (host.js: a table's focus goes to that cell)
+    if pos:
+        page.open_from_explorer(ctl, str(pos))
+        changed()
+        el("position-panel").scroll_into_view()
+        el("strip-grid").focus()  # the strip's grid, at its one tab stop (host.js: a table's focus goes to that cell)
 
 
 # ---------------------------------------------------------------- events
 
 
-def on_submit(event) -> None:
+def on_submit(event: Event) -> None:
     side = "R" if el("side-right").checked else "L"
     ctl.load_text(str(el("position-input").value), side)
-    shown.pop(("position-input", "value"), None)   # show the position as read, even if it is unchanged
+    forget(("position-input", "value"))   # show the position as read, even if it is unchanged
     changed()
 
 
-def on_side(event) -> None:
+def on_side(event: Event) -> None:
     if ctl.set_side(str(event.target.value)):
         changed()
 
 
-def on_tool(event) -> None:
+def on_tool(event: Event) -> None:
     ctl.set_tool(str(event.target.value))
     render()
 
 
-def on_pointerdown(event) -> None:
-    if event.button != 0:
-        return
-    keyboard["used"] = False
-    rect = canvas.getBoundingClientRect()   # the strip as it was shown when clicked
-    lay = LayoutStrip(ctl.strip.n, rect.width, rect.height) if rect.width > 0 else layout()
-    sq = lay.hit(float(event.clientX - rect.left), float(event.clientY - rect.top))
-    if sq is None:
-        return
-    ctl.click(sq)
-    changed()
+def on_pointerdown(event: Event) -> None:
+    if event.button == 0:
+        keyboard["used"] = False
+        rect = canvas.getBoundingClientRect()   # the strip as it was shown when clicked
+        lay = LayoutStrip(ctl.strip.n, rect.width, rect.height) if rect.width > 0 else layout()
+        on_cell(lay.hit(float(event.clientX - rect.left), float(event.clientY - rect.top)), None)
 
 
-def on_cell(square, touch_cell) -> None:
-    """A square of the strip's grid clicked, or Enter/Space on it: as a click on the square."""
-    ctl.click(square)
-    changed()
+def on_cell(square: int | None, touch_cell: float | None) -> None:
+    """A square of the strip clicked, or Enter/Space on its grid's cell (None: beside the strip)."""
+    if square is not None:
+        ctl.click(square)
+        changed()
 
 
-def on_cell_focus(square) -> None:
+def on_cell_focus(square: int) -> None:
     """The grid's focus moved: the cursor follows it."""
     ctl.cursor = square
     draw()
 
 
-grid_keys: dict[str, Any] = {}  # "cell": the grid's key handler (bind_grid), once bound
+def on_key(event: Event) -> None:
+    on_point = event.target.getAttribute("data-point") is not None
+    KEYS[page.key_route(event.target.id, on_point, event.modified())](str(event.key), event)
 
 
-def on_key(event) -> None:
-    on_cell_ = event.target.getAttribute("data-point") is not None
-    if (event.target.id != "strip" and not on_cell_) or event.ctrlKey or event.metaKey or event.altKey:
-        return
-    key = str(event.key)
-    if on_cell_ and grid_keys["cell"](key, event):
-        return
-    if key.startswith("Arrow") or key in ("Enter", " ", "Home", "End"):
-        keyboard["used"] = True
+def on_cell_key(key: str, event: Event) -> None:
+    if not grid_keys["cell"](key, event):
+        on_strip_key(key, event)
+
+
+def on_strip_key(key: str, event: Event) -> None:
+    keyboard["used"] |= page.shows_cursor(key)
     if ctl.key(key):
         changed()
 
 
-def on_blur(event) -> None:
+grid_keys: dict[str, Any] = {}  # "cell": the grid's key handler (bind_grid), once bound
+KEYS = {"cell": on_cell_key, "strip": on_strip_key, "": lambda key, event: None}
+
+
+def on_blur(event: Event) -> None:
     keyboard["used"] = False
     draw()
 
 
-def on_length(event) -> None:
+def on_length(event: Event) -> None:
     ctl.set_length(str(el("length").value))
-    shown.pop(("length", "value"), None)
+    forget(("length", "value"))
     changed()
 
 
-def button(id_: str, action) -> None:
-    def handler(event) -> None:
+def button(action: Any) -> Any:
+    def handler(event: Event) -> None:
         action()
         changed()
-    on(el(id_), "click", handler)
+    return handler
 
 
-def on_copy_link(event) -> None:
+def on_copy_link(event: Event) -> None:
     url = location_href().split("#")[0] + "#" + ctl.link()
     copy_text(url)
-    ctl.message = f"Link to this position (copied if the browser allows it): {url}"
-    ctl.error = ""
+    page.link_copied(ctl, url)
     render()
 
 
-def on_hashchange(event) -> None:
-    fragment = location_fragment()
-    if fragment and location_hash() != ctl.link_text():
-        ctl.load_link(fragment)
+def on_hashchange(event: Event) -> None:
+    if page.follow_link(ctl, location_fragment(), location_hash()):
         changed()
 
 
-def on_resize(event) -> None:
+def on_resize(event: Event) -> None:
     draw()
-
-
-def bind() -> None:
-    on(el("position-form"), "submit", on_submit)
-    for id_ in ("side-left", "side-right"):
-        on(el(id_), "change", on_side)
-    for id_ in ("tool-stone", "tool-ball"):
-        on(el(id_), "change", on_tool)
-    on(canvas, "pointerdown", on_pointerdown)
-    grid_keys["cell"] = bind_grid(grid_view, on_cell, on_focus=on_cell_focus, keyboard=keyboard)
-    on(document, "keydown", on_key)   # the document's, so keys pressed on the strip before ready are replayed
-    on(canvas, "blur", on_blur)
-    on(el("length"), "change", on_length)
-    button("add-left", lambda: ctl.add_square("left"))
-    button("remove-left", lambda: ctl.remove_square("left"))
-    button("add-right", lambda: ctl.add_square("right"))
-    button("remove-right", lambda: ctl.remove_square("right"))
-    button("clear", lambda: ctl.clear_stones())
-    button("mirror", lambda: ctl.mirror())
-    on(el("copy-link"), "click", on_copy_link)
-    on(el("solve-stop"), "click", on_solve_stop)
-    on(el("exact-content"), "click", on_exact_click)
-    on(el("explore-form"), "submit", on_explore)
-    on(el("explore-stop"), "click", on_explore_stop)
-    on(el("explore-results"), "click", on_explore_click)
-    on(window, "hashchange", on_hashchange)
-    on(window, "resize", on_resize)
-    on(window, "phutball-theme", on_resize)   # theme.js owns the #theme button and the system setting
 
 
 def start() -> None:
     """Called by labboot once the engine is installed: the link's position, shown; then ready."""
     global ctl
     ctl = CalcController.from_link(location_fragment())
-    bind()
+    grid_keys["cell"] = bind_grid(grid_view, on_cell, on_focus=on_cell_focus, keyboard=keyboard)
+    bind({("position-form", "submit"): on_submit, ("side-left", "change"): on_side, ("side-right", "change"): on_side,
+          ("tool-stone", "change"): on_tool, ("tool-ball", "change"): on_tool, ("strip", "pointerdown"): on_pointerdown,
+          ("document", "keydown"): on_key,   # the document's, so keys pressed on the strip before ready are replayed
+          ("strip", "blur"): on_blur, ("length", "change"): on_length,
+          ("add-left", "click"): button(lambda: ctl.add_square("left")),
+          ("remove-left", "click"): button(lambda: ctl.remove_square("left")),
+          ("add-right", "click"): button(lambda: ctl.add_square("right")),
+          ("remove-right", "click"): button(lambda: ctl.remove_square("right")),
+          ("clear", "click"): button(ctl.clear_stones), ("mirror", "click"): button(ctl.mirror),
+          ("copy-link", "click"): on_copy_link, ("solve-stop", "click"): on_solve_stop,
+          ("exact-content", "click"): on_exact_click, ("explore-form", "submit"): on_explore,
+          ("explore-stop", "click"): on_explore_stop, ("explore-results", "click"): on_explore_click,
+          ("window", "hashchange"): on_hashchange, ("window", "resize"): on_resize,
+          ("window", "phutball-theme"): on_resize})   # theme.js owns the #theme button and the system setting
     for id_ in ("position-input", "length"):   # read-only until the engine could read them
         el(id_).removeAttribute("readonly")
     changed()
