@@ -131,3 +131,17 @@ def test_boards_and_strips_have_a_grid_an_oddish_board_does_not():
     from phutball.oned.oddish import Oddish
     assert not has_grid(Oddish.from_str("..ooo|ooo....o."))  # the puzzles page's paper-example-3
     assert not has_grid("9x9_O_E5")
+
+
+def test_a_focus_arriving_on_a_cell_is_told_from_the_grids_own_move():
+    from lab.boardgrid import ShownGrid, board_grid
+    from lab.calc.controller import CalcController
+    s = CalcController().strip
+    view = ShownGrid("t")
+    view.update(board_grid(s, cursor=1, past_the_ends=False), s)
+    assert view.shown is not None
+    focused = view.shown.focus
+    assert view.arriving(focused) is None          # the grid moved its focus there itself
+    other = next(k for row in view.shown.rows for k, _ in row if k != focused)
+    assert view.arriving(other) is not None
+    assert view.arriving(None) is None and view.arriving("nonsense") is None

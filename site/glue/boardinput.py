@@ -19,14 +19,16 @@ when the board's shape changes the page is asked to draw once more.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
-from glue.remote import el, emit, grid, on
-from lab.boardgrid import GRID_KEYS, Grid, ShownGrid
+from glue.remote import Event, document, el, emit, grid, on
+from lab.boardgrid import Grid, ShownGrid
+from lab.boardkeys import CURSOR_KEYS, grid_key, key_route
 
 #: The window event that asks a page to draw its board again (``on(window, RELAYOUT, ...)``): host.js
 #: dispatches it after the batch's other operations, so its handler reads the canvas' new box.
 RELAYOUT = "phutball-relayout"
+T = TypeVar("T")
 
 
 def board_shape(variant: str, position: str) -> tuple[str, str]:
@@ -50,11 +52,6 @@ def relayout_when_changed(memo: dict[str, Any], shape: object) -> bool:
     memo["board-shape"] = shape
     emit(RELAYOUT)
     return True
-
-
-#: The keys that move the board's cursor or act at it: pressing one shows the cursor.
-CURSOR_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ")
-FORM_FIELDS = ("INPUT", "TEXTAREA", "SELECT")
 
 
 def show_grid(view: ShownGrid, g: Grid, position: Any) -> None:
@@ -83,55 +80,73 @@ def bind_board(canvas: Any, layout: Callable[[], Any], on_target: Callable[[Any,
     A key on a cell is a key on the board (``on_key`` gets it with the canvas as its target).
     """
     pressed: dict[str, Any] = {"start": None}
+    keys = _or(keyboard, {"used": False})
 
-    def hit(event: Any) -> tuple[Any, float]:
+    def hit(event: Event) -> tuple[Any, float]:
         rect = canvas.getBoundingClientRect()
         lay = layout()
         return lay.hit(float(event.clientX - rect.left), float(event.clientY - rect.top)), float(lay.cell)
 
-    def pointerdown(event: Any) -> None:
-        if event.button != 0 or not enabled():
-            return
-        if keyboard is not None:
-            keyboard["used"] = False
-        t, cell = hit(event)
-        pressed["start"] = t
-        finger = two_touch and str(getattr(event, "pointerType", "")) == "touch"
-        on_target(t, cell if finger else None)
+    def pointerdown(event: Event) -> None:
+        if event.button == 0 and enabled():
+            keys["used"] = False
+            t, cell = hit(event)
+            pressed["start"] = t
+            on_target(t, _touch_cell(event, two_touch, cell))
 
-    def pointerup(event: Any) -> None:
-        start, pressed["start"] = pressed["start"], None
-        if on_drag is None or start is None:
-            return
-        t, _ = hit(event)
-        if t is not None and t != start:
-            on_drag(t)
+    cell_key = _no_key if grid_view is None else bind_grid(grid_view, on_target, on_focus=on_focus, keyboard=keys,
+                                                           enabled=enabled)
+    take_key = _or(on_key, _no_key)
 
-    cell_key = bind_grid(grid_view, on_target, on_focus=on_focus, keyboard=keyboard, enabled=enabled) \
-        if grid_view is not None else None
-
-    def keydown(event: Any) -> None:
-        key = str(event.key)
-        if cell_key is not None and event.target.getAttribute("data-point") is not None:
-            if event.ctrlKey or event.metaKey or event.altKey or cell_key(key, event):
-                return
-            event.target = canvas  # the board's other keys (b, n, j, Escape, u ...), as on its canvas
-        tag = str(event.target.tagName)
-        if event.ctrlKey or event.metaKey or event.altKey or (tag in FORM_FIELDS and event.target != canvas):
-            return
-        if tag == "BUTTON" and key in ("Enter", " "):
-            return  # the button's own click
-        if on_key is not None and on_key(key, event):
+    def board_key(key: str, event: Event) -> None:
+        if take_key(key, event):
             event.preventDefault()
-            if keyboard is not None and key in CURSOR_KEYS:
-                keyboard["used"] = True  # a cursor key the board took: its cursor is shown
+            keys["used"] |= key in CURSOR_KEYS  # a cursor key the board took: its cursor is shown
+
+    def cell_then_board(key: str, event: Event) -> None:
+        if not cell_key(key, event):
+            event.target = canvas  # the board's other keys (b, n, j, Escape, u ...), as on its canvas
+            board_key(key, event)
+
+    routes = {"cell": cell_then_board, "board": board_key, "": _no_key}
+
+    def keydown(event: Event) -> None:
+        t = event.target
+        on_cell = grid_view is not None and t.getAttribute("data-point") is not None
+        routes[key_route(str(event.key), str(t.tagName), on_cell=on_cell, on_board=t == canvas,
+                         modified=event.modified())](str(event.key), event)
 
     on(canvas, "pointerdown", pointerdown)
+    on(document, "keydown", keydown)
     if on_drag is not None:
-        on(canvas, "pointerup", pointerup)
-    if on_key is not None or grid_view is not None:
-        from glue.remote import document
-        on(document, "keydown", keydown)
+        on(canvas, "pointerup", _released(pressed, hit, on_drag))
+
+
+def _no_key(key: str, event: Event) -> bool:
+    return False
+
+
+def _touch_cell(event: Event, two_touch: bool, cell: float) -> float | None:
+    """The size of a point for a finger on a page with the two-touch pick, else None."""
+    return cell if two_touch and str(getattr(event, "pointerType", "")) == "touch" else None
+
+
+def _or(value: T | None, default: T) -> T:
+    """``value``, or ``default`` when the page gave none (its ``keyboard`` flags, its ``on_key``)."""
+    return default if value is None else value
+
+
+def _released(pressed: dict[str, Any], hit: Callable[[Event], tuple[Any, float]],
+              on_drag: Callable[[Any], None]) -> Callable[[Event], None]:
+    """The pointer released: ``on_drag(point)`` when on another point than the one it was pressed on."""
+
+    def pointerup(event: Event) -> None:
+        start, pressed["start"] = pressed["start"], None
+        t = None if start is None else hit(event)[0]
+        if t not in (None, start):
+            on_drag(t)
+
+    return pointerup
 
 
 def bind_grid(view: ShownGrid, on_target: Callable[[Any, float | None], None], *,
@@ -143,43 +158,38 @@ def bind_grid(view: ShownGrid, on_target: Callable[[Any, float | None], None], *
     :data:`~lab.boardgrid.GRID_KEYS` move the focus (``on_focus``), Enter and Space act as a click; True if
     it took the key."""
 
-    def shown_by_keys() -> None:
-        if keyboard is not None:
-            keyboard["used"] = True  # the grid is not seen: the canvas shows its focus as the cursor
+    keys = _or(keyboard, {"used": False})  # the grid is not seen: the canvas shows its focus as the cursor
 
     def focus(t: Any) -> None:
-        shown_by_keys()
+        keys["used"] = True
         if on_focus is not None and t is not None:
             on_focus(t)
 
-    def act(t: Any) -> None:
-        shown_by_keys()
+    def act(t: Any, key: str = "", point: Any = None) -> bool:
+        keys["used"] = True
         on_target(t, None)  # as a click on the point (the entry's cursor goes there)
+        return True
 
-    def cell(event: Any) -> Any:
-        return view.target(event.target.getAttribute("data-point"))
+    def step(t: Any, key: str, point: Any) -> bool:
+        focus(view.step(point, key))
+        return True
 
-    def cell_key(key: str, event: Any) -> bool:
-        t = cell(event)
+    does: dict[str, Callable[[Any, str, Any], bool]] = {"step": step, "act": act, "": lambda t, key, point: False}
+
+    def cell_key(key: str, event: Event) -> bool:
+        point = event.target.getAttribute("data-point")
+        t = view.target(point)
         if t is None or not enabled():
             return False
-        if key in GRID_KEYS:
-            focus(view.step(event.target.getAttribute("data-point"), key))
-            return True
-        if key in ("Enter", " "):
-            act(t)
-            return True
-        return False
+        return does[grid_key(key)](t, key, point)
 
-    def cell_click(event: Any) -> None:
-        t = cell(event)
+    def cell_click(event: Event) -> None:
+        t = view.target(event.target.getAttribute("data-point"))
         if t is not None and enabled():
             act(t)
 
-    def cell_focus(event: Any) -> None:
-        t = cell(event)
-        if t is not None and view.shown is not None and str(event.target.getAttribute("data-point")) != view.shown.focus:
-            focus(t)
+    def cell_focus(event: Event) -> None:
+        focus(view.arriving(event.target.getAttribute("data-point")))
 
     on(el(view.table_id), "click", cell_click)
     on(el(view.table_id), "focusin", cell_focus)
@@ -206,4 +216,5 @@ def bind_move_field(preview: Callable[[str], tuple[bool, str]], play: Callable[[
     on(el("move-form"), "submit", on_submit)
 
 
-__all__ = ["CURSOR_KEYS", "RELAYOUT", "bind_board", "bind_grid", "bind_move_field", "show_grid", "board_shape", "relayout_when_changed"]
+__all__ = ["CURSOR_KEYS", "RELAYOUT", "bind_board", "bind_grid", "bind_move_field", "board_shape", "relayout_when_changed",
+           "show_grid"]

@@ -206,5 +206,13 @@ class ShownGrid:
             return None
         return target_of(self.position, step(self.shown, key_of(t), name))
 
+    def arriving(self, key: object) -> Any:
+        """The point of the cell ``key`` the focus arrived on (Tab, a click), or None when it is not a cell or
+        the cell the grid shows focused already (the focus the grid moved itself)."""
+        t = self.target(key)
+        if t is None or self.shown is None or str(key) == self.shown.focus:
+            return None
+        return t
+
 
 __all__ = ["GRID_KEYS", "Grid", "ShownGrid", "board_grid", "changes", "entry_grid", "grid_label", "has_grid", "key_of", "step", "target_of"]

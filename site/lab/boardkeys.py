@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from phutball.moveentry import MoveEntry, Target
+from lab.boardgrid import GRID_KEYS
 from lab.boardwords import COMMANDS, point_words, tell
 
 
@@ -70,4 +71,28 @@ class BoardKeys:
         return text
 
 
-__all__ = ["BoardKeys", "KeyedBoard"]
+#: The keys that move the board's cursor or act at it: pressing one shows the cursor.
+CURSOR_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ")
+#: The form fields whose keys are their own (typing a move, a position), never the board's.
+FORM_FIELDS = ("INPUT", "TEXTAREA", "SELECT")
+
+
+def key_route(key: str, tag: str, *, on_cell: bool, on_board: bool, modified: bool) -> str:
+    """Who answers a key pressed on a page with a board (``glue/boardinput.py`` asks): ``"cell"`` (a cell of
+    the board's grid, then the board), ``"board"``, or ``""``: nobody, for a key with Ctrl, Meta or Alt, in a
+    form field, or Enter/Space on a button (its own click).  ``tag`` is the focused element's tag name."""
+    if modified:
+        return ""
+    if on_cell:
+        return "cell"
+    own = (tag in FORM_FIELDS and not on_board) or (tag == "BUTTON" and key in ("Enter", " "))
+    return "" if own else "board"
+
+
+def grid_key(key: str) -> str:
+    """What a key pressed on a cell of a board's grid does: ``"step"`` (move the focus,
+    :data:`lab.boardgrid.GRID_KEYS`), ``"act"`` (Enter, Space: as a click on its point), or ``""`` (the board's)."""
+    return "step" if key in GRID_KEYS else "act" if key in ("Enter", " ") else ""
+
+
+__all__ = ["CURSOR_KEYS", "FORM_FIELDS", "BoardKeys", "KeyedBoard", "grid_key", "key_route"]
