@@ -26,16 +26,20 @@ async def run_job(make: MakeJob, on_report: Callable[[Report], Any],
     """
     reports = slices(make, SLICE_MS)
     try:
-        while True:
-            await flush_now()
-            if should_stop():
-                return None
+        while await _going_on(should_stop):
             report = next(reports)
             on_report(report)
             if report.get("done"):
                 return report
+        return None
     finally:
         reports.close()
+
+
+async def _going_on(should_stop: Callable[[], bool]) -> bool:
+    """Send what is queued, answer the page's events, then ask whether to go on."""
+    await flush_now()
+    return not should_stop()
 
 
 __all__ = ["run_job"]

@@ -44,6 +44,13 @@ def _save_start() -> None:
         save()
 
 
+def _random_hook(hooks, root) -> None:
+    """A test compares two visitors' random numbers: the first one, on ``<html data-random>``."""
+    if (hooks or {}).get("random"):
+        import random
+        root.setAttribute("data-random", repr(random.random()))
+
+
 async def start(init_json, wheel, lab):
     try:
         how = _after_restore()
@@ -54,9 +61,7 @@ async def start(init_json, wheel, lab):
         init = json.loads(str(init_json))
         remote.init(init, xworker)
         remote.root.setAttribute("data-python-start", how)  # for the tests and the benchmark
-        if (init.get("testHooks") or {}).get("random"):  # a test compares two visitors' random numbers
-            import random
-            remote.root.setAttribute("data-random", repr(random.random()))
+        _random_hook(init.get("testHooks"), remote.root)
         page = importlib.import_module(init["module"])
         result = page.start()
         if hasattr(result, "__await__"):
