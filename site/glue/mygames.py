@@ -1,26 +1,26 @@
 """Glue of the play page's kept games, games by link and rating (run in the page's worker; it only wires).
 
-Every decision is in :class:`lab.gamesite.Site` (unit-tested); this module hands it the page's
-storage, draws what it says (the rating line, the link panel, the list of your games) and forwards
-the buttons.  ``glue/play.py`` calls :func:`load` before the board's controller exists, :func:`start`
-once it does, and :func:`changed` after every change.
+Every decision is in :class:`lab.gamesite.Site` (unit-tested), every word and property shown in
+:mod:`lab.gamespage`; this module hands the site the page's storage, shows what it says (the rating line,
+the link panel, the list of your games, backups) and forwards the buttons.  ``glue/play.py`` calls
+:func:`load` before the board's controller exists, :func:`start` once it does, and :func:`changed` after
+every change.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from glue.remote import (Event, copy_text, download, el, install_wheel, location_href, on, set_hash, share_link,
-                         spawn, storage, storage_info, window)
-from lab import backup, gamestore, linkgame, qr, rating
-from lab.embedparams import share_params, snippets
-from lab.gamesite import Site, actions_html, position_link
-from lab.play import PlayController, level_label
+from glue.remote import (Event, bind, closes, copy_text, download, el, install_wheel, location_href, set_hash,
+                         share_link, show, spawn, storage, storage_info)
+from lab import backup, gamespage as words, linkgame, qr
+from lab.gamesite import Site, position_link
+from lab.gamestore import GameEntry
+from lab.play import PlayController
 from phutball.errors import PhutballError
 
 site = Site.load(storage)
-_page: dict[str, Any] = {"ctl": None, "refresh": None, "review": None, "shown": {}, "plan": None,
-                         "persisted": None, "asked": False}
+_page: dict[str, Any] = {"ctl": None, "refresh": None, "review": None, "plan": None, "asked": False}
 
 
 def _ctl() -> PlayController:
@@ -38,31 +38,20 @@ def start(get_ctl: Callable[[], PlayController], refresh: Callable[[], None], re
     elif backup.is_carry_fragment(fragment):
         set_hash("")  # a reload does not offer it again
         open_restore(None, from_link=True)
-        _preview(lambda: backup.from_fragment(fragment),
-                 "The link from your other device holds a backup. Nothing changes until you press Merge. ")
+        _preview(lambda: backup.from_fragment(fragment), words.CARRY_INTRO)
         el("restore-merge").focus()
-    on(el("your-games"), "click", open_games)
-    on(el("games-close"), "click", lambda e: el("games-dialog").close())
-    on(el("games-export"), "click", export_all)
-    on(el("games-list"), "click", on_games_click)
-    on(el("link-send"), "click", send_link)
-    on(el("link-actions"), "click", on_link_action)
-    on(el("storage-download"), "click", download_game)
-    on(el("storage-free"), "click", free_space)
-    on(window, "phutball-store-failed", on_store_failed)
-    on(window, "storage", on_other_tab)
-    on(el("storage-backup"), "click", backup_download)
-    on(el("backup-download"), "click", backup_download)
-    on(el("backup-restore"), "click", open_restore)
-    on(el("backup-carry"), "click", carry_everything)
-    on(el("storage-persist"), "click", lambda e: storage_info(True, on_storage))
-    on(el("restore-file"), "change", restore_file)
-    on(el("restore-check"), "click", restore_text)
-    on(el("restore-merge"), "click", restore_merge)
-    on(el("restore-close"), "click", lambda e: el("restore-dialog").close())
-    on(el("link-qr"), "click", carry_link_game)
-    on(el("carry-copy"), "click", carry_copy)
-    on(el("carry-close"), "click", lambda e: el("carry-dialog").close())
+    bind({("your-games", "click"): open_games, ("games-close", "click"): closes("games-dialog"),
+          ("games-export", "click"): export_all, ("games-list", "click"): on_games_click,
+          ("link-send", "click"): send_link, ("link-actions", "click"): on_link_action,
+          ("storage-download", "click"): download_game, ("storage-free", "click"): free_space,
+          ("window", "phutball-store-failed"): on_store_failed, ("window", "storage"): on_other_tab,
+          ("storage-backup", "click"): backup_download, ("backup-download", "click"): backup_download,
+          ("backup-restore", "click"): open_restore, ("backup-carry", "click"): carry_everything,
+          ("storage-persist", "click"): lambda e: storage_info(True, on_storage),
+          ("restore-file", "change"): restore_file, ("restore-check", "click"): restore_text,
+          ("restore-merge", "click"): restore_merge, ("restore-close", "click"): closes("restore-dialog"),
+          ("link-qr", "click"): carry_link_game, ("carry-copy", "click"): carry_copy,
+          ("carry-close", "click"): closes("carry-dialog")})
 
 
 def changed() -> None:
@@ -72,55 +61,33 @@ def changed() -> None:
     kept = len(site.store.games)
     site.changed(_ctl())
     if len(site.store.games) > kept:
-        if not _page["asked"]:
-            _page["asked"] = True
-            storage_info(True, on_storage)
-        due = _reminder()
-        if due and not _ctl().error:
-            _ctl().message = due
+        _ask_to_keep()
+        _ctl().message = words.kept_message(_ctl().message, _reminder(), _ctl().error)
     draw()
+
+
+def _ask_to_keep() -> None:
+    if not _page["asked"]:
+        _page["asked"] = True
+        storage_info(True, on_storage)
 
 
 def draw() -> None:
     """The rating line, the link panel and the storage notice."""
-    ctl = _ctl()
-    r = site.rating
-    _set("rating", "hidden", not (ctl.against_computer or r.games > 0))
-    _set("rating", "textContent", r.text())
-    panel = site.panel(ctl, location_href())
-    _set("link-panel", "hidden", panel["hidden"])
-    _set("storage-panel", "hidden", not site.unsaved)
-    if panel["hidden"]:
-        return
-    _set("link-url", "value", panel["url"])
-    _set("link-text", "textContent", panel["text"])
-    _set("link-send", "disabled", not panel["can_send"])
-    _set("link-actions", "innerHTML", actions_html(panel["actions"]))
-
-
-def _set(element: str, prop: str, value: Any) -> None:
-    """Set a property only when it changes (fewer operations sent to the page)."""
-    shown = _page["shown"]
-    if shown.get((element, prop)) != value:
-        shown[(element, prop)] = value
-        setattr(el(element), prop, value)
+    show(words.site_props(site, _ctl(), location_href()))
 
 
 def send_link(event: Event) -> None:
-    ctl = _ctl()
-    url = site.link_url(ctl, location_href())
-    if not url:
-        return
+    url = site.link_url(_ctl(), location_href())
 
     def shared(answer: Event) -> None:
-        how = str(answer.data)
-        if how != "cancelled":  # shared, copied, or shown to copy by hand: the friend may see it
+        if words.sent(str(answer.data)):
             site.sent(_ctl())
-        el("link-note").textContent = {"shared": "Sent.", "copied": "Link copied: paste it to your friend.",
-                                       "cancelled": ""}.get(how, "Copy the link above to your friend.")
+        show(words.link_note(str(answer.data)))
         _page["refresh"]()
 
-    share_link(url, "Phutball: your move", "Your move in our game of phutball:", shared)
+    if url:
+        share_link(url, *words.LINK_SHARE, shared)
 
 
 def on_link_action(event: Event) -> None:
@@ -149,11 +116,10 @@ def restore_previous() -> None:
 
 def on_other_tab(event: Event) -> None:
     """Another tab of this browser stored its games or rating: merged into this page's (Site.heard)."""
-    key = getattr(event, "key", None)
-    value = getattr(event, "newValue", None)
-    if key in (gamestore.STORAGE_KEY, rating.STORAGE_KEY):
-        storage.learn(str(key), value if isinstance(value, str) else None)
-        if site.heard(str(key), value if isinstance(value, str) else None):
+    heard = words.other_tab(getattr(event, "key", None), getattr(event, "newValue", None))
+    if heard is not None:
+        storage.learn(*heard)
+        if site.heard(*heard):
             draw()
 
 
@@ -168,14 +134,13 @@ def on_store_failed(event: Event) -> None:
 
 def download_game(event: Event) -> None:
     ctl = _ctl()
-    download(f"phutball-{ctl.game_id}.phut", ctl.export_record())
-    ctl.message = "This game's record was downloaded."
+    download(words.game_file(ctl.game_id), ctl.export_record())
+    ctl.message = words.GAME_DOWNLOADED
     _page["refresh"]()
 
 
 def free_space(event: Event) -> None:
-    ctl = _ctl()
-    text = site.free_space(ctl)
+    text = site.free_space(_ctl())
     if text:
         download("phutball-finished-games.phut", text)
     _page["refresh"]()
@@ -186,44 +151,33 @@ def free_space(event: Event) -> None:
 
 def open_games(event: Event) -> None:
     storage_info(False, on_storage)
-    _keep_lines()
-    _fill_games()
-    el("games-note").textContent = ""
+    show({**words.keep_props(_reminder()), **words.games_props(site), **words.games_note("")})
     el("games-dialog").showModal()
 
 
-def _fill_games() -> None:
-    """The list of your games, the rating line and its graph (in the Your games dialog)."""
-    store = site.store
-    el("games-list").innerHTML = gamestore.games_html(store, level_label, gamestore.unreadable(store))
-    r = site.rating
-    el("games-rating").textContent = (f"{r.text()}. History: {r.history_text()}." if r.games else r.text() + ".")
-    el("games-graph").innerHTML = r.graph_svg() if r.games else ""
-
-
 def export_all(event: Event) -> None:
-    store = site.store
-    download("phutball-games.phut", store.export_all())
-    el("games-note").textContent = f"Downloaded {len(store.games)} games in one record file."
+    download("phutball-games.phut", site.store.export_all())
+    show(words.exported(len(site.store.games)))
 
 
 def on_games_click(event: Event) -> None:
-    game_id = event.target.getAttribute("data-game")
-    act = event.target.getAttribute("data-act")
-    entry = site.store.get(game_id)
-    if entry is None or not act:
-        return
-    if act == "download":
-        download(f"phutball-{entry.started}-{entry.id}.phut", entry.record)
-        el("games-note").textContent = "Record downloaded."
-        return
-    if act == "delete":
-        el("games-note").textContent = site.delete(_ctl(), entry.id)
-        el("games-list").innerHTML = gamestore.games_html(site.store, level_label, gamestore.unreadable(site.store))
-        return
-    if act == "share":
-        _share(entry)
-        return
+    entry = site.store.get(event.target.getAttribute("data-game"))
+    act = str(event.target.getAttribute("data-act"))
+    if entry is not None and act in GAME_ACTS:
+        GAME_ACTS[act](entry, act)
+
+
+def _download_entry(entry: GameEntry, act: str) -> None:
+    download(words.entry_file(entry), entry.record)
+    show(words.games_note(words.RECORD_DOWNLOADED))
+
+
+def _delete_entry(entry: GameEntry, act: str) -> None:
+    show(words.games_note(site.delete(_ctl(), entry.id)))
+    show({("games-list", "innerHTML"): words.games_list(site)})
+
+
+def _reopen(entry: GameEntry, act: str) -> None:
     ok = site.reopen(_ctl(), entry.id)
     el("games-dialog").close()
     if ok and act == "review":
@@ -231,26 +185,17 @@ def on_games_click(event: Event) -> None:
     _page["refresh"]()
 
 
-def _share(entry: gamestore.GameEntry) -> None:
+def _share(entry: GameEntry, act: str) -> None:
     try:
-        game = entry.game()
+        url = words.entry_link(entry, location_href())
     except PhutballError as e:  # a record that does not replay: said, never a broken page
-        el("games-note").textContent = f"This game's record cannot be read: {e}"
+        show(words.unreadable(e))
         return
-    seat = entry.seat
-    url = (linkgame.url(location_href(), seat.link(game)) if seat is not None
-           else snippets(_folder(), share_params(game, "game")).link)
-
-    def shared(answer: Event) -> None:
-        el("games-note").textContent = {"shared": "Shared.", "copied": "Link copied.", "cancelled": ""}.get(
-            str(answer.data), f"Could not copy the link: {url}")
-
-    share_link(url, "Phutball game", "A game of phutball", shared)
+    share_link(url, *words.GAME_SHARE, lambda answer: show(words.share_note(str(answer.data), url)))
 
 
-def _folder() -> str:
-    from urllib.parse import urljoin
-    return urljoin(location_href(), "./")
+GAME_ACTS: dict[str, Callable[[GameEntry, str], None]] = {
+    "download": _download_entry, "delete": _delete_entry, "share": _share, "open": _reopen, "review": _reopen}
 
 
 # ---------------------------------------------------------------- keep your data: backup, restore, carry
@@ -260,73 +205,37 @@ def _reminder() -> str:
     return backup.reminder(len(site.store.games), backup.LastBackup.read(storage), failed=bool(site.unsaved))
 
 
-def _keep_lines() -> None:
-    due = _reminder()
-    el("keep-reminder").hidden = not due
-    el("keep-reminder").textContent = due
-
-
 def on_storage(event: Event) -> None:
     """The browser's answer about its storage: said in *Your games* (where a browser that may clear the data
     asks for a backup); *Ask this browser to keep it* while it does not."""
-    info = event.data if isinstance(event.data, dict) else {}
-    persisted = info.get("persisted")
-    _page["persisted"] = persisted if isinstance(persisted, bool) else None
-
-    def number(name: str) -> int | None:
-        value = info.get(name)
-        return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-
-    el("keep-status").textContent = backup.storage_words(_page["persisted"], number("local"), number("usage"),
-                                                         number("quota"))
-    el("storage-persist").hidden = _page["persisted"] is not False
-    _keep_lines()
+    show({**words.storage_props(event.data), **words.keep_props(_reminder())})
 
 
 def backup_download(event: Event) -> None:
     made = site.backup()
-    download(f"phutball-backup-{made.made[:10]}.json", made.to_text(), "application/json")
-    kept = made.kept
-    what = [backup.count(len(kept.games.games), "game"), "your rating",
-            backup.count(kept.solved(), "solved puzzle")]
-    note = f"Backup downloaded: {', '.join(what)}, your lesson and settings. Keep the file somewhere safe."
-    el("games-note").textContent = note
-    _ctl().message = note
-    _keep_lines()
+    download(words.backup_file(made), made.to_text(), "application/json")
+    _ctl().message = words.backup_note(made)
+    show({**words.games_note(_ctl().message), **words.keep_props(_reminder())})
     _page["refresh"]()
 
 
 def open_restore(event: Event | None, from_link: bool = False) -> None:
     """The Restore dialog: a file or a pasted text (none of these for a backup a link brought)."""
     _page["plan"] = None
-    el("restore-inputs").hidden = from_link
-    el("restore-preview").textContent = ""
-    el("restore-preview").className = "message"
-    el("restore-merge").hidden = True
+    show(words.restore_props(from_link))
     el("restore-text").value = ""
     el("restore-dialog").showModal()
 
 
 def _preview(read: Callable[[], backup.Backup], intro: str = "") -> None:
     """Read a backup and show what restoring it would do (changing nothing yet), or why it cannot be."""
-    try:
-        plan = site.restore_plan(read())
-    except backup.BackupError as e:
-        _page["plan"] = None
-        el("restore-preview").textContent = str(e)
-        el("restore-preview").className = "message error"
-        el("restore-merge").hidden = True
-        return
-    _page["plan"] = plan
-    el("restore-preview").textContent = intro + plan.words()
-    el("restore-preview").className = "message"
-    el("restore-merge").hidden = not plan.changes()
+    _page["plan"], props = words.preview(site, read, intro)
+    show(props)
 
 
 def restore_file(event: Event) -> None:
-    files = event.files or []
-    if files:
-        _preview(lambda: backup.Backup.from_text(str(files[0].get("text") or "")))
+    for file in event.files[:1]:
+        _preview(lambda: backup.Backup.from_text(str(file.get("text") or "")))
 
 
 def restore_text(event: Event) -> None:
@@ -334,24 +243,19 @@ def restore_text(event: Event) -> None:
 
 
 def restore_merge(event: Event) -> None:
-    plan = _page["plan"]
-    if plan is None:
-        return
-    _page["plan"] = None
-    site.restore(_ctl(), plan)
-    el("restore-dialog").close()
-    _fill_games()  # the Your games dialog under it, when restored from there
-    el("games-note").textContent = _ctl().message
-    _keep_lines()
-    _page["refresh"]()
+    plan, _page["plan"] = _page["plan"], None
+    if plan is not None:
+        site.restore(_ctl(), plan)
+        el("restore-dialog").close()
+        # the Your games dialog under it, when restored from there
+        show({**words.games_props(site), **words.games_note(_ctl().message), **words.keep_props(_reminder())})
+        _page["refresh"]()
 
 
 def _show_qr(url: str, title: str, text: str) -> None:
     """The carry dialog with ``url`` as a QR code (the encoder is installed the first time)."""
-    el("carry-title").textContent = title
-    el("carry-text").textContent = "Making the QR code…"
+    show(words.carry_props(title))
     el("carry-url").value = url
-    el("carry-qr").innerHTML = ""
     el("carry-dialog").showModal()
 
     async def draw_code() -> None:
@@ -362,51 +266,38 @@ def _show_qr(url: str, title: str, text: str) -> None:
             try:
                 await install_wheel(urljoin(location_href(), f"./wheels/{qr.WHEEL}"))
             except Exception:  # offline before the lab was kept for offline use, or a host without it
-                el("carry-text").textContent = ("The QR code cannot be made here (this copy of the lab has no QR "
-                                                "encoder): copy the link instead.")
+                show({("carry-text", "textContent"): words.QR_CANNOT})
                 return
-        el("carry-qr").innerHTML = qr.svg(url, title + ": a QR code of the link below")
-        el("carry-text").textContent = text
+        show(words.qr_props(url, title, text))
 
     spawn(draw_code())
 
 
 def carry_copy(event: Event) -> None:
     copy_text(str(el("carry-url").value))
-    el("carry-text").textContent = "Link copied: send it to the other device."
+    show({("carry-text", "textContent"): words.CARRY_COPIED})
 
 
 def carry_everything(event: Event) -> None:
-    made = site.backup()
-    fragment = backup.carry_fragment(made)
+    fragment = backup.carry_fragment(site.backup())
     if fragment is None:
-        el("games-note").textContent = ("Everything you keep is too much for one QR code: use Back up everything, "
-                                        "then open the file on the other device with Restore a backup.")
+        show(words.games_note(words.CARRY_TOO_MUCH))
         return
     from urllib.parse import urldefrag
-    url = urldefrag(location_href())[0] + "#" + fragment
-    _show_qr(url, "Carry to another device",
-             "Scan this code with the other device's camera, or send it the link: the lab opens there and "
-             "offers to merge everything you keep here into what it keeps.")
+    _show_qr(urldefrag(location_href())[0] + "#" + fragment, *words.CARRY_ALL)
 
 
 def carry_link_game(event: Event) -> None:
     url = site.link_url(_ctl(), location_href())
-    if not url:
-        return
-    site.sent(_ctl())  # shown to the friend: as good as sent
-    _page["refresh"]()
-    _show_qr(url, "This game's link",
-             "Your friend scans this code with their phone's camera: the game opens there, their move next. "
-             "When they have moved, they send you the link back.")
+    if url:
+        site.sent(_ctl())  # shown to the friend: as good as sent
+        _page["refresh"]()
+        _show_qr(url, *words.CARRY_GAME)
 
 
 def suggestion() -> str:
     """The New game dialog's line suggesting the level nearest to the player's rating."""
-    r = site.rating
-    if not r.games:
-        return ""
-    return f"Nearest to your rating ({round(r.value)}): {level_label(rating.nearest_level(r.value))}."
+    return words.suggestion(site.rating)
 
 
 __all__ = ["changed", "new_game", "open_fragment", "position_link", "rematch", "restore_previous", "site", "start",
