@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from glue.remote import Event, download, el, on
+from glue.remote import Event, bind as bind_events, closes, download, el
+from lab.dialogs import RECORD_DOWNLOADED
 from lab.play import PlayController
 
 
@@ -24,7 +25,7 @@ def bind(get_ctl: Callable[[], PlayController], refresh: Callable[[], None], dra
         text = ctl.analysed_record()
         download("phutball-game.phut", text)
         el("record-text").value = text
-        ctl.message = "Game record downloaded (also shown in Import/Export)."
+        ctl.message = RECORD_DOWNLOADED
         draw()
 
     def import_text(event: Event) -> None:
@@ -54,8 +55,5 @@ def bind(get_ctl: Callable[[], PlayController], refresh: Callable[[], None], dra
         el("record-error").textContent = ""
         el("record-dialog").showModal()
 
-    on(el("export"), "click", export)
-    on(el("open-record"), "click", open_dialog)
-    on(el("record-form"), "submit", import_text)
-    on(el("record-close"), "click", lambda e: el("record-dialog").close())
-    on(el("record-file"), "change", import_file)
+    bind_events({("export", "click"): export, ("open-record", "click"): open_dialog, ("record-form", "submit"): import_text,
+                 ("record-close", "click"): closes("record-dialog"), ("record-file", "change"): import_file})

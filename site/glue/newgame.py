@@ -1,10 +1,10 @@
 """The play page's New game dialog: the board, the opponent, "You play", the computer's strength, the pie rule.
 
 Browser glue only (``glue/play.py`` calls :func:`bind` once).  What the dialog shows when it opens
-is :meth:`lab.play.PlayController.dialog_choice`, the side menu's choices
-:func:`lab.play.side_options`, the level nearest to your rating :func:`glue.mygames.suggestion`,
-and the game it starts :func:`glue.mygames.new_game` (:class:`lab.gamesite.Site`).  The welcome
-panel's three choices open it with that opponent chosen.
+is :meth:`lab.play.PlayController.dialog_choice`, which fields it shows :func:`lab.dialogs.new_game_props`,
+the side menu's choices :func:`lab.play.side_options`, the level nearest to your rating
+:func:`glue.mygames.suggestion`, and the game it starts :func:`glue.mygames.new_game`
+(:class:`lab.gamesite.Site`).  The welcome panel's three choices open it with that opponent chosen.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from glue import mygames
-from glue.remote import Event, el, on
+from glue.remote import Event, bind as bind_events, closes, el, show
+from lab.dialogs import new_game_props
 from lab.jobs import Scheduler
 from lab.play import PlayController, side_options
 
@@ -38,14 +39,12 @@ def bind(get_ctl: Callable[[], PlayController], jobs: Scheduler, refresh: Callab
 
     def sync(event: Event | None) -> None:
         """Side and strength only against the computer; on a strip it plays perfectly (no strengths)."""
-        computer = str(el("ng-opponent").value) == "computer"
         link = str(el("ng-opponent").value) == "link"
-        el("ng-side-label").hidden = not computer and not link
+        show(new_game_props(str(el("ng-opponent").value), str(el("ng-board").value)))
         if _shown.get("link") != link:  # "the computer moves first" or "your friend moves first"
             _shown["link"] = link
             el("ng-side").set_options(side_options(link))
             el("ng-side").value = get_ctl().side_choice
-        el("ng-level-label").hidden = not computer or str(el("ng-board").value).startswith("strip-")
 
     def start_game(event: Event) -> None:
         """The dialog's New game: the game its choices make, on the board."""
@@ -57,11 +56,8 @@ def bind(get_ctl: Callable[[], PlayController], jobs: Scheduler, refresh: Callab
         el("new-game-dialog").close()
         refresh()
 
-    on(el("new-game"), "click", open_dialog)
-    on(el("ng-opponent"), "change", sync)
-    on(el("ng-board"), "change", sync)
-    on(el("welcome-computer"), "click", lambda e: open_dialog(e, "computer"))
-    on(el("welcome-friend"), "click", lambda e: open_dialog(e, "two-players"))
-    on(el("welcome-link"), "click", lambda e: open_dialog(e, "link"))
-    on(el("ng-cancel"), "click", lambda e: el("new-game-dialog").close())
-    on(el("new-game-form"), "submit", start_game)
+    bind_events({("new-game", "click"): open_dialog, ("ng-opponent", "change"): sync, ("ng-board", "change"): sync,
+                 ("welcome-computer", "click"): lambda e: open_dialog(e, "computer"),
+                 ("welcome-friend", "click"): lambda e: open_dialog(e, "two-players"),
+                 ("welcome-link", "click"): lambda e: open_dialog(e, "link"),
+                 ("ng-cancel", "click"): closes("new-game-dialog"), ("new-game-form", "submit"): start_game})
