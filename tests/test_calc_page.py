@@ -76,3 +76,16 @@ def test_keys_go_to_the_grid_the_strip_or_nobody():
     assert page.key_route("length", False, False) == ""
     assert page.key_route("strip", False, True) == ""
     assert page.shows_cursor("ArrowLeft") and page.shows_cursor("Home") and not page.shows_cursor("m")
+
+
+def test_the_strips_picture_and_size():
+    ctl = CalcController()
+    n = ctl.strip.n
+    assert page.strip_width(n) == round((n + page.GEOMETRY.strip_width) * page.STRIP_MIN_CELL)
+    assert page.strip_layout(n, 0.0, 900.0, 120.0).css_w == max(900.0, page.strip_width(n))  # no scroller: the canvas
+    assert page.strip_layout(n, 2000.0, 900.0, 120.0).css_w == 2000.0
+    ctl.cursor = 2
+    with_cursor = page.strip_picture(ctl, page.strip_layout(n, 600.0, 600.0, 120.0), True)
+    without = page.strip_picture(ctl, page.strip_layout(n, 600.0, 600.0, 120.0), False)
+    assert with_cursor != without   # the cursor is drawn only after a key
+    assert page.strip_grid(ctl).focus is not None

@@ -18,13 +18,12 @@ from glue.remote import (Event, bind, copy_text, el, forget, location_fragment, 
                          set_hash, show, spawn)
 from glue.remote import draw as draw_shapes
 from glue.boardinput import bind_grid, show_grid
-from lab.boardgrid import ShownGrid, board_grid
+from lab.boardgrid import ShownGrid
 from lab.calc import page
-from lab.calc.controller import STRIP_MIN_CELL, CalcController
+from lab.calc.controller import CalcController
 from lab.calc.jobs import Explore, exact_job
-from lab.calc.words import even_squares
 from lab.jobs import Report, Slot, Slots, error_text
-from lab.views.board import GEOMETRY, LayoutStrip, strip_shapes
+from lab.views.board import LayoutStrip
 
 canvas = el("strip")
 ctl = CalcController()      # replaced by the link's position in start()
@@ -37,24 +36,15 @@ explorer = Slots()   # the explorer's one run
 # ---------------------------------------------------------------- drawing and rendering
 
 
-def strip_width() -> int:
-    """The strip's least width in CSS px: long strips scroll sideways instead of shrinking (mirrored in calculator.html)."""
-    return round((ctl.strip.n + GEOMETRY.strip_width) * STRIP_MIN_CELL)
-
-
 def layout() -> LayoutStrip:
-    """The strip's layout at the width the canvas will have: its scroller's, or its least width."""
-    box = float(el("strip-scroll").clientWidth) or float(canvas.clientWidth)
-    return LayoutStrip(ctl.strip.n, max(1.0, box, float(strip_width())), max(1.0, float(canvas.clientHeight)))
+    return page.strip_layout(ctl.strip.n, float(el("strip-scroll").clientWidth), float(canvas.clientWidth),
+                             float(canvas.clientHeight))
 
 
 def draw() -> None:
-    s = ctl.strip
-    canvas.set_style("min-width", f"{strip_width()}px")
-    cursor = ctl.cursor if keyboard["used"] else None
-    draw_shapes("strip", strip_shapes(s.n, s.ball, s.stones, layout(), cursor=cursor, last_move=even_squares(s),
-                                      rings=ctl.compared()[1]))
-    show_grid(grid_view, board_grid(s, cursor=ctl.cursor, past_the_ends=False), s)
+    canvas.set_style("min-width", f"{page.strip_width(ctl.strip.n)}px")
+    draw_shapes("strip", page.strip_picture(ctl, layout(), keyboard["used"]))
+    show_grid(grid_view, page.strip_grid(ctl), ctl.strip)
 
 
 def render() -> None:

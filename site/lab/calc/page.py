@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from lab.calc.controller import CalcController
+from lab.boardgrid import Grid, board_grid
+from lab.calc.controller import STRIP_MIN_CELL, CalcController
+from lab.calc.words import even_squares
 from lab.calc.render import html_explorer
 from lab.jobs import Report, Slot
 from lab.pageprops import Props
+from lab.views.board import GEOMETRY, LayoutStrip, strip_shapes
 
 #: What a stopped solve says (Stop pressed).
 STOPPED = "Stopped."
@@ -21,6 +24,28 @@ STOPPED = "Stopped."
 SOLVING = "Solving…"
 #: The keys that show the strip's cursor (a click hides it).
 CURSOR_KEYS = ("Enter", " ", "Home", "End")
+
+
+def strip_width(n: int) -> int:
+    """The least width in CSS px of an ``n``-square strip: long strips scroll sideways instead of shrinking
+    (mirrored in calculator.html)."""
+    return round((n + GEOMETRY.strip_width) * STRIP_MIN_CELL)
+
+
+def strip_layout(n: int, scroller: float, canvas: float, height: float) -> LayoutStrip:
+    """The strip's layout at the width the canvas will have: its scroller's (else the canvas'), or its least."""
+    return LayoutStrip(n, max(1.0, scroller or canvas, float(strip_width(n))), max(1.0, height))
+
+
+def strip_picture(ctl: CalcController, lay: LayoutStrip, keys_used: bool) -> list[dict[str, Any]]:
+    """The strip's shapes (the cursor only after a key moved it) and, beside it, its grid for screen readers."""
+    s = ctl.strip
+    return strip_shapes(s.n, s.ball, s.stones, lay, cursor=ctl.cursor if keys_used else None,
+                        last_move=even_squares(s), rings=ctl.compared()[1])
+
+
+def strip_grid(ctl: CalcController) -> Grid:
+    return board_grid(ctl.strip, cursor=ctl.cursor, past_the_ends=False)
 
 
 def page_props(v: Mapping[str, Any]) -> Props:
@@ -130,4 +155,5 @@ def shows_cursor(key: str) -> bool:
 
 __all__ = ["CURSOR_KEYS", "SOLVING", "STOPPED", "exact_wanted", "explore_length", "explorer_props",
            "explorer_report", "follow_link", "key_route", "link_copied", "not_a_length", "open_from_explorer",
-           "page_props", "shows_cursor", "status_props", "take_report"]
+           "page_props", "shows_cursor", "status_props", "strip_grid", "strip_layout", "strip_picture", "strip_width",
+           "take_report"]
