@@ -348,9 +348,6 @@ function applyOne(op) {
     case "attr":
       if (el) (op.value === null ? el.removeAttribute(op.name) : el.setAttribute(op.name, op.value));
       break;
-    case "class":
-      if (el) el.classList.toggle(op.name, Boolean(op.on));
-      break;
     case "style":
       if (el) el.style.setProperty(op.prop, op.value);
       break;

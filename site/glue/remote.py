@@ -12,11 +12,14 @@ write "elements", but through this module:
   its form controls, the boxes of its canvases, the URL; a value written in
   this handler reads back as written;
 * ``on(target, "click", handler)`` asks the page to forward that event; the
-  handler gets an :class:`Event` with the fields ``host.js`` serialises.
+  handler gets an :class:`Event` with the fields ``host.js`` serialises;
+* every page's glue uses the same two tools: :func:`bind` (a table of
+  ``(id, event) -> handler``) and :func:`show` (element properties from ``lab``,
+  only what changed sent, one cache).
 
 The operations (``host.js``'s ``apply``) are named, each a dict with its fields
 named too (``{"op": "draw", "canvas": id, "shapes": [...]}``): ``prop`` (id, prop,
-value), ``attr`` (id, name, value; None removes it), ``class`` (id, name, on),
+value), ``attr`` (id, name, value; None removes it),
 ``style`` (id, prop, value), ``call`` (id, method: showModal, close, focus,
 select), ``options`` (id, options: [value, text] pairs), ``scroll`` (id,
 selector: that child scrolled into view inside the box ``id``, never the window), ``draw`` (canvas, shapes), ``store`` (key, value), ``hash`` (value),
@@ -45,20 +48,6 @@ _tasks: set = set()
 # ---------------------------------------------------------------- elements
 
 
-class _ClassList:
-    def __init__(self, id_: str) -> None:
-        self._id = id_
-
-    def add(self, cls: str) -> None:
-        _ops.append({"op": "class", "id": self._id, "name": cls, "on": True})
-
-    def remove(self, cls: str) -> None:
-        _ops.append({"op": "class", "id": self._id, "name": cls, "on": False})
-
-    def toggle(self, cls: str, force: bool) -> None:
-        _ops.append({"op": "class", "id": self._id, "name": cls, "on": bool(force)})
-
-
 _PROPS = {"textContent", "className", "hidden", "disabled", "value", "checked", "innerHTML", "title",
           "href", "open", "selectedIndex"}
 _CONTROL_DEFAULTS: dict[str, Any] = {"value": "", "checked": False}   # what the snapshot holds of a control
@@ -71,7 +60,6 @@ class Element:
         object.__setattr__(self, "id", id_)
         object.__setattr__(self, "_attrs", dict(attrs or {}))
         object.__setattr__(self, "tagName", tag)
-        object.__setattr__(self, "classList", _ClassList(id_))
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name not in _PROPS:
@@ -195,11 +183,12 @@ _shown: dict[tuple[str, str], Any] = {}   # (id, property) -> the value last sen
 
 
 def show(props: Mapping[tuple[str, str], Any]) -> None:
-    """Give page elements these values, ``{(id, property or attribute): value}``, sending only those that
-    changed since ``show`` last sent them (one cache for the whole page; a page's words and values come
-    from ``lab``).  A name of ``Element``'s properties is set as one (``textContent``, ``hidden`` ...),
-    any other as an attribute (``data-position``; None removes it); ``checked`` is compared with the
-    control as the page last reported it (the person clicks radios and boxes without the worker)."""
+    """Give page elements these values, ``{(id, property or attribute): value}`` (``lab.pageprops.Props``,
+    made by the page's ``lab`` module), sending only those that changed since ``show`` last sent them: one
+    cache for the whole page.  A name of ``Element``'s properties is set as one (``textContent``,
+    ``hidden`` ...), any other as an attribute (``data-position``); ``checked`` is compared with the
+    control as the page last reported it (the person clicks radios and boxes without the worker), a
+    ``value`` the person types in is sent again after :func:`forget`."""
     for (id_, prop), value in props.items():
         if _last(id_, prop) != value:
             _shown[(id_, prop)] = value
