@@ -7,6 +7,7 @@ its events into calls of the ``lab`` controllers: :mod:`glue.play` (index.html),
 :mod:`glue.embed` (embed.html), with the play page's dialogs :mod:`glue.share` (share and embed),
 :mod:`glue.newgame` (New game) and :mod:`glue.gamerecord` (the game record, Import / export),
 :mod:`glue.boardinput` (pointer and keys on a board) and :mod:`glue.jobs` (the one loop
-over a job's slices).  The glue only wires: what a unit test could reach is in ``lab``
-(``tests/test_architecture.py`` checks it).
+over a job's slices).  The glue only wires (reads an event, calls the controller, shows its
+answer with ``remote.show``): what a unit test could reach, words included, is in ``lab``
+(``tests/test_architecture.py`` checks it, and counts each function's decisions and the lines).
 """
