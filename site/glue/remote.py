@@ -273,10 +273,7 @@ async def pause(seconds: float) -> None:
 def location_hash() -> str:
     """The URL's fragment without ``#``, %-decoded (left as is if its escapes are malformed)."""
     from urllib.parse import unquote
-    h = str(_state["snapshot"].get("hash") or "")
-    if not h.startswith("#"):
-        return ""
-    raw = h[1:]
+    raw = location_fragment()
     try:
         return unquote(raw, errors="strict")
     except UnicodeDecodeError:
