@@ -465,7 +465,7 @@ def test_snippets_of_text_with_lone_surrogates_are_written_as_the_browser_would(
 def test_a_teachers_puzzle_is_decided_by_the_engine():
     from phutball.puzzles.custom import ClaimError, custom_puzzle
     p = custom_puzzle("L_o*o.o.o....", "only-move", "Two, not three.")
-    assert p.main_line[0] == "2-4-6" and p.text == "Two, not three." and p.variant == "1D" and p.task == "only-move"
+    assert p.main_line[0] == "2-4-6" and p.text == "Two, not three." and p.variant == "1D" and p.task.name == "only-move"
     assert custom_puzzle("5x5_O_B3_B4C4", "win").main_line == ("B3-B5",)
     for position, task, words in [("L_o*o.ooo....", "win", "does not win"),
                                   ("L_o*oo.o.o....", "only-move", "3 winning moves"),

@@ -123,23 +123,27 @@ def test_hostile_puzzle_titles_ids_and_collections_stay_text():
 
 def test_answer_forms():
     from phutball.puzzles.format import Puzzle
+    from phutball.puzzles.tasks import AnswerForm, task_named
 
-    def puzzle(position="L_.*o.", **extra):
-        return Puzzle("p", "A puzzle", {}, "1D", position, "which-side", 1, "", (), extra=extra)
-    tree = Tree(answer_html("which-side", puzzle()))
+    def puzzle(position="L_.*o.", task="which-side", **extra):
+        return Puzzle("p", "A puzzle", {}, "1D", position, task_named(task), 1, "", (), extra=extra)
+
+    def answer_html_of(p):  # the form is the task's, drawn here
+        return answer_html(p.task.answer_form(p))
+    tree = Tree(answer_html_of(puzzle()))
     assert [b["data-answer"] for b in tree.named("button")] == ["L", "R"]
-    p = puzzle(positions=["L_.*o.", "R_o*.."])
-    tree = Tree(answer_html("compare", p))
+    p = puzzle(task="compare", positions=["L_.*o.", "R_o*.."])
+    tree = Tree(answer_html_of(p))
     assert [s["id"] for s in tree.named("select")] == ["compare-0", "compare-1"]
     assert [o["value"] for o in tree.named("option")] == ["", "L", "R", "", "L", "R"]
     assert "·○●·" in tree.text and "Right to move" in tree.text
     assert tree.named("button")[-1]["id"] == "check-compare"
-    p = puzzle("L_.*o.", answer={"PL": 1, HOSTILE: 2})
-    tree = no_injection(answer_html("potential", p))
+    p = puzzle("L_.*o.", task="potential", answer={"PL": 1, HOSTILE: 2})
+    tree = no_injection(answer_html_of(p))
     assert [(i["id"], i["data-name"]) for i in tree.named("input")] == [("pot-0", "PL"), ("pot-1", HOSTILE)]
     assert tree.named("a")[0]["href"] == "./calculator.html#L_.*o."
     with pytest.raises(ValueError):
-        answer_html("essay", p)
+        answer_html(AnswerForm("essay"))  # a form with nothing to answer on
 
 
 def test_text_diagrams_use_the_boards_symbols_a_black_stone_and_a_white_ball():

@@ -92,7 +92,7 @@ def test_a_fastest_win_puzzle_takes_back_a_slower_win_and_its_claim_is_checked()
     [p] = [q for q in shipped if q.id == "fastest-1"]   # L_..o*o.o...: 9 wins in 5 plies, 4-6-8 in 7
     after = Strip.from_str(p.position).play("4-6-8")
     slower = replace(p, main_line=("4-6-8", *best_line(str(after))["moves"]))  # a true win, slower
-    assert check_claim(replace(slower, task="win")) == []
+    assert check_claim(replace(slower, task=task_named("win"))) == []
     assert check_claim(slower) == ["4-6-8 is not a fastest win (those are 9)"]
     c = PuzzleController([p])
     assert c.task_prompt() == "Left to play: win in as few moves as possible."
@@ -100,3 +100,43 @@ def test_a_fastest_win_puzzle_takes_back_a_slower_win_and_its_claim_is_checked()
     assert c.phase == "playing" and c.game.moves == [] and "not by the fastest route" in c.message
     run_async(c.user_move("9"))
     assert c.verdict == "correct"
+
+
+# ---------------------------------------------------------------- no switch on a task's name (issue 40)
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+#: A test of a task's name: ``task == ...``, ``p.task.name != ...``, ``task in (...)``, ``answer_kind == ...``.
+SWITCH = __import__("re").compile(r"\b(task|answer_kind)(\.name)?\s*(==|!=|(not\s+)?in\s*[(\[{])")
+
+
+def name_switches(text: str, names) -> list[str]:
+    """The lines of ``text`` that switch on a task's name: a test of ``task``/``answer_kind``, or a comparison
+    with one of ``names`` (``"win"`` is left out: it is also the exact solver's value)."""
+    import re
+    literal = re.compile(r"""(==|!=)\s*["'](%s)["']""" % "|".join(map(re.escape, sorted(set(names) - {"win"}))))
+    return [line.strip() for line in text.splitlines() if SWITCH.search(line) or literal.search(line)]
+
+
+def test_the_engine_and_the_site_never_switch_on_a_tasks_name():
+    """Each task's analysis, check, judge, rules and form are its class's methods: no module asks which task it
+    holds (before issue 40, ``check.py``, ``twod.py``, ``rules2d.py``, ``custom.py`` and the markup did)."""
+    found = {str(f.relative_to(ROOT)): hits for folder in ("phutball", "site")
+             for f in sorted((ROOT / folder).rglob("*.py"))
+             if (hits := name_switches(f.read_text(encoding="utf-8"), TABLE))}
+    assert found == {}
+
+
+def test_a_switch_on_a_tasks_name_is_found():
+    sample = '''
+if p.task == "defend":
+    pass
+elif task in ("win-in-two", "win-in-three"):
+    pass
+if p.task.name != "win":
+    pass
+if kind == "potential":
+    pass
+ok = value == "win"  # the solver's value, not a task
+'''
+    assert name_switches(sample, TABLE) == ['if p.task == "defend":', 'elif task in ("win-in-two", "win-in-three"):',
+                                            'if p.task.name != "win":', 'if kind == "potential":']

@@ -47,4 +47,4 @@ def test_every_shipped_puzzle_has_a_theme_and_the_1d_generators_backward_jumps_a
     backward = [p.id for p in puzzles if p.extra.get("theme") == "backward-jump"]
     assert backward and all("backward-jump" in themes[i] for i in backward)
     # every 2D win-in-two puzzle's line is a win on the second move
-    assert all("win-in-two" in themes[p.id] for p in puzzles if p.task == "win-in-two")
+    assert all("win-in-two" in themes[p.id] for p in puzzles if p.task.name == "win-in-two")

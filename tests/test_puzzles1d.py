@@ -15,7 +15,6 @@ from phutball.cli.oned import main
 from phutball.errors import IllegalMoveError, IllegalPositionError, ParseError
 from phutball.puzzles.tasks import check_claim
 from phutball.puzzles.format import FORMAT, load_dir, load_file, load_text
-from phutball.puzzles.check import check_claim_1d
 from phutball.puzzles.generate import THEMES, classify, generate, rate
 from phutball.puzzles.judge import analysis, best_line, judge, respond
 from phutball.oned.strip import Strip
@@ -100,7 +99,7 @@ def test_true_claims_of_each_task_hold():
      "ends at"),
 ])
 def test_false_claims_are_caught(fields, reason):
-    problems = check_claim_1d(puzzle(**fields))
+    problems = (p := puzzle(**fields)).task.check_1d(p)
     assert problems, fields
     assert any(__import__("re").search(reason, p) for p in problems), problems
 
@@ -110,12 +109,12 @@ def test_the_paper_line_needs_defence_any():
     [p] = [q for q in load_file(PUZZLES / "paper.json") if q.id == "paper-24-other-option"]
     assert p.extra["defence"] == "any" and check_claim(p) == []
     strict = puzzle(position=p.position, main_line=list(p.main_line), traps=[])
-    assert any("not the most stubborn defence" in x for x in check_claim_1d(strict))
+    assert any("not the most stubborn defence" in x for x in strict.task.check_1d(strict))
 
 
 def test_long_positions_outside_the_book_are_reported_not_solved():
     t0 = time.perf_counter()
-    problems = check_claim_1d(puzzle(position="L_.*.....................o", main_line=["3"]))
+    problems = (p := puzzle(position="L_.*.....................o", main_line=["3"])).task.check_1d(p)
     assert time.perf_counter() - t0 < 2
     assert problems and "cannot be solved quickly" in problems[0]
 
@@ -133,9 +132,9 @@ def test_the_paper_set_is_complete_and_true():
         assert p.source["kind"] == "paper" and "section" in p.source["ref"], p.id
         assert p.text and check_claim(p) == [], p.id
     assert time.perf_counter() - t0 < 5          # the 24-square ones go through the book
-    assert paper["paper-example-1"].task == "win" and paper["paper-example-2"].extra["answer"] == "R"
+    assert paper["paper-example-1"].task.name == "win" and paper["paper-example-2"].extra["answer"] == "R"
     bj = paper["paper-24-backward-jump"]
-    assert bj.task == "only-move" and bj.position == ROOT24 and bj.main_line[0] == "12-15-17"
+    assert bj.task.name == "only-move" and bj.position == ROOT24 and bj.main_line[0] == "12-15-17"
     assert paper["paper-compare-stone"].extra["positions"] == [EX1, EX2]
     assert paper["paper-compare-square"].extra["positions"] == [EX1, EX3]
     assert paper["paper-oddish-potential"].extra["answer"] == {"pL": 1, "pR": 0}
@@ -149,7 +148,7 @@ def test_the_generated_set_is_big_and_varied():
     assert len(gen) >= 30
     assert len({p.extra["theme"] for p in gen}) >= 5
     assert {p.difficulty for p in gen} == {1, 2, 3, 4, 5}
-    assert all(p.task == "only-move" and p.text and p.title for p in gen)
+    assert all(p.task.name == "only-move" and p.text and p.title for p in gen)
     assert all("--seed" in p.source["ref"] for p in gen)
 
 

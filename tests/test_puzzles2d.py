@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from phutball import Position
-from phutball.puzzles.tasks import check_claim
+from phutball.puzzles.tasks import check_claim, task_named
 from phutball.puzzles.format import FORMAT, PuzzleFormatError, load_file, load_text
-from phutball.puzzles.twod import RULES, analyse, check_task, rule_solves, solving_rule
+from phutball.puzzles.twod import RULES
 
 from lab.puzzles import PuzzleController
 
@@ -59,25 +59,25 @@ def run(coro):
 
 def test_a_win_in_two_solved_by_the_goal_side_placement_is_rejected():
     pos = Position.from_diagram(GOAL_SIDE, "O")
-    a = analyse(pos, "win-in-two")
+    a = task_named("win-in-two").analyse(pos)
     assert a is not None and [str(m) for m in a.solutions] == ["E6"]
     assert [str(m) for m in a.main_line] == ["E6", "E9", "E5-E10"]
-    assert rule_solves(pos, "win-in-two", a.solutions) == {
+    assert task_named("win-in-two").rule_solves(pos, a.solutions) == {
         "greedy-jump": False, "goal-side-placement": True, "first-jump": False}
-    assert solving_rule(pos, "win-in-two", a.solutions) == "goal-side-placement"
+    assert task_named("win-in-two").solving_rule(pos, a.solutions) == "goal-side-placement"
 
 
 def test_a_long_chain_the_greedy_jump_finds_is_rejected():
     pos = Position.from_diagram(STRAIGHT_CHAIN, "O")
-    a = analyse(pos, "win")
+    a = task_named("win").analyse(pos)
     assert a is not None and a.extra["min_jumps"] == 4
     assert [str(m) for m in a.solutions] == ["E2-E4-E6-E8-E10"]
-    assert solving_rule(pos, "win", a.solutions) == "greedy-jump"
+    assert task_named("win").solving_rule(pos, a.solutions) == "greedy-jump"
 
 
 def test_no_win_in_two_where_there_is_no_threat_to_make():
     pos = Position.from_diagram(GOAL_SIDE.replace("8 . . . . o", "8 . . . . ."), "O")
-    assert analyse(pos, "win-in-two") is None
+    assert task_named("win-in-two").analyse(pos) is None
 
 
 def _deep_puzzle(**changes):
@@ -135,11 +135,11 @@ def test_the_page_plays_a_win_in_two_threat_defence_and_jump():
 
 def test_the_shipped_deep_set_meets_the_targets():
     puzzles = [p for f in DEEP for p in load_file(f)]
-    by_task = {t: sum(p.task == t for p in puzzles) for t in ("win", "win-in-two", "defend", "dont-jump")}
+    by_task = {t: sum(p.task.name == t for p in puzzles) for t in ("win", "win-in-two", "defend", "dont-jump")}
     assert len(puzzles) >= 200 and by_task["win-in-two"] >= 60 and all(by_task.values()), by_task
     sizes = {Position.from_str(p.position).size.__str__() for p in puzzles}
     assert sizes == {"9x9", "11x11", "13x13", "15x19"}
-    assert all(p.extra["min_jumps"] >= 3 for p in puzzles if p.task == "win")
+    assert all(p.extra["min_jumps"] >= 3 for p in puzzles if p.task.name == "win")
     assert len({p.difficulty for p in puzzles}) >= 3
 
 
@@ -152,7 +152,7 @@ def test_each_deep_file_records_its_filter_and_no_rule_solves_a_shipped_puzzle(p
     assert f["kept"] == len(data["puzzles"]) + len(data.get("near_copies_removed", []))  # issue 42: near-copies out
     for p in load_file(path):
         pos = Position.from_str(p.position)
-        assert solving_rule(pos, p.task, [pos.parse_move(m) for m in p.extra["solutions"]]) is None, p.id
+        assert p.task.solving_rule(pos, [pos.parse_move(m) for m in p.extra["solutions"]]) is None, p.id
 
 
 def test_phutball_puzzles_check_confirms_every_deep_file(capsys):
@@ -179,7 +179,7 @@ THREATENED = """
 
 def test_defend_finds_the_only_defence_and_the_page_judges_it():
     pos = Position.from_diagram(THREATENED, "X")
-    a = analyse(pos, "defend")
+    a = task_named("defend").analyse(pos)
     assert [str(m) for m in a.solutions] == ["D5-D3"] and str(a.extra["threat"]) == "D5-D7"
     p = _deep_puzzle(position=str(pos), task="defend", main_line=["D5-D3"], solutions=["D5-D3"],
                      threat="D5-D7")
@@ -194,7 +194,7 @@ def test_defend_finds_the_only_defence_and_the_page_judges_it():
 
 def test_a_search_out_of_budget_is_reported_not_guessed():
     pos = Position.from_diagram(THREATENED, "X")
-    problems = check_task(str(pos), "defend", ["D5-D3"], {"solutions": ["D5-D3"], "threat": "D5-D7"}, max_nodes=1)
+    problems = task_named("defend").check_analysis(str(pos), ["D5-D3"], {"solutions": ["D5-D3"], "threat": "D5-D7"}, max_nodes=1)
     assert problems and problems[0].startswith("cannot decide exactly")
 
 
@@ -202,13 +202,13 @@ def test_a_teachers_puzzle_the_engine_cannot_decide_in_time_says_so_not_that_it_
     # issue 24 item 2: a dense board whose win the goal-first search alone could not find in a
     # million nodes; a search that gives up must say it could not decide, never "no winning jump"
     from lab.embed import claim_error_text
-    from phutball.puzzles import custom
+    from phutball.puzzles import claims, custom
     position = ("11x11_O_C7_A3A4A5A6A9A10B2B4B6B7B8C2C3C4C6C9D2D3D4D5D7E4E5E7E8E9E10F3F5F6F7F8F9G4G5G7G10H2H3"
                 "H6H8H9H10J3J4J5J6J7J8J9K2K4K5K6K9K10L2L5L7L9")
     pos = Position.from_str(position)
     solved = custom.custom_puzzle(position, "win")
     assert pos.play(solved.main_line[0]).winner == pos.to_move
-    monkeypatch.setattr(custom, "CLAIM_NODES", 1)  # a budget no search can decide it in
+    monkeypatch.setattr(claims, "CLAIM_NODES", 1)  # a budget no search can decide it in
     for task in ("win", "safe-move"):
         with pytest.raises(custom.UndecidedClaimError) as e:
             custom.custom_puzzle(position, task)

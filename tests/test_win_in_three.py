@@ -17,10 +17,9 @@ import pytest
 from phutball import BoardSize, Position
 from phutball.notation import Placement
 from phutball.puzzles.format import FORMAT, load_file, load_text
-from phutball.puzzles.tasks import TASKS, check_claim
+from phutball.puzzles.tasks import TASKS, check_claim, task_named
 from phutball.puzzles.themes import puzzle_themes
-from phutball.puzzles.twod import (Effort, all_moves, analyse, greedy_jump, hint, jump_zone, judge,
-                                   refute_threat, respond, rule_solves,
+from phutball.puzzles.twod import (Effort, all_moves, greedy_jump, hint, jump_zone, refute_threat, respond,
                                    win_in_three_moves, win_in_two_moves)
 
 from lab.puzzles import PuzzleController
@@ -70,11 +69,11 @@ def win_in_three_by_brute_force(pos: Position) -> list[str]:
 
 def test_the_decoy_loses_to_a_defence_and_only_c2_wins_in_three():
     pos = Position.from_diagram(DECOY, "X")
-    a = analyse(pos, "win-in-three")
+    a = task_named("win-in-three").analyse(pos)
     assert a is not None and [str(m) for m in a.solutions] == ["C2"]
-    assert analyse(pos, "win-in-two") is None and pos.find_winning_jump().jump is None
+    assert task_named("win-in-two").analyse(pos) is None and pos.find_winning_jump().jump is None
     # the decoy D2 would win in two if Ohs did nothing, but their jump D3-F5 leaves no win in two
-    assert judge("win-in-three", str(pos), "D2") == {
+    assert task_named("win-in-three").judge_2d(str(pos), "D2") == {
         "ok": False, "won": False, "refutation": ["D3-F5"], "note": "Ohs can stop that."}
     after = pos.play("D2").play("D3-F5")
     assert after.find_winning_jump().jump is None and not win_in_two_moves(after, Effort())
@@ -144,13 +143,13 @@ def test_false_win_in_three_claims_are_caught(changes, problem):
 
 def test_a_win_in_two_is_not_a_win_in_three():
     pos = Position.from_str("9x9_O_E5_E7E8")  # E6 makes a threat no defence stops
-    assert analyse(pos, "win-in-two") is not None and analyse(pos, "win-in-three") is None
+    assert task_named("win-in-two").analyse(pos) is not None and task_named("win-in-three").analyse(pos) is None
     assert check_claim(_puzzle(pos, ["E6", "A1", "E5-E9", "A2", "E9"], ["E6"])) != []
 
 
 def test_the_page_plays_five_plies_and_refutes_the_decoy_on_the_board():
     pos = Position.from_diagram(DECOY, "X")
-    a = analyse(pos, "win-in-three")
+    a = task_named("win-in-three").analyse(pos)
     c = PuzzleController([_puzzle(pos, a.main_line, a.solutions)])
     assert "win in three moves" in c.task_prompt()
     run(c.user_move("D2"))
@@ -165,9 +164,9 @@ def test_the_page_plays_five_plies_and_refutes_the_decoy_on_the_board():
     assert c.phase == "playing"
     position = str(c.game.position)
     move = hint(position, a.main_line, 2)  # the hint at move two: a threat no defence stops
-    assert judge("win-in-three", position, move)["ok"]
+    assert task_named("win-in-three").judge_2d(position, move)["ok"]
     wrong = next(str(m) for m in Position.from_str(position).placements()
-                 if not judge("win-in-three", position, str(m))["ok"])
+                 if not task_named("win-in-three").judge_2d(position, str(m))["ok"])
     run(c.user_move(wrong))
     assert c.verdict == "wrong" and c.queue  # refuted on the board
     while c.animate_step():
@@ -203,7 +202,7 @@ DATA = json.loads(SHIPPED.read_text(encoding="utf-8"))
 
 
 def test_the_shipped_set_has_sixty_wins_in_three_on_every_board():
-    assert len(PUZZLES) >= 60 and all(p.task == "win-in-three" for p in PUZZLES)
+    assert len(PUZZLES) >= 60 and all(p.task.name == "win-in-three" for p in PUZZLES)
     sizes = {p.position.split("_")[0] for p in PUZZLES}
     assert sizes == {"9x9", "11x11", "13x13", "15x19"}
     # the filter kept those and the near-copies removed since (issue 42, tools/remove_near_copies.py)
@@ -224,13 +223,13 @@ def test_no_shipped_puzzle_falls_to_a_jump_rule_and_few_to_a_man_next_to_the_bal
     for p in PUZZLES:
         pos = Position.from_str(p.position)
         sols = [pos.parse_move(m) for m in p.extra["solutions"]]
-        solved = rule_solves(pos, p.task, sols)
+        solved = p.task.rule_solves(pos, sols)
         assert not solved["greedy-jump"] and not solved["first-jump"], p.id
         g = greedy_jump(pos)
         assert g is None or pos.play(g) not in {pos.play(m) for m in sols}, p.id
         if any(isinstance(m, Placement) for m in sols):
             placements += 1
-            near += rule_solves(pos, "defend", sols)["next-to-ball"]  # a man next to the ball would do
+            near += task_named("defend").rule_solves(pos, sols)["next-to-ball"]  # a man next to the ball would do
     assert placements and near <= math.floor(placements / 4), (near, placements)
 
 

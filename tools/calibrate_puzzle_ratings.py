@@ -67,7 +67,6 @@ from phutball.ai import LEVELS, Level, Searcher, level_of  # noqa: E402
 from phutball.puzzles import twod  # noqa: E402
 from phutball.puzzles.format import load_dir  # noqa: E402
 from phutball.puzzles.puzzle import Puzzle  # noqa: E402
-from phutball.puzzles.tasks import task_named  # noqa: E402
 
 TABLE = ROOT / "bench" / "puzzle-calibration.json"
 FORMAT = "phutball-puzzle-calibration/1"
@@ -137,7 +136,7 @@ OFFSETS = (*(f"x{b:g} budget" for b in BUDGETS), "made wide")
 
 def attempt(p: Puzzle, level: Level, seed: int = SEED) -> bool:
     """Whether ``level`` solves 2D puzzle ``p`` on its first attempt, as on the puzzles page."""
-    task = p.task if not isinstance(p.task, str) else task_named(p.task)
+    task = p.task
     pos = Position.from_str(p.position)
     history: list[Position] = []
     for _ in range(2 * len(p.main_line) + 2):  # a bound: a right line finishes within the main line
@@ -197,14 +196,14 @@ def play(levels: Sequence[Level], every: int, seed: int, budget: float, out: Pat
         raise ValueError("--append needs every puzzle (--every 1): the table's rows are the shipped puzzles")
     puzzles = board_puzzles(every)
     players = tuple(Player(lv.name, float(lv.rating or 0.0), seed, budget, wide or lv.wide) for lv in levels)
-    old = read_table(out) if append else Table((), tuple(Row(p.id, str(p.task), "", features(p), ())
+    old = read_table(out) if append else Table((), tuple(Row(p.id, p.task.name, "", features(p), ())
                                                          for p in puzzles))
     known = {p.id: p for p in puzzles}
     rows = []
     t0 = time.process_time()
     for k, row in enumerate(r for r in old.rows if r.id in known):
         p = known[row.id]
-        rows.append(Row(p.id, str(p.task), p.position.split("_")[0], features(p),
+        rows.append(Row(p.id, p.task.name, p.position.split("_")[0], features(p),
                         row.solved + tuple(attempt(p, pl.level(), seed) for pl in players)))
         print(f"\r{k + 1}/{len(puzzles)} puzzles, {time.process_time() - t0:.0f} s", end="", file=sys.stderr)
     print(file=sys.stderr)
@@ -489,8 +488,8 @@ def report(table: Table) -> Fit:
     shipped = Fit(tuple(bases.items()), tuple(round(w) for w in f.weights), round(f.slope, 4))
     old = Fit(((1, BEFORE_BASE),), BEFORE_WEIGHTS, 0.0)
     print("\nratings of the shipped 2D puzzles, min / median / max, before -> after:")
-    for task in sorted({str(p.task) for p in puzzles}):
-        rows = [features(p) for p in puzzles if str(p.task) == task]
+    for task in sorted({p.task.name for p in puzzles}):
+        rows = [features(p) for p in puzzles if p.task.name == task]
         print(f"  {task:13s} {spread([clamped(old.rating(x)) for x in rows]):>18s} -> "
               f"{spread([clamped(shipped.rating(x)) for x in rows])}")
     print("\nratings by depth, before -> after (issue 42: at least 15 values and an IQR of 100 points):")

@@ -27,7 +27,6 @@ from phutball.bitboard import DIRECTIONS  # noqa: E402
 from phutball.puzzles.twod import counted, greedy_jump  # noqa: E402
 from phutball.sides import other
 from phutball.notation import Jump  # noqa: E402
-from phutball.puzzles.check import check_claim_2d  # noqa: E402
 from phutball.puzzles.format import FORMAT, Puzzle
 
 
@@ -242,7 +241,7 @@ def main() -> None:
     for d in puzzles:
         from phutball.puzzles.format import puzzle_from
         p: Puzzle = puzzle_from(d, "generated", "2D puzzles")
-        problems = check_claim_2d(p)
+        problems = p.task.check_2d(p)
         assert not problems, (p.id, problems)
     Path(args.out).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {len(puzzles)} puzzles to {args.out}")

@@ -29,7 +29,8 @@ from phutball import BoardSize, Position  # noqa: E402
 from phutball.ai import Level, Searcher  # noqa: E402
 from phutball.sides import SIDE_NAMES, other  # noqa: E402
 from phutball.puzzles.format import FORMAT  # noqa: E402
-from phutball.puzzles.twod import RULES, TaskAnswer, Undecided, analyse, counted, rule_solves  # noqa: E402
+from phutball.puzzles.tasks import task_named  # noqa: E402
+from phutball.puzzles.twod import RULES, TaskAnswer, Undecided, counted  # noqa: E402
 
 SIZES = ("9x9", "11x11", "13x13", "15x19")
 #: The players: (level, node budget).  Self-play pairs every level with every other.
@@ -147,14 +148,14 @@ def scan_size(size: str, games: int) -> tuple[list[dict], dict]:
                     continue
                 tried.add((key, task))
                 try:
-                    a = analyse(pos, task)
+                    a = task_named(task).analyse(pos)
                 except Undecided:
                     stats["undecided"] += 1
                     continue
                 if a is None or not accept(task, a):
                     continue
                 stats["candidates"] += 1
-                solves = [rule for rule, ok in rule_solves(pos, task, a.solutions).items() if ok]
+                solves = [rule for rule, ok in task_named(task).rule_solves(pos, a.solutions).items() if ok]
                 for rule in solves:
                     stats["solved_by"][rule] += 1
                 if solves:

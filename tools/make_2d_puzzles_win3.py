@@ -53,9 +53,8 @@ from phutball import Position  # noqa: E402
 from phutball.ai import LEVELS  # noqa: E402
 from phutball.notation import Placement  # noqa: E402
 from phutball.puzzles.format import FORMAT, load_file  # noqa: E402
-from phutball.puzzles.tasks import check_claim  # noqa: E402
-from phutball.puzzles.twod import (RULES, TaskAnswer, Undecided, analyse, counted,  # noqa: E402
-                                   rule_solves)
+from phutball.puzzles.tasks import check_claim, task_named  # noqa: E402
+from phutball.puzzles.twod import RULES, TaskAnswer, Undecided, counted  # noqa: E402
 from phutball.sides import SIDE_NAMES, other  # noqa: E402
 
 TASK = "win-in-three"
@@ -109,7 +108,7 @@ def scan_size(size: str, games: int, stats: dict) -> list[dict]:
                 seen.add(str(pos))
                 stats["positions"] += 1
                 try:
-                    a = analyse(pos, TASK)
+                    a = task_named(TASK).analyse(pos)
                 except Undecided:
                     stats["undecided"] += 1
                     continue
@@ -119,7 +118,7 @@ def scan_size(size: str, games: int, stats: dict) -> list[dict]:
                 if len(a.solutions) > MAX_SOLUTIONS:
                     stats["removed"]["too-many-first-moves"] += 1
                     continue
-                solved = rule_solves(pos, TASK, a.solutions)
+                solved = task_named(TASK).rule_solves(pos, a.solutions)
                 for rule, ok in solved.items():
                     stats["solved_by"][rule] += ok
                 jump_rule = next((r for r in JUMP_RULES if solved[r]), None)
@@ -133,7 +132,7 @@ def scan_size(size: str, games: int, stats: dict) -> list[dict]:
                             "variant": "2D", "position": str(pos), "task": TASK, "difficulty": 1,
                             "text": describe(pos, a), "main_line": [str(m) for m in a.main_line],
                             "solutions": [str(m) for m in a.solutions], "nodes": a.nodes,
-                            "next_to_ball": rule_solves(pos, "defend", a.solutions)["next-to-ball"],
+                            "next_to_ball": task_named("defend").rule_solves(pos, a.solutions)["next-to-ball"],
                             "placement": isinstance(a.solutions[0], Placement)})
             print(f"  {size} {white} v {black} #{g}: {len(game)} positions, {len(out)} so far", file=sys.stderr)
     return out

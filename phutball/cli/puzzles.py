@@ -128,7 +128,7 @@ def cmd_puzzles_check(args: argparse.Namespace, out: TextIO | None = None, err: 
         except MemoryError:
             problems = ["out of memory while solving"]
         problems += copies.get(p.id, [])
-        results.append({"id": p.id, "file": fname, "task": p.task, "variant": p.variant, "title": p.title,
+        results.append({"id": p.id, "file": fname, "task": p.task.name, "variant": p.variant, "title": p.title,
                         "ok": not problems, "problems": problems,
                         "seconds": round(time.perf_counter() - t0, 3)})
     bad = [r for r in results if not r["ok"]]
@@ -156,7 +156,6 @@ def cmd_puzzles_generate(args: argparse.Namespace, out: TextIO | None = None, er
     from collections import Counter
 
     from ..puzzles.format import load_text
-    from ..puzzles.check import check_claim_1d
     from ..puzzles.common import MAX_LIVE_N
     from ..puzzles.generate import generate_file
     out = out or sys.stdout
@@ -178,7 +177,7 @@ def cmd_puzzles_generate(args: argparse.Namespace, out: TextIO | None = None, er
                              collection=args.collection, id_prefix=args.id_prefix)
         text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
         puzzles = load_text(text, args.out or "<generated>")
-        false = [(p.id, check_claim_1d(p)) for p in puzzles]
+        false = [(p.id, p.task.check_1d(p)) for p in puzzles]
         false = [(i, probs) for i, probs in false if probs]
     except PhutballError as e:
         return fail(err, str(e), cmd)

@@ -2,9 +2,9 @@
 
 Three parts, all pure Python (they run in a browser worker under Pyodide):
 
-* :func:`check_claim_1d` -- the problems with a 1D or Oddish puzzle's claim
-  (empty list: the exact solver confirms it).  :func:`phutball.puzzles.tasks.check_claim`
-  dispatches here.
+* :func:`~phutball.puzzles.check.check_strip_claim` -- the problems with a 1D or Oddish puzzle's
+  claim (empty list: the exact solver confirms it); each task's
+  :meth:`~phutball.puzzles.tasks.Task.check_1d` says what it runs.
 * :func:`respond`, :func:`judge`, :func:`best_line` and :func:`analysis` -- what
   the puzzle page calls while the user plays: the engine's strongest reply, the
   verdict on a user's move with the refutation of a losing one, and the main

@@ -66,7 +66,7 @@ from typing import Any
 
 from ..errors import ParseError, PhutballError, quote
 from .puzzle import FORMAT, Puzzle  # noqa: F401  (re-exported: the format names them)
-from .tasks import TASKS as TASK_TABLE
+from .tasks import TASKS as TASK_TABLE, task_named
 
 #: The tasks' names (:data:`phutball.puzzles.tasks.TASKS` says what each needs and where it exists).
 TASKS = tuple(TASK_TABLE)
@@ -160,7 +160,7 @@ def puzzle_from(d: Any, where: str, collection: str) -> Puzzle:
     except PhutballError as e:
         raise PuzzleFormatError("bad puzzle", at, f"position: {e}") from None
     from ..game import variant_of
-    task = TASK_TABLE[d["task"]]
+    task = task_named(d["task"])
     if variant_of(pos).is_board != (d["variant"] == "2D"):  # a 1D puzzle may show an Oddish board
         raise PuzzleFormatError("bad puzzle", at, f"position is not a {d['variant']} position")
     for key in task.needs:
@@ -172,7 +172,7 @@ def puzzle_from(d: Any, where: str, collection: str) -> Puzzle:
     if task.needs_main_line and not d["main_line"]:
         raise PuzzleFormatError("bad puzzle", at, "main_line must not be empty")
     extra = {k: v for k, v in d.items() if k not in _REQUIRED}
-    return Puzzle(d["id"], d["title"], dict(src), d["variant"], d["position"], d["task"], d["difficulty"],
+    return Puzzle(d["id"], d["title"], dict(src), d["variant"], d["position"], task, d["difficulty"],
                   d["text"], tuple(d["main_line"]), collection, extra)
 
 

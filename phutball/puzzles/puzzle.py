@@ -12,6 +12,7 @@ from ..variant import Variant
 
 if TYPE_CHECKING:
     from ..game import AnyPosition
+    from .tasks.base import Task
 
 __all__ = ["FORMAT", "Puzzle"]
 
@@ -29,7 +30,7 @@ class Puzzle:
     source: dict[str, str]
     variant: Variant          # the file's "1D" or "2D" (a 1D question may show an Oddish board)
     position: str
-    task: str
+    task: Task                # what it asks: the file's task name read (``task_named("win")``)
     difficulty: int
     text: str
     main_line: tuple[str, ...]
@@ -57,7 +58,7 @@ class Puzzle:
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
             "id": self.id, "title": self.title, "source": dict(self.source), "variant": self.variant,
-            "position": self.position, "task": self.task, "difficulty": self.difficulty,
+            "position": self.position, "task": self.task.name, "difficulty": self.difficulty,
             "text": self.text, "main_line": list(self.main_line),
         }
         d.update(self.extra)

@@ -9,7 +9,7 @@ in sorted order, and (``defend``) place a man next to the ball.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..board import Position
 from ..notation import Jump, Move2D, Placement, Point
@@ -72,24 +72,21 @@ def neighbour_placements(pos: Position) -> list[Placement]:
     return sorted(Placement(p) for p in pts if pos.size.on_board(p) and p not in pos.men)
 
 
-def rule_moves(pos: Position, task: str) -> dict[str, list[Move2D]]:
-    """What each trivial rule plays (a rule with several equally natural moves lists them all)."""
-    out: dict[str, list[Move2D]] = {}
+def rule_moves(pos: Position) -> dict[str, list[Move2D]]:
+    """What each of the rules every task shares plays (a rule with several equally natural moves lists them all);
+    a task adds its own (:meth:`phutball.puzzles.tasks.Task.rule_moves`: ``defend`` adds ``next-to-ball``)."""
     g, f = greedy_jump(pos), first_jump(pos)
-    out["greedy-jump"] = [g] if g else []
-    out["goal-side-placement"] = list(goal_side_placements(pos))
-    out["first-jump"] = [f] if f else []
-    if task == "defend":
-        out["next-to-ball"] = list(neighbour_placements(pos))
-    return out
+    return {"greedy-jump": [g] if g else [], "goal-side-placement": list(goal_side_placements(pos)),
+            "first-jump": [f] if f else []}
 
 
-def rule_solves(pos: Position, task: str, solutions: Iterable[Move2D]) -> dict[str, bool]:
-    """For each trivial rule, whether it solves the puzzle (any of its moves is a solution)."""
+def rule_solves(pos: Position, moves: Mapping[str, Sequence[Move2D]], solutions: Iterable[Move2D]) -> dict[str, bool]:
+    """For each trivial rule (``moves``: what each plays, :meth:`phutball.puzzles.tasks.Task.rule_moves`), whether
+    it solves the puzzle (any of its moves is a solution)."""
     wanted = {pos.play(m) for m in solutions}
-    return {name: any(pos.play(m) in wanted for m in moves) for name, moves in rule_moves(pos, task).items()}
+    return {name: any(pos.play(m) in wanted for m in played) for name, played in moves.items()}
 
 
-def solving_rule(pos: Position, task: str, solutions: Iterable[Move2D]) -> str | None:
+def solving_rule(pos: Position, moves: Mapping[str, Sequence[Move2D]], solutions: Iterable[Move2D]) -> str | None:
     """The first trivial rule (in :data:`RULES` order) that solves the puzzle, or None."""
-    return next((name for name, ok in rule_solves(pos, task, solutions).items() if ok), None)
+    return next((name for name, ok in rule_solves(pos, moves, solutions).items() if ok), None)

@@ -22,12 +22,13 @@ Pure standard library; the 2D threat is the win-in-one search (milliseconds).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeAlias
 
+from ..board import Position
 from ..errors import PhutballError
-from ..sides import other_side
+from ..oned.strip import Strip
+from ..sides import other, other_side
 from .puzzle import Puzzle
-from .tasks import task_named
 
 __all__ = ["THEMES", "THEME_NAMES", "puzzle_themes"]
 
@@ -39,14 +40,16 @@ THEME_NAMES = {"win-in-one": "Win in one", "win-in-two": "Win in two", "win-in-t
                "long-win": "Long win", "chain": "Chain", "backward-jump": "Backward jump", "defend": "Defend",
                "dont-jump": "Don't jump", "paper": "The paper", "1d": "1D", "question": "Questions"}
 _WIN_IN = {1: "win-in-one", 2: "win-in-two", 3: "win-in-three"}
+#: A position whose ball can jump: a board or a strip (an Oddish board's themes are its question's).
+Jumping: TypeAlias = Position | Strip
 
 
-def _forward(pos: Any, side: str) -> int:
+def _forward(side: str) -> int:
     """+1 if ``side`` attacks increasing rows (2D: Ohs) or squares (1D: Left), else -1."""
     return 1 if side in ("O", "L") else -1
 
 
-def _hops(pos: Any, move: str) -> list[tuple[int, int]]:
+def _hops(pos: Jumping, move: str) -> list[tuple[int, int]]:
     """A jump's hops as (from, to) coordinates along the attack axis (rows in 2D, squares in 1D)."""
     parts = move.split("-")
     if len(parts) < 2:
@@ -58,20 +61,20 @@ def _hops(pos: Any, move: str) -> list[tuple[int, int]]:
     return list(zip(rows, rows[1:]))
 
 
-def _forward_jump(pos: Any, side: str) -> bool:
+def _forward_jump(pos: Jumping, side: str) -> bool:
     """Whether the ball can jump toward ``side``'s goal (a jump that ends nearer to it than it starts)."""
     for jump in pos.jumps():
         hops = _hops(pos, str(jump))
-        if hops and (hops[-1][1] - hops[0][0]) * _forward(pos, side) > 0:
+        if hops and (hops[-1][1] - hops[0][0]) * _forward(side) > 0:
             return True
     return False
 
 
-def _threatened(pos: Any) -> bool:
+def _threatened(pos: Jumping) -> bool:
     """Whether the side not to move could win at once, were it its move."""
+    if isinstance(pos, Position):
+        return pos.find_winning_jump(side=other(pos.to_move)).jump is not None
     them = other_side(pos.to_move)
-    if pos.variant.is_board:
-        return pos.find_winning_jump(side=them).jump is not None
     turned = pos.with_to_move(them)
     return any(turned.play(j).winner == them for j in turned.jumps())
 
@@ -83,24 +86,24 @@ def puzzle_themes(p: Puzzle) -> tuple[str, ...]:
         found.add("1d")
     if p.source.get("kind") == "paper":
         found.add("paper")
-    if task_named(p.task).answer_kind is not None:
+    if p.task.answer_kind is not None:
         found.add("question")
     try:
         start = p.start
     except PhutballError:
         start = None
     side = getattr(start, "to_move", None)
-    if start is not None and side is not None and p.main_line and hasattr(start, "jumps"):
+    if start is not None and side is not None and p.main_line and isinstance(start, (Position, Strip)):
         found |= _line_themes(start, side, p.main_line)
         first = p.main_line[0]
         if "-" not in first and _forward_jump(start, side):
             found.add("dont-jump")
-        if task_named(p.task).answer_kind is None and _threatened(start):
+        if p.task.answer_kind is None and _threatened(start):
             found.add("defend")
     return tuple(t for t in THEMES if t in found)
 
 
-def _line_themes(start: Any, side: str, line: tuple[str, ...]) -> set[str]:
+def _line_themes(start: Jumping, side: str, line: tuple[str, ...]) -> set[str]:
     """The themes read from playing the main line out: how soon it wins, its chains and backward hops."""
     found: set[str] = set()
     if len(line[0].split("-")) >= 4:
@@ -108,7 +111,7 @@ def _line_themes(start: Any, side: str, line: tuple[str, ...]) -> set[str]:
     pos = start
     try:
         for ply, move in enumerate(line):
-            if ply % 2 == 0 and any((b - a) * _forward(pos, side) < 0 for a, b in _hops(pos, move)):
+            if ply % 2 == 0 and any((b - a) * _forward(side) < 0 for a, b in _hops(pos, move)):
                 found.add("backward-jump")
             pos = pos.play(move)
     except PhutballError:

@@ -221,7 +221,7 @@ def render_answer(v) -> None:
         return  # keep what the user typed
     state["answer_key"] = key
     area.hidden = False
-    area.innerHTML = answer_html(kind, state["ctl"].puzzle)
+    area.innerHTML = answer_html(state["ctl"].answer_form())
 
 
 def refresh() -> None:
@@ -444,17 +444,13 @@ def on_list_click(event) -> None:
 def on_answer_click(event) -> None:
     ctl = state["ctl"]
     t = event.target
-    p = ctl.puzzle
+    form = ctl.answer_form()  # the question's form as data (phutball.puzzles.tasks.AnswerForm)
+    if form is None:
+        return
     if t.getAttribute("data-answer"):
         ctl.answer(str(t.getAttribute("data-answer")))
-    elif t.id == "check-compare":
-        choices = [str(el(f"compare-{i}").value) for i in range(len(p.extra["positions"]))]
-        if "" in choices:
-            ctl.message = "Choose a winner for every position."
-        else:
-            ctl.answer(choices)
-    elif t.id == "check-potential":
-        ctl.answer({name: str(el(f"pot-{i}").value).strip() for i, name in enumerate(p.extra["answer"])})
+    elif t.id == form.check_id:
+        ctl.answer_blanks([str(el(form.field_id(i)).value) for i in range(len(form.fields))])
     else:
         return
     refresh()

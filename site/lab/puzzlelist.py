@@ -18,7 +18,6 @@ from phutball.errors import quote
 from phutball.game import parse_any_position
 from phutball.variant import Variant
 from phutball.puzzles.puzzle import Puzzle
-from phutball.puzzles.tasks import task_named
 from lab.puzzlerating import START, puzzle_rating
 
 __all__ = ["MIX_SIZE", "DailyBoards", "daily_boards", "daily_puzzle", "fnv1a", "iso_date", "list_order",
@@ -76,7 +75,7 @@ def newcomer_puzzle(puzzles: list[Puzzle], rating_of: Callable[[int], int] | Non
     equals; None when there is none.  The build writes its id into ``embedboard.js`` (``NEWCOMER``) so the
     page draws it before Python is ready."""
     rating = rating_of or (lambda i: puzzle_rating(puzzles[i]))
-    played = [i for i in list_order(puzzles) if task_named(puzzles[i].task).plays]
+    played = [i for i in list_order(puzzles) if puzzles[i].task.plays]
     return min(played, key=lambda i: abs(rating(i) - START)) if played else None
 
 
@@ -130,7 +129,7 @@ def playable(p: Puzzle) -> bool:
     """
     # an Oddish board (arrow moves, not entered by clicks) is told by its arrow, as parse_any_position
     # tells it, without parsing every puzzle (a page's start reads hundreds)
-    return task_named(p.task).plays and "|" not in p.position and "↓" not in p.position
+    return p.task.plays and "|" not in p.position and "↓" not in p.position
 
 
 def _daily_candidates(puzzles: list[Puzzle]) -> list[int]:

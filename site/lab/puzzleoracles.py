@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Protocol
 
-from phutball.puzzles.tasks import task_named
+from phutball.puzzles.tasks import Task, Verdict
 
 if TYPE_CHECKING:
     from lab.jobs import PuzzleFunction
@@ -22,26 +22,25 @@ __all__ = ["Oracle", "Oracle1D", "Oracle2D"]
 class Oracle(Protocol):
     """What the controller asks of an oracle (:class:`Oracle2D`, :class:`Oracle1D`)."""
 
-    async def judge(self, task: str, position: str, move: str) -> dict[str, Any]: ...
+    async def judge(self, task: Task, position: str, move: str) -> Verdict: ...
 
     async def respond(self, position: str) -> str | None: ...
 
-    async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None: ...
+    async def hint_move(self, task: Task, position: str, main_line: tuple[str, ...], ply: int) -> str | None: ...
 
 
 class Oracle2D:
     """Judges 2D puzzle moves with the engine (:mod:`phutball.puzzles.twod`: win searches, exact)."""
 
-    async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
-        return task_named(task).judge_2d(position, move)
+    async def judge(self, task: Task, position: str, move: str) -> Verdict:
+        return task.judge_2d(position, move)
 
     async def respond(self, position: str) -> str | None:
         from phutball.puzzles import twod as puzzles2d
         return puzzles2d.respond(position)  # the defence after a win-in-two threat
 
-    async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None:
-        from phutball.puzzles import twod as puzzles2d
-        return puzzles2d.hint(position, main_line, ply)
+    async def hint_move(self, task: Task, position: str, main_line: tuple[str, ...], ply: int) -> str | None:
+        return task.hint_2d(position, main_line, ply)
 
 
 class Oracle1D:
@@ -59,16 +58,16 @@ class Oracle1D:
     async def _direct(fn: PuzzleFunction, args: tuple[str, ...]) -> dict[str, Any]:
         return fn(*args)
 
-    async def judge(self, task: str, position: str, move: str) -> dict[str, Any]:
+    async def judge(self, task: Task, position: str, move: str) -> Verdict:
         from phutball.puzzles import judge as live
         d = await self.call(live.judge, (position, move))
-        return task_named(task).verdict_1d(d, position.split("_", 1)[0])
+        return task.verdict_1d(d, position.split("_", 1)[0])
 
     async def respond(self, position: str) -> str | None:
         from phutball.puzzles import judge as live
         d = await self.call(live.respond, (position,))
         return d.get("move")
 
-    async def hint_move(self, task: str, position: str, main_line: tuple[str, ...], ply: int) -> str | None:
+    async def hint_move(self, task: Task, position: str, main_line: tuple[str, ...], ply: int) -> str | None:
         from phutball.puzzles import judge as live
-        return task_named(task).hint_1d(await self.call(live.analysis, (position,)))
+        return task.hint_1d(await self.call(live.analysis, (position,)))

@@ -19,11 +19,13 @@ and what the page shows (:mod:`lab.puzzleview`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.notation import move_targets
+from phutball.puzzles.tasks import AnswerForm
 from phutball.puzzles.themes import THEME_NAMES
 from phutball.sides import SIDE_NAMES
 from lab.boardwords import ply_words, typed_preview
@@ -97,7 +99,7 @@ class PuzzleController(PuzzleBrowsing):
         self.phase = "busy"
         self.hint = None
         self.hint_level = 0
-        verdict = await self.oracle().judge(self.puzzle.task, position, move)
+        verdict = await self.oracle().judge(self.task, position, move)
         if verdict.get("takeback"):
             self.phase = "playing"
             self.verdict = ""
@@ -306,7 +308,22 @@ class PuzzleController(PuzzleBrowsing):
         """The answer of a question puzzle, in words."""
         return self.task.answer_text(self.puzzle)
 
-    def answer(self, choice: Any) -> None:
+    def answer_form(self) -> AnswerForm | None:
+        """The current question's answer form (None: the reader plays moves)."""
+        return self.task.answer_form(self.puzzle)
+
+    def answer_blanks(self, values: Sequence[str]) -> None:
+        """Answer with what the form's blanks hold, in its fields' order (:meth:`AnswerForm.read`); a blank left
+        empty where the form needs every one is said, and is no attempt."""
+        form = self.answer_form()
+        if form is None:
+            return
+        if form.incomplete and "" in values:
+            self.message = form.incomplete
+            return
+        self.answer(form.read(values))
+
+    def answer(self, choice: object) -> None:
         """Answer a which-side (``'L'``), compare (``['L','R']``) or potential (``{'pL': 1, 'pR': 0}``) task."""
         p = self.puzzle
         try:
@@ -332,7 +349,7 @@ class PuzzleController(PuzzleBrowsing):
         pos = self.game.position if self.game else parse_any_position(p.position)
         entry = entry_of(self.progress, p.id)
         return {
-            "id": p.id, "title": p.title, "task": p.task, "variant": p.variant,
+            "id": p.id, "title": p.title, "task": p.task.name, "variant": p.variant,
             "difficulty": p.difficulty, "source": source_words(p.source),
             "collection": collection_words(p.collection),
             "position": str(pos), "phase": self.phase, "message": self.message, "verdict": self.verdict,

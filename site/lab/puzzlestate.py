@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable
 from phutball.game import Game, parse_any_position, variant_of
 from phutball.moveentry import ADAPTERS
 from phutball.puzzles.puzzle import Puzzle
-from phutball.puzzles.tasks import Task, task_named
+from phutball.puzzles.tasks import Task
 from phutball.puzzles.themes import puzzle_themes
 from phutball.sides import SIDE_NAMES
 from lab.puzzleledger import PROGRESS_KEY, ProgressEntry, PuzzleLedger, Runs, SavedProgress, new_attempt_id, utc_now
@@ -137,7 +137,7 @@ class PuzzleState:
     @property
     def task(self) -> Task:
         """What the current puzzle asks (:mod:`phutball.puzzles.tasks`)."""
-        return task_named(self.puzzle.task)
+        return self.puzzle.task
 
     def index_of(self, pid: str) -> int | None:
         """The index of the (first) puzzle of id ``pid``; None if there is none."""

@@ -17,7 +17,6 @@ from lab.puzzles import PuzzleController
 from lab.puzzlestreak import streak_order
 from lab.puzzlerating import START, elo_update, puzzle_rating
 from phutball.game import parse_any_position
-from phutball.puzzles.tasks import task_named
 from test_puzzles_page import shipped_puzzles, streak_seed
 
 STREAK_PAGE = """<!doctype html>
@@ -82,7 +81,7 @@ def test_a_streak_embed_counts_a_solve_ends_at_a_mistake_keeps_the_best_and_fits
 
         pos = str(second.start)
         wrong = next(str(p) for p in second.start.placements()
-                     if not task_named(second.task).judge_2d(pos, str(p))["ok"])
+                     if not second.task.judge_2d(pos, str(p))["ok"])
         enter_move(frame, wrong, finish="#pfinish")  # a mistake: refuted on the board, the streak is over
         expect(board).to_have_attribute("data-phase", "wrong", timeout=60_000)
         expect(count).to_have_text("Streak over · best 1")

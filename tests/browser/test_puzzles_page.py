@@ -383,7 +383,7 @@ def test_a_big_board_is_played_by_touch_a_point_picked_then_confirmed(browser, s
         from phutball.puzzles.format import load_file
         from conftest import ROOT
         sized = {q.id: q for q in load_file(ROOT / "puzzles" / "2d.json")}
-        pid = max((i for i in big if i in sized and sized[i].task == "win"),
+        pid = max((i for i in big if i in sized and sized[i].task.name == "win"),
                   key=lambda i: sized[i].start.size.width * 100 - sized[i].difficulty)
         p = sized[pid]
         page.goto(f"{server.origin}/puzzles.html#{pid}")

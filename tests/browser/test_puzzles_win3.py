@@ -9,12 +9,12 @@ from playwright.sync_api import expect
 from conftest import enter_move
 from lab.puzzlerating import puzzle_rating
 from phutball.puzzles.themes import puzzle_themes
-from phutball.puzzles.twod import judge, respond
+from phutball.puzzles.twod import respond
 from test_puzzles_page import list_ids, open_puzzle, shipped_puzzles, wait_phase
 
 
 def test_a_win_in_three_puzzle_answers_a_good_move_refutes_a_wrong_one_and_has_its_theme(page, server):
-    win3 = sorted((p for p in shipped_puzzles().values() if p.task == "win-in-three"),
+    win3 = sorted((p for p in shipped_puzzles().values() if p.task.name == "win-in-three"),
                   key=lambda p: (p.start.size.width * p.start.size.height, p.difficulty, p.id))
     p = win3[0]  # the smallest board's easiest: the quickest for the engine
     open_puzzle(page, server, p.id)
@@ -33,7 +33,7 @@ def test_a_win_in_three_puzzle_answers_a_good_move_refutes_a_wrong_one_and_has_i
 
     position = str(answered)
     wrong, verdict = next((str(m), v) for m in answered.placements()
-                          if not (v := judge(p.task, position, str(m)))["ok"] and v["refutation"])
+                          if not (v := p.task.judge_2d(position, str(m)))["ok"] and v["refutation"])
     enter_move(page, wrong)  # a second move that wins nothing
     wait_phase(page, "wrong")
     refuted = answered.play(wrong)

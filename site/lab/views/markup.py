@@ -14,8 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lab.analysispanel import mark_text
-from phutball.puzzles.puzzle import Puzzle
-from phutball.sides import SIDE_NAMES, sides_of
+from phutball.puzzles.tasks import AnswerForm
 
 
 # ---------------------------------------------------------------- the play page
@@ -163,34 +162,31 @@ def pretty_strip(strip: str) -> str:
     return "".join(TEXT_SYMBOLS.get(c, c) for c in strip)
 
 
-def answer_html(kind: str, puzzle: Puzzle) -> str:
-    """The answer form of a puzzle asking a question (``kind``: which-side, compare, potential); the board
-    above it shows the position (a compare puzzle's several positions are text rows here)."""
-    sides = sides_of(puzzle.variant)
-    if kind == "which-side":
-        buttons = "".join(f'<button type="button" class="answer" data-answer="{escape(s)}">'
-                          f'{escape(SIDE_NAMES[s])} wins</button>' for s in sides)
+def answer_html(form: AnswerForm) -> str:
+    """A question's answer form (:meth:`phutball.puzzles.tasks.Task.answer_form`, data the task gives): a button
+    per choice that answers at a click; or its blanks -- a row per drop-down (its position's squares as text,
+    who moves beside them), the number boxes inline -- then the Check button and the form's link.  The board
+    above it shows the position."""
+    if form.buttons:
+        buttons = "".join(f'<button type="button" class="answer" data-answer="{escape(c.value)}">'
+                          f'{escape(c.label)}</button>' for c in form.buttons)
         return f'<div class="buttons">{buttons}</div>'
-    if kind == "compare":
-        rows = []
-        for i, pos in enumerate(puzzle.extra["positions"]):
-            strip = pos.split("_", 1)[-1]
-            opts = "".join(f'<option value="{escape(s)}">{escape(SIDE_NAMES[s])} wins</option>' for s in sides)
-            rows.append(f'<label class="compare-row"><span class="mono strip-text">{escape(pretty_strip(strip))}'
-                        f'</span><span class="small">{escape(SIDE_NAMES[pos.split("_")[0]])} to move</span>'
-                        f'<select class="compare-choice" id="compare-{i}" data-i="{i}"><option value="">?</option>'
-                        f'{opts}</select></label>')
-        return "".join(rows) + ('<div class="buttons"><button type="button" id="check-compare" '
-                                'class="primary">Check</button></div>')
-    if kind == "potential":
-        inputs = "".join(f'<label>{escape(n)} <input class="pot-input" id="pot-{i}" data-name="{escape(n)}" '
-                         f'inputmode="numeric" size="3"></label>' for i, n in enumerate(puzzle.extra["answer"]))
-        position = puzzle.position
-        return (f'<div class="buttons">{inputs}<button type="button" id="check-potential" '
-                f'class="primary">Check</button></div>'
-                f'<p class="small"><a href="./calculator.html#{escape(position)}">'
-                f'Open in the calculator</a></p>')
-    raise ValueError(f"unknown answer kind {kind!r}")
+    if not form.fields:
+        raise ValueError(f"the answer form {form.name!r} has neither buttons nor blanks")
+    rows, boxes = [], []
+    for i, f in enumerate(form.fields):
+        data = f'data-name="{escape(f.key)}"' if form.keyed else f'data-i="{i}"'
+        at = f'class="{escape(form.field_class)}" id="{escape(form.field_id(i))}" {data}'
+        if f.choices:
+            opts = "".join(f'<option value="{escape(c.value)}">{escape(c.label)}</option>' for c in f.choices)
+            rows.append(f'<label class="{escape(form.row_class)}"><span class="mono strip-text">'
+                        f'{escape(pretty_strip(f.label))}</span><span class="small">{escape(f.note)}</span>'
+                        f'<select {at}><option value="">?</option>{opts}</select></label>')
+        else:
+            boxes.append(f'<label>{escape(f.label)} <input {at} inputmode="numeric" size="3"></label>')
+    link = f'<p class="small"><a href="{escape(form.link[0])}">{escape(form.link[1])}</a></p>' if form.link else ""
+    return (f'{"".join(rows)}<div class="buttons">{"".join(boxes)}<button type="button" id="{escape(form.check_id)}" '
+            f'class="primary">Check</button></div>{link}')
 
 
 # ---------------------------------------------------------------- the lesson
