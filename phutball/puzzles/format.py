@@ -45,10 +45,13 @@ Tasks (``TASKS``; each is a class of :mod:`phutball.puzzles.tasks`):
   ``"solutions"`` is every move that stops it.
 * ``dont-jump`` (2D) -- the tempting jump ``"trap"`` loses; ``"solutions"`` is
   every move that does not lose at once.
+* ``fastest-win`` (1D) -- win by the fastest route; ``main_line[0]`` is a fastest win.
+* ``only-jump`` (2D) -- exactly one of the side to move's jumps scores;
+  ``main_line`` is it.
 
 A 2D ``win`` may list every winning path in ``"solutions"``.  The 2D tasks are
-decided exactly by :mod:`phutball.puzzles.twod` (:mod:`phutball.puzzles.search2d` and
-:mod:`phutball.puzzles.three2d` say why the analysis is complete).
+decided exactly by their classes (:mod:`phutball.puzzles.tasks.board`, ...; :mod:`phutball.puzzles.search2d`
+and :mod:`phutball.puzzles.three2d` say why the analysis is complete).
 
 :func:`load_file` raises :class:`PuzzleFormatError` naming the file, the
 puzzle and the field -- every field's JSON type is checked (:data:`OPTIONAL_FIELDS`
