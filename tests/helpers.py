@@ -76,3 +76,17 @@ class FakeStorage:
 
     def set_item(self, key: str, value: str) -> None:
         self.items[key] = value
+
+
+#: Ohs to move on 9x9, and both sides threaten to score down the E file: Ohs win with E5-E9, Eks with E5-E1.
+BOTH_THREATEN = """
+ 9 . . . . . . . . .
+ 8 . . . . o . . . .
+ 7 . . . . o . . . .
+ 6 . . . . o . . . .
+ 5 . . . . * . . . .
+ 4 . . . . o . . . .
+ 3 . . . . o . . . .
+ 2 . . . . o . . . .
+ 1 . . . . . . . . .
+"""

@@ -15,7 +15,7 @@ from phutball.analysis import (SearchReport, ReviewMark, ReviewPoint, ReviewProg
 from phutball.errors import NoMoveError
 from phutball.game import Game
 from phutball.oned.strip import Strip
-from helpers import FAR_WIN
+from helpers import BOTH_THREATEN, FAR_WIN
 
 # Ohs (aiming at row 9) jump E5 over E6 E7 E8 to the goal at once.
 WIN_IN_ONE = """
@@ -44,17 +44,6 @@ WIN_IN_TWO = """
 """
 
 # Both sides have a winning jump along column E: Ohs, to move, must take theirs.
-BOTH_THREATEN = """
- 9 . . . . . . . . .
- 8 . . . . o . . . .
- 7 . . . . o . . . .
- 6 . . . . o . . . .
- 5 . . . . * . . . .
- 4 . . . . o . . . .
- 3 . . . . o . . . .
- 2 . . . . o . . . .
- 1 . . . . . . . . .
-"""
 
 
 def final(pos: Position, **kw: object) -> SearchReport:

@@ -37,6 +37,7 @@ def test_every_task_is_one_class_named_in_the_table_and_the_format_reads_the_tab
 def test_the_format_asks_each_task_for_its_fields_and_variants(task):
     t = TABLE[task]
     sample = {"trap": "E6", "threat": "E6", "solutions": ["E6"], "positions": ["L_o*o..", "R_o*o.."],
+              "played": "E6", "refutation": [],
               "answer": {"compare": ["L", "R"], "potential": {"pL": 1}}.get(task, "L")}
     board = t.variants[0] == "2D"
     for field in t.needs:  # a puzzle without a field its task needs is refused, naming the field

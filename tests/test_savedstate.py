@@ -7,6 +7,7 @@ import pytest
 from helpers import FakeStorage
 
 from lab.learn import SCHEMA as LEARN
+from lab.mistakes import Mistake, mistake_id
 from lab.learn import LearnController
 from lab.play import PlayController
 from lab.puzzleledger import ENTRY_FIELDS, Attempt, Earlier, OpenAttempt, PuzzleLedger, Runs, SavedProgress, Streak, load
@@ -97,7 +98,9 @@ def _puzzles_doc() -> dict:
     ledger = PuzzleLedger(1250, (Earlier("a", True, 2),),
                           (Attempt("00000000000000a1", "b", "2026-11-27T17:20:05.123Z", "hints", 1, 1466),),
                           (OpenAttempt("00000000000000a2", "c", 2),))
-    return json.loads(SavedProgress(ledger, Runs(3, Streak(5, 1))).to_text())
+    position = "9x9_O_E5_D6E2E3"
+    mistake = Mistake(mistake_id(position, "A9"), position, "A9", "C8", ("E4",), 0, "2026-11-27")
+    return json.loads(SavedProgress(ledger, Runs(3, Streak(5, 1)), (mistake,)).to_text())
 
 
 PAGES = {

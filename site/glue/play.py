@@ -295,6 +295,7 @@ async def review_game() -> None:
 
     def report(r) -> None:
         ctl.review_report(r)
+        ctl.analysis.keep_found(storage)  # the reader's blunders, as puzzles (lab.mistakes)
         draw()
 
     def stopped() -> bool:

@@ -26,7 +26,7 @@ from glue.boardinput import RELAYOUT, bind_board, bind_move_field, board_shape, 
 from lab.boardgrid import ShownGrid, board_grid, entry_grid, has_grid
 from lab.boardwords import COMMANDS, tell
 from lab.puzzleledger import PROGRESS_KEY, STREAK_KEY, UNSAVED, peek, read_merged
-from lab.puzzlelist import iso_date, puzzles_from_files
+from lab.puzzlelist import iso_date, puzzles_from_files, with_mistakes
 from lab.puzzleoracles import Oracle1D
 from lab.puzzleboard import PuzzleBoard
 from lab.puzzles import PuzzleController
@@ -504,7 +504,7 @@ def start() -> None:
         ready()
         return
     saved, note = read_merged(storage)  # the page's progress, with the streak embed's attempts
-    ctl = PuzzleController(puzzles, ledger=saved.ledger, oracle_1d=Oracle1D(engine_call), runs=saved.runs)
+    ctl = PuzzleController(with_mistakes(puzzles, saved), ledger=saved.ledger, oracle_1d=Oracle1D(engine_call), runs=saved.runs)
     try:
         ctl.today = iso_date(str(init_value("today", "")))
     except ValueError:

@@ -15,9 +15,13 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from phutball.ai import win_chance
 from phutball.errors import PhutballError
-from phutball.notation import Placement, StripPlacement
+from phutball.notation import SWAP, Placement, StripPlacement
 from phutball.sides import side_name
+from lab.mistakes import Mistake, from_review
 from lab.movewords import move_number
+from lab.opponent import Computer, FriendByLink
+from lab.puzzleledger import add_mistakes, utc_now
+from lab.savedstate import Storage
 from lab.playhistory import PlayHistory
 from lab.jobs import Analyse2D, Report, Review2D
 from lab.playstate import PlayState
@@ -82,6 +86,7 @@ class AnalysisPanel:
     review_progress: tuple[int, int] | None = None  # plies reviewed / to review, while the review runs
     review_curve: list[float] = field(default_factory=list)  # Ohs' win chance at each position (the graph)
     review_summary: list[str] = field(default_factory=list)  # each side's summary in words
+    found: list[Mistake] = field(default_factory=list)  # the reader's blunders the review found (lab.mistakes)
 
     # ------------------------------------------------------------ hints (the Hint button, a review's better move)
 
@@ -245,10 +250,35 @@ class AnalysisPanel:
                                  if len(curve) == len(self.state.game.moves) + 1 else [])
             self.review_summary = [str(t) for t in report.get("summary") or []]
             self.review_progress = None
+            self.found = from_review(self.state.game, self.review_marks, utc_now()[:10], self.readers_move)
             n = len(self.review_marks)
             self.state.message = ("Review done: no mistakes found." if not n else
-                            f"Review done: {n} {'move' if n == 1 else 'moves'} marked.")
+                                  f"Review done: {n} {'move' if n == 1 else 'moves'} marked.")
+
             self.state.announcement = self.state.message
+
+    def keep_found(self, storage: Storage) -> None:
+        """Keep the blunders the review found as puzzles (:func:`lab.puzzleledger.add_mistakes`), once; if they
+        cannot be kept, the page says why after the review's message."""
+        found, self.found = self.found, []
+        if not found:
+            return
+        note = add_mistakes(storage, found) or (
+            ("Your blunder is now a puzzle" if len(found) == 1 else f"Your {len(found)} blunders are now puzzles")
+            + " under Your mistakes on the puzzles page.")
+        self.state.message = f"{self.state.message} {note}".strip()
+
+    def readers_move(self, ply: int, side: str) -> bool:
+        """Whether the move at ``ply`` (by ``side``) was the reader's: every move in a game between two people
+        here; against the computer, the side it did not play then (a pie swap at ply 1 exchanges them);
+        by link, this browser's side."""
+        opponent = self.state.opponent
+        if isinstance(opponent, Computer):
+            swapped = list(self.state.game.moves[1:2]) == [SWAP]  # the whole game's, whatever the cursor
+            return (side != opponent.side) != (swapped and ply >= 2)
+        if isinstance(opponent, FriendByLink):
+            return side == opponent.seat.you
+        return True
 
     def cancel_review(self) -> None:
         if self.review_progress is not None:

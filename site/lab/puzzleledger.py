@@ -38,7 +38,11 @@ version), :class:`SavedProgress`::
      "earlier": {"<puzzle id>": [true, 3], ...},        # version 1's per-puzzle progress: [solved, attempts]
      "ledger": [["9f0c1d2e3a4b5c6d", "<puzzle id>", "2026-11-27T17:20:05.123Z", "hints", 1, 1466], ...],
      "open": [["0a1b2c3d4e5f6071", "<puzzle id>", 2], ...],      # [attempt id, puzzle id, hints taken]
-     "best_streak": 4, "streak": {"seed": 123, "count": 2}}
+     "best_streak": 4, "streak": {"seed": 123, "count": 2},
+     "mistakes": [["mistake-0a1b2c3d4e5f", "<position>", "H10", "K6-G9", ["G9-G11"], 11, "2026-11-27"], ...]}
+
+``mistakes`` (written when there are some) are the reader's blunders from reviewed games, puzzles of
+their own (:mod:`lab.mistakes`); two values merge by id.
 
 A version 1 value (``{"v": 1, "puzzles": {id: {solved, attempts}}, "rating", "best_streak",
 "streak"}``) is read as the starting record: ``start`` is its rating and ``earlier`` its table, so
@@ -59,6 +63,8 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any, Callable, ClassVar, Iterable, Self, TypedDict, cast
 
+from lab.mistakes import Mistake
+from lab.mistakes import merged as merged_mistakes
 from lab.puzzlerating import START, elo_update
 from lab.savedstate import (Field, Reading, Schema, Storage, StoredValueError, article, json_type, load_json,
                             set_aside)
@@ -401,23 +407,27 @@ class Runs:
 
 @dataclass(frozen=True)
 class SavedProgress:
-    """What :data:`PROGRESS_KEY` (and the streak embed's key) holds: the ledger and the runs."""
+    """What :data:`PROGRESS_KEY` (and the streak embed's key) holds: the ledger, the runs, and the reader's
+    mistakes from reviewed games (:mod:`lab.mistakes`; written when there are some)."""
 
     ledger: PuzzleLedger = field(default_factory=PuzzleLedger)
     runs: Runs = Runs()
+    mistakes: tuple[Mistake, ...] = ()
 
     def to_text(self) -> str:
         """The stored form (see the module's doc)."""
         s = self.runs.streak
         streak = None if s is None else {"seed": s.seed, "count": s.count}
+        found = {"mistakes": [m.to_json() for m in self.mistakes]} if self.mistakes else {}
         return json.dumps({"v": VERSION, **self.ledger.fields(), "best_streak": self.runs.best_streak,
-                           "streak": streak}, sort_keys=True, separators=(",", ":"))
+                           "streak": streak, **found}, sort_keys=True, separators=(",", ":"))
 
     def merged(self, stored: "SavedProgress") -> "SavedProgress":
         """This tab's progress with what is ``stored`` now (another tab's): the ledgers merged, the best
-        streak the higher, the streak going on this tab's."""
+        streak the higher, the streak going on this tab's, the mistakes of both."""
         best = max(self.runs.best_streak, stored.runs.best_streak)
-        return SavedProgress(self.ledger.merged(stored.ledger), replace(self.runs, best_streak=best))
+        return SavedProgress(self.ledger.merged(stored.ledger), replace(self.runs, best_streak=best),
+                             merged_mistakes(self.mistakes, stored.mistakes))
 
 
 def _count(value: int) -> bool:
@@ -442,6 +452,7 @@ PROGRESS_SCHEMA = Schema(PROGRESS_KEY, "saved puzzle progress", (
     Field("ledger", ("array",), "a list of attempts", _each),
     Field("open", ("array",), "a list of unfinished attempts", _each),
     *_RUN_FIELDS,
+    Field("mistakes", ("array",), "a list of mistakes", _each),
 ), version=VERSION)
 #: Version 1, read as the starting record.
 PROGRESS_SCHEMA_V1 = Schema(PROGRESS_KEY, "saved puzzle progress", (
@@ -523,6 +534,7 @@ def read_progress(raw: str | None) -> tuple[SavedProgress, Reading]:
     if values is None:
         return SavedProgress(), reading
     problems = list(reading.problems)
+    mistakes: list[Mistake] = []
     if version == 1:
         earlier, bad = _checked(values.get("puzzles", {}).items(), "puzzles", _v1_entry)
         problems += bad
@@ -531,11 +543,13 @@ def read_progress(raw: str | None) -> tuple[SavedProgress, Reading]:
         earlier, bad = _checked(values.get("earlier", {}).items(), "puzzles", _v2_earlier)
         records, bad_records = _checked(values.get("ledger", []), "attempts", Attempt.from_json)
         opened, bad_open = _checked(values.get("open", []), "unfinished attempts", OpenAttempt.from_json)
-        problems += bad + bad_records + bad_open
+        mistakes, bad_mistakes = _checked(values.get("mistakes", []), "mistakes", Mistake.from_json)
+        problems += bad + bad_records + bad_open + bad_mistakes
         ledger = PuzzleLedger(values.get("start", START), tuple(earlier), tuple(records), tuple(opened))
     if len(problems) > _NAMED:
         problems[_NAMED:] = [f"and {len(problems) - _NAMED} more"]
-    return SavedProgress(ledger, _runs(values)), Reading(values, reading.unreadable, tuple(problems))
+    saved = SavedProgress(ledger, _runs(values), merged_mistakes(mistakes))
+    return saved, Reading(values, reading.unreadable, tuple(problems))
 
 
 def load(storage: Storage, key: str = PROGRESS_KEY) -> tuple[SavedProgress, str]:
@@ -564,7 +578,7 @@ def read_merged(storage: Storage) -> tuple[SavedProgress, str]:
     (:data:`STREAK_KEY`, read as it is: the embed owns it), and the message about what could not be read."""
     saved, message = load(storage)
     embed = peek(storage, STREAK_KEY).ledger
-    return SavedProgress(saved.ledger.merged(embed), saved.runs), message
+    return replace(saved, ledger=saved.ledger.merged(embed)), message
 
 
 def embed_ledger(ledger: PuzzleLedger) -> PuzzleLedger:
@@ -588,7 +602,23 @@ def save(storage: Storage, saved: SavedProgress, key: str = PROGRESS_KEY) -> Sav
     return merged
 
 
+def add_mistakes(storage: Storage, found: Iterable[Mistake]) -> str:
+    """Keep the reader's blunders ``found`` by a game review (the play page) with the puzzle progress, merged
+    with what is stored; "" when kept (or nothing new), else the page's words on why not: a stored progress
+    that cannot be read whole is left for the puzzles page, which owns it, to set aside and say so."""
+    found = tuple(found)
+    if not found:
+        return ""
+    raw = storage.get_item(PROGRESS_KEY)
+    stored, reading = read_progress(raw)
+    if raw and (reading.values is None or reading.problems):
+        return ("Your mistakes could not be kept as puzzles: the puzzle progress saved here could not be read. "
+                "Open the puzzles page to see what it kept.")
+    save(storage, replace(stored, mistakes=merged_mistakes(stored.mistakes, found)))
+    return ""
+
+
 __all__ = ["ENTRY_FIELDS", "HIGHEST", "LOWEST", "MAX_HINTS", "OUTCOMES", "PROGRESS_KEY", "PROGRESS_SCHEMA",
            "PROGRESS_SCHEMA_V1", "VERSION", "Attempt", "Earlier", "OpenAttempt", "ProgressEntry", "PuzzleLedger",
            "Runs", "STREAK_KEY", "SavedProgress", "Streak", "UNSAVED", "attempt_problem", "change", "embed_ledger", "load", "new_attempt_id", "peek",
-           "read_merged", "read_progress", "save", "utc_now"]
+           "add_mistakes", "read_merged", "read_progress", "save", "utc_now"]

@@ -11,6 +11,7 @@ them before Python is ready.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 from typing import Callable, TypedDict
 
@@ -18,10 +19,12 @@ from phutball.errors import quote
 from phutball.game import parse_any_position
 from phutball.variant import Variant
 from phutball.puzzles.puzzle import Puzzle
+from lab.mistakes import is_private, still_to_solve
+from lab.puzzleledger import SavedProgress
 from lab.puzzlerating import START, puzzle_rating
 
 __all__ = ["MIX_SIZE", "DailyBoards", "daily_boards", "daily_puzzle", "fnv1a", "iso_date", "list_order",
-           "newcomer_puzzle", "playable", "puzzles_from_files", "theme_mix"]
+           "newcomer_puzzle", "playable", "puzzles_from_files", "theme_mix", "with_mistakes"]
 
 
 def puzzles_from_files(files: object) -> list[Puzzle]:
@@ -44,10 +47,17 @@ def puzzles_from_files(files: object) -> list[Puzzle]:
 # ---------------------------------------------------------------- the list's order, a first puzzle, a theme mix
 
 
+def with_mistakes(puzzles: list[Puzzle], saved: SavedProgress) -> list[Puzzle]:
+    """The shipped ``puzzles`` and the reader's mistakes still to solve (:func:`lab.mistakes.still_to_solve`:
+    solved fewer than twice in the ledger), as puzzles of their own group."""
+    solves = Counter(a.puzzle for a in saved.ledger.records if a.solved)
+    return puzzles + [m.puzzle() for m in still_to_solve(saved.mistakes, solves)]
+
+
 def list_order(puzzles: list[Puzzle]) -> list[int]:
     """The puzzles' indices in the order of the list on the page (collections, then difficulty).
 
-    Collections: the paper's first, then 1D before 2D, 2D ones by the board of their first
+    Collections: the reader's own mistakes first (:mod:`lab.mistakes`), the paper's next, then 1D before 2D, 2D ones by the board of their first
     puzzle (9x9 before 15x19), otherwise in file order; inside a collection by difficulty, then
     file order.  Next and Previous follow this order too, and the page opens on its first
     unsolved puzzle.
@@ -61,7 +71,8 @@ def list_order(puzzles: list[Puzzle]) -> list[int]:
         kind = first.source.get("kind", "")
         start = first.start if first.variant.is_board else None
         board = start.size.width * start.size.height if start is not None and start.variant is Variant.BOARD else 0
-        return (0 if kind == "paper" else 1, 1 if first.variant.is_board else 0, board, first_of[name])
+        return (-1 if is_private(first) else 0 if kind == "paper" else 1, 1 if first.variant.is_board else 0, board,
+                first_of[name])
 
     cols = sorted(first_of, key=rank)
     return [i for c in cols for i in sorted(
@@ -75,7 +86,7 @@ def newcomer_puzzle(puzzles: list[Puzzle], rating_of: Callable[[int], int] | Non
     equals; None when there is none.  The build writes its id into ``embedboard.js`` (``NEWCOMER``) so the
     page draws it before Python is ready."""
     rating = rating_of or (lambda i: puzzle_rating(puzzles[i]))
-    played = [i for i in list_order(puzzles) if puzzles[i].task.plays]
+    played = [i for i in list_order(puzzles) if puzzles[i].task.plays and not is_private(puzzles[i])]
     return min(played, key=lambda i: abs(rating(i) - START)) if played else None
 
 
@@ -122,14 +133,15 @@ def fnv1a(text: str) -> int:
 
 
 def playable(p: Puzzle) -> bool:
-    """A puzzle solved by playing on a board or strip (the daily puzzle and the streak's): not a question.
+    """A puzzle solved by playing on a board or strip (the daily puzzle and the streak's): not a question, nor
+    one of the reader's own (:func:`lab.mistakes.is_private`).
 
     The same as ``embedboard.js``'s ``playable`` (no ``answer`` nor ``positions`` field, a position it
     can draw), which a test checks on the shipped puzzles.
     """
     # an Oddish board (arrow moves, not entered by clicks) is told by its arrow, as parse_any_position
     # tells it, without parsing every puzzle (a page's start reads hundreds)
-    return p.task.plays and "|" not in p.position and "↓" not in p.position
+    return p.task.plays and "|" not in p.position and "↓" not in p.position and not is_private(p)
 
 
 def _daily_candidates(puzzles: list[Puzzle]) -> list[int]:
