@@ -370,10 +370,10 @@ MAX_DECISIONS = 2
 GLUE_TARGET_LINES = 1_800
 #: ... and its ceiling until the play, puzzles and embed glue are reduced (issue 40: a later pass), when the
 #: ceiling comes down to the target.
-GLUE_CEILING_LINES = 3_341
+GLUE_CEILING_LINES = 3_212
 #: issue 40: play/puzzles/embed glue reduced in a later pass.  Their findings now (words for people and
 #: functions deciding too much), by module: the counts may only go down; every other glue module has none.
-LATER = {"play.py": 40, "puzzles.py": 31, "embed.py": 14}
+LATER = {"play.py": 40, "puzzles.py": 31}
 
 
 def decisions(fn: ast.AST) -> int:

@@ -15,21 +15,20 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from lab import embedpage as page
 from lab.views.diagram import Marks, game_diagram, jump_frames, layout_for
-from lab.embed import ReplayController, claim_error_text, goals_line, play_controller
-from lab.embedparams import STANDARD_START, STREAK, EmbedParams, ParamError, parse_params
-from lab.embedstreak import STREAK_KEY, new_streak, streak_bar, streak_controller, stored_streak
+from lab.embed import ReplayController, play_controller
+from lab.embedparams import STREAK, EmbedParams, ParamError, parse_params
+from lab.embedstreak import STREAK_KEY, new_streak, stored_streak
 from phutball.errors import PhutballError
-from phutball.game import Game, parse_any_position, variant_of
+from phutball.game import Game
 from glue.boardinput import bind_board, bind_grid, bind_move_field, show_grid
 from lab.boardgrid import ShownGrid, board_grid, entry_grid, has_grid
-from lab.boardwords import COMMANDS, last_move_targets, ply_words, tell
-from lab.puzzlelist import daily_puzzle, iso_date, puzzles_from_files
+from lab.boardwords import last_move_targets
 from lab.puzzleboard import PuzzleBoard
 from lab.puzzles import PuzzleController
-from phutball.puzzles.custom import ClaimError, custom_puzzle
-from phutball.puzzles.puzzle import Puzzle
-from glue.remote import document, el, emit, flush_now, init_value, location_href, on, pause, ready, spawn, storage, window
+from glue.remote import (Event, bind, el, emit, flush_now, init_value, location_href, pause, ready, show, spawn,
+                         storage)
 from lab.pacing import HOP_SECONDS, STEP_SECONDS
 from glue.remote import draw as draw_shapes
 
@@ -46,6 +45,12 @@ def say(text: str) -> None:
         el("live").textContent = text
 
 
+def said(text: str) -> bool:
+    """Say ``text`` in the live region; whether there was something to say."""
+    say(text)
+    return bool(text)
+
+
 def frame(call: str, *args: Any) -> None:
     """Call embedframe.js's ``phutballFrame`` function ``call`` on the page."""
     emit("phutball-frame", {"call": call, "args": list(args)})
@@ -59,19 +64,9 @@ def paint(shapes: list) -> None:
     draw_shapes("board", shapes)
 
 
-def show_state(game: Game) -> None:
-    """The test hooks and the link to the lab: the position shown and its ply."""
-    from urllib.parse import quote
-    pos = str(game.position)
-    canvas.setAttribute("data-position", pos)
-    el("embed").setAttribute("data-ply", str(game.cursor))
-    el("open-lab").href = "./index.html#" + quote(pos, safe="")
-
-
-def set_status(text: str, error: bool = False) -> None:
-    status = el("status")
-    status.textContent = text
-    status.className = "embed-status error" if error else "embed-status"
+def redraws(draw: Callable[[], None]) -> None:
+    """Draw again when the frame's size or theme changes."""
+    bind({("window", "resize"): lambda e: draw(), ("window", "phutball-theme"): lambda e: draw()})
 
 
 # ---------------------------------------------------------------- view and replay
@@ -80,7 +75,7 @@ def set_status(text: str, error: bool = False) -> None:
 def draw_game(game: Game, marks: Marks) -> None:
     w, h = size()
     paint(game_diagram(game, game.cursor, w, h, marks))
-    show_state(game)
+    show(page.state_props(game))
     if has_grid(game.position):  # read-only: its cells name the points, the last move marked
         show_grid(grid_view, board_grid(game.position, cursor=state.get("cursor"),
                                         last_move=last_move_targets(game)), game.position)
@@ -98,16 +93,9 @@ def bind_read_only_grid(game: Callable[[], Game], marks: Marks) -> Callable[[Any
     cell_key = bind_grid(grid_view, lambda t, touch_cell: None, on_focus=on_focus)
 
     def key(event: Any) -> bool:
-        if event.target.getAttribute("data-point") is None or event.ctrlKey or event.metaKey or event.altKey:
+        if not page.on_cell(event.target.getAttribute("data-point"), event.modified()):
             return False
-        name = str(event.key)
-        if cell_key(name, event):
-            return True
-        if name in COMMANDS:
-            g = game()
-            say(tell(g.position, name, f"Last move: {ply_words(g, g.cursor)}" if g.cursor else ""))
-            return True
-        return False
+        return cell_key(str(event.key), event) or said(page.command_said(game(), str(event.key)))
 
     return key
 
@@ -115,10 +103,9 @@ def bind_read_only_grid(game: Callable[[], Game], marks: Marks) -> Callable[[Any
 def start_view(params: EmbedParams, marks: Marks) -> None:
     game = params.game()
     grid_key = bind_read_only_grid(lambda: game, marks)
-    on(document, "keydown", lambda e: grid_key(e))
+    bind({("document", "keydown"): lambda e: grid_key(e)})
     draw_game(game, marks)
-    on(window, "resize", lambda e: draw_game(game, marks))
-    on(window, "phutball-theme", lambda e: draw_game(game, marks))
+    redraws(lambda: draw_game(game, marks))
 
 
 def start_replay(params: EmbedParams, marks: Marks) -> None:
@@ -126,11 +113,7 @@ def start_replay(params: EmbedParams, marks: Marks) -> None:
 
     def draw() -> None:
         draw_game(rc.game, marks)
-        el("counter").textContent = rc.counter()
-        set_status(rc.status())
-        for ident, enabled in (("first", rc.ply > 0), ("prev", rc.ply > 0), ("next", rc.ply < rc.total),
-                               ("last", rc.ply < rc.total)):
-            el(ident).disabled = not enabled
+        show(page.replay_props(rc))
 
     async def animate(ply: int, token: int) -> None:
         w, h = size()
@@ -148,11 +131,11 @@ def start_replay(params: EmbedParams, marks: Marks) -> None:
         state["anim"] += 1
         draw()
         say(rc.said())
-        if rc.ply == before + 1 and "-" in rc.game.moves[before] and not init_value("reducedMotion", False):
+        if page.jumped_forward(rc, before) and not init_value("reducedMotion", False):
             spawn(animate(rc.ply, state["anim"]))
 
-    def button(where: str) -> Callable[[Any], None]:
-        def handler(event) -> None:
+    def button(where: str) -> Callable[[Event], None]:
+        def handler(event: Event) -> None:
             before = rc.ply
             rc.go(where)
             shown(before)
@@ -160,18 +143,14 @@ def start_replay(params: EmbedParams, marks: Marks) -> None:
 
     grid_key = bind_read_only_grid(lambda: rc.game, marks)
 
-    def on_key(event) -> None:
-        if grid_key(event) or event.ctrlKey or event.metaKey or event.altKey:
-            return  # on the grid, the arrows walk it (the step buttons step)
-        before = rc.ply
-        if rc.key(str(event.key)):
+    def on_key(event: Event) -> None:
+        before = rc.ply  # on the grid, the arrows walk it (the step buttons step)
+        if not grid_key(event) and rc.key(str(event.key), event.modified()):
             shown(before)
 
-    for where in ("first", "prev", "next", "last"):
-        on(el(where), "click", button(where))
-    on(document, "keydown", on_key)
-    on(window, "resize", lambda e: draw())
-    on(window, "phutball-theme", lambda e: draw())
+    bind({**{(where, "click"): button(where) for where in ("first", "prev", "next", "last")},
+          ("document", "keydown"): on_key})
+    redraws(draw)
     draw()
 
 
@@ -187,34 +166,30 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
         w, h = size()
         paint(game_diagram(ctl.game, ctl.game.cursor, w, h, marks, chain=v["chain"], landings=v["landings"],
                            cursor=v["cursor"] if keyboard["used"] else None))
-        show_state(ctl.game)
+        show(page.state_props(ctl.game))
         show_grid(grid_view, entry_grid(ctl.entry, last_move=v["last_move"]), ctl.position)
         if v["announcement"] != box.get("said"):
             box["said"] = v["announcement"]
             say(v["announcement"])
-        set_status(v["error"] or v["message"] or v["status"], error=bool(v["error"]))
-        el("undo").disabled = not v["can_undo"]
-        el("redo").disabled = not v["can_redo"]
-        el("finish").disabled = not v["can_finish"]
-        el("restart").disabled = False
+        show(page.play_props(v))
 
-    def on_target(t, touch_cell) -> None:
+    def on_target(t: Any, touch_cell: Any) -> None:
         box["ctl"].click(t, touch_cell)  # a finger on a small board picks first, then plays
         draw()
 
-    def on_key(key: str, event) -> bool:
+    def on_key(key: str, event: Event) -> bool:
         if box["ctl"].key(key):
             draw()
             return True
         return False
 
-    def act(method: str) -> Callable[[Any], None]:
-        def handler(event) -> None:
+    def act(method: str) -> Callable[[Event], None]:
+        def handler(event: Event) -> None:
             getattr(box["ctl"], method)()
             draw()
         return handler
 
-    def restart(event) -> None:
+    def restart(event: Event) -> None:
         box["ctl"] = play_controller(params)
         draw()
 
@@ -224,76 +199,20 @@ def start_play(params: EmbedParams, marks: Marks) -> None:
         draw()
         return "" if played else box["ctl"].error
 
-    def on_focus(t) -> None:
+    def on_focus(t: Any) -> None:
         box["ctl"].cursor = t
         draw()
 
     bind_board(canvas, lambda: layout_for(box["ctl"].position, *size()), on_target, on_key=on_key, keyboard=keyboard,
                grid_view=grid_view, on_focus=on_focus, two_touch=True)
-    on(el("undo"), "click", act("undo"))
-    on(el("redo"), "click", act("redo"))
-    on(el("finish"), "click", act("finish_chain"))
-    on(el("restart"), "click", restart)
+    bind({("undo", "click"): act("undo"), ("redo", "click"): act("redo"), ("finish", "click"): act("finish_chain"),
+          ("restart", "click"): restart})
     bind_move_field(lambda text: box["ctl"].preview_typed(text), play_typed)
-    on(window, "resize", lambda e: draw())
-    on(window, "phutball-theme", lambda e: draw())
+    redraws(draw)
     draw()
 
 
 # ---------------------------------------------------------------- puzzle
-
-
-def puzzle_of(params: EmbedParams) -> Puzzle | None:
-    """The puzzle the parameters name (a shipped one) or set (a teacher's, decided by the engine here).
-
-    None after showing the error box: an unknown id, a position that is not the
-    puzzle's, or a teacher's position without the claimed solution.
-    """
-    if params.puzzle is not None:
-        listed = shipped_puzzles(params.puzzle)
-        if listed is None:
-            return None
-        shipped = {p.id: p for p in listed}
-        p = shipped.get(params.puzzle)
-        if params.puzzle == "daily":  # the puzzle of the reader's day, the same as on the puzzles page
-            listed = list(shipped.values())
-            try:
-                i = daily_puzzle(listed, iso_date(str(init_value("today", ""))))
-            except ValueError as e:
-                frame("showError", "puzzle", params.puzzle, str(e))
-                return None
-            p = None if i is None else listed[i]
-        if p is None:
-            frame("showError", "puzzle", params.puzzle, "no puzzle of the lab has this id")
-            return None
-        if params.position != STANDARD_START and params.position != str(parse_any_position(p.position)):
-            frame("showError", "position", params.position, f"this is not the position of puzzle {params.puzzle}")
-            return None
-        return p
-    try:
-        return custom_puzzle(params.position, params.task or "", params.text)
-    except ClaimError as e:
-        frame("showError", "position", params.position, *claim_error_text(e, params.task or ""))
-        return None
-
-
-def shipped_puzzles(asked: str) -> list[Puzzle] | None:
-    """The lab's puzzles (the files embedframe.js fetched); None after showing the error box."""
-    try:
-        return puzzles_from_files(init_value("puzzleFiles"))
-    except (PhutballError, OSError, KeyError, TypeError) as e:
-        frame("showError", "puzzle", asked, f"the lab's puzzles could not be read: {e}")
-        return None
-
-
-def puzzle_controller(params: EmbedParams) -> PuzzleController | None:
-    """The controller of a puzzle frame: a streak of the lab's puzzles (lab.embedstreak, stored), or the one
-    puzzle the parameters name or set; None after showing the error box."""
-    if params.puzzle == STREAK:
-        listed = shipped_puzzles(STREAK)
-        return None if listed is None else streak_controller(listed, storage, random.getrandbits(31))
-    puzzle = puzzle_of(params)
-    return None if puzzle is None else PuzzleController([puzzle], tells_rating=False)  # nothing stored: no rating
 
 
 def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
@@ -313,47 +232,24 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
         await flush_now()
         await pause(STEP_SECONDS)
 
-    def draw_streak() -> None:
-        bar = streak_bar(ctl)
-        el("streak-count").textContent = bar.text
-        el("streak-next").hidden = not bar.going_on
-        el("streak-next").disabled = board.busy or not bar.can_next
-        el("streak-again").hidden = bar.going_on
-        el("streak-again").disabled = board.busy
+    def store_streak() -> None:
+        """The streak stored when it changed, merged with what another frame stored (lab.puzzleledger.save)."""
         if stored_streak(ctl) != box["stored"]:
-            ctl.sync(storage, STREAK_KEY)  # merged with what another frame stored (lab.puzzleledger.save)
+            ctl.sync(storage, STREAK_KEY)
             box["stored"] = stored_streak(ctl)
 
     def draw() -> None:
-        v = ctl.view()
         entry = board.played_entry()
-        ev = entry.view()
         w, h = size()
         game = ctl.game
         assert game is not None  # a puzzle is open from the frame's start on
-        el("task").textContent = ctl.task_prompt()
-        el("goals").textContent = goals_line(ctl.puzzle.position)  # as drawn: game_diagram never turns the board
-        canvas.setAttribute("data-variant", v["variant"])
+        show(page.puzzle_props(ctl, board, streak))
         if streak:
-            draw_streak()
-        paint(game_diagram(game, game.cursor, w, h, marks, chain=ev["chain"], landings=ev["landings"],
-                           cursor=ev["armed"] if ev["armed"] is not None else
-                           ev["cursor"] if keyboard["used"] else v["hint"]))  # framed as the cursor is
-        show_state(game)
+            store_streak()
+        paint(game_diagram(game, game.cursor, w, h, marks, **page.puzzle_marks(ctl, board, keyboard["used"])))
+        show(page.state_props(game))
         if has_grid(entry.position):
             show_grid(grid_view, entry_grid(entry, last_move=ctl.last_move_marks()), entry.position)
-        el("board-grid").hidden = not has_grid(entry.position)
-        canvas.setAttribute("data-phase", board.phase())
-        status = board.status(framed=True)
-        set_status(status.text, error=status.tone == "error")
-        busy = board.busy
-        el("retry").disabled = busy or not v["can_retry"]
-        el("hint").disabled = busy or not v["can_move"]
-        el("solution").disabled = busy
-        el("pfinish").disabled = busy or not ev["can_finish"]
-        lo, at, hi = ctl.review_from or 0, game.cursor, len(game.moves)
-        el("step-prev").disabled = busy or not (v["can_step"] and at > lo)
-        el("step-next").disabled = busy or not (v["can_step"] and at < hi)
 
     board = PuzzleBoard(ctl, show=draw, say=say, wait=step_pause, record=post_result)
 
@@ -363,27 +259,19 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
         if move is not None:
             spawn(board.submit(move))
 
-    def on_target(t, touch_cell) -> None:
+    def on_target(t: Any, touch_cell: Any) -> None:
         board.played_entry().click(t, touch_cell=touch_cell)  # on small boards a finger picks first, then plays
         entry_changed()
 
-    def on_key(key: str, event) -> bool:
-        if board.busy:
-            return False
-        if key in COMMANDS and event.target == canvas:  # b, n, j, l, s: said
-            say(tell(board.played_entry().position, key, ctl.last_move_words()))
-            return True
-        if board.step_key(key):
-            draw()
-            return True
-        if ctl.view()["can_move"] and board.played_entry().key(key):
-            entry_changed()
-            return True
-        return False
+    def on_key(key: str, event: Event) -> bool:
+        act, words = page.puzzle_key(ctl, board, key, event.target == canvas)  # b, n, j, l, s on the board: said
+        say(words)
+        {"draw": draw, "entered": entry_changed}.get(act, lambda: None)()
+        return bool(act)
 
-    def act(fn: Callable[[], Any]) -> Callable[[Any], None]:
+    def act(fn: Callable[[], Any]) -> Callable[[Event], None]:
         """A button that changes the puzzle or the line shown: a fresh entry, drawn."""
-        def handler(event) -> None:
+        def handler(event: Event) -> None:
             if board.busy:
                 return
             fn()
@@ -391,7 +279,7 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
             draw()
         return handler
 
-    def on_solution(event) -> None:
+    def on_solution(event: Event) -> None:
         if not board.busy:
             board.show_solution()
             spawn(board.play_line())
@@ -403,23 +291,19 @@ def start_puzzle(ctl: PuzzleController, marks: Marks, streak: bool) -> None:
             entry_changed()
         return refusal
 
-    def on_focus(t) -> None:
+    def on_focus(t: Any) -> None:
         board.played_entry().cursor = t
         draw()
 
     bind_board(canvas, lambda: layout_for(board.played_entry().position, *size()), on_target, on_key=on_key, two_touch=True,
                enabled=board.can_enter, keyboard=keyboard, grid_view=grid_view, on_focus=on_focus)
-    on(el("retry"), "click", act(ctl.retry))
-    on(el("hint"), "click", lambda e: None if board.busy else spawn(board.hint()))
-    on(el("solution"), "click", on_solution)
-    on(el("pfinish"), "click", lambda e: entry_changed() if board.finish() else None)
+    bind({("retry", "click"): act(ctl.retry), ("hint", "click"): lambda e: None if board.busy else spawn(board.hint()),
+          ("solution", "click"): on_solution, ("pfinish", "click"): lambda e: entry_changed() if board.finish() else None,
+          ("step-prev", "click"): act(lambda: ctl.step("prev")), ("step-next", "click"): act(lambda: ctl.step("next")),
+          ("streak-next", "click"): act(ctl.next),
+          ("streak-again", "click"): act(lambda: new_streak(ctl, random.getrandbits(31)))})
     bind_move_field(board.preview_typed, play_typed)
-    on(el("step-prev"), "click", act(lambda: ctl.step("prev")))
-    on(el("step-next"), "click", act(lambda: ctl.step("next")))
-    on(el("streak-next"), "click", act(ctl.next))
-    on(el("streak-again"), "click", act(lambda: new_streak(ctl, random.getrandbits(31))))
-    on(window, "resize", lambda e: draw())
-    on(window, "phutball-theme", lambda e: draw())
+    redraws(draw)
     draw()
 
 
@@ -434,25 +318,16 @@ def fragment() -> str:
 def run() -> None:
     try:
         params = parse_params(fragment())
+        ctl = page.puzzle_controller(params, init_value("puzzleFiles"), str(init_value("today", "")), storage,
+                                     random.getrandbits(31)) if params.mode == "puzzle" else None
     except ParamError as e:
         frame("showError", e.name, str(e.text), e.reason)
         return
-    ctl = None
-    if params.mode == "puzzle":
-        ctl = puzzle_controller(params)
-        if ctl is None:
-            return
-    start_pos = params.game().start if ctl is None else parse_any_position(ctl.puzzle.position)
-    variant = variant_of(start_pos)
+    except page.FrameError as e:
+        frame("showError", *e.args)
+        return
     frame("takeOver")
-    el("embed").setAttribute("data-mode", params.mode)
-    el("bar").hidden = params.mode == "view"
-    el("replay-controls").hidden = params.mode != "replay"
-    el("play-controls").hidden = params.mode != "play"
-    el("puzzle-controls").hidden = params.mode != "puzzle"
-    if params.puzzle == STREAK:  # (embedframe.js set it too, for the first paint)
-        el("embed").setAttribute("data-streak", "")
-    canvas.setAttribute("data-variant", variant)
+    show(page.frame_props(params, ctl))
     marks = Marks(params.coords, params.numbers, params.arrows)
     if ctl is not None:
         start_puzzle(ctl, marks, streak=params.puzzle == STREAK)

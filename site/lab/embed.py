@@ -45,9 +45,10 @@ class ReplayController:
         self.game.goto(target)
         return True
 
-    def key(self, name: str) -> str | None:
-        """A key press (ArrowLeft/ArrowRight/Home/End/PageUp/PageDown): where it went, or None if not ours."""
-        where = REPLAY_KEYS.get(name)
+    def key(self, name: str, modified: bool = False) -> str | None:
+        """A key press (ArrowLeft/ArrowRight/Home/End/PageUp/PageDown): where it went, or None if not ours (one
+        ``modified`` by Ctrl, Meta or Alt is the browser's)."""
+        where = None if modified else REPLAY_KEYS.get(name)
         if where is not None:
             self.go(where)
         return where
