@@ -20,7 +20,9 @@ MOVES = ["E6", "A1", "E7", "E5-E8", "E6"]
 
 def files(*puzzles):
     """The puzzle files as embedframe.js hands them to the worker."""
-    return [{"name": "test.json", "text": json.dumps({"format": "phutball-puzzles/1", "collection": "Test", "puzzles": [{"source": {"kind": "composed"}, "text": ""} | p for p in puzzles]})}]
+    listed = [{"source": {"kind": "composed"}, "text": ""} | p for p in puzzles]
+    text = json.dumps({"format": "phutball-puzzles/1", "collection": "Test", "puzzles": listed})
+    return [{"name": "test.json", "text": text}]
 
 
 def replay():

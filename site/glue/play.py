@@ -11,26 +11,23 @@ glue modules of their own, bound from :func:`bind`: ``glue/newgame.py`` (New gam
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from glue import gamerecord, mygames, newgame, share
 from glue.jobs import run_job
+from lab import playpage as page
 from lab.views.diagram import Marks, jump_frames, layout_for, natural_size, play_shapes
-from lab.playfeel import animated_ply, move_sound, shows_welcome
-from lab.views.markup import moves_html, review_graph_svg, review_marks_html, review_summary_html
-from lab.jobs import MakeJob, Scheduler, error_text, scripted, search_text
+from lab.playfeel import shows_welcome
+from lab.jobs import Scheduler, error_text
 from phutball.ai import HINT_LEVEL
 from phutball.errors import PhutballError
-from lab.analysispanel import LINK_ENGINE_OFF
-from lab.play import RATING_SCALE, level_choices, side_name
-from glue.remote import el, location_hash, on, ready, set_hash, spawn, storage, window
+from lab.play import RATING_SCALE, level_choices
+from glue.remote import (Event, bind as bind_events, el, emit, flush_now, forget, init_value, location_hash,
+                         location_href, pause, ready, set_hash, share_link, show, spawn, storage, copy_text)
 from glue.remote import draw as draw_shapes
 from glue.boardinput import RELAYOUT, bind_board, bind_move_field, relayout_when_changed, show_grid
 from lab.boardgrid import ShownGrid, entry_grid
-from glue.remote import copy_text, emit, flush_now, init_value, location_href, pause, share_link
 from lab.pacing import HOP_SECONDS
-from lab.embedparams import share_params, snippets
 from lab import savedgame
 from lab.savedgame import initial_controller
 
@@ -57,7 +54,7 @@ jobs = Scheduler()
 # ---------------------------------------------------------------- drawing
 
 
-def layout():
+def layout() -> Any:
     return layout_for(ctl.position, max(1.0, float(canvas.clientWidth)), max(1.0, float(canvas.clientHeight)),
                       ctl.flipped)
 
@@ -67,19 +64,20 @@ anim = {"token": 0, "running": False}  # the jump being animated (the board's ow
 
 def feel() -> None:
     """Before drawing a change: the move's sound (if on), and a jump forward animated hop by hop (not
-    under prefers-reduced-motion); lab.playfeel decides what the change was."""
-    shown, game = rendered.get("shown"), ctl.game
-    if shown is None or shown == str(ctl.position):
+    under prefers-reduced-motion); lab.playpage.feel decides what the change was."""
+    f = page.feel(ctl, rendered.get("shown"), rendered.get("entering", False), init_value("reducedMotion", False))
+    sound(f.sound)
+    if not f.changed:
         return
-    ply = game.cursor
-    if ctl.sounds and ply >= 1 and str(game.positions[ply - 1]) == shown and move_sound(game, ply):
-        emit("phutball-sound", move_sound(game, ply))
     anim["token"] += 1
-    anim["running"] = False
-    jump = animated_ply(game, shown, rendered.get("entering", False))
-    if jump is not None and not init_value("reducedMotion", False):
-        anim["running"] = True
-        spawn(animate_jump(jump, anim["token"]))
+    anim["running"] = f.jump is not None
+    if f.jump is not None:
+        spawn(animate_jump(f.jump, anim["token"]))
+
+
+def sound(name: str | None) -> None:
+    if name:
+        emit("phutball-sound", name)
 
 
 async def animate_jump(ply: int, token: int) -> None:
@@ -88,16 +86,26 @@ async def animate_jump(ply: int, token: int) -> None:
     frames = jump_frames(ctl.game, ply, lay.css_w, lay.css_h, Marks(numbers=False), flipped=ctl.flipped)
     try:
         for shapes in frames:
-            if anim["token"] != token or ctl.game.cursor != ply:
+            if not animating(token, ply):
                 return
             draw_shapes("board", shapes)
             await flush_now()
             await pause(HOP_SECONDS)
         canvas.setAttribute("data-animated", f"{ply}:{len(frames)}")  # for tests: which jump, how many hops
     finally:
-        if anim["token"] == token:
-            anim["running"] = False
-            draw()
+        animated(token)
+
+
+def animating(token: int, ply: int) -> bool:
+    """The jump ``ply`` animated under ``token`` is still the one to show."""
+    return anim["token"] == token and ctl.game.cursor == ply
+
+
+def animated(token: int) -> None:
+    """The animation under ``token`` ended: the board is drawn (unless another one began)."""
+    if anim["token"] == token:
+        anim["running"] = False
+        draw()
 
 
 def fit_board() -> None:
@@ -113,116 +121,53 @@ def fit_board() -> None:
 
 def draw() -> None:
     v = ctl.view()
-    canvas.setAttribute("data-variant", v["variant"])  # first: the CSS height of a strip's canvas depends on it
+    show({("board", "data-variant"): v["variant"]})  # first: the CSS height of a strip's canvas depends on it
     fit_board()
     lay = layout()
     shapes = play_shapes(ctl.position, v, lay.css_w, lay.css_h, show_cursor=keyboard["used"], flipped=v["flipped"])
     if not anim["running"]:
         draw_shapes("board", shapes)
     rendered["shown"], rendered["entering"] = v["position"], bool(v["chain"])
-    canvas.setAttribute("data-position", v["position"])
-    canvas.setAttribute("data-flipped", "true" if v["flipped"] else "false")
     show_grid(grid_view, entry_grid(ctl.entry, flipped=v["flipped"], last_move=v["last_move"]), ctl.position)
-    el("swap").hidden = not v["can_swap"] or jobs.searching
-    el("flip").setAttribute("aria-pressed", "true" if v["flipped"] else "false")
-    el("sounds").checked = ctl.sounds
-    el("welcome").hidden = not ctl.welcome
-    ghosts = " ".join(f"{s['ghost']}:{s['move']}" for s in shapes if s.get("ghost"))
-    if rendered.get("ghosts") != ghosts:  # what the ghost moves drawn are (for tests and curious readers)
-        rendered["ghosts"] = ghosts
-        canvas.setAttribute("data-ghosts", ghosts)
-    el("status").textContent = v["status"]
-    el("status").className = "status" + (" over" if v["over"] else "")
-    draw_result(v)
-    msg = el("message")
-    msg.textContent = v["error"] or v["message"]
-    msg.className = "message error" if v["error"] else "message"
-    el("undo").disabled = not v["can_undo"] or jobs.searching
-    el("redo").disabled = not v["can_redo"] or jobs.searching
-    el("finish").disabled = not v["can_finish"]
-    el("cancel-chain").disabled = not v["chain"]
-    el("finish").hidden = el("cancel-chain").hidden = not v["chain"]
-    el("position-string").value = v["position"]
+    result_shown(v)
+    computer_sides()
+    forget(*page.TYPED)  # the person sets these menus: the controller's choice is shown again
+    show(page.page_props(ctl, v, jobs.searching, shapes))
     render_moves(v)
-    if v["announcement"] and rendered["live"] != v["announcement"]:
-        rendered["live"] = v["announcement"]
-        el("live").textContent = v["announcement"]
-    el("restore-line").hidden = not v["lines"] or jobs.searching
-    el("restore-game").hidden = v["previous"] is None or jobs.searching
-    if v["previous"] is not None:
-        el("restore-game").textContent = f"Restore your previous game ({v['previous']} moves)"
-    sync_computer_controls()
-    draw_analysis(v)
-    draw_review(v)
+    announce(v["announcement"])
+    eval_bar(page.bar_percent(v))
 
 
-def draw_result(v) -> None:
-    """The result panel at the game's end: the result, large, with Rematch, Review and Share."""
-    r = v["result"]
-    el("result").hidden = r is None
-    if r is None:
-        rendered["result"] = None
-        return
-    if rendered.get("result") != r["title"]:  # a new ending: its note (e.g. "Link copied") is for the last one
-        rendered["result"] = r["title"]
-        el("result-note").textContent = ""
-    el("result-title").textContent = r["title"]
-    el("result-detail").textContent = r["detail"]
-    el("result-review").hidden = not v["analysable"]
-    el("result-review").disabled = v["review"]["running"] or jobs.searching
+def result_shown(v: Any) -> None:
+    """A new ending: the result panel's note (e.g. "Link copied") was for the last one."""
+    title = v["result"] and v["result"]["title"]
+    if rendered.get("result") != title:
+        rendered["result"] = title
+        show({("result-note", "textContent"): ""})
 
 
-def draw_analysis(v) -> None:
-    """The evaluation bar, its text and the principal variation (the Analyse switch)."""
-    a = v["analysis"]
-    el("analyse").checked = a is not None
-    el("analyse").disabled = not v["analysable"]
-    el("analysis").hidden = a is None
-    if a is None:
-        return
-    pct = round(a["bar"] * 100)
-    if rendered.get("bar") != pct:
+def computer_sides() -> None:
+    """The menu of the computer's side offers the sides of the game's variant (2D or 1D)."""
+    sides = page.computer_sides(ctl)
+    if rendered.get("sides") != sides:
+        rendered["sides"] = sides
+        el("computer-side").set_options(sides)
+
+
+def announce(text: str) -> None:
+    """The live region says what changed (once)."""
+    if text and rendered["live"] != text:
+        rendered["live"] = text
+        el("live").textContent = text
+
+
+def eval_bar(pct: int | None) -> None:
+    if pct is not None and rendered.get("bar") != pct:
         rendered["bar"] = pct
         el("eval-fill").set_style("width", f"{pct}%")
-        el("eval-bar").setAttribute("aria-valuenow", pct)
-    el("eval-side").textContent = a["side"]
-    el("eval-text").textContent = a["text"]
-    el("eval-depth").textContent = (f"depth {a['depth']}{'' if a['done'] else '…'}" if a["depth"] is not None
-                                    else "")
-    el("pv").textContent = " ".join(a["pv"])
 
 
-def draw_review(v) -> None:
-    """The review's progress, its marked moves (buttons) and the Next mistake button."""
-    r = v["review"]
-    el("review").disabled = r["running"] or jobs.searching or not v["analysable"]
-    el("review-panel").hidden = not (r["running"] or r["reviewed"])
-    el("review-cancel").hidden = not r["running"]
-    el("next-mark").hidden = not r["marks"]
-    if r["running"]:
-        done, total = r["progress"]
-        el("review-status").textContent = f"Reviewing… {done} of {total} moves."
-    elif r["reviewed"]:
-        n = len(r["marks"])
-        el("review-status").textContent = (f"Review: {n} marked {'move' if n == 1 else 'moves'}." if n
-                                           else "Review: no mistakes found.")
-    html = review_marks_html(r["marks"])
-    if rendered.get("marks") != html:
-        rendered["marks"] = html
-        el("review-marks").innerHTML = html
-    graph = review_graph_svg(r["curve"], r["marks"], v["ply"]) if r["reviewed"] and not r["running"] else ""
-    if rendered.get("graph") != graph:
-        rendered["graph"] = graph
-        el("review-graph").innerHTML = graph
-        el("review-graph").hidden = not graph
-    summary = review_summary_html(r["summary"]) if graph else ""
-    if rendered.get("summary") != summary:
-        rendered["summary"] = summary
-        el("review-summary").innerHTML = summary
-        el("review-summary").hidden = not summary
-
-
-def on_graph_click(event) -> None:
+def on_graph_click(event: Event) -> None:
     """A click on the evaluation graph: the position after that many moves."""
     ply = event.target.getAttribute("data-graph-ply")
     if ply is not None and not jobs.searching:
@@ -230,14 +175,14 @@ def on_graph_click(event) -> None:
         refresh()
 
 
-rendered: dict[str, Any] = {"moves": None, "live": ""}
+rendered: dict[str, Any] = {"live": ""}
 
 
-def render_moves(v) -> None:
-    html = moves_html(v)
-    if html != rendered["moves"]:
-        rendered["moves"] = html
-        el("moves").innerHTML = html
+def render_moves(v: Any) -> None:
+    props = page.moves_props(v)
+    if rendered.get("moves") != props:
+        rendered["moves"] = props
+        show(props)
         el("moves").scroll_into_view(".current")
 
 
@@ -260,22 +205,24 @@ def start_analysis() -> None:
         spawn(analyse_loop())
 
 
+def analysis_due() -> Any:
+    """The analysis to run (None: the switch is off, or a search of higher priority runs)."""
+    return None if jobs.outranked("analysis") else ctl.analysis_spec()
+
+
 async def analyse_loop() -> None:
     """Analyse the position shown until its search is complete; a new position (a move, Undo, a click in
     the move list) restarts it, the switch turned off or a search of higher priority stops it."""
     try:
-        while True:
-            spec = ctl.analysis_spec()
-            if spec is None or jobs.outranked("analysis"):
-                return
+        while (spec := analysis_due()) is not None:
             position = spec.position
 
-            def report(r, position=position) -> None:
+            def report(r: Any, position: str = position) -> None:
                 if ctl.analysis_report(position, r):
                     draw()
 
-            def stale(position=position) -> bool:  # the page's events (a move, the switch) came in meanwhile
-                return str(ctl.position) != position or ctl.analysis_spec() is None or jobs.outranked("analysis")
+            def stale(position: str = position) -> bool:  # the page's events (a move, the switch) came in meanwhile
+                return str(ctl.position) != position or analysis_due() is None
 
             if await run_job(spec, report, stale) is not None:  # done (or failed: the analysis is then off)
                 ctl.analysis_report(position, {"done": True})
@@ -293,47 +240,41 @@ async def review_game() -> None:
     jobs.started("review")
     draw()
 
-    def report(r) -> None:
+    def report(r: Any) -> None:
         ctl.review_report(r)
         ctl.analysis.keep_found(storage)  # the reader's blunders, as puzzles (lab.mistakes)
         draw()
 
-    def stopped() -> bool:
-        if jobs.outranked("review") and ctl.review_view()["running"]:
-            ctl.cancel_review()
-            ctl.message = "Review stopped: the engine is needed for a move."
-        return not ctl.review_view()["running"]  # cancelled, or the game changed
-
     try:
-        await run_job(spec, report, stopped)
+        await run_job(spec, report, lambda: page.review_stopped(ctl, jobs))
     finally:
         jobs.finished("review")
         refresh()
 
 
-def on_analyse(event) -> None:
+def on_analyse(event: Event) -> None:
     ctl.set_analysing(bool(el("analyse").checked))
     refresh()
 
 
-def on_review(event) -> None:
+def on_review(event: Any) -> None:
     if jobs.may_start("review"):
         spawn(review_game())
 
 
-def on_review_cancel(event) -> None:
+def on_review_cancel(event: Event) -> None:
     ctl.cancel_review()
     draw()
 
 
-def on_mark_click(event) -> None:
+def on_mark_click(event: Event) -> None:
     ply = event.target.getAttribute("data-mark-ply")
     if ply and not jobs.searching:
         ctl.goto_mark(int(ply))
         refresh()
 
 
-def on_next_mark(event) -> None:
+def on_next_mark(event: Event) -> None:
     if not jobs.searching:
         ctl.next_mark()
         refresh()
@@ -350,31 +291,16 @@ async def run_search(label: str, level: str, purpose: str = "move") -> str | Non
     worker answers the page's events.
     """
     jobs.start_search(purpose)
-    el("thinking").hidden = False
-    el("thinking-text").textContent = label
+    show(page.thinking_props(label))
     draw()
-    job: MakeJob = ctl.computer_job(level)
-    engine = (init_value("testHooks") or {}).get("engine")
-    if engine:  # tests: an engine that answers these reports (a failure, an illegal move ...)
-        job = partial(scripted, engine)
-    found = {"best": None}
-
-    def report(r) -> None:
-        found["best"] = r.get("best") or found["best"]
-        text = search_text(label, r, found["best"])
-        if text:
-            el("thinking-text").textContent = text
-        if r.get("error"):
-            jobs.error = str(r["error"])
-
+    search = page.Search(label)
+    job = page.engine_job(ctl.computer_job(level), init_value("testHooks"))  # tests: a scripted engine
     try:
-        last = await run_job(job, report, lambda: jobs.search_should_end(found["best"]))
+        last = await run_job(job, lambda r: show(search.report(r, jobs)), lambda: jobs.search_should_end(search.best))
     finally:
         jobs.end_search()
-        el("thinking").hidden = True
-    if last is not None and last.get("error"):
-        return None
-    return jobs.search_answer(found["best"])
+        show(page.thinking_props(None, shown=False))
+    return search.answer(last, jobs)
 
 
 async def computer_move() -> None:
@@ -383,65 +309,33 @@ async def computer_move() -> None:
         return
     position = str(ctl.position)
     try:
-        best = await run_search("Searching…", ctl.level)  # the status line says the computer is thinking
+        best = await run_search(page.MOVE_SEARCH, ctl.level)  # the status line says the computer is thinking
     except Exception as e:  # whatever went wrong, never leave the page "thinking" nor re-run the search
         best, jobs.error = None, error_text(e)
-    if jobs.stop == "user":
-        ctl.set_computer(None)
-        ctl.message = "Stopped. The computer is off; you play both sides."
-    elif jobs.stop or str(ctl.position) != position or not ctl.computer_to_move():
-        pass  # the setting or the position changed meanwhile: this answer is for another question
-    else:
-        ctl.computer_reply(best, jobs.error)  # plays it, or switches the computer off saying why
+    page.computer_answered(ctl, jobs, position, best)  # plays it, or switches the computer off saying why
     refresh()
 
 
 async def hint() -> None:
     position = str(ctl.position)
-    best = await run_search("Looking for the best move…", HINT_LEVEL, "hint")  # a hint is the best move: no noise
-    if jobs.error and str(ctl.position) == position:
-        ctl.error = f"No hint: the engine failed ({jobs.error[:200]})."
-    elif best and str(ctl.position) == position:
-        ctl.show_hint(best)
-    elif jobs.stop and str(ctl.position) == position:
-        ctl.message = "Hint cancelled."
+    best = await run_search(page.HINT_SEARCH, HINT_LEVEL, "hint")  # a hint is the best move: no noise
+    page.hint_answered(ctl, jobs, position, best)
     refresh()  # the computer may be due to move (the user moved while the hint was searched)
 
 
-def on_hint(event) -> None:
-    if jobs.searching or ctl.over:
-        return
-    if ctl.live_link:
-        ctl.error = LINK_ENGINE_OFF
+def on_hint(event: Any) -> None:
+    if page.hint_asked(ctl, jobs.searching):
+        spawn(hint())
+    else:
         draw()
-        return
-    spawn(hint())
 
 
-def on_computer_change(event) -> None:
-    side = str(el("computer-side").value) or None
-    if side == ctl.computer_plays and ctl.mode == ("computer" if side else "two-players"):
-        ctl.set_level(str(el("computer-level").value))  # a search under way keeps its level: the next move uses it
+def on_computer_change(event: Event) -> None:
+    if page.change_computer(ctl, jobs, str(el("computer-side").value), str(el("computer-level").value)):
+        refresh()
+    else:
         draw()
         save()
-        return
-    jobs.stop_search("changed")  # whatever is being searched is for the old setting
-    ctl.set_computer(side, str(el("computer-level").value))
-    refresh()
-
-
-def sync_computer_controls() -> None:
-    """The side and level menus show the controller's state (sides depend on 2D or 1D)."""
-    sel = el("computer-side")
-    sides = tuple(ctl.sides)
-    if rendered.get("sides") != sides:
-        rendered["sides"] = sides
-        sel.set_options([("", "nobody")] + [(side, side_name(side)) for side in sides])
-    sel.value = ctl.computer_plays or ""
-    el("computer-level").value = ctl.level
-    el("computer-level").disabled = not ctl.variant.is_board
-    el("hint").disabled = jobs.searching or ctl.over or ctl.live_link
-    el("computer-side").disabled = ctl.live_link
 
 
 # ---------------------------------------------------------------- events
@@ -449,54 +343,39 @@ def sync_computer_controls() -> None:
 keyboard = {"used": False}  # the cursor is shown once a key moved it, hidden again by a click
 
 
-def on_target(t, touch_cell) -> None:
+def on_target(t: Any, touch_cell: Any) -> None:
     ctl.welcome = False
     jobs.move_played()  # playing a move cancels the hint being searched
     ctl.click(t, touch_cell)  # a finger on a small board picks first, then plays (WCAG 2.5.8)
     refresh()
 
 
-def on_drag(t) -> None:
+def on_drag(t: Any) -> None:
     if ctl.chain:
         ctl.click(t)  # dragged the ball onto a landing
         refresh()
 
 
-def on_key(key: str, event) -> bool:
-    if event.target != canvas and key not in ("u", "r", "h", "Escape"):
-        return False
-    if key == "h":
+def on_key(key: str, event: Event) -> bool:
+    act = page.key_action(ctl, key, event.target == canvas, jobs.searching)
+    if act == "hint":
         on_hint(event)
-        return False
-    if jobs.searching and key in ("u", "r"):
-        return False
-    if ctl.key(key):
+    if act == "played":
         refresh()
-        return True
-    return False
+    return act == "played"
 
 
-def on_focus(t) -> None:
+def on_focus(t: Any) -> None:
     """The grid's focus moved (its keys, a Tab into it): the cursor follows it, drawn on the canvas."""
     ctl.cursor = t
     draw()
 
 
-def on_moves_click(event) -> None:
+def on_moves_click(event: Event) -> None:
     ply = event.target.getAttribute("data-ply")
     if ply and not jobs.searching:
         ctl.goto(int(ply))
         refresh()
-
-
-def on_undo(event) -> None:
-    ctl.undo()
-    refresh()
-
-
-def on_redo(event) -> None:
-    ctl.redo()
-    refresh()
 
 
 def play_typed(text: str) -> str:
@@ -508,146 +387,96 @@ def play_typed(text: str) -> str:
     return "" if played else ctl.error
 
 
-def on_finish(event) -> None:
-    ctl.finish_chain()
-    refresh()
+def unless_searching(act: Any) -> Any:
+    """A button's handler: ``act`` then refresh, unless a search runs (the board waits for it)."""
+    def handler(event: Event) -> None:
+        if not jobs.searching:
+            act()
+            refresh()
+    return handler
 
 
-def on_cancel_chain(event) -> None:
-    ctl.cancel_chain()
-    refresh()
-
-
-def on_restore_line(event) -> None:
-    if not jobs.searching:
-        ctl.restore_line()
+def then_refresh(act: Any) -> Any:
+    """A button's handler: ``act``, then refresh."""
+    def handler(event: Event) -> None:
+        act()
         refresh()
+    return handler
 
 
-def on_restore_game(event) -> None:
-    if not jobs.searching:
-        mygames.restore_previous()
-        refresh()
-
-
-def on_move_now(event) -> None:
+def on_move_now(event: Event) -> None:
     jobs.move_now = True
 
 
-def on_stop(event) -> None:
-    jobs.stop_search("user")
-
-
-def on_swap(event) -> None:
-    if not jobs.searching:
-        ctl.swap()
-        refresh()  # against the computer, it is now to move
-
-
-def on_flip(event) -> None:
+def on_flip(event: Event) -> None:
     ctl.flip()
     draw()
     save()
 
 
-def on_sounds(event) -> None:
+def on_sounds(event: Event) -> None:
     ctl.sounds = bool(el("sounds").checked)
     save()
 
 
-def on_welcome_close(event) -> None:
+def on_welcome_close(event: Event) -> None:
     ctl.welcome = False
     draw()
 
 
-def on_rematch(event) -> None:
+def on_rematch(event: Event) -> None:
     jobs.stop_search("changed")
     mygames.rematch()
     refresh()
 
 
-def on_result_share(event) -> None:
-    link = snippets(_folder(), share_params(ctl.game, "game")).link
-    title = ctl.view()["result"]
-    text = f"Phutball: {title['title'] if title else ctl.status()}"
-
-    def shared(answer) -> None:
-        el("result-note").textContent = {"shared": "Shared.", "copied": "Link copied: it replays this game.",
-                                         "cancelled": ""}.get(str(answer.data), f"Could not copy the link: {link}")
-
-    share_link(link, "Phutball game", text, shared)
+def on_result_share(event: Event) -> None:
+    link, title, text = page.result_share(ctl, location_href())
+    share_link(link, title, text, lambda answer: show(page.result_note(str(answer.data), link)))
 
 
-def _folder() -> str:
-    """The URL of the folder holding the page (embed.html is beside it)."""
-    from urllib.parse import urljoin
-    return urljoin(location_href(), "./")
-
-
-def on_copy_position(event) -> None:
-    copy_text(str(ctl.position))
-    ctl.message = "Position copied."
+def copied(text: str, message: str) -> None:
+    copy_text(text)
+    ctl.message = message
     draw()
 
 
-def on_copy_link(event) -> None:
-    base = location_href().split("#")[0]
-    copy_text(f"{base}#{ctl.position}")
-    ctl.message = "Link copied: it opens this position."
-    draw()
-
-
-def on_hashchange(event) -> None:
-    h = location_hash()
-    if mygames.open_fragment(h):  # a game by link
-        refresh()
-    elif h and h != str(ctl.position):
-        ctl.load_position(h)
+def on_hashchange(event: Event) -> None:
+    if mygames.open_fragment(location_hash()) or page.load_fragment(ctl, location_hash()):  # a game by link
         refresh()
 
 
-def on_resize(event) -> None:
+def on_resize(event: Event) -> None:
     draw()
 
 
 def bind() -> None:
     bind_board(canvas, layout, on_target, on_key=on_key, keyboard=keyboard, on_drag=on_drag, grid_view=grid_view,
                on_focus=on_focus, two_touch=True)
-    on(el("moves"), "click", on_moves_click)
-    on(el("undo"), "click", on_undo)
-    on(el("redo"), "click", on_redo)
-    on(el("finish"), "click", on_finish)
     bind_move_field(ctl.preview_typed, play_typed)
-    on(el("cancel-chain"), "click", on_cancel_chain)
-    on(el("move-now"), "click", on_move_now)
-    on(el("restore-line"), "click", on_restore_line)
-    on(el("restore-game"), "click", on_restore_game)
-    on(el("stop"), "click", on_stop)
-    on(el("hint"), "click", on_hint)
-    on(el("analyse"), "change", on_analyse)
-    on(el("review"), "click", on_review)
-    on(el("review-cancel"), "click", on_review_cancel)
-    on(el("review-marks"), "click", on_mark_click)
-    on(el("review-graph"), "click", on_graph_click)
-    on(el("next-mark"), "click", on_next_mark)
-    on(el("computer-side"), "change", on_computer_change)
-    on(el("computer-level"), "change", on_computer_change)
     newgame.bind(lambda: ctl, jobs, refresh)
-    on(el("rematch"), "click", on_rematch)
-    on(el("swap"), "click", on_swap)
-    on(el("flip"), "click", on_flip)
-    on(el("sounds"), "change", on_sounds)
-    on(el("welcome-close"), "click", on_welcome_close)
-    on(el("result-review"), "click", on_review)
-    on(el("result-share"), "click", on_result_share)
-    on(el("copy-position"), "click", on_copy_position)
-    on(window, RELAYOUT, on_resize)
     gamerecord.bind(lambda: ctl, refresh, draw)
-    on(el("copy-link"), "click", on_copy_link)
     share.bind(lambda: ctl.game)
-    on(window, "phutball-theme", on_resize)
-    on(window, "hashchange", on_hashchange)
-    on(window, "resize", on_resize)
+    bind_events({
+        ("moves", "click"): on_moves_click, ("undo", "click"): then_refresh(lambda: ctl.undo()),
+        ("redo", "click"): then_refresh(lambda: ctl.redo()),
+        ("finish", "click"): then_refresh(lambda: ctl.finish_chain()),
+        ("cancel-chain", "click"): then_refresh(lambda: ctl.cancel_chain()), ("move-now", "click"): on_move_now,
+        ("restore-line", "click"): unless_searching(lambda: ctl.restore_line()),
+        ("restore-game", "click"): unless_searching(mygames.restore_previous),
+        ("stop", "click"): lambda e: jobs.stop_search("user"), ("hint", "click"): on_hint,
+        ("analyse", "change"): on_analyse, ("review", "click"): on_review, ("review-cancel", "click"): on_review_cancel,
+        ("review-marks", "click"): on_mark_click, ("review-graph", "click"): on_graph_click,
+        ("next-mark", "click"): on_next_mark, ("computer-side", "change"): on_computer_change,
+        ("computer-level", "change"): on_computer_change, ("rematch", "click"): on_rematch,
+        ("swap", "click"): unless_searching(lambda: ctl.swap()),  # against the computer, it is now to move
+        ("flip", "click"): on_flip, ("sounds", "change"): on_sounds, ("welcome-close", "click"): on_welcome_close,
+        ("result-review", "click"): on_review, ("result-share", "click"): on_result_share,
+        ("copy-position", "click"): lambda e: copied(str(ctl.position), page.COPIED_POSITION),
+        ("copy-link", "click"): lambda e: copied(page.position_link(location_href(), str(ctl.position)),
+                                                 page.COPIED_LINK),
+        ("window", RELAYOUT): on_resize, ("window", "phutball-theme"): on_resize,
+        ("window", "hashchange"): on_hashchange, ("window", "resize"): on_resize})
 
 
 def start() -> None:
@@ -660,7 +489,7 @@ def start() -> None:
         bind()
         refresh()
     except PhutballError as e:  # should not happen: the controller reports errors itself
-        el("message").textContent = str(e)
+        show({("message", "textContent"): str(e)})
     ready()
 
 

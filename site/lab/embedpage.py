@@ -29,8 +29,8 @@ from phutball.puzzles.custom import ClaimError, custom_puzzle
 from phutball.puzzles.puzzle import Puzzle
 
 __all__ = ["FrameError", "MODES", "NO_PUZZLE", "command_said", "daily", "frame_props", "has_grid_here",
-           "jumped_forward", "on_cell", "play_props", "puzzle_of", "shipped_puzzles", "puzzle_controller", "puzzle_key", "puzzle_marks", "puzzle_props", "replay_props",
-           "state_props", "status_props"]
+           "jumped_forward", "on_cell", "play_props", "puzzle_controller", "puzzle_key", "puzzle_marks", "puzzle_of",
+           "puzzle_props", "replay_props", "shipped_puzzles", "state_props", "status_props"]
 
 #: The modes of a frame, each with its bar of controls (a view has none).
 MODES = ("replay", "play", "puzzle")

@@ -1,0 +1,320 @@
+"""What the play page shows and says around its board, and what its engine's answers do, in pure Python.
+
+``glue/play.py`` shows it (``glue.remote.show``): the element properties (:mod:`lab.pageprops`) of the
+status line, the buttons, the result panel, the analysis and review panels and the computer's menus,
+made from :meth:`lab.play.PlayController.view`; the sentences said after a button (a copied link, a
+stopped search, a hint that failed); and the decisions the glue used to take: what a key does, what a
+search's report shows, what the computer's or a hint's answer does to the game, which jump is animated
+and which sound a move makes.  Unit-tested in ``tests/test_playpage.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+from urllib.parse import urljoin
+
+from lab.embedparams import share_params, snippets
+from lab.analysispanel import LINK_ENGINE_OFF
+from lab.jobs import MakeJob, Report, Scheduler, scripted, search_text
+from lab.pageprops import Props
+from lab.play import PlayController, PlayView, side_name
+from lab.playfeel import animated_ply, move_sound
+from lab.views.markup import moves_html, review_graph_svg, review_marks_html, review_summary_html
+
+__all__ = ["COPIED_LINK", "COPIED_POSITION", "Feel", "HINT_CANCELLED", "HINT_SEARCH", "MOVE_SEARCH", "RESULT_SHARE",
+           "REVIEW_STOPPED", "STOPPED", "Search", "TYPED", "analysis_props", "bar_percent", "change_computer",
+           "computer_answered", "computer_props", "computer_sides", "engine_job", "feel", "ghosts", "hint_answered",
+           "hint_asked", "key_action", "load_fragment", "moves_props", "page_props", "position_link",
+           "restore_game_text", "result_note", "result_props", "result_share", "review_props", "review_status",
+           "review_stopped", "thinking_props"]
+
+#: What the status line shows while the computer searches its move ...
+MOVE_SEARCH = "Searching…"
+#: ... and while the engine looks for a hint.
+HINT_SEARCH = "Looking for the best move…"
+STOPPED = "Stopped. The computer is off; you play both sides."
+HINT_CANCELLED = "Hint cancelled."
+REVIEW_STOPPED = "Review stopped: the engine is needed for a move."
+COPIED_POSITION = "Position copied."
+COPIED_LINK = "Link copied: it opens this position."
+#: The share sheet's title for a finished game shared from the result panel.
+RESULT_SHARE = "Phutball game"
+#: The controls the person sets (the computer's menus): shown again at every draw, whatever the cache holds.
+TYPED = (("computer-side", "value"), ("computer-level", "value"))
+
+
+# ---------------------------------------------------------------- what the page shows
+
+
+def page_props(ctl: PlayController, v: PlayView, searching: bool, shapes: list[dict[str, Any]]) -> Props:
+    """Everything the page shows around the board but the moves list (:func:`moves_props`): the board's test
+    hooks, the status and message lines, the buttons (Undo, Redo, the lines and the previous game wait for a
+    search), the result panel, the computer's menus, the analysis and the review."""
+    props: Props = {
+        ("board", "data-position"): v["position"], ("board", "data-flipped"): "true" if v["flipped"] else "false",
+        ("board", "data-ghosts"): ghosts(shapes),
+        ("swap", "hidden"): not v["can_swap"] or searching,
+        ("flip", "aria-pressed"): "true" if v["flipped"] else "false",
+        ("sounds", "checked"): ctl.sounds, ("welcome", "hidden"): not ctl.welcome,
+        ("status", "textContent"): v["status"], ("status", "className"): "status over" if v["over"] else "status",
+        ("message", "textContent"): v["error"] or v["message"],
+        ("message", "className"): "message error" if v["error"] else "message",
+        ("undo", "disabled"): not v["can_undo"] or searching, ("redo", "disabled"): not v["can_redo"] or searching,
+        ("finish", "disabled"): not v["can_finish"], ("cancel-chain", "disabled"): not v["chain"],
+        ("finish", "hidden"): not v["chain"], ("cancel-chain", "hidden"): not v["chain"],
+        ("position-string", "value"): v["position"],
+        ("restore-line", "hidden"): not v["lines"] or searching,
+        ("restore-game", "hidden"): v["previous"] is None or searching}
+    if v["previous"] is not None:
+        props[("restore-game", "textContent")] = restore_game_text(v["previous"])
+    return {**props, **result_props(v, searching), **computer_props(ctl, searching), **analysis_props(v),
+            **review_props(v, searching)}
+
+
+def ghosts(shapes: list[dict[str, Any]]) -> str:
+    """What the ghost moves drawn are, ``"1:E6 2:E5-E7"`` (for tests and curious readers)."""
+    return " ".join(f"{s['ghost']}:{s['move']}" for s in shapes if s.get("ghost"))
+
+
+def restore_game_text(moves: int) -> str:
+    return f"Restore your previous game ({moves} moves)"
+
+
+def moves_props(v: PlayView) -> Props:
+    """The moves list (its HTML, with the current move marked)."""
+    return {("moves", "innerHTML"): moves_html(dict(v))}
+
+
+def result_props(v: PlayView, searching: bool) -> Props:
+    """The result panel at the game's end: the result, large, with Rematch, Review and Share."""
+    r = v["result"]
+    if r is None:
+        return {("result", "hidden"): True}
+    return {("result", "hidden"): False, ("result-title", "textContent"): r["title"],
+            ("result-detail", "textContent"): r["detail"], ("result-review", "hidden"): not v["analysable"],
+            ("result-review", "disabled"): v["review"]["running"] or searching}
+
+
+def computer_sides(ctl: PlayController) -> list[tuple[str, str]]:
+    """The options of the menu of the computer's side: nobody, or a side of the game's variant (2D or 1D)."""
+    return [("", "nobody")] + [(side, side_name(side)) for side in ctl.sides]
+
+
+def computer_props(ctl: PlayController, searching: bool) -> Props:
+    """The side and level menus show the controller's state; the Hint button waits for a search."""
+    return {("computer-side", "value"): ctl.computer_plays or "", ("computer-level", "value"): ctl.level,
+            ("computer-level", "disabled"): not ctl.variant.is_board,
+            ("hint", "disabled"): searching or ctl.over or ctl.live_link, ("computer-side", "disabled"): ctl.live_link}
+
+
+def bar_percent(v: PlayView) -> int | None:
+    """The evaluation bar's fill, in percent (None: the analysis is off)."""
+    a = v["analysis"]
+    return None if a is None else round(a["bar"] * 100)
+
+
+def analysis_props(v: PlayView) -> Props:
+    """The Analyse switch, the evaluation bar's value and text, the depth and the principal variation (the bar's
+    width is a style: :func:`bar_percent`)."""
+    a = v["analysis"]
+    props: Props = {("analyse", "checked"): a is not None, ("analyse", "disabled"): not v["analysable"],
+                    ("analysis", "hidden"): a is None}
+    if a is not None:
+        depth = "" if a["depth"] is None else f"depth {a['depth']}{'' if a['done'] else '…'}"
+        props.update({("eval-bar", "aria-valuenow"): bar_percent(v), ("eval-side", "textContent"): a["side"],
+                      ("eval-text", "textContent"): a["text"], ("eval-depth", "textContent"): depth,
+                      ("pv", "textContent"): " ".join(a["pv"])})
+    return props
+
+
+def review_status(v: PlayView) -> str | None:
+    """The review's line: its progress, or how many moves it marked (None before a review)."""
+    r = v["review"]
+    if r["running"] and r["progress"] is not None:
+        done, total = r["progress"]
+        return f"Reviewing… {done} of {total} moves."
+    if r["reviewed"]:
+        n = len(r["marks"])
+        return f"Review: {n} marked {'move' if n == 1 else 'moves'}." if n else "Review: no mistakes found."
+    return None
+
+
+def review_props(v: PlayView, searching: bool) -> Props:
+    """The review's panel: the Review button, its progress, its marked moves (buttons), the Next mistake
+    button, the evaluation graph and the summary once it is done."""
+    r = v["review"]
+    graph = review_graph_svg(r["curve"], r["marks"], v["ply"]) if r["reviewed"] and not r["running"] else ""
+    summary = review_summary_html(r["summary"]) if graph else ""
+    props: Props = {("review", "disabled"): r["running"] or searching or not v["analysable"],
+                    ("review-panel", "hidden"): not (r["running"] or r["reviewed"]),
+                    ("review-cancel", "hidden"): not r["running"], ("next-mark", "hidden"): not r["marks"],
+                    ("review-marks", "innerHTML"): review_marks_html(r["marks"]),
+                    ("review-graph", "innerHTML"): graph, ("review-graph", "hidden"): not graph,
+                    ("review-summary", "innerHTML"): summary, ("review-summary", "hidden"): not summary}
+    status = review_status(v)
+    if status is not None:
+        props[("review-status", "textContent")] = status
+    return props
+
+
+def thinking_props(text: str | None, shown: bool = True) -> Props:
+    """The line under "thinking" while the engine searches (``text`` None: unchanged)."""
+    props: Props = {("thinking", "hidden"): not shown}
+    if text is not None:
+        props[("thinking-text", "textContent")] = text
+    return props
+
+
+# ---------------------------------------------------------------- the board's changes
+
+
+@dataclass(frozen=True)
+class Feel:
+    """What a change of the board feels like: ``changed`` (another position than the one shown), the move's
+    ``sound`` (None: none, or sounds off) and the ply of a ``jump`` to animate hop by hop (None: none)."""
+
+    changed: bool
+    sound: str | None = None
+    jump: int | None = None
+
+
+def feel(ctl: PlayController, shown: str | None, entering: bool, reduced_motion: bool) -> Feel:
+    """The board last showed ``shown`` (``entering``: a jump being entered click by click): the sound of the move
+    that led here, if it is one move on (:func:`lab.playfeel.move_sound`), and the jump forward to animate (not
+    under prefers-reduced-motion; :func:`lab.playfeel.animated_ply`)."""
+    game = ctl.game
+    if shown is None or shown == str(ctl.position):
+        return Feel(False)
+    ply = game.cursor
+    one_on = ctl.sounds and ply >= 1 and str(game.positions[ply - 1]) == shown
+    jump = None if reduced_motion else animated_ply(game, shown, entering)
+    return Feel(True, move_sound(game, ply) if one_on else None, jump)
+
+
+# ---------------------------------------------------------------- the engine's searches
+
+
+def engine_job(job: MakeJob, hooks: Any) -> MakeJob:
+    """The search's job: ``job``, or the tests' scripted engine (``window.phutballTestHooks.engine``)."""
+    engine = (hooks or {}).get("engine")
+    return partial(scripted, engine) if engine else job
+
+
+@dataclass
+class Search:
+    """A search under way (the computer's move or a hint): its label, the best move found so far."""
+
+    label: str
+    best: str | None = None
+
+    def report(self, r: Report, jobs: Scheduler) -> Props:
+        """A report of the search: the best move kept, an error given to ``jobs``; the "thinking" line."""
+        self.best = r.get("best") or self.best
+        if r.get("error"):
+            jobs.error = str(r["error"])
+        return thinking_props(search_text(self.label, r, self.best))
+
+    def answer(self, last: Report | None, jobs: Scheduler) -> str | None:
+        """The search's move: None if it failed or was stopped."""
+        if last is not None and last.get("error"):
+            return None
+        return jobs.search_answer(self.best)
+
+
+def computer_answered(ctl: PlayController, jobs: Scheduler, position: str, best: str | None) -> None:
+    """The computer's search for ``position`` ended with ``best``: Stop switched the computer off; an answer to
+    another question (the setting or the position changed meanwhile) is dropped; else the move is played, or
+    the computer is switched off saying why."""
+    if jobs.stop == "user":
+        ctl.set_computer(None)
+        ctl.message = STOPPED
+    elif not jobs.stop and str(ctl.position) == position and ctl.computer_to_move():
+        ctl.computer_reply(best, jobs.error)
+
+
+def hint_asked(ctl: PlayController, searching: bool) -> bool:
+    """Hint pressed: whether the engine searches one (not while it searches, nor after the game; during a game
+    by link it says why not)."""
+    if searching or ctl.over:
+        return False
+    if ctl.live_link:
+        ctl.error = LINK_ENGINE_OFF
+        return False
+    return True
+
+
+def hint_answered(ctl: PlayController, jobs: Scheduler, position: str, best: str | None) -> None:
+    """The hint's search for ``position`` ended with ``best``: shown, or why not (a move since: nothing)."""
+    if str(ctl.position) != position:
+        return
+    if jobs.error:
+        ctl.error = f"No hint: the engine failed ({jobs.error[:200]})."
+    elif best:
+        ctl.show_hint(best)
+    elif jobs.stop:
+        ctl.message = HINT_CANCELLED
+
+
+def review_stopped(ctl: PlayController, jobs: Scheduler) -> bool:
+    """Between two slices of the review: cancelled when a search needs the engine (it says so); whether the
+    review is over (cancelled, or the game changed)."""
+    if jobs.outranked("review") and ctl.review_view()["running"]:
+        ctl.cancel_review()
+        ctl.message = REVIEW_STOPPED
+    return not ctl.review_view()["running"]
+
+
+def change_computer(ctl: PlayController, jobs: Scheduler, side: str, level: str) -> bool:
+    """The computer's menus changed: a new level only (a search under way keeps its level: the next move uses
+    it), False; else a new side or mode, which stops the search (it is for the old setting), True."""
+    plays = side or None
+    if plays == ctl.computer_plays and ctl.mode == ("computer" if plays else "two-players"):
+        ctl.set_level(level)
+        return False
+    jobs.stop_search("changed")
+    ctl.set_computer(plays, level)
+    return True
+
+
+# ---------------------------------------------------------------- keys, links, notes
+
+
+def key_action(ctl: PlayController, key: str, on_board: bool, searching: bool) -> str:
+    """A key pressed on the page: ``"hint"`` (h), ``"played"`` (the board took it: it changed), or ``""``.  Keys
+    other than u, r, h and Escape are the board's when it has the focus; Undo and Redo wait for a search."""
+    if not on_board and key not in ("u", "r", "h", "Escape"):
+        return ""
+    if key == "h":
+        return "hint"
+    if searching and key in ("u", "r"):
+        return ""
+    return "played" if ctl.key(key) else ""
+
+
+def load_fragment(ctl: PlayController, fragment: str) -> bool:
+    """The URL's fragment changed to a position other than the one shown: it is opened (whether it was)."""
+    if not fragment or fragment == str(ctl.position):
+        return False
+    ctl.load_position(fragment)
+    return True
+
+
+def position_link(href: str, position: str) -> str:
+    """The page's address opening ``position``."""
+    return f"{href.split('#')[0]}#{position}"
+
+
+def result_share(ctl: PlayController, href: str) -> tuple[str, str, str]:
+    """A finished game shared from the result panel: the link replaying it (embed.html, beside the page), the
+    share sheet's title and its text."""
+    link = snippets(urljoin(href, "./"), share_params(ctl.game, "game")).link
+    result = ctl.view()["result"]
+    return link, RESULT_SHARE, f"Phutball: {result['title'] if result else ctl.status()}"
+
+
+def result_note(how: str, link: str) -> Props:
+    """What the result panel says after the share sheet answered ``how`` (shared, copied, cancelled, failed)."""
+    return {("result-note", "textContent"): {"shared": "Shared.", "copied": "Link copied: it replays this game.",
+                                             "cancelled": ""}.get(how, f"Could not copy the link: {link}")}
