@@ -370,7 +370,7 @@ MAX_DECISIONS = 2
 GLUE_TARGET_LINES = 1_800
 #: ... and its ceiling until the puzzles glue is reduced (issue 40: a later pass), when the ceiling comes down
 #: to the target.
-GLUE_CEILING_LINES = 3_041
+GLUE_CEILING_LINES = 3_022
 #: issue 40: the puzzles glue reduced in a later pass (play and embed's are done).  Its findings now (words for
 #: people and functions deciding too much): the count may only go down; every other glue module has none.
 LATER = {"puzzles.py": 31}

@@ -11,7 +11,7 @@ glue modules of their own, bound from :func:`bind`: ``glue/newgame.py`` (New gam
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from glue import gamerecord, mygames, newgame, share
 from glue.jobs import run_job
@@ -167,14 +167,6 @@ def eval_bar(pct: int | None) -> None:
         el("eval-fill").set_style("width", f"{pct}%")
 
 
-def on_graph_click(event: Event) -> None:
-    """A click on the evaluation graph: the position after that many moves."""
-    ply = event.target.getAttribute("data-graph-ply")
-    if ply is not None and not jobs.searching:
-        ctl.goto(int(ply))
-        refresh()
-
-
 rendered: dict[str, Any] = {"live": ""}
 
 
@@ -260,24 +252,6 @@ def on_analyse(event: Event) -> None:
 def on_review(event: Any) -> None:
     if jobs.may_start("review"):
         spawn(review_game())
-
-
-def on_review_cancel(event: Event) -> None:
-    ctl.cancel_review()
-    draw()
-
-
-def on_mark_click(event: Event) -> None:
-    ply = event.target.getAttribute("data-mark-ply")
-    if ply and not jobs.searching:
-        ctl.goto_mark(int(ply))
-        refresh()
-
-
-def on_next_mark(event: Event) -> None:
-    if not jobs.searching:
-        ctl.next_mark()
-        refresh()
 
 
 # ---------------------------------------------------------------- the computer (in the worker)
@@ -371,13 +345,6 @@ def on_focus(t: Any) -> None:
     draw()
 
 
-def on_moves_click(event: Event) -> None:
-    ply = event.target.getAttribute("data-ply")
-    if ply and not jobs.searching:
-        ctl.goto(int(ply))
-        refresh()
-
-
 def play_typed(text: str) -> str:
     """A move typed in the Move field: played through the same checks and MoveEntry as a click."""
     ctl.welcome = False
@@ -385,6 +352,25 @@ def play_typed(text: str) -> str:
     played = ctl.play_typed(text)
     refresh()
     return "" if played else ctl.error
+
+
+def goes_to(attr: str, go: Callable[[int], None]) -> Callable[[Event], None]:
+    """A click on an element carrying ``attr`` (a move list's, the review's marks, the evaluation graph): ``go``
+    to that ply, unless a search runs."""
+    def handler(event: Event) -> None:
+        ply = event.target.getAttribute(attr)
+        if ply and not jobs.searching:
+            go(int(ply))
+            refresh()
+    return handler
+
+
+def then_draw(act: Callable[[], Any]) -> Callable[[Event], None]:
+    """A handler: ``act``, then draw (nothing else changed)."""
+    def handler(event: Event) -> None:
+        act()
+        draw()
+    return handler
 
 
 def unless_searching(act: Any) -> Any:
@@ -419,11 +405,6 @@ def on_sounds(event: Event) -> None:
     save()
 
 
-def on_welcome_close(event: Event) -> None:
-    ctl.welcome = False
-    draw()
-
-
 def on_rematch(event: Event) -> None:
     jobs.stop_search("changed")
     mygames.rematch()
@@ -446,10 +427,6 @@ def on_hashchange(event: Event) -> None:
         refresh()
 
 
-def on_resize(event: Event) -> None:
-    draw()
-
-
 def bind() -> None:
     bind_board(canvas, layout, on_target, on_key=on_key, keyboard=keyboard, on_drag=on_drag, grid_view=grid_view,
                on_focus=on_focus, two_touch=True)
@@ -458,25 +435,29 @@ def bind() -> None:
     gamerecord.bind(lambda: ctl, refresh, draw)
     share.bind(lambda: ctl.game)
     bind_events({
-        ("moves", "click"): on_moves_click, ("undo", "click"): then_refresh(lambda: ctl.undo()),
-        ("redo", "click"): then_refresh(lambda: ctl.redo()),
+        ("moves", "click"): goes_to("data-ply", lambda ply: ctl.goto(ply)),
+        ("undo", "click"): then_refresh(lambda: ctl.undo()), ("redo", "click"): then_refresh(lambda: ctl.redo()),
         ("finish", "click"): then_refresh(lambda: ctl.finish_chain()),
         ("cancel-chain", "click"): then_refresh(lambda: ctl.cancel_chain()), ("move-now", "click"): on_move_now,
         ("restore-line", "click"): unless_searching(lambda: ctl.restore_line()),
         ("restore-game", "click"): unless_searching(mygames.restore_previous),
         ("stop", "click"): lambda e: jobs.stop_search("user"), ("hint", "click"): on_hint,
-        ("analyse", "change"): on_analyse, ("review", "click"): on_review, ("review-cancel", "click"): on_review_cancel,
-        ("review-marks", "click"): on_mark_click, ("review-graph", "click"): on_graph_click,
-        ("next-mark", "click"): on_next_mark, ("computer-side", "change"): on_computer_change,
-        ("computer-level", "change"): on_computer_change, ("rematch", "click"): on_rematch,
+        ("analyse", "change"): on_analyse, ("review", "click"): on_review,
+        ("review-cancel", "click"): then_draw(lambda: ctl.cancel_review()),
+        ("review-marks", "click"): goes_to("data-mark-ply", lambda ply: ctl.goto_mark(ply)),
+        ("review-graph", "click"): goes_to("data-graph-ply", lambda ply: ctl.goto(ply)),
+        ("next-mark", "click"): unless_searching(lambda: ctl.next_mark()),
+        ("computer-side", "change"): on_computer_change, ("computer-level", "change"): on_computer_change,
+        ("rematch", "click"): on_rematch,
         ("swap", "click"): unless_searching(lambda: ctl.swap()),  # against the computer, it is now to move
-        ("flip", "click"): on_flip, ("sounds", "change"): on_sounds, ("welcome-close", "click"): on_welcome_close,
+        ("flip", "click"): on_flip, ("sounds", "change"): on_sounds,
+        ("welcome-close", "click"): then_draw(lambda: setattr(ctl, "welcome", False)),
         ("result-review", "click"): on_review, ("result-share", "click"): on_result_share,
         ("copy-position", "click"): lambda e: copied(str(ctl.position), page.COPIED_POSITION),
         ("copy-link", "click"): lambda e: copied(page.position_link(location_href(), str(ctl.position)),
                                                  page.COPIED_LINK),
-        ("window", RELAYOUT): on_resize, ("window", "phutball-theme"): on_resize,
-        ("window", "hashchange"): on_hashchange, ("window", "resize"): on_resize})
+        ("window", RELAYOUT): lambda e: draw(), ("window", "phutball-theme"): lambda e: draw(),
+        ("window", "hashchange"): on_hashchange, ("window", "resize"): lambda e: draw()})
 
 
 def start() -> None:
