@@ -4,7 +4,8 @@ A link carries the whole game in the play page's URL fragment::
 
     index.html#game=<payload>
 
-``<payload>`` is the base64url text (no padding) of the zlib-compressed UTF-8 text of ten lines
+``<payload>`` is the base64url text (no padding) of the gzip-compressed UTF-8 text of ten lines (a link
+made before issue 40's stop carries zlib's framing instead: both are read)
 (format 2; format 1, the first six, is still read)::
 
     2                       the format's version
@@ -32,10 +33,11 @@ a takeback is a request the friend accepts or declines in their next link.  Two 
 differ (an old page, an edited link) are never a dead end: :data:`DIVERGED` offers to continue
 from the friend's version (yours is kept as another game) or to keep yours and send it again.
 
-zlib's checksum makes a link cut short or altered by hand unreadable rather than a
-different game; the engine replays every move (:func:`replay`), once per opening.  A 150-ply
-15x19 game's payload is about 560 characters (:func:`measure`): with the page's address, about
-620, short enough for any messenger.  The longest game a link may carry is :data:`MAX_PLIES` moves
+gzip's CRC-32 makes a link cut short or altered by hand unreadable rather than a different game (it
+catches every change of up to 32 bits in a row, so every changed character: zlib's Adler-32 let a
+changed character through to another list of moves, which a property test found); the engine
+replays every move (:func:`replay`), once per opening.  A 150-ply 15x19 game's payload is about 580
+characters (:func:`measure`): with the page's address, about 640, short enough for any messenger.  The longest game a link may carry is :data:`MAX_PLIES` moves
 (opening one replays it: well under a second on 15x19).
 """
 
@@ -57,6 +59,8 @@ PREFIX = "game="
 VERSION = "2"
 #: Longest payload read (characters): far above a 1,000-ply game, far below what could stall the page.
 MAX_PAYLOAD = 20_000
+#: zlib's window bits for gzip's framing (16 + 15), and for reading either framing (32 + 15).
+GZIP, GZIP_OR_ZLIB = 31, 47
 #: Longest text a payload may unpack to (a compressed bomb is refused).
 MAX_TEXT = 200_000
 #: The most moves a link may carry: opening a link replays every move once (bench/README.md: link games).
@@ -213,7 +217,9 @@ def encode(link: LinkGame) -> str:
     import zlib
     text = "\n".join((VERSION, link.id, link.sender, link.seat or "-", link.to or "-", link.setup,
                       "pie" if link.pie else "-", " ".join(link.moves), link.end or "-", link.request or "-"))
-    return base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii").rstrip("=")
+    packer = zlib.compressobj(9, zlib.DEFLATED, GZIP)  # gzip's framing: a CRC-32 of the text (no name, no time)
+    packed = packer.compress(text.encode("utf-8")) + packer.flush()
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
 def decode(payload: str) -> LinkGame:
@@ -232,7 +238,7 @@ def decode(payload: str) -> LinkGame:
         raise LinkError(payload[:20], f"it is damaged (it contains {quote(bad)}, which no game link has)")
     try:
         packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-        unpacker = zlib.decompressobj()
+        unpacker = zlib.decompressobj(GZIP_OR_ZLIB)
         raw = unpacker.decompress(packed, MAX_TEXT)
         if unpacker.unconsumed_tail or not unpacker.eof:
             raise zlib.error("incomplete or too long")
