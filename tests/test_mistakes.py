@@ -113,8 +113,8 @@ def reviewed(opponent=None, storage=None):
         ctl.play_text(move)
     assert ctl.analysis.review_spec() is not None
     marks = [mark_json(m) for m in review_marks(GAME, max_nodes_per_position=3000)]
-    ctl.analysis.review_report({"done": True, "marks": marks, "curve": [], "summary": []})
-    ctl.analysis.keep_found(storage if storage is not None else Store())
+    ctl.analysis.review_report({"done": True, "marks": marks, "curve": [], "summary": []},
+                               storage if storage is not None else Store())
     return ctl
 
 

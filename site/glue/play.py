@@ -233,8 +233,7 @@ async def review_game() -> None:
     draw()
 
     def report(r: Any) -> None:
-        ctl.review_report(r)
-        ctl.analysis.keep_found(storage)  # the reader's blunders, as puzzles (lab.mistakes)
+        ctl.analysis.review_report(r, storage)  # at its end, the reader's blunders kept as puzzles
         draw()
 
     try:

@@ -233,8 +233,9 @@ class AnalysisPanel:
         self.state.message = "Reviewing the game…"
         return Review2D(self.state.game.to_record())
 
-    def review_report(self, report: Report) -> None:
-        """Progress (``progress: [done, total]``), and at the end the marks (``marks``) or an ``error``."""
+    def review_report(self, report: Report, storage: Storage | None = None) -> None:
+        """Progress (``progress: [done, total]``), and at the end the marks (``marks``) or an ``error``; with
+        ``storage``, the reader's blunders are kept there as puzzles at the end (:meth:`keep_found`)."""
         if self.review_for != tuple(self.state.game.moves):
             return  # the game changed since: this review is about another game
         if report.get("error"):
@@ -254,7 +255,8 @@ class AnalysisPanel:
             n = len(self.review_marks)
             self.state.message = ("Review done: no mistakes found." if not n else
                                   f"Review done: {n} {'move' if n == 1 else 'moves'} marked.")
-
+            if storage is not None:
+                self.keep_found(storage)
             self.state.announcement = self.state.message
 
     def keep_found(self, storage: Storage) -> None:
