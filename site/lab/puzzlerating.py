@@ -52,6 +52,7 @@ from dataclasses import dataclass, replace
 from itertools import islice
 
 from phutball.errors import PhutballError
+from phutball.bitboard import bit, jump_results
 from phutball.notation import Point
 from phutball import Position
 from phutball.puzzles.puzzle import Puzzle
@@ -116,14 +117,15 @@ def features(p: Puzzle) -> Features:
     start = p.start if p.variant.is_board else None  # a 2D puzzle's start is a board
     if not isinstance(start, Position):
         return base
-    answers = {after for after in (_played(start, m) for m in solutions) if after is not None}
+    answers = {state(after) for after in (_played(start, m) for m in solutions) if after is not None}
+    goal = start.target_rows()
     key = _played(start, first)
     replies = 0
     if base.depth > 1 and key is not None and not key.is_over:
         replies = len(plausible(key))
     return replace(base, away=int(_all_away(start, solutions)), men=len(start.men),
                    back_hops=_back_hops(start, first),
-                   tries=sum(1 for after in plausible(start) if after not in answers and after.winner != start.to_move),
+                   tries=sum(1 for s in plausible(start) if s not in answers and s[1] not in goal),
                    replies=replies)
 
 
@@ -139,17 +141,29 @@ def _played(pos: Position, move: str) -> Position | None:
 PLAUSIBLE_JUMPS = 400
 
 
-def plausible(pos: Position) -> set[Position]:
-    """The positions after the moves a solver tries first: every jump that ends nearer the mover's goal
-    than the ball was (or scores), and every man placed beside the ball (the eight points around it)."""
+#: A position as the rating compares them: its ball's column and row, and its men as a mask.
+State = tuple[int, int, int]
+
+
+def state(pos: Position) -> State:
+    """``pos`` as a :data:`State` (the side to move left out: every state compared follows one move)."""
+    return pos.ball.col, pos.ball.row, pos.mask
+
+
+def plausible(pos: Position) -> set[State]:
+    """The states after the moves a solver tries first: every jump that ends nearer the mover's goal than
+    the ball was (or scores), and every man placed beside the ball (the eight points around it).  Masks,
+    not positions: a page rates every puzzle when it starts."""
+    width, height = pos.size.width, pos.size.height
+    col, row, men = state(pos)
     towards = 1 if pos.to_move == "O" else -1  # Ohs score on the high rows (Position.target_rows)
-    out = {after for after, jump in islice(pos.iter_results(), PLAUSIBLE_JUMPS)
-           if (jump.path[-1].row - pos.ball.row) * towards > 0}
+    out = {(c, r, m) for c, r, m, _ in islice(jump_results(width, height, col, row, men), PLAUSIBLE_JUMPS)
+           if (r - row) * towards > 0}
     for dc in (-1, 0, 1):
         for dr in (-1, 0, 1):
-            point = Point(pos.ball.col + dc, pos.ball.row + dr)
-            if (dc or dr) and pos.in_bounds(point) and pos.can_place(point):
-                out.add(pos.play(str(point)))
+            point = Point(col + dc, row + dr)
+            if (dc or dr) and pos.can_place(point):
+                out.add((col, row, men | bit(width, point.col, point.row)))
     return out
 
 
