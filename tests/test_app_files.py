@@ -136,6 +136,7 @@ def test_a_cached_shipped_start_that_is_not_its_sha256_is_made_again(tmp_path, m
     assert "no shipped start" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_the_engine_wheel_is_byte_for_byte_the_same_when_built_again(tmp_path, monkeypatch):
     """Same sources, same wheel bytes, whatever the files' times (each fresh clone has its own):
     so the same build id, and returning visitors keep their cache."""

@@ -146,6 +146,7 @@ def test_refutations_of_every_losing_try(book):
 # ---------------------------------------------------------------- independent search
 
 
+@pytest.mark.slow
 def test_short_endings_agree_with_an_independent_search(book):
     """Every book position with at most 9 plies left: value and exact plies by AND/OR search."""
     checked = 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
 import zxingcpp
 from PIL import Image
 
@@ -199,6 +200,7 @@ def test_a_game_by_link_shown_as_a_qr_code_opens_on_the_friend_s_phone(browser, 
     phone_ctx.close()
 
 
+@pytest.mark.slow
 def test_two_tabs_of_one_browser_keep_both_their_games(browser, server):
     """Issue 38's last gap: the second tab's write put back the games it read at its start."""
     ctx, one = fresh(browser, server, 1280, 800)

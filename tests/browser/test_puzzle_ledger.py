@@ -3,6 +3,8 @@ attempt counts once (a reload, a second tab)."""
 
 import json
 
+import pytest
+
 from playwright.sync_api import expect
 
 from conftest import Recorder, click_point, own_input_devices, wait_ready
@@ -62,6 +64,7 @@ def test_a_hint_assisted_solve_gains_at_most_half_and_a_revealed_solution_is_a_f
     assert page.recorder.errors == []
 
 
+@pytest.mark.slow
 def test_a_second_tab_hears_of_the_first_ones_attempts_and_each_counts_once(context, server):
     one, two = context.new_page(), context.new_page()
     for tab in (one, two):

@@ -76,6 +76,7 @@ def test_the_first_start_is_saved_and_every_later_start_restores_it(visitor, ser
     assert page.recorder.errors == []
 
 
+@pytest.mark.slow
 def test_a_saved_start_that_cannot_be_used_is_replaced_and_the_page_starts(visitor, server):
     page = visitor
     page.goto(f"{server.origin}/index.html#9x9_O_E5")

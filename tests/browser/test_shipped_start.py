@@ -91,6 +91,7 @@ def lab_mjs_expecting(served: bytes) -> bytes:
     return text.replace(built.encode(), hashlib.sha256(served).hexdigest().encode())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["wrong-build-id", "truncated", "flipped-bytes", "flipped-bytes-ungzipped"])
 def test_a_shipped_start_that_does_not_restore_ends_in_the_browsers_own_start(browser, kind):
     pages = {shipped_start_path(): altered(kind)}

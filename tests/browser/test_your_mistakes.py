@@ -2,6 +2,8 @@
 play page, its blunder listed under Your mistakes on the puzzles page, refuted on the board when played
 again, solved with the engine's move."""
 
+import pytest
+
 from conftest import click_point, data_position, wait_ready
 
 # Ohs: A9, Eks: E4 (now E5-E1 wins for Eks), Ohs: A8, Eks: A3 -- Eks miss the win in one at move 4.
@@ -14,6 +16,7 @@ def wait_phase(page, *phases, timeout=90_000):
     page.wait_for_function(cond, timeout=timeout)
 
 
+@pytest.mark.slow
 def test_a_reviewed_blunder_becomes_a_puzzle_refuted_on_the_board_and_solved(page, server):
     from lab.mistakes import mistake_id
     page.goto(f"{server.origin}/index.html")
