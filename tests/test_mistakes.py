@@ -206,3 +206,11 @@ def test_whatever_order_two_tabs_keep_mistakes_in_every_one_is_kept_once(steps):
     saved = load(storage)[0]
     assert sorted(m.id for m in saved.mistakes) == sorted(added)
     assert read_progress(saved.to_text())[0] == saved
+
+
+def test_your_mistakes_are_listed_by_day_then_by_move():
+    from lab.puzzlelist import with_mistakes
+    a, b, c = (Mistake(x.id, x.position, x.played, x.better, x.refutation, ply, day)
+               for x, ply, day in zip(POOL, (9, 2, 0), ("2026-11-20", "2026-11-20", "2026-11-21")))
+    listed = with_mistakes([], SavedProgress(mistakes=(c, a, b)))
+    assert [p.id for p in listed] == [b.id, a.id, c.id]

@@ -49,9 +49,11 @@ def puzzles_from_files(files: object) -> list[Puzzle]:
 
 def with_mistakes(puzzles: list[Puzzle], saved: SavedProgress) -> list[Puzzle]:
     """The shipped ``puzzles`` and the reader's mistakes still to solve (:func:`lab.mistakes.still_to_solve`:
-    solved fewer than twice in the ledger), as puzzles of their own group."""
+    solved fewer than twice in the ledger), as puzzles of their own group: by the day a review found them,
+    then by the move's place in its game."""
     solves = Counter(a.puzzle for a in saved.ledger.records if a.solved)
-    return puzzles + [m.puzzle() for m in still_to_solve(saved.mistakes, solves)]
+    mine = sorted(still_to_solve(saved.mistakes, solves), key=lambda m: (m.date, m.ply))
+    return puzzles + [m.puzzle() for m in mine]
 
 
 def list_order(puzzles: list[Puzzle]) -> list[int]:
