@@ -49,6 +49,10 @@ class LeavesNoJump(Task):
             return verdict(True, True, f"Safe: {them} has no winning jump now.")
         return verdict(False, False, f"{them} can score at once.", [threat])
 
+    def check_board(self, p: Posed, line: list[Position], max_nodes: int) -> list[str]:
+        """The claim as the analysis decides it (:meth:`~phutball.puzzles.tasks.Task.check_analysis`)."""
+        return self.check_analysis(p.position, p.main_line, p.extra, max_nodes=max_nodes)
+
     def no_win_now(self, pos: Position, e: Effort, max_nodes: int) -> bool:
         """Whether the game is on and the side to move cannot win at once (a puzzle that is not a win)."""
         return not pos.is_over and win_in_one(pos, pos.to_move, e, max_nodes) is None
@@ -123,9 +127,6 @@ class Defend(LeavesNoJump):
             return None
         return TaskAnswer(self.name, tuple(sols), (sols[0],), e.nodes, {"threat": threat})
 
-    def check_board(self, p: Posed, line: list[Position], max_nodes: int) -> list[str]:
-        return self.check_analysis(p.position, p.main_line, p.extra, max_nodes=max_nodes)
-
     def check_more(self, pos: Position, main_line: Sequence[str], extra: Mapping[str, Any], solutions: set[object],
                    max_nodes: int) -> list[str]:
         """The ``threat`` wins for the opponent."""
@@ -163,9 +164,6 @@ class DontJump(LeavesNoJump):
         if not sols:
             return None
         return TaskAnswer(self.name, tuple(sols), (sols[0],), e.nodes, {"trap": trap})
-
-    def check_board(self, p: Posed, line: list[Position], max_nodes: int) -> list[str]:
-        return self.check_analysis(p.position, p.main_line, p.extra, max_nodes=max_nodes)
 
     def check_more(self, pos: Position, main_line: Sequence[str], extra: Mapping[str, Any], solutions: set[object],
                    max_nodes: int) -> list[str]:
