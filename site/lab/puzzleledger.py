@@ -614,7 +614,9 @@ def add_mistakes(storage: Storage, found: Iterable[Mistake]) -> str:
     if raw and (reading.values is None or reading.problems):
         return ("Your mistakes could not be kept as puzzles: the puzzle progress saved here could not be read. "
                 "Open the puzzles page to see what it kept.")
-    save(storage, replace(stored, mistakes=merged_mistakes(stored.mistakes, found)))
+    kept = replace(stored, mistakes=merged_mistakes(stored.mistakes, found)).to_text()
+    if kept != raw:  # read whole just now: what is stored, with the mistakes added (nothing to merge)
+        storage.set_item(PROGRESS_KEY, kept)
     return ""
 
 
