@@ -160,6 +160,22 @@ def test_keys_enter_a_move_and_undo_is_not_a_shortcut():
     assert ctl.key("u") is False
 
 
+def test_the_page_s_board_keys_are_the_lesson_s_only_on_the_board():
+    """What glue/learn.py hands on: a key on the canvas (or a grid cell, handed on as the canvas'), the grid's
+    focus, a typed move and a step of the list."""
+    ctl = LearnController()
+    ctl.goto(1)  # the jump: ball E5, man E6
+    assert ctl.board_key("b", on_board=False) is False and ctl.view()["board"]["announcement"] != "The ball is on E5."
+    assert ctl.board_key("b", on_board=True) and ctl.view()["board"]["announcement"] == "The ball is on E5."
+    ctl.focus(Point.from_str("A1"))
+    assert ctl.board.entry.cursor == Point.from_str("A1")
+    assert ctl.typed("Z99")  # why not: the board's error
+    assert ctl.typed("E5-E7") == "" and ctl.view()["ok"]
+    assert ctl.typed("A1") == ctl.feedback != ""  # the step is done: Next, or Try again
+    assert ctl.goto_step(None) is False and ctl.index == 1
+    assert ctl.goto_step("3") and ctl.index == 3 and not ctl.view()["ok"]
+
+
 def test_the_board_s_keys_say_what_the_play_page_s_say():
     """The lesson's board holds the play page's keys (lab.boardkeys): the arrows name the point under the
     cursor, b n j l s are answered, Escape cancels a jump, each in the live region."""

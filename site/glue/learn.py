@@ -6,7 +6,7 @@ shows of it ``lab/learnpage.py``.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from lab.views.diagram import layout_for, play_shapes
 from lab.learn import STORAGE_KEY, LearnController
@@ -14,13 +14,13 @@ from lab.learnpage import learn_props
 from glue.remote import Event, bind, draw as draw_shapes, el, ready, show, storage
 from glue.boardinput import RELAYOUT, bind_board, bind_move_field, board_shape, relayout_when_changed, show_grid
 from lab.boardgrid import ShownGrid, entry_grid
-from phutball.moveentry import Target
 
 canvas = el("board")
 ctl = LearnController()
 state: dict[str, Any] = {}  # the board's shape last drawn (relayout_when_changed)
 keyboard = {"used": False}  # a key moved the cursor: it is shown (a click hides it)
 grid_view = ShownGrid("board-grid")  # the board as a grid, for screen readers and the keyboard
+T = TypeVar("T")
 
 
 def layout() -> Any:
@@ -38,50 +38,37 @@ def render() -> None:
     relayout_when_changed(state, board_shape(b["variant"], b["position"]))  # a strip after a 2D step: again
 
 
-def on_target(t: Target, touch_cell: float | None) -> None:
-    ctl.click(t, touch_cell)
-    render()
+def rendered(fn: Callable[..., T]) -> Callable[..., T]:
+    """``fn`` (the lesson's answer to a click, a grid's focus, a typed move), then the page drawn again."""
+    def handler(*args: Any) -> T:
+        answer = fn(*args)
+        render()
+        return answer
+    return handler
 
 
 def on_key(key: str, event: Event) -> bool:
-    if event.target != canvas or not ctl.key(key):
-        return False
-    render()
-    return True
-
-
-def on_focus(t: Target) -> None:
-    """The grid's focus moved: the board's cursor follows it (drawn on the canvas)."""
-    ctl.board.entry.cursor = t
-    render()
-
-
-def play_typed(text: str) -> str:
-    played = ctl.play_typed(text)
-    render()
-    return "" if played else ctl.board.error or ctl.feedback
+    took = ctl.board_key(key, event.target == canvas)
+    if took:
+        render()
+    return took
 
 
 def on_step(event: Event) -> None:
-    step = event.target.getAttribute("data-step")
-    if step is not None:
-        ctl.goto(int(step))
+    if ctl.goto_step(event.target.getAttribute("data-step")):
         render()
         el(grid_view.table_id).focus()  # the board's grid: its focused cell (host.js)
 
 
 def action(fn: Callable[[], Any]) -> Callable[[Event], None]:
-    def handler(event: Event) -> None:
-        fn()
-        render()
-    return handler
+    return rendered(lambda event: fn())
 
 
 def start() -> None:
     ctl.start(storage)  # the stored progress; what cannot be read is set aside, said once
-    bind_board(canvas, layout, on_target, on_key=on_key, keyboard=keyboard, grid_view=grid_view, on_focus=on_focus,
-               two_touch=True)
-    bind_move_field(ctl.preview_typed, play_typed)
+    bind_board(canvas, layout, rendered(ctl.click), on_key=on_key, keyboard=keyboard, grid_view=grid_view,
+               on_focus=rendered(ctl.focus), two_touch=True)
+    bind_move_field(ctl.preview_typed, rendered(ctl.typed))
     redraw = action(lambda: None)
     bind({("steps", "click"): on_step, ("end", "click"): on_step,  # the end: a step not done yet, named
           ("previous", "click"): action(ctl.previous), ("next", "click"): action(ctl.next),

@@ -285,6 +285,28 @@ class LearnController:
     def finish_chain(self) -> None:
         self._guarded(self.board.finish_chain)
 
+    def board_key(self, name: str, on_board: bool) -> bool:
+        """A key the page's board binder got: the lesson's only on the canvas (glue.boardinput hands it a key
+        pressed on the grid's cells as the canvas'); True if it took it."""
+        return on_board and self.key(name)
+
+    def typed(self, text: str) -> str:
+        """A move typed in the Move field, then Enter: "" when it was played (the field is emptied), else why
+        not (the board's error, else the step's feedback)."""
+        return "" if self.play_typed(text) else self.board.error or self.feedback
+
+    def focus(self, t: Target) -> None:
+        """The board's grid's focus moved to ``t``: the board's cursor follows it (drawn on the canvas)."""
+        self.board.entry.cursor = t
+
+    def goto_step(self, step: str | None) -> bool:
+        """A click in the list of steps or on the end's link to a step not done yet, on the element of
+        ``data-step`` ``step`` (None: elsewhere in the list, nothing); True if it went there."""
+        if step is None:
+            return False
+        self.goto(int(step))
+        return True
+
     def cancel_chain(self) -> None:
         self.board.cancel_chain()
 
