@@ -1,7 +1,7 @@
 """The state of an embedded board in ``replay`` and ``play`` mode, in pure Python (unit-tested).
 
-``glue/embed.py`` turns DOM events into calls here and draws what they say with
-:mod:`lab.views.diagram`.  ``play`` reuses the play page's :class:`PlayController`
+The frame's replay and play modes (:mod:`lab.embedmodes`, wired by ``glue/embed.py``) make calls here
+and draw what they say with :mod:`lab.views.diagram`.  ``play`` reuses the play page's :class:`PlayController`
 (nothing is saved: an embed never touches the play page's stored game).
 """
 

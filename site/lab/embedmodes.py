@@ -355,8 +355,8 @@ class PuzzleMode(FrameMode):
     def buttons(self) -> dict[str, Callable[[], None]]:
         ctl = self.ctl
         return {"retry": self.changes(ctl.retry), "hint": self.hint, "solution": self.solution, "pfinish": self.finish,
-                "step-prev": self.changes(partial(ctl.step, "prev")), "step-next": self.changes(partial(ctl.step, "next")),
-                "streak-next": self.changes(ctl.next),
+                "step-prev": self.changes(partial(ctl.step, "prev")),
+                "step-next": self.changes(partial(ctl.step, "next")), "streak-next": self.changes(ctl.next),
                 "streak-again": self.changes(lambda: new_streak(ctl, self.io.seed()))}
 
     def changes(self, fn: Callable[[], Any]) -> Callable[[], None]:

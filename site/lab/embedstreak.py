@@ -4,7 +4,7 @@ The run itself is the puzzles page's: a :class:`lab.puzzles.PuzzleController` in
 streak mode (``start_streak``, ``resume_streak``, ``end_streak``: the playable puzzles,
 easiest first in the order of :func:`lab.puzzlestreak.streak_order`, solved in a row until
 the first mistake, the best kept).  This module adds only what the frame needs around
-it, and ``glue/embed.py`` wires it:
+it, and the frame's puzzle mode (:class:`lab.embedmodes.PuzzleMode`) uses it:
 
 * its own stored value, :data:`STREAK_KEY` (an embed never writes the puzzles page's
   progress, as a play embed never touches the play page's game), in the page's format
