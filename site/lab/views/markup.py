@@ -108,13 +108,13 @@ def review_graph_svg(curve: list[float], marks: list[dict[str, Any]], current: i
 # ---------------------------------------------------------------- the puzzle page
 
 
-def puzzle_line_html(line: list[dict[str, Any]]) -> str:
+def puzzle_line_html(line: Sequence[Mapping[str, Any]]) -> str:
     """A refutation or solution (:meth:`lab.puzzles.PuzzleController.view`'s ``line``), the current move marked."""
     return "".join(f'<li{" class=current aria-current=step" if e["current"] else ""}>{escape(e["label"])}</li>'
                    for e in line)
 
 
-def puzzle_list_html(groups: list[dict[str, Any]]) -> tuple[str, int, int]:
+def puzzle_list_html(groups: Sequence[Mapping[str, Any]]) -> tuple[str, int, int]:
     """The puzzle list (a <details> per collection, a button per puzzle); and how many are solved, of all."""
     parts = []
     total = solved = 0
