@@ -8,8 +8,8 @@ page); each finished move goes to the puzzle controller, which judges it.
 strip solves it whole, 40 ms at a time, and between two slices the worker
 answers the page.  The move flow (the entry, the busy state, judging a move, playing
 out a refutation or a solution, what the live region says) is :class:`lab.puzzleboard.PuzzleBoard`'s;
-what the page shows and what its events decide is :mod:`lab.puzzlepage`'s; this module draws, binds
-the events and gives the board the pause between two moves.
+what the page shows is :mod:`lab.puzzlepage`'s, what its events do :mod:`lab.puzzleactions`'; this
+module draws, binds the events and gives the board the pause between two moves.
 
 The puzzle files are fetched by the page's JavaScript while Pyodide starts
 (it draws the opening puzzle's board from them before the engine is ready)
@@ -195,6 +195,7 @@ def on_store_failed(event: Event) -> None:
 
 
 def bind() -> None:
+    """The board and its grid (glue/boardinput.py), the Move field, and a table of the page's other events."""
     bind_board(canvas, lambda: layout_for(board().played_entry().position, *size()), on_target, on_key=on_key,
                two_touch=True, enabled=board().can_enter, grid_view=grid_view, keyboard=keyboard,
                on_focus=lambda t: NEXT[actions.focus(board(), t)]())
