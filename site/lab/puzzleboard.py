@@ -1,6 +1,6 @@
 """A puzzle board's move flow, in pure Python: one owner for the puzzles page and puzzle embeds.
 
-``site/glue/puzzles.py`` (the puzzles page) and ``site/glue/embed.py`` (a puzzle embed, a streak
+``site/glue/puzzles.py`` (the puzzles page) and :class:`lab.embedmodes.PuzzleMode` (a puzzle embed, a streak
 embed) each hold a :class:`PuzzleBoard` around their :class:`lab.puzzles.PuzzleController`.  The board
 owns what the two pages used to write each on its own (and had let drift apart):
 

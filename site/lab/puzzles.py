@@ -1,7 +1,7 @@
 """The puzzle page's state and logic, in pure Python (unit-tested without a browser).
 
 ``site/glue/puzzles.py`` draws what :meth:`PuzzleController.view` returns and
-turns clicks into calls here; puzzle embeds (``site/glue/embed.py``, :mod:`lab.embedstreak`)
+turns clicks into calls here; puzzle embeds (:mod:`lab.embedmodes`, :mod:`lab.embedstreak`)
 use the same controller.  The engine's answers come from an *oracle* (:mod:`lab.puzzleoracles`).
 
 Flow of a playing task (``win``, ``only-move``, ``safe-move``): the user
