@@ -79,3 +79,136 @@ def test_a_backups_preview_and_note():
 def test_the_new_game_suggestion_needs_a_rating():
     site, _ = page()
     assert gamespage.suggestion(site.rating) == ""
+
+
+# ---------------------------------------------------------------- GamesPage: each button, and what the page does then
+
+
+def games_page(fragment: str = ""):
+    site, ctl = page()
+    games = gamespage.GamesPage(site, lambda: "https://lab/play.html#somewhere")
+    return games, games.start(lambda: ctl, fragment), ctl
+
+
+def names(ops):
+    return [op[0] for op in ops]
+
+
+def shown(ops):
+    """Every property the ops show, merged in order."""
+    return {k: v for op in ops if op[0] == "show" for k, v in op[1].items()}
+
+
+def test_the_first_kept_game_asks_the_browser_once_to_keep_the_data():
+    games, ops, ctl = games_page()
+    assert ops == []  # no link, no backup carried
+    assert games.changed() == games.draw()  # nothing kept yet: only drawn
+    ctl.play_text("E6")
+    assert names(games.changed()) == ["storage", "show"] and games.changed()[0][0] == "show"
+    ctl.play_text("E4")
+    assert ("storage", True) not in games.changed()  # asked once
+
+
+def test_a_backup_carried_by_link_is_previewed_and_its_fragment_cleared():
+    site, ctl = page()
+    other = backup.Backup(backup.Kept.read(FakeStorage()), "2026-11-01T10:00:00")
+    fragment = backup.carry_fragment(other)
+    assert fragment is not None
+    games = gamespage.GamesPage(site, lambda: "https://lab/")
+    ops = games.start(lambda: ctl, fragment)
+    assert ops[0] == ("hash", "") and ("call", "restore-dialog", "showModal") in ops
+    assert ops[-1] == ("call", "restore-merge", "focus") and games.plan is not None
+    assert shown(ops)[("restore-inputs", "hidden")] is True
+    assert shown(ops)[("restore-preview", "textContent")].startswith(gamespage.CARRY_INTRO)
+
+
+def test_a_game_link_is_opened_at_the_start():
+    a, _, actl = games_page()
+    a.site.new_game(actl, "9x9", "link", "first", "", False)
+    actl.play_text("E6")
+    a.changed()
+    op = a.send_link()[0]
+    assert op[0] == "share" and op[2:4] == gamespage.LINK_SHARE
+    b, ops, bctl = games_page(op[1].split("#", 1)[1])
+    assert ops == [] and bctl.game.moves == ["E6"] and bctl.link is not None
+
+
+def test_the_link_is_sent_unless_the_share_sheet_was_cancelled():
+    games, _, ctl = games_page()
+    assert games.send_link() == []  # no game by link
+    games.site.new_game(ctl, "9x9", "link", "first", "", False)
+    ctl.play_text("E6")
+    then = games.send_link()[0][-1]
+    assert then("cancelled") == [("show", gamespage.link_note("cancelled")), ("refresh",)]
+    assert ctl.link.sent == 0  # cancelled: the friend has not seen the move
+    then("copied")
+    assert ctl.link.sent == 1
+
+
+def test_the_link_panels_buttons():
+    games, _, ctl = games_page()
+    assert games.link_act(None) == [] and games.link_act("") == []
+    games.site.new_game(ctl, "9x9", "link", "first", "", False)
+    assert games.link_act("resign") == [("refresh",)] and ctl.game.result
+
+
+def test_a_full_storage_is_said_and_the_games_downloaded():
+    games, _, ctl = games_page()
+    assert games.store_failed() == [("refresh",)] and ctl.error == games.site.unsaved != ""
+    assert games.free_space() == [("refresh",)]  # no finished game to free
+    ops = games.download_game()
+    assert ops[0][:2] == ("download", gamespage.game_file(ctl.game_id)) and ctl.message == gamespage.GAME_DOWNLOADED
+
+
+def test_your_games_and_each_games_buttons():
+    games, _, ctl = games_page()
+    ops = games.open_games()
+    assert ops[0] == ("storage", False) and ops[-1] == ("call", "games-dialog", "showModal")
+    assert shown(ops)[("games-note", "textContent")] == ""
+    ctl.play_text("E6")
+    games.changed()
+    first = ctl.game_id
+    assert games.game_act(first, "nonsense") == [] and games.game_act("no-such-game", "open") == []
+    assert games.game_act(first, "download")[0] == ("download", gamespage.entry_file(games.site.store.get(first)),
+                                                     games.site.store.get(first).record, "text/plain")
+    assert "on the board" in shown(games.game_act(first, "delete"))[("games-note", "textContent")]
+    share = games.game_act(first, "share")[0]
+    assert share[0] == "share" and share[-1]("copied") == [("show", {("games-note", "textContent"): "Link copied."})]
+    games.site.new_game(ctl, "9x9", "here", "first", "", False)
+    assert games.game_act(first, "review") == [("call", "games-dialog", "close"), ("review",), ("refresh",)]
+    assert ctl.game_id == first
+    assert games.game_act(first, "open") == [("call", "games-dialog", "close"), ("refresh",)]
+    assert names(games.export_all()) == ["download", "show"]
+
+
+def test_a_backup_then_a_restore_previewed_then_merged():
+    games, _, ctl = games_page()
+    ops = games.backup_download()
+    assert ops[0][0] == "download" and ops[0][3] == "application/json" and ops[-1] == ("refresh",)
+    assert ctl.message.startswith("Backup downloaded")
+    assert games.open_restore()[1] == ("set", "restore-text", "value", "") and games.plan is None
+    assert shown(games.restore_text("not a backup"))[("restore-preview", "className")] == "message error"
+    assert games.restore_merge() == []  # nothing previewed
+    assert games.restore_files([]) == []
+    assert games.restore_files([{"text": ops[0][2]}]) and games.plan is not None
+    merged = games.restore_merge()
+    assert merged[0] == ("call", "restore-dialog", "close") and merged[-1] == ("refresh",) and games.plan is None
+
+
+def test_carry_everything_or_a_game_by_link():
+    games, _, ctl = games_page()
+    ops = games.carry_everything()
+    assert ops[-1][0] == "qr" and ops[-1][1].startswith("https://lab/play.html#restore=")
+    assert shown(ops)[("carry-url", "value")] == ops[-1][1] and ops[-1][2:] == gamespage.CARRY_ALL
+    copied = {("carry-text", "textContent"): gamespage.CARRY_COPIED}
+    assert games.carry_copy() == [("copy", ops[-1][1]), ("show", copied)]
+    assert games.carry_link_game() == []  # no game by link
+    games.site.new_game(ctl, "9x9", "link", "first", "", False)
+    ops = games.carry_link_game()
+    assert ops[0] == ("refresh",) and ops[-1][2:] == gamespage.CARRY_GAME
+
+
+def test_the_storage_answer_and_another_tab():
+    games, _, ctl = games_page()
+    assert shown(games.storage_answer({"persisted": True}))[("storage-persist", "hidden")] is True
+    assert games.heard(gamestore.STORAGE_KEY, None) == []

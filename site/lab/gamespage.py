@@ -2,18 +2,21 @@
 
 Pure Python, unit-tested: the element properties (:mod:`lab.pageprops`) of the rating line, the link
 panel, the *Your games* dialog, the Restore and Carry dialogs, and the sentences the page says after a
-button; the decisions are :class:`lab.gamesite.Site`'s.
+button; the decisions are :class:`lab.gamesite.Site`'s.  :class:`GamesPage` answers each of the page's
+buttons with what the page does then (:data:`Ops`), which the glue does with the page's own tools.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
 
 from lab import backup, gamestore, linkgame, qr, rating
 from lab.embedparams import share_params, snippets
 from lab.gamesite import Site, actions_html
 from lab.pageprops import Props
 from lab.play import PlayController, level_label
+from phutball.errors import PhutballError
 
 #: The share sheet's title and text for a game by link (your move, sent to your friend).
 LINK_SHARE = ("Phutball: your move", "Your move in our game of phutball:")
@@ -187,8 +190,217 @@ def suggestion(r: rating.Rating) -> str:
     return f"Nearest to your rating ({round(r.value)}): {level_label(rating.nearest_level(r.value))}."
 
 
-__all__ = ["CARRY_ALL", "CARRY_COPIED", "CARRY_GAME", "CARRY_INTRO", "CARRY_TOO_MUCH", "GAME_DOWNLOADED", "GAME_SHARE",
-           "LINK_SHARE", "QR_CANNOT", "QR_MAKING", "RECORD_DOWNLOADED", "backup_file", "backup_note", "carry_props",
-           "entry_file", "entry_link", "exported", "game_file", "games_list", "games_note", "games_props",
-           "keep_props", "kept_message", "link_note", "other_tab", "preview", "qr_props", "restore_props", "sent",
-           "share_note", "site_props", "storage_props", "suggestion", "unreadable"]
+#: What the page does after a button, in order: each a tuple ``(operation, *arguments)`` that ``glue/mygames.py``
+#: does with the page's own tools: ``("show", props)``; ``("set", id, property, value)`` (a field the person
+#: types in: always sent); ``("call", id, method)`` (``showModal``, ``close``, ``focus``); ``("download",
+#: filename, text, mime)``; ``("share", url, title, text, then)`` (the share sheet, ``then(how)`` the Ops once it
+#: answered); ``("copy", text)``; ``("hash", fragment)``; ``("storage", persist)`` (ask the browser about its
+#: storage, answered by :meth:`GamesPage.storage_answer`); ``("qr", url, title, text)`` (the Carry dialog's QR
+#: code); ``("refresh",)`` (the board's page draws again); ``("review",)`` (the game's review starts).
+Op = tuple[Any, ...]
+Ops = list[Op]
+
+
+def _no_board() -> PlayController:
+    raise RuntimeError("the games page has no board before start()")
+
+
+@dataclass
+class GamesPage:
+    """The kept games, games by link and backups as the page's buttons reach them: each method does what its
+    button does to the :class:`Site` and the board's controller, and answers what the page does then (:data:`Ops`)."""
+
+    site: Site
+    href: Callable[[], str]                        # the page's URL (links are made from it)
+    ctl: Callable[[], PlayController] = _no_board  # the board's controller, once it exists (:meth:`start`)
+    plan: backup.Plan | None = None                # the restore previewed, until Merge
+    asked: bool = False                            # the browser was asked to keep the lab's data
+    carried: str = ""                              # the link the Carry dialog shows
+
+    def start(self, ctl: Callable[[], PlayController], fragment: str) -> Ops:
+        """The page's start: the restored game gets its kept entry, a game link opens, a backup carried by
+        link is previewed (its Merge focused; the fragment cleared, so a reload does not offer it again)."""
+        self.ctl = ctl
+        self.site.attach(ctl())
+        if linkgame.is_game_link(fragment):
+            self.site.open_fragment(ctl(), fragment)
+        if not backup.is_carry_fragment(fragment):
+            return []
+        return [("hash", ""), *self.open_restore(from_link=True),
+                *self.preview(lambda: backup.from_fragment(fragment), CARRY_INTRO), ("call", "restore-merge", "focus")]
+
+    def changed(self) -> Ops:
+        """After every change on the board: keep the game, rate a finished one, draw.  After the first kept
+        game the browser is asked once to keep the lab's data (persistent storage); after each new kept game
+        the board reminds the visitor to back up when one is due (:func:`lab.backup.reminder`)."""
+        ctl, kept = self.ctl(), len(self.site.store.games)
+        self.site.changed(ctl)
+        ops: Ops = []
+        if len(self.site.store.games) > kept:
+            if not self.asked:
+                ops.append(("storage", True))
+            self.asked = True
+            ctl.message = kept_message(ctl.message, self.reminder(), ctl.error)
+        return ops + self.draw()
+
+    def draw(self) -> Ops:
+        """The rating line, the link panel and the storage notice."""
+        return [("show", site_props(self.site, self.ctl(), self.href()))]
+
+    def reminder(self) -> str:
+        """The backup reminder, when one is due (:func:`lab.backup.reminder`)."""
+        return backup.reminder(len(self.site.store.games), backup.LastBackup.read(self.site.storage),
+                               failed=bool(self.site.unsaved))
+
+    # ------------------------------------------------------------ the link panel and a full storage
+
+    def send_link(self) -> Ops:
+        """*Send the link*: the share sheet (or the clipboard); said, and the friend may see it once sent."""
+        url = self.site.link_url(self.ctl(), self.href())
+        return [("share", url, *LINK_SHARE, self.link_shared)] if url else []
+
+    def link_shared(self, how: str) -> Ops:
+        if sent(how):
+            self.site.sent(self.ctl())
+        return [("show", link_note(how)), ("refresh",)]
+
+    def link_act(self, act: str | None) -> Ops:
+        """A button of the link panel (``data-link-act``: :meth:`Site.act`)."""
+        if act:
+            self.site.act(self.ctl(), act)
+        return [("refresh",)] if act else []
+
+    def store_failed(self) -> Ops:
+        """The page could not write to its storage (full): said on the board."""
+        self.site.write_failed()
+        self.ctl().error = self.site.unsaved
+        return [("refresh",)]
+
+    def download_game(self) -> Ops:
+        ctl = self.ctl()
+        ctl.message = GAME_DOWNLOADED
+        return [("download", game_file(ctl.game_id), ctl.export_record(), "text/plain"), ("refresh",)]
+
+    def free_space(self) -> Ops:
+        """*Free space*: the finished games downloaded in one file, then removed."""
+        text = self.site.free_space(self.ctl())
+        if not text:
+            return [("refresh",)]
+        return [("download", "phutball-finished-games.phut", text, "text/plain"), ("refresh",)]
+
+    def heard(self, key: str, text: str | None) -> Ops:
+        """Another tab stored its games or its rating (:meth:`Site.heard`): drawn if this page's changed."""
+        return self.draw() if self.site.heard(key, text) else []
+
+    # ------------------------------------------------------------ Your games
+
+    def open_games(self) -> Ops:
+        """*Your games*: the list, the rating, the reminder; the browser asked about its storage."""
+        shown = {**keep_props(self.reminder()), **games_props(self.site), **games_note("")}
+        return [("storage", False), ("show", shown), ("call", "games-dialog", "showModal")]
+
+    def export_all(self) -> Ops:
+        return [("download", "phutball-games.phut", self.site.store.export_all(), "text/plain"),
+                ("show", exported(len(self.site.store.games)))]
+
+    def game_act(self, game_id: str | None, act: str | None) -> Ops:
+        """A kept game's button in *Your games* (``data-act``: download, delete, share, open, review)."""
+        entry = self.site.store.get(game_id)
+        acts = {"download": self._download_entry, "delete": self._delete_entry, "share": self._share,
+                "open": self._reopen, "review": self._reopen}
+        return [] if entry is None or act not in acts else acts[str(act)](entry, str(act))
+
+    def _download_entry(self, entry: gamestore.GameEntry, act: str) -> Ops:
+        return [("download", entry_file(entry), entry.record, "text/plain"), ("show", games_note(RECORD_DOWNLOADED))]
+
+    def _delete_entry(self, entry: gamestore.GameEntry, act: str) -> Ops:
+        note = self.site.delete(self.ctl(), entry.id)
+        return [("show", {**games_note(note), ("games-list", "innerHTML"): games_list(self.site)})]
+
+    def _reopen(self, entry: gamestore.GameEntry, act: str) -> Ops:
+        ok = self.site.reopen(self.ctl(), entry.id)
+        review: Ops = [("review",)] if ok and act == "review" else []
+        return [("call", "games-dialog", "close"), *review, ("refresh",)]
+
+    def _share(self, entry: gamestore.GameEntry, act: str) -> Ops:
+        try:
+            url = entry_link(entry, self.href())
+        except PhutballError as e:  # a record that does not replay: said, never a broken page
+            return [("show", unreadable(e))]
+        return [("share", url, *GAME_SHARE, lambda how: [("show", share_note(how, url))])]
+
+    # ------------------------------------------------------------ keep your data: backup, restore, carry
+
+    def storage_answer(self, info: object) -> Ops:
+        """The browser's answer about its storage: said in *Your games* (where a browser that may clear the
+        data asks for a backup); *Ask this browser to keep it* while it does not."""
+        return [("show", {**storage_props(info), **keep_props(self.reminder())})]
+
+    def backup_download(self) -> Ops:
+        """*Back up everything*: the file downloaded, said on the board and in *Your games*."""
+        made = self.site.backup()
+        ctl = self.ctl()
+        ctl.message = backup_note(made)
+        return [("download", backup_file(made), made.to_text(), "application/json"),
+                ("show", {**games_note(ctl.message), **keep_props(self.reminder())}), ("refresh",)]
+
+    def open_restore(self, from_link: bool = False) -> Ops:
+        """The Restore dialog: a file or a pasted text (none of these for a backup a link brought)."""
+        self.plan = None
+        return [("show", restore_props(from_link)), ("set", "restore-text", "value", ""),
+                ("call", "restore-dialog", "showModal")]
+
+    def preview(self, read: Callable[[], backup.Backup], intro: str = "") -> Ops:
+        """Read a backup and show what restoring it would do (changing nothing yet), or why it cannot be."""
+        self.plan, props = preview(self.site, read, intro)
+        return [("show", props)]
+
+    def restore_files(self, files: Sequence[Mapping[str, Any]]) -> Ops:
+        """A backup file chosen (the page read its text: ``{"text": ...}``)."""
+        return [op for file in files[:1] for op in self.restore_text(str(file.get("text") or ""))]
+
+    def restore_text(self, text: str) -> Ops:
+        return self.preview(lambda: backup.Backup.from_text(text))
+
+    def restore_merge(self) -> Ops:
+        """*Merge*: the previewed backup restored; *Your games* under the dialog shows the merge."""
+        plan, self.plan = self.plan, None
+        if plan is None:
+            return []
+        ctl = self.ctl()
+        self.site.restore(ctl, plan)
+        return [("call", "restore-dialog", "close"),
+                ("show", {**games_props(self.site), **games_note(ctl.message), **keep_props(self.reminder())}),
+                ("refresh",)]
+
+    def carry(self, url: str, title: str, text: str) -> Ops:
+        """The Carry dialog with ``url``, its QR code made next."""
+        self.carried = url
+        return [("show", {**carry_props(title), ("carry-url", "value"): url}), ("call", "carry-dialog", "showModal"),
+                ("qr", url, title, text)]
+
+    def carry_copy(self) -> Ops:
+        return [("copy", self.carried), ("show", {("carry-text", "textContent"): CARRY_COPIED})]
+
+    def carry_everything(self) -> Ops:
+        """*Carry to another device*: everything kept in a link, as a QR code (unless it is too much for one)."""
+        fragment = backup.carry_fragment(self.site.backup())
+        if fragment is None:
+            return [("show", games_note(CARRY_TOO_MUCH))]
+        return self.carry(self.href().split("#")[0] + "#" + fragment, *CARRY_ALL)
+
+    def carry_link_game(self) -> Ops:
+        """The game by link's QR code: shown to the friend, as good as sent."""
+        url = self.site.link_url(self.ctl(), self.href())
+        if not url:
+            return []
+        self.site.sent(self.ctl())
+        return [("refresh",), *self.carry(url, *CARRY_GAME)]
+
+
+__all__ = ["CARRY_ALL", "CARRY_COPIED", "CARRY_GAME", "CARRY_INTRO", "CARRY_TOO_MUCH", "GAME_DOWNLOADED",
+           "GAME_SHARE", "GamesPage", "LINK_SHARE", "Op", "Ops", "QR_CANNOT", "QR_MAKING", "RECORD_DOWNLOADED",
+           "backup_file", "backup_note", "carry_props", "entry_file", "entry_link", "exported", "game_file",
+           "games_list", "games_note", "games_props", "keep_props", "kept_message", "link_note", "other_tab",
+           "preview", "qr_props", "restore_props", "sent", "share_note", "site_props", "storage_props", "suggestion",
+           "unreadable"]
