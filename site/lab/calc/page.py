@@ -3,18 +3,20 @@
 The glue (``glue/calc.py``) hands these to ``glue.remote.show``, which sends only what changed; every
 word and every choice of what to show is here (pure Python, unit-tested): the view of
 :meth:`lab.calc.controller.CalcController.view` mapped onto the page, the solver's and the explorer's
-progress lines, and the sentences the page says after a button.
+progress lines, and the sentences the page says after a button.  :class:`CalcPage` does what each of the
+page's events does and answers what the page shows again (:data:`REDRAWS`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from lab.boardgrid import Grid, board_grid
 from lab.calc.controller import STRIP_MIN_CELL, CalcController
 from lab.calc.words import even_squares
 from lab.calc.render import html_explorer
-from lab.jobs import Report, Slot
+from lab.jobs import Report, Slot, Slots, error_text
 from lab.pageprops import Props
 from lab.views.board import GEOMETRY, LayoutStrip, strip_shapes
 
@@ -153,7 +155,184 @@ def shows_cursor(key: str) -> bool:
     return key.startswith("Arrow") or key in CURSOR_KEYS
 
 
-__all__ = ["CURSOR_KEYS", "SOLVING", "STOPPED", "exact_wanted", "explore_length", "explorer_props",
-           "explorer_report", "follow_link", "key_route", "link_copied", "not_a_length", "open_from_explorer",
-           "page_props", "shows_cursor", "status_props", "strip_grid", "strip_layout", "strip_picture", "strip_width",
-           "take_report"]
+#: What the page shows again after an event, as :class:`CalcPage` answers: ``"changed"`` (a new position:
+#: solved, shown, its exact values asked for), ``"render"`` (the page), ``"draw"`` (the strip), ``"status"``
+#: (the solver's line), ``"explored"`` (a position the explorer listed: changed, then shown in view), ``""``
+#: (nothing).
+REDRAWS = ("changed", "render", "draw", "status", "explored", "")
+#: The buttons beside the strip: what each does to the position (the page then shows the change).
+BUTTONS: dict[str, Callable[[CalcController], object]] = {
+    "add-left": lambda ctl: ctl.add_square("left"), "remove-left": lambda ctl: ctl.remove_square("left"),
+    "add-right": lambda ctl: ctl.add_square("right"), "remove-right": lambda ctl: ctl.remove_square("right"),
+    "clear": CalcController.clear_stones, "mirror": CalcController.mirror}
+
+
+class Box(Protocol):
+    """An element's box in the page, in CSS px (``getBoundingClientRect``)."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+
+
+@dataclass
+class CalcPage:
+    """The calculator page: its controller, whether keys show the strip's cursor (``keyboard["used"]``, shared
+    with the grid's binder), the exact solves run in slices (one per kind) and the explorer's one run.  Each
+    method does what an event does and answers what the page shows again (:data:`REDRAWS`)."""
+
+    ctl: CalcController = field(default_factory=CalcController)
+    keyboard: dict[str, bool] = field(default_factory=lambda: {"used": False})
+    jobs: Slots = field(default_factory=Slots)
+    explorer: Slots = field(default_factory=Slots)
+
+    def props(self) -> Props:
+        """The page for the controller's view, and the solver's line."""
+        return {**page_props(self.ctl.view()), **self.status()}
+
+    def status(self) -> Props:
+        return status_props(self.jobs.running())
+
+    # ------------------------------------------------------------ the position's events
+
+    def submit(self, text: str, right: bool) -> str:
+        """The position typed in, with the side to move chosen."""
+        self.ctl.load_text(text, "R" if right else "L")
+        return "changed"
+
+    def side(self, side: str) -> str:
+        return "changed" if self.ctl.set_side(side) else ""
+
+    def tool(self, tool: str) -> str:
+        self.ctl.set_tool(tool)
+        return "render"
+
+    def length(self, text: str) -> str:
+        self.ctl.set_length(text)
+        return "changed"
+
+    def button(self, act: Callable[[CalcController], object]) -> str:
+        """A button of :data:`BUTTONS`."""
+        act(self.ctl)
+        return "changed"
+
+    def press(self, button: int, x: float, y: float, box: Box, shown: LayoutStrip) -> str:
+        """A press of the pointer's ``button`` at (x, y) in the page: the primary button on the canvas' ``box``
+        (the strip as it was shown when pressed; ``shown``, the layout drawn, when the box is unknown) clicks
+        its square, the cursor hidden."""
+        if button != 0:
+            return ""
+        self.keyboard["used"] = False
+        lay = LayoutStrip(self.ctl.strip.n, box.width, box.height) if box.width > 0 else shown
+        return self.click(lay.hit(float(x - box.left), float(y - box.top)))
+
+    def click(self, square: int | None) -> str:
+        """A square of the strip clicked, or Enter/Space on its grid's cell (None: beside the strip)."""
+        if square is None:
+            return ""
+        self.ctl.click(square)
+        return "changed"
+
+    def cursor(self, square: int) -> str:
+        """The grid's focus moved: the cursor follows it."""
+        self.ctl.cursor = square
+        return "draw"
+
+    def strip_key(self, key: str) -> str:
+        """A key on the strip (a cursor key shows the cursor from then on)."""
+        self.keyboard["used"] |= shows_cursor(key)
+        return "changed" if self.ctl.key(key) else ""
+
+    def blur(self) -> str:
+        """The strip lost the focus: its cursor is hidden."""
+        self.keyboard["used"] = False
+        return "draw"
+
+    def copy_link(self, href: str) -> str:
+        """*Copy link*: the position's link (said on the page); the glue copies it."""
+        url = href.split("#")[0] + "#" + self.ctl.link()
+        link_copied(self.ctl, url)
+        return url
+
+    def hash_changed(self, fragment: str, shown: str) -> str:
+        return "changed" if follow_link(self.ctl, fragment, shown) else ""
+
+    # ------------------------------------------------------------ exact values, in slices
+
+    def exact_needed(self) -> list[Slot]:
+        """The exact solves the position needs that are too long for a handler: each shares the running solve
+        of its size, or replaces it; the new ones (the glue runs them in slices)."""
+        new = []
+        for w in exact_wanted(self.ctl):
+            run = self.jobs.sharing(w["kind"], w["size"])
+            if run is None:
+                run = self.jobs.replace(w["kind"], position=w["position"], size=w["size"])
+                new.append(run)
+            self.ctl.job_update(w["kind"], w["position"], "running", run.text, run.progress)
+        return new
+
+    def exact_report(self, run: Slot, r: Report) -> Props:
+        """A solve's report: taken, and the solver's line."""
+        run.report(r)
+        take_report(self.ctl, run, r)
+        return self.status()
+
+    def exact_failed(self, run: Slot, e: Exception) -> None:
+        """A solve failed (a bug): said on the page, never "Solving…" for ever."""
+        self.ctl.job_update(run.kind, run.position, "error", error_text(e))
+
+    def exact_ended(self, run: Slot) -> str:
+        """A solve ended: the page shows its values, unless a newer solve replaced it or it was stopped."""
+        run.done = True
+        if not self.jobs.is_current(run):
+            return ""
+        return "status" if run.cancel else "changed"  # changed: the position may have changed meanwhile
+
+    def stop(self) -> str:
+        """*Stop*: every solve cancelled, said so."""
+        for run in self.jobs.cancel_all():
+            self.ctl.job_update(run.kind, run.position, "stopped", STOPPED)
+        return "render"
+
+    def solve_again(self, target_id: str) -> str:
+        """A click in the exact values: its *Solve again* button solves again."""
+        if target_id != "solve-again":
+            return ""
+        self.ctl.solve_again()
+        return "changed"
+
+    # ------------------------------------------------------------ the explorer
+
+    def explore(self, text: str) -> tuple[Slot | None, Props]:
+        """*Explore* the strips of the length typed: its run (the glue runs it in slices) and its lines, or
+        why not."""
+        n = explore_length(text)
+        if n is None:
+            return None, not_a_length(text)
+        run = self.explorer.replace("explore", size=n)
+        return run, explorer_props(run)
+
+    def explore_report(self, run: Slot, r: Report) -> Props:
+        run.report(r)
+        return explorer_report(r, run)
+
+    def explore_ended(self, run: Slot) -> Props:
+        run.done = True
+        return explorer_props(None) if self.explorer.is_current(run) else {}
+
+    def explore_stop(self) -> Props:
+        return explorer_props(None) if self.explorer.cancel_all() else {}
+
+    def open_explored(self, position: str | None) -> str:
+        """A listed position clicked (its ``data-position``): opened here."""
+        if not position:
+            return ""
+        open_from_explorer(self.ctl, position)
+        return "explored"
+
+
+__all__ = ["BUTTONS", "Box", "CURSOR_KEYS", "CalcPage", "REDRAWS", "SOLVING", "STOPPED", "exact_wanted", "explore_length",
+           "explorer_props", "explorer_report", "follow_link", "key_route", "link_copied", "not_a_length",
+           "open_from_explorer", "page_props", "shows_cursor", "status_props", "strip_grid", "strip_layout",
+           "strip_picture", "strip_width", "take_report"]
