@@ -53,6 +53,13 @@ def _build_site():
     return build_site
 
 
+def _build_pages():
+    """What the build writes into the site's files (tools/build_pages.py, beside build_site)."""
+    _build_site()
+    import build_pages
+    return build_pages
+
+
 @pytest.mark.parametrize("page", PAGES)
 def test_every_page_links_the_manifest_and_registers_the_worker_in_its_head(page):
     html = _build_site().site_files(SITE, "engine.whl", "lab-0.zip")[page].decode()   # the head is the build's
@@ -61,15 +68,15 @@ def test_every_page_links_the_manifest_and_registers_the_worker_in_its_head(page
 
 
 def test_the_build_writes_the_precache_list_and_build_id_into_the_service_worker():
-    build_site = _build_site()
-    integrity = {"a.html": build_site.sri(b"a"), "b.js": build_site.sri(b"b")}
-    bid = build_site.build_id(integrity)
-    out = build_site.service_worker((SITE / "sw.js").read_bytes(), bid, integrity).decode()
-    assert f'"build": "{bid}"' in out and integrity["a.html"] in out and build_site.SW_TOKEN not in out
-    changed = build_site.build_id({**integrity, "b.js": build_site.sri(b"c")})
+    build_pages = _build_pages()
+    integrity = {"a.html": build_pages.sri(b"a"), "b.js": build_pages.sri(b"b")}
+    bid = build_pages.build_id(integrity)
+    out = build_pages.service_worker((SITE / "sw.js").read_bytes(), bid, integrity).decode()
+    assert f'"build": "{bid}"' in out and integrity["a.html"] in out and build_pages.SW_TOKEN not in out
+    changed = build_pages.build_id({**integrity, "b.js": build_pages.sri(b"c")})
     assert changed != bid and len(changed) == 16
-    with pytest.raises(build_site.BuildError, match="exactly once"):
-        build_site.service_worker(b"no token", bid, integrity)
+    with pytest.raises(build_pages.BuildError, match="exactly once"):
+        build_pages.service_worker(b"no token", bid, integrity)
 
 
 def test_the_shipped_starts_sha256_is_written_beside_its_other_facts_and_is_the_files(capsys):
@@ -254,12 +261,12 @@ def _close(a, b) -> bool:
 def test_the_drawing_constants_are_defined_once_and_the_build_writes_them_into_the_javascript(tmp_path):
     import dataclasses
     from lab.views.board import GEOMETRY
-    build_site = _build_site()
+    build_pages = _build_pages()
     source = (SITE / "embedboard.js").read_text()
-    assert source.count(build_site.GEOMETRY_TOKEN) == 1
+    assert source.count(build_pages.GEOMETRY_TOKEN) == 1
     for literal in ("1.2", "2.4", "2.6", "64.0", "0.44", "0.38", "0.36"):   # no copy of a value in the mirror
         assert literal not in source, literal
-    built = build_site.site_files(SITE, "engine.whl", "lab-0.zip")["embedboard.js"].decode()
+    built = build_pages.site_files(SITE, "engine.whl", "lab-0.zip")["embedboard.js"].decode()
     assert json.dumps(dataclasses.asdict(GEOMETRY), sort_keys=True) in built and "{{" not in built
     js, py = _javascript_drawing(built, tmp_path), _python_drawing()
     for case, a, b in zip(GEOMETRY_CASES, js, py):

@@ -31,6 +31,13 @@ def _build_site():
     return build_site
 
 
+def _build_pages():
+    """What the build writes into the site's files (tools/build_pages.py, beside build_site)."""
+    _build_site()
+    import build_pages
+    return build_pages
+
+
 def _built(name: str) -> str:
     return _build_site().site_files(SITE, "e.whl", "l.zip")[name].decode()
 
@@ -140,7 +147,7 @@ def test_every_page_has_the_shared_head_once_and_no_token_left(built, page):
     title = re.search(r"<title>(.*) · the phutball lab</title>", head)[1]
     description = re.search(r'<meta name="description" content="([^"]*)">', head)[1]
     assert lines[:8] == site_pages.head(title, description)[:5] + [
-        '<link rel="icon" href="' + _build_site().favicon_data_url(SITE) + '" type="image/svg+xml">',
+        '<link rel="icon" href="' + _build_pages().favicon_data_url(SITE) + '" type="image/svg+xml">',
         *site_pages.head(title, description)[6:]]
     for line in lines[:8]:
         assert html.count(line) == 1, line
@@ -169,7 +176,7 @@ def test_the_embedded_board_has_the_head_but_no_site_header(built):
 def test_no_built_page_or_script_carries_a_token(built):
     for name, text in built.items():
         if name == "sw.js":   # its precache list is written in last, by plan()
-            text = text.replace(_build_site().SW_TOKEN, "")
+            text = text.replace(_build_pages().SW_TOKEN, "")
         assert not re.search(r"\{\{[A-Z]", text), name
 
 
@@ -200,9 +207,9 @@ def test_the_build_refuses_a_script_with_a_token_it_does_not_know(tmp_path):
 def test_both_scripts_get_the_geometry_and_the_strip_symbols_from_the_build(built, script):
     import site_pages
     from lab.views.board import GEOMETRY
-    build_site = _build_site()
+    build_pages = _build_pages()
     source = (SITE / script).read_text()
-    assert source.count(build_site.GEOMETRY_TOKEN) == 1 and source.count(build_site.STRIP_TOKEN) == 1
+    assert source.count(build_pages.GEOMETRY_TOKEN) == 1 and source.count(build_pages.STRIP_TOKEN) == 1
     for literal in ("1.2", "2.4", "2.6", "3.2", "[.o*]", '"o"', '"*"'):   # no copy of a value here
         assert literal not in source, (script, literal)
     assert json.dumps(dataclasses.asdict(GEOMETRY), sort_keys=True) in built[script]
