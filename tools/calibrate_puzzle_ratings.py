@@ -488,8 +488,10 @@ def report(table: Table) -> Fit:
     shipped = Fit(tuple(bases.items()), tuple(round(w) for w in f.weights), round(f.slope, 4))
     old = Fit(((1, BEFORE_BASE),), BEFORE_WEIGHTS, 0.0)
     print("\nratings of the shipped 2D puzzles, min / median / max, before -> after:")
-    for task in sorted({p.task.name for p in puzzles}):
-        rows = [features(p) for p in puzzles if p.task.name == task]
+    by_task: dict[str, list[Features]] = {}
+    for p in puzzles:
+        by_task.setdefault(p.task.name, []).append(features(p))
+    for task, rows in sorted(by_task.items()):
         print(f"  {task:13s} {spread([clamped(old.rating(x)) for x in rows]):>18s} -> "
               f"{spread([clamped(shipped.rating(x)) for x in rows])}")
     print("\nratings by depth, before -> after (issue 42: at least 15 values and an IQR of 100 points):")

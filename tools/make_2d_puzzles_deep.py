@@ -8,8 +8,11 @@ fixed levels and node budgets with fixed seeds (no clock limits), on 9x9,
 tasks of :mod:`phutball.puzzles.twod` (win through a long chain, win in two,
 defend, don't jump); the engine decides each exactly (every placement and
 every jump result, with the win search; see that module) and records the
-complete solution set.  A candidate is then dropped if a trivial rule solves
-it (:data:`phutball.puzzles.twod.RULES`); each file records how many candidates
+complete solution set.  Each task's class says which candidates make a puzzle
+(:meth:`~phutball.puzzles.tasks.Task.accepts`: not too many solutions; a win
+needs a long chain) and the puzzle's words (:meth:`~phutball.puzzles.tasks.Task.describe`),
+so this tool never asks which task it holds.  A candidate is then dropped if a trivial
+rule solves it (:data:`phutball.puzzles.twod.RULES`); each file records how many candidates
 each rule would solve and how many were removed.  Difficulty (1..5) comes
 from the engine's search effort (nodes) to verify the claim.
 """
@@ -27,25 +30,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from phutball import BoardSize, Position  # noqa: E402
 from phutball.ai import Level, Searcher  # noqa: E402
-from phutball.sides import SIDE_NAMES, other  # noqa: E402
+from phutball.sides import other  # noqa: E402
 from phutball.puzzles.format import FORMAT  # noqa: E402
 from phutball.puzzles.tasks import task_named  # noqa: E402
-from phutball.puzzles.twod import RULES, TaskAnswer, Undecided, counted  # noqa: E402
+from phutball.puzzles.twod import RULES, TaskAnswer, Undecided  # noqa: E402
 
 SIZES = ("9x9", "11x11", "13x13", "15x19")
 #: The players: (level, node budget).  Self-play pairs every level with every other.
 PLAYERS = (("easy", 150), ("medium", 500), ("hard", 1200))
 MAX_PLIES = {"9x9": 80, "11x11": 100, "13x13": 120, "15x19": 160}
-#: Most solutions a puzzle may have (more: too easy to stumble on).
-MAX_SOLUTIONS = {"win": 6, "win-in-two": 6, "defend": 4, "dont-jump": 10_000}
 #: Games per pairing of levels and board size.
 GAMES = 5
 #: Most puzzles of one task taken from one game.
 PER_GAME = 2
 #: The order the tasks are tried in each position; a position gives at most one puzzle.
 TASK_ORDER = ("win", "win-in-two", "defend", "dont-jump")
-TITLES = {"win": "win through a long chain", "win-in-two": "win in two", "defend": "defend",
-          "dont-jump": "don't jump"}
 
 
 def level_of(player: tuple[str, int] | Level) -> Level:
@@ -86,44 +85,17 @@ def set_difficulties(puzzles: list[dict], tasks: tuple[str, ...] = TASK_ORDER,
             d["difficulty"] = 1 + 5 * i // len(group)
 
 
-def accept(task: str, a: TaskAnswer) -> bool:
-    if len(a.solutions) > MAX_SOLUTIONS[task]:
-        return False
-    if task == "win":
-        return a.extra["min_jumps"] >= 3
-    return True
-
-
-def describe(task: str, pos: Position, a: TaskAnswer) -> tuple[str, str]:
-    me, them = SIDE_NAMES[pos.to_move], SIDE_NAMES[other(pos.to_move)]
-    n = len(a.solutions)
-    if task == "win":
-        return (f"{me} to play and win",
-                f"Every winning path needs at least {a.extra['min_jumps']} jumps; {counted(n, 'winning path', 'winning paths')} in all.")
-    if task == "win-in-two":
-        return (f"{me} to play",
-                f"{a.main_line[0]} makes a threat no defence stops: after {them}' {a.main_line[1]} "
-                f"the jump {a.main_line[2]} scores. {counted(n, 'first move does', 'first moves do')} it.")
-    if task == "defend":
-        return (f"{me} to move, {them} threaten",
-                f"{them} threaten {a.extra['threat']}. Only {counted(n, 'move stops', 'moves stop')} every winning jump: "
-                + ", ".join(map(str, a.solutions)) + ".")
-    return (f"{me} to move",
-            f"The jump {a.extra['trap']} carries the ball forward but hands {them} a winning jump. "
-            f"{counted(n, 'move is', 'moves are')} safe.")
-
-
 def puzzle_dict(pos: Position, task: str, a: TaskAnswer, ref: str) -> dict:
-    """The puzzle's JSON object (id and title numbered later)."""
-    title, text = describe(task, pos, a)
+    """The puzzle's JSON object (id and title numbered later); the analysis' facts (``extra``) are fields of
+    their own, numbers as they are and moves as text."""
+    title, text = task_named(task).describe(pos, a)
     d = {"id": "", "title": title, "source": {"kind": "generated", "ref": ref},
          "variant": "2D", "position": str(pos), "task": task,
          "difficulty": 1, "text": text,
          "main_line": [str(m) for m in a.main_line],
          "solutions": [str(m) for m in a.solutions], "nodes": a.nodes}
-    for key in ("min_jumps", "threat", "trap"):
-        if key in a.extra:
-            d[key] = a.extra[key] if key == "min_jumps" else str(a.extra[key])
+    for key, value in a.extra.items():
+        d[key] = value if isinstance(value, int) else str(value)
     return d
 
 
@@ -139,9 +111,9 @@ def scan_size(size: str, games: int) -> tuple[list[dict], dict]:
             seed = (SIZES.index(size) * 100 + gi) * 1000 + g
             per_task = {t: 0 for t in TASK_ORDER}
             game = self_play(size, white, black, seed)
-            # a long chain is rare as the mover's own win: also ask it of the side not to move
+            # a task rarely met as the mover's own (a long chain) is also asked of the side not to move
             scan = [(p, t, "") for p in game for t in TASK_ORDER] + \
-                [(swap(p), "win", ", the other side to move") for p in game]
+                [(swap(p), t, ", the other side to move") for t in TASK_ORDER if task_named(t).both_sides for p in game]
             for pos, task, note in scan:
                 key = str(pos)
                 if pos.is_over or key in used or (key, task) in tried or per_task[task] >= PER_GAME:
@@ -152,7 +124,7 @@ def scan_size(size: str, games: int) -> tuple[list[dict], dict]:
                 except Undecided:
                     stats["undecided"] += 1
                     continue
-                if a is None or not accept(task, a):
+                if a is None or not task_named(task).accepts(a):
                     continue
                 stats["candidates"] += 1
                 solves = [rule for rule, ok in task_named(task).rule_solves(pos, a.solutions).items() if ok]
@@ -187,7 +159,7 @@ def main() -> None:
         for d in puzzles:
             counts[d["task"]] = counts.get(d["task"], 0) + 1
             d["id"] = f"deep-{size}-{d['task']}-{counts[d['task']]}"
-            d["title"] = f"{TITLES[d['task']].capitalize()} {counts[d['task']]} ({size}): {d['title']}"
+            d["title"] = f"{task_named(d['task']).label.capitalize()} {counts[d['task']]} ({size}): {d['title']}"
         data = {"format": FORMAT, "collection": f"2D from self-play, {size}",
                 "generated_by": f"python tools/make_2d_puzzles_deep.py --games {args.games}",
                 "trivial_filter": stats, "counts": counts, "puzzles": puzzles}

@@ -16,7 +16,7 @@ engine's stubbornest defences.
 
 **The filter** (each file records what it removed, under ``filter``):
 
-* more than :data:`MAX_SOLUTIONS` first moves: too easy to stumble on;
+* more first moves than the task allows (:meth:`~phutball.puzzles.tasks.Task.accepts`): too easy to stumble on;
 * solved by a trivial rule of :data:`phutball.puzzles.twod.RULES` that plays a jump (``greedy-jump``:
   hop by hop as far toward the goal as possible; ``first-jump``): none is kept;
 * answered by a man next to the ball (any of the eight points; the goal side's three included):
@@ -39,6 +39,7 @@ import json
 import math
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,11 +52,11 @@ from ladder import opening  # noqa: E402
 
 from phutball import Position  # noqa: E402
 from phutball.ai import LEVELS  # noqa: E402
-from phutball.notation import Placement  # noqa: E402
+from phutball.notation import Move2D, Placement  # noqa: E402
 from phutball.puzzles.format import FORMAT, load_file  # noqa: E402
+from phutball.puzzles.rules2d import neighbour_placements, rule_solves  # noqa: E402
 from phutball.puzzles.tasks import check_claim, task_named  # noqa: E402
-from phutball.puzzles.twod import RULES, TaskAnswer, Undecided, counted  # noqa: E402
-from phutball.sides import SIDE_NAMES, other  # noqa: E402
+from phutball.puzzles.twod import RULES, Undecided  # noqa: E402
 
 TASK = "win-in-three"
 #: The pairs of the lab's levels that play each other, weakest first (neighbours on the ladder).
@@ -63,8 +64,6 @@ PAIRS = (("beginner", "novice"), ("learner", "casual"), ("easy", "medium"), ("st
          ("advanced", "strong"), ("keen", "sharp"), ("cunning", "tough"), ("expert", "master"))
 #: Games per pair and board size (game g starts from the ladder's opening g // 2; colours alternate).
 GAMES = 4
-#: Most correct first moves a puzzle may have.
-MAX_SOLUTIONS = 6
 #: Most puzzles taken from one game.
 PER_GAME = 2
 #: The trivial rules that play a jump: a puzzle one of them solves is dropped.
@@ -79,12 +78,9 @@ def difficulty_score(d: dict) -> float:
     return math.log2(max(1, d["nodes"])) + 2 * (not d["next_to_ball"]) - math.log2(len(d["solutions"]))
 
 
-def describe(pos: Position, a: TaskAnswer) -> str:
-    """The puzzle's text: the main line in words and the number of first moves (every fact checked)."""
-    them = SIDE_NAMES[other(pos.to_move)]
-    m, d, t, r, j = (str(x) for x in a.main_line)
-    return (f"{m} wins in three moves: after {them}' {d}, {t} makes a threat no defence stops, and after "
-            f"{r} the jump {j} scores. {counted(len(a.solutions), 'first move does', 'first moves do')} it.")
+def next_to_ball(pos: Position, solutions: Sequence[Move2D]) -> bool:
+    """Whether a man placed next to the ball (any of the eight points) is a solution."""
+    return rule_solves(pos, {"next-to-ball": list(neighbour_placements(pos))}, solutions)["next-to-ball"]
 
 
 def game_players(pair: tuple[str, str], g: int) -> tuple[str, str]:
@@ -115,7 +111,7 @@ def scan_size(size: str, games: int, stats: dict) -> list[dict]:
                 if a is None:
                     continue
                 stats["proven"] += 1
-                if len(a.solutions) > MAX_SOLUTIONS:
+                if not task_named(TASK).accepts(a):
                     stats["removed"]["too-many-first-moves"] += 1
                     continue
                 solved = task_named(TASK).rule_solves(pos, a.solutions)
@@ -128,11 +124,12 @@ def scan_size(size: str, games: int, stats: dict) -> list[dict]:
                 taken += 1
                 ref = (f"self-play {size}, {white} v {black} (the lab's levels), ladder opening {g // 2}, "
                        f"seed {seed} (tools/make_2d_puzzles_win3.py)")
-                out.append({"id": "", "title": "", "source": {"kind": "generated", "ref": ref},
+                title, text = task_named(TASK).describe(pos, a)
+                out.append({"id": "", "title": title, "source": {"kind": "generated", "ref": ref},
                             "variant": "2D", "position": str(pos), "task": TASK, "difficulty": 1,
-                            "text": describe(pos, a), "main_line": [str(m) for m in a.main_line],
+                            "text": text, "main_line": [str(m) for m in a.main_line],
                             "solutions": [str(m) for m in a.solutions], "nodes": a.nodes,
-                            "next_to_ball": task_named("defend").rule_solves(pos, a.solutions)["next-to-ball"],
+                            "next_to_ball": next_to_ball(pos, a.solutions),
                             "placement": isinstance(a.solutions[0], Placement)})
             print(f"  {size} {white} v {black} #{g}: {len(game)} positions, {len(out)} so far", file=sys.stderr)
     return out
@@ -170,7 +167,7 @@ def generate(games: int) -> dict:
         size = d["position"].split("_")[0]
         counts[size] = counts.get(size, 0) + 1
         d["id"] = f"win3-{size}-{counts[size]}"
-        d["title"] = f"Win in three {counts[size]} ({size}): {SIDE_NAMES[d['position'].split('_')[1]]} to play"
+        d["title"] = f"{task_named(TASK).label.capitalize()} {counts[size]} ({size}): {d['title']}"
         del d["next_to_ball"], d["placement"]
     stats["kept"] = len(puzzles)
     return {"format": FORMAT, "collection": "2D win in three, from games between the computer's levels",

@@ -8,7 +8,8 @@ A task says everything the lab needs to know about a kind of puzzle:
 * how the engine checks a puzzle's claim (:meth:`Task.check`: :meth:`Task.check_2d` on a board,
   :meth:`Task.check_1d` on a strip), run by ``phutball puzzles check`` and the tests;
 * on a board, its exact analysis (:meth:`Task.analyse`) and the trivial rules that would solve it
-  (:meth:`Task.rule_moves`), read by the puzzle generators;
+  (:meth:`Task.rule_moves`), read by the puzzle generators, with which candidates make a puzzle
+  (:meth:`Task.accepts`) and a generated puzzle's words (:meth:`Task.describe`, :attr:`Task.label`);
 * how a move on the puzzle page is judged: on a board with the win searches (:meth:`Task.judge_2d`),
   on a strip by reading the exact solver's verdict (:meth:`Task.verdict_1d`); and the hints
   (:meth:`Task.hint_2d`, :meth:`Task.hint_1d`);

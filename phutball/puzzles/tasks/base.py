@@ -19,14 +19,15 @@ from ..claims import ClaimError
 from ..common import MAX_LIVE_N, Position1D
 from ..rules2d import rule_moves, rule_solves, solving_rule
 from ..search2d import NODES, Effort, Undecided, win_in_one
-from ..twod import TaskAnswer, hint
+from ..twod import TaskAnswer, counted, hint
 from ...board import Position
 from ...errors import PhutballError
 from ...notation import Move2D, moves_text
 from ...sides import SIDE_NAMES, other
 from ...variant import Variant
 
-__all__ = ["AnswerField", "AnswerForm", "Choice", "Posed", "Task", "TASKS", "Verdict", "check_claim", "task_named"]
+__all__ = ["AnswerField", "AnswerForm", "Choice", "Posed", "Task", "TASKS", "Verdict", "check_claim", "is_str_list",
+           "is_whole", "task_named"]
 
 
 class Verdict(TypedDict):
@@ -43,6 +44,16 @@ class Verdict(TypedDict):
 def verdict(ok: bool, won: bool, note: str, refutation: Sequence[object] = ()) -> Verdict:
     """A :class:`Verdict` (the refutation's moves as text)."""
     return {"ok": ok, "won": won, "refutation": [str(m) for m in refutation], "note": note}
+
+
+def is_whole(v: object, lo: int = -10_000, hi: int = 10_000) -> bool:
+    """Whether a puzzle file's value ``v`` is a whole number from ``lo`` to ``hi`` (not true or false)."""
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def is_str_list(v: object) -> bool:
+    """Whether a puzzle file's value ``v`` is a list of strings."""
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
 
 
 class Posed(Protocol):
@@ -141,10 +152,19 @@ class Task:
     #: What the reader answers instead of playing (a question's form, :meth:`answer_form`); None: the
     #: reader plays moves on the board.
     answer_kind: ClassVar[str | None] = None
+    #: What a puzzle's ``answer`` field must be, in words (the format names it when a file's is not).
+    answer_type: ClassVar[str] = "a string"
     #: The question, with ``{who}`` for the side to move.
     question: ClassVar[str] = ""
     #: Where a teacher may set this task on a position of their own (an embed's ``task=``), by variant.
     custom: ClassVar[tuple[Variant, ...]] = ()
+    #: The most solutions a generated puzzle of this task may have (more: too easy to stumble on); None: no limit.
+    max_solutions: ClassVar[int | None] = None
+    #: Whether a generator also asks for this task with the other side to move (a puzzle rarely met as the
+    #: mover's own).
+    both_sides: ClassVar[bool] = False
+    #: The task in a few words, as a generated puzzle's title begins; "": the name, hyphens as spaces.
+    words: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A class with a name is a task: it enters :data:`TASKS` (one instance), once."""
@@ -264,6 +284,24 @@ class Task:
         """The first trivial rule that solves the puzzle, or None (a generated puzzle it solves is dropped)."""
         return solving_rule(pos, self.rule_moves(pos), solutions)
 
+    # ------------------------------------------------------------ a generated puzzle
+
+    @property
+    def label(self) -> str:
+        """The task in a few words (``"win in two"``), as a generated puzzle's title begins."""
+        return self.words or self.name.replace("-", " ")
+
+    def accepts(self, a: TaskAnswer) -> bool:
+        """Whether a generator makes a puzzle of an analysis (:meth:`analyse`): by default, when it has no more
+        than :attr:`max_solutions` solutions."""
+        return self.max_solutions is None or len(a.solutions) <= self.max_solutions
+
+    def describe(self, pos: Position, a: TaskAnswer) -> tuple[str, str]:
+        """A generated puzzle's title (after the task's words) and text, for the analysis ``a`` of ``pos``: by
+        default the question and how many solutions there are."""
+        me = SIDE_NAMES[pos.to_move]
+        return f"{me} to move", f"{self.prompt(me)} {counted(len(a.solutions), 'move does', 'moves do')} it."
+
     # ------------------------------------------------------------ judging a move
 
     def judge_2d(self, position: str, move: str, max_nodes: int = 200_000) -> Verdict:
@@ -328,6 +366,10 @@ class Task:
     def answer_form(self, p: Posed) -> AnswerForm | None:
         """The form the reader answers a question with (None: the reader plays moves)."""
         return None
+
+    def answer_ok(self, value: object) -> bool:
+        """Whether ``value`` is what a puzzle's ``answer`` field must be for this task (:attr:`answer_type`)."""
+        return isinstance(value, str)
 
     def answer_text(self, p: Posed) -> str:
         """The solution as the page writes it."""

@@ -26,7 +26,7 @@ from ..rules2d import greedy_jump, neighbour_placements
 from ..search2d import (NODES, Effort, all_moves, as_to_move, best_defence, defences, loses_at_once, refute_threat,
                         win_in_one, win_in_two_moves)
 from ..three2d import DeepSearch
-from ..twod import TaskAnswer, check_win_line
+from ..twod import TaskAnswer, check_win_line, counted
 from .base import Posed, Task, Verdict, verdict
 from ...board import Position
 from ...errors import PhutballError
@@ -113,6 +113,7 @@ class Defend(LeavesNoJump):
     name = "defend"
     needs = ("solutions", "threat")
     question = "{who} to move: stop the opponent's winning jump."
+    max_solutions = 4
 
     def analyse(self, pos: Position, max_nodes: int = NODES) -> TaskAnswer | None:
         """Every move that stops the opponent's threat, if there is a threat and no win now."""
@@ -126,6 +127,13 @@ class Defend(LeavesNoJump):
         if not sols:
             return None
         return TaskAnswer(self.name, tuple(sols), (sols[0],), e.nodes, {"threat": threat})
+
+    def describe(self, pos: Position, a: TaskAnswer) -> tuple[str, str]:
+        """The threat, and every move that stops it."""
+        me, them = SIDE_NAMES[pos.to_move], SIDE_NAMES[other(pos.to_move)]
+        return (f"{me} to move, {them} threaten",
+                f"{them} threaten {a.extra['threat']}. Only {counted(len(a.solutions), 'move stops', 'moves stop')} "
+                "every winning jump: " + ", ".join(map(str, a.solutions)) + ".")
 
     def check_more(self, pos: Position, main_line: Sequence[str], extra: Mapping[str, Any], solutions: set[object],
                    max_nodes: int) -> list[str]:
@@ -150,6 +158,7 @@ class DontJump(LeavesNoJump):
     name = "dont-jump"
     needs = ("solutions", "trap")
     question = "{who} to move: do not fall for the tempting jump."
+    words = "don't jump"
 
     def analyse(self, pos: Position, max_nodes: int = NODES) -> TaskAnswer | None:
         """Every move that does not lose at once, if the greedy jump does and there is no win now."""
@@ -164,6 +173,12 @@ class DontJump(LeavesNoJump):
         if not sols:
             return None
         return TaskAnswer(self.name, tuple(sols), (sols[0],), e.nodes, {"trap": trap})
+
+    def describe(self, pos: Position, a: TaskAnswer) -> tuple[str, str]:
+        """The trap, and how many moves are safe."""
+        return (f"{SIDE_NAMES[pos.to_move]} to move",
+                f"The jump {a.extra['trap']} carries the ball forward but hands {SIDE_NAMES[other(pos.to_move)]} a "
+                f"winning jump. {counted(len(a.solutions), 'move is', 'moves are')} safe.")
 
     def check_more(self, pos: Position, main_line: Sequence[str], extra: Mapping[str, Any], solutions: set[object],
                    max_nodes: int) -> list[str]:
@@ -187,6 +202,7 @@ class WinInTwo(Task):
     variants = (Variant.BOARD,)
     needs = ("solutions",)
     question = "{who} to play: make a threat no defence can stop, then score."
+    max_solutions = 6
     #: The main line's plies: the move, the defence, the winning jump.
     plies = 3
 
@@ -203,6 +219,14 @@ class WinInTwo(Task):
         w = win_in_one(after.play(d), me, e, max_nodes)
         assert w is not None
         return TaskAnswer(self.name, tuple(sols), (sols[0], d, w), e.nodes)
+
+    def describe(self, pos: Position, a: TaskAnswer) -> tuple[str, str]:
+        """The main line in words, and how many first moves win."""
+        them = SIDE_NAMES[other(pos.to_move)]
+        m, d, w = a.main_line
+        return (f"{SIDE_NAMES[pos.to_move]} to play",
+                f"{m} makes a threat no defence stops: after {them}' {d} the jump {w} scores. "
+                f"{counted(len(a.solutions), 'first move does', 'first moves do')} it.")
 
     def check_board(self, p: Posed, line: list[Position], max_nodes: int) -> list[str]:
         return self.check_analysis(p.position, p.main_line, p.extra, max_nodes=max_nodes)
@@ -264,6 +288,14 @@ class WinInThree(WinInTwo):
         assert jump is not None
         return TaskAnswer(self.name, tuple(sols), (sols[0], defence, threat, reply, jump), e.nodes,
                           {"defences": len(deep.defences(first, me)[1])})
+
+    def describe(self, pos: Position, a: TaskAnswer) -> tuple[str, str]:
+        """The main line in words, and how many first moves win."""
+        them = SIDE_NAMES[other(pos.to_move)]
+        m, d, t, r, j = a.main_line
+        return (f"{SIDE_NAMES[pos.to_move]} to play",
+                f"{m} wins in three moves: after {them}' {d}, {t} makes a threat no defence stops, and after "
+                f"{r} the jump {j} scores. {counted(len(a.solutions), 'first move does', 'first moves do')} it.")
 
     def judge_first(self, pos: Position, move: str, after: Position, deep: DeepSearch) -> Verdict | None:
         """While the mover has no win in one or two: every defence must leave the mover a win in one or two (the

@@ -1,8 +1,9 @@
 """The tasks that ask for a win: ``win`` (a board's winning jump, or a strip won against every defence),
 ``only-move`` (a strip's only winning move) and ``fastest-win`` (a strip won by the fastest route).
 
-A board's ``win`` with ``min_jumps >= 3`` is a *long chain*: the side to move wins at once, and every
-winning path has at least ``min_jumps`` hops; ``solutions`` lists every winning path.
+A board's ``win`` with ``min_jumps >= 3`` (:data:`LONG_CHAIN`) is a *long chain*: the side to move wins at
+once, and every winning path has at least ``min_jumps`` hops; ``solutions`` lists every winning path.  The
+generators make board wins of long chains only (:meth:`Win.accepts`).
 """
 
 from __future__ import annotations
@@ -14,16 +15,19 @@ from ..check import check_strip_claim
 from ..claims import ClaimError, board_win, strip_line, strip_wins, who
 from ..common import MAX_LIVE_N, Position1D, analysis_of, norm_move, parse_position
 from ..search2d import NODES, Effort, all_winning_paths, win_in_one
-from ..twod import TaskAnswer
+from ..twod import TaskAnswer, counted
 from .base import Posed, Task, Verdict, verdict
 from ...board import Position
 from ...errors import PhutballError
 from ...notation import Move2D
 from ...oned.solve import WIN, ExactValue, plies_text
-from ...sides import side_name
+from ...sides import SIDE_NAMES, side_name
 from ...variant import Variant
 
-__all__ = ["FastestWin", "OnlyMove", "Win"]
+__all__ = ["FastestWin", "LONG_CHAIN", "OnlyMove", "Win"]
+
+#: The fewest hops of a long chain: a board win generated as a puzzle needs this many at least.
+LONG_CHAIN = 3
 
 
 class Win(Task):
@@ -32,6 +36,10 @@ class Win(Task):
     name = "win"
     question = "{who} to play and win."
     custom: ClassVar[tuple[Variant, ...]] = (Variant.STRIP, Variant.BOARD)
+    # a generated win is a board's long chain (:meth:`accepts`), rare as the mover's own: also asked of the other side
+    max_solutions = 6
+    both_sides = True
+    words = "win through a long chain"
 
     # ------------------------------------------------------------ a board
 
@@ -43,6 +51,16 @@ class Win(Task):
         paths = all_winning_paths(pos, pos.to_move, e, max_nodes)
         shortest = min(len(j.path) - 1 for j in paths)
         return TaskAnswer(self.name, paths, (paths[0],), e.nodes, {"min_jumps": shortest})
+
+    def accepts(self, a: TaskAnswer) -> bool:
+        """A generated board win is a long chain (:data:`LONG_CHAIN` hops at least), with few winning paths."""
+        return super().accepts(a) and a.extra["min_jumps"] >= LONG_CHAIN
+
+    def describe(self, pos: Position, a: TaskAnswer) -> tuple[str, str]:
+        """How many jumps the shortest winning path needs, and how many paths there are."""
+        return (f"{SIDE_NAMES[pos.to_move]} to play and win",
+                f"Every winning path needs at least {a.extra['min_jumps']} jumps; "
+                f"{counted(len(a.solutions), 'winning path', 'winning paths')} in all.")
 
     def solution_key(self, pos: Position, move: Move2D | str) -> object:
         """A winning jump is its path: every winning path counts (two paths to one goal are two solutions)."""
