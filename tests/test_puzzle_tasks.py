@@ -69,6 +69,16 @@ def test_questions_are_judged_by_their_task():
     assert TABLE["win"].answer_text(win) == "2-4-6"
 
 
+@pytest.mark.parametrize("task, bad, what", [
+    ("compare", "L", "a list of side letters"), ("potential", {"pL": "1"}, "an object of whole numbers"),
+    ("which-side", ["L"], "a side letter or 'draw'"), ("win", 1, "a string")])
+def test_the_type_of_an_answer_is_its_tasks(task, bad, what):
+    assert not TABLE[task].answer_ok(bad) and TABLE[task].answer_type.startswith(what)
+    with pytest.raises(PuzzleFormatError, match=f"field 'answer' must be {what}"):
+        load(task=task, answer=bad, positions=["L_o*o..", "R_o*o.."])
+    assert TABLE["potential"].answer_ok({"pL": 1, "pR": 0}) and TABLE["compare"].answer_ok(["L", "R"])
+
+
 def test_a_strip_move_is_judged_by_reading_the_solvers_verdict():
     from phutball.puzzles.judge import judge
     win = TABLE["win"]
@@ -118,10 +128,11 @@ def name_switches(text: str, names) -> list[str]:
     return [line.strip() for line in text.splitlines() if SWITCH.search(line) or literal.search(line)]
 
 
-def test_the_engine_and_the_site_never_switch_on_a_tasks_name():
-    """Each task's analysis, check, judge, rules and form are its class's methods: no module asks which task it
-    holds (before issue 40, ``check.py``, ``twod.py``, ``rules2d.py``, ``custom.py`` and the markup did)."""
-    found = {str(f.relative_to(ROOT)): hits for folder in ("phutball", "site")
+def test_the_engine_the_site_and_the_tools_never_switch_on_a_tasks_name():
+    """Each task's analysis, check, judge, rules, form and generated words are its class's methods: no module asks
+    which task it holds (before issue 40, ``check.py``, ``twod.py``, ``rules2d.py``, ``custom.py``, the markup and
+    the deep puzzles' generator did)."""
+    found = {str(f.relative_to(ROOT)): hits for folder in ("phutball", "site", "tools")
              for f in sorted((ROOT / folder).rglob("*.py"))
              if (hits := name_switches(f.read_text(encoding="utf-8"), TABLE))}
     assert found == {}
@@ -141,3 +152,62 @@ ok = value == "win"  # the solver's value, not a task
 '''
     assert name_switches(sample, TABLE) == ['if p.task == "defend":', 'elif task in ("win-in-two", "win-in-three"):',
                                             'if p.task.name != "win":', 'if kind == "potential":']
+
+
+# ---------------------------------------------------------------- the generators read the tasks (issue 40)
+
+def answer(task: str, n: int, **extra):
+    """A board analysis of ``task`` with ``n`` solutions (placements) and the facts ``extra``, as a generator gets one."""
+    from phutball.puzzles.twod import TaskAnswer
+    moves = tuple(__import__("phutball").Position.from_str("9x9_O_E5").parse_move(f"{c}1") for c in "ABCDEFGHJ" * 2)
+    return TaskAnswer(task, moves[:n], moves[:1], 10, extra)
+
+
+def test_which_candidates_make_a_generated_puzzle_is_each_tasks_own_rule():
+    win, two, defend, dont = (task_named(n) for n in ("win", "win-in-two", "defend", "dont-jump"))
+    assert win.accepts(answer("win", 6, min_jumps=3)) and not win.accepts(answer("win", 7, min_jumps=3))
+    assert not win.accepts(answer("win", 1, min_jumps=2))  # a generated board win is a long chain
+    assert two.accepts(answer("win-in-two", 6)) and not two.accepts(answer("win-in-two", 7))
+    assert task_named("win-in-three").max_solutions == 6
+    assert defend.accepts(answer("defend", 4, threat="E6")) and not defend.accepts(answer("defend", 5, threat="E6"))
+    assert dont.accepts(answer("dont-jump", 18, trap="E5-E7"))  # no limit: every safe move is listed
+    assert [t.name for t in TABLE.values() if t.both_sides and "2D" in t.variants] == ["win"]
+    assert (win.label, two.label, dont.label) == ("win through a long chain", "win in two", "don't jump")
+
+
+def test_a_generated_puzzles_words_are_its_tasks():
+    from phutball import Position
+    pos = Position.from_str("9x9_X_E5")
+    title, text = task_named("defend").describe(pos, answer("defend", 2, threat="E5-E7"))
+    assert title == "Eks to move, Ohs threaten"
+    assert text == "Ohs threaten E5-E7. Only 2 moves stop every winning jump: A1, B1."
+    title, text = task_named("safe-move").describe(pos, answer("safe-move", 1))  # a task with no words of its own
+    assert (title, text) == ("Eks to move", "Eks to move: find a move that leaves no winning jump. 1 move does it.")
+
+
+def shipped_generated():
+    """Of each shipped generated file, the puzzle of each task its engine proved with the least effort."""
+    from phutball.puzzles.format import load_file
+    least = {}
+    for path in sorted((ROOT / "puzzles").glob("2d-*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if "generated_by" not in data:
+            continue
+        for d, p in zip(data["puzzles"], load_file(path)):
+            key = (path.name, p.task.name)
+            if key not in least or d["nodes"] < least[key][0]["nodes"]:
+                least[key] = (d, p)
+    return sorted(least.values(), key=lambda dp: dp[0]["id"])
+
+
+@pytest.mark.parametrize("d, p", shipped_generated(), ids=lambda x: x["id"] if isinstance(x, dict) else "")
+def test_the_shipped_generated_puzzles_have_the_words_and_pass_the_rule_of_their_task(d, p):
+    """The words each task's class gives a generated puzzle are those the shipped files carry (the generators
+    write the same files from the classes as they did from their own tables)."""
+    from phutball import Position
+    pos = Position.from_str(p.position)
+    a = p.task.analyse(pos)
+    assert a is not None and p.task.accepts(a) and [str(m) for m in a.solutions] == d["solutions"]
+    title, text = p.task.describe(pos, a)
+    assert text == d["text"]
+    assert d["title"].startswith(p.task.label.capitalize() + " ") and d["title"].endswith("): " + title)

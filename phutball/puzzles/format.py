@@ -69,7 +69,8 @@ from typing import Any
 
 from ..errors import ParseError, PhutballError, quote
 from .puzzle import FORMAT, Puzzle  # noqa: F401  (re-exported: the format names them)
-from .tasks import TASKS as TASK_TABLE, task_named
+from .tasks import TASKS as TASK_TABLE, Task, task_named
+from .tasks.base import is_str_list, is_whole
 
 #: The tasks' names (:data:`phutball.puzzles.tasks.TASKS` says what each needs and where it exists).
 TASKS = tuple(TASK_TABLE)
@@ -86,40 +87,24 @@ _REQUIRED: dict[str, type] = {
 }
 
 
-def _is_int(v: Any, lo: int = -10_000, hi: int = 10_000) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
-
-
-def _is_str_list(v: Any) -> bool:
-    return isinstance(v, list) and all(isinstance(x, str) for x in v)
-
-
 #: The optional fields the checks read, each with its JSON type (other fields are kept as they are).
 OPTIONAL_FIELDS: dict[str, tuple[str, Any]] = {
-    "positions": ("a list of position strings", _is_str_list),
+    "positions": ("a list of position strings", is_str_list),
     "trap": ("a move (a string)", lambda v: isinstance(v, str)),
     "threat": ("a move (a string)", lambda v: isinstance(v, str)),
-    "safe_moves": ("a list of moves (strings)", _is_str_list),
-    "traps": ("a list of moves (strings)", _is_str_list),
-    "tags": ("a list of strings", _is_str_list),
+    "safe_moves": ("a list of moves (strings)", is_str_list),
+    "traps": ("a list of moves (strings)", is_str_list),
+    "tags": ("a list of strings", is_str_list),
     "lines": ("a list of main lines (lists of moves, or null)",
-              lambda v: isinstance(v, list) and all(x is None or _is_str_list(x) for x in v)),
+              lambda v: isinstance(v, list) and all(x is None or is_str_list(x) for x in v)),
     "through_own_goal": ("true or false", lambda v: isinstance(v, bool)),
-    "min_jumps": ("a whole number 0..10000", _is_int),
-    "plies": ("a whole number 0..10000, or null", lambda v: v is None or _is_int(v, 0)),
+    "min_jumps": ("a whole number 0..10000", is_whole),
+    "plies": ("a whole number 0..10000, or null", lambda v: v is None or is_whole(v, 0)),
     "theme": ("a string", lambda v: isinstance(v, str)),
     "defence": ("a string", lambda v: isinstance(v, str)),
     "winner": ("a side letter (a string)", lambda v: isinstance(v, str)),
-    "solutions": ("a non-empty list of moves (strings)", lambda v: _is_str_list(v) and bool(v)),
-    "nodes": ("a whole number 0..10^12 (search effort)", lambda v: _is_int(v, 0, 10**12)),
-}
-
-#: The type of ``answer`` for each task that has one.
-_ANSWERS: dict[str, tuple[str, Any]] = {
-    "which-side": ("a side letter or 'draw' (a string)", lambda v: isinstance(v, str)),
-    "compare": ("a list of side letters (strings)", _is_str_list),
-    "potential": ("an object of whole numbers such as {\"pL\": 1, \"pR\": 0}",
-                  lambda v: isinstance(v, dict) and all(_is_int(x) for x in v.values())),
+    "solutions": ("a non-empty list of moves (strings)", lambda v: is_str_list(v) and bool(v)),
+    "nodes": ("a whole number 0..10^12 (search effort)", lambda v: is_whole(v, 0, 10**12)),
 }
 
 
@@ -137,9 +122,10 @@ def puzzle_from(d: Any, where: str, collection: str) -> Puzzle:
         if key in d and not ok(d[key]):
             raise PuzzleFormatError("bad puzzle", at, f"field {key!r} must be {what}")
     if "answer" in d:
-        what, ok = _ANSWERS.get(d["task"], ("a string", lambda v: isinstance(v, str)))
-        if not ok(d["answer"]):
-            raise PuzzleFormatError("bad puzzle", at, f"field 'answer' must be {what} for task {quote(d['task'])}")
+        asked = TASK_TABLE.get(d["task"], Task())  # (an unknown task is refused below; its answer is read as text)
+        if not asked.answer_ok(d["answer"]):
+            raise PuzzleFormatError("bad puzzle", at,
+                                    f"field 'answer' must be {asked.answer_type} for task {quote(d['task'])}")
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", d["id"]):
         raise PuzzleFormatError("bad puzzle", at, "id must be lower-case letters, digits and hyphens")
     if d["task"] not in TASKS:

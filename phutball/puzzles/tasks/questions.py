@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from ..check import check_line, check_strip_claim, strip_start
 from ..common import MAX_LIVE_N, Position1D, analysis_of, parse_position, winner_of
-from .base import AnswerField, AnswerForm, Choice, Posed, Task
+from .base import AnswerField, AnswerForm, Choice, Posed, Task, is_str_list, is_whole
 from ...errors import PhutballError
 from ...oned.oddish import Oddish
 from ...oned.potential import general_potentials, oddish_potentials, predict
@@ -44,6 +44,7 @@ class WhichSide(Question):
 
     name = "which-side"
     answer_kind = "which-side"
+    answer_type = "a side letter or 'draw' (a string)"
     question = "{who} to move: who wins with best play?"  # issue 42: the question says who moves
 
     def check_1d(self, p: Posed, max_solve_n: int = MAX_LIVE_N) -> list[str]:
@@ -78,7 +79,11 @@ class Compare(Question):
     name = "compare"
     needs = ("positions", "answer")
     answer_kind = "compare"
+    answer_type = "a list of side letters (strings)"
     question = "{who} to move in each position: who wins in each?"  # issue 42: the question says who moves
+
+    def answer_ok(self, value: object) -> bool:
+        return is_str_list(value)
 
     def check_1d(self, p: Posed, max_solve_n: int = MAX_LIVE_N) -> list[str]:
         start = strip_start(p)
@@ -145,7 +150,11 @@ class Potential(Question):
 
     name = "potential"
     answer_kind = "potential"
+    answer_type = "an object of whole numbers such as {\"pL\": 1, \"pR\": 0}"
     question = "Compute the Oddish potentials pL and pR."
+
+    def answer_ok(self, value: object) -> bool:
+        return isinstance(value, dict) and all(is_whole(x) for x in value.values())
 
     def check_1d(self, p: Posed, max_solve_n: int = MAX_LIVE_N) -> list[str]:
         start = strip_start(p)
