@@ -157,7 +157,8 @@ ok = value == "win"  # the solver's value, not a task
 # ---------------------------------------------------------------- the generators read the tasks (issue 40)
 
 def answer(task: str, n: int, **extra):
-    """A board analysis of ``task`` with ``n`` solutions (placements) and the facts ``extra``, as a generator gets one."""
+    """A board analysis of ``task`` with ``n`` solutions (placements) and the facts ``extra``, as a generator gets
+    one."""
     from phutball.puzzles.twod import TaskAnswer
     moves = tuple(__import__("phutball").Position.from_str("9x9_O_E5").parse_move(f"{c}1") for c in "ABCDEFGHJ" * 2)
     return TaskAnswer(task, moves[:n], moves[:1], 10, extra)
