@@ -117,7 +117,7 @@ def test_a_fastest_win_puzzle_takes_back_a_slower_win_and_its_claim_is_checked()
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 #: A test of a task's name: ``task == ...``, ``p.task.name != ...``, ``task in (...)``, ``answer_kind == ...``.
-SWITCH = __import__("re").compile(r"\b(task|answer_kind)(\.name)?\s*(==|!=|(not\s+)?in\s*[(\[{])")
+SWITCH = __import__("re").compile(r"\b(task|answer_kind)(\.name)?\s*(==|!=|(not\s+)?in\s*([(\[{]|[A-Z_]+\b))")
 
 
 def name_switches(text: str, names) -> list[str]:
@@ -148,10 +148,12 @@ if p.task.name != "win":
     pass
 if kind == "potential":
     pass
+legend = self.task.name in LEGEND_QUESTIONS
 ok = value == "win"  # the solver's value, not a task
 '''
     assert name_switches(sample, TABLE) == ['if p.task == "defend":', 'elif task in ("win-in-two", "win-in-three"):',
-                                            'if p.task.name != "win":', 'if kind == "potential":']
+                                            'if p.task.name != "win":', 'if kind == "potential":',
+                                            'legend = self.task.name in LEGEND_QUESTIONS']
 
 
 # ---------------------------------------------------------------- the generators read the tasks (issue 40)

@@ -130,6 +130,8 @@ def test_the_legend_says_which_end_each_side_attacks():
     assert goal_legend("L_o*o.o.o....") == "Left → attacks the right end · Right ← attacks the left end"
     assert "Ohs ↑ attacks the top goal line (row 9)" in goal_legend("9x9_O_E5")
     assert ctl(EX1).view()["legend"].startswith("Left →")
+    # a question shows it when its class says so (who wins: where each side attacks); a potential has no goals
+    assert ctl(WHICH).view()["legend"].startswith("Left →") and ctl(POT).view()["legend"] == ""
 
 
 def test_a_refutation_is_stepped_move_by_move_with_side_labels():

@@ -33,7 +33,7 @@ from lab.puzzlebrowse import PuzzleBrowsing
 from lab.puzzlehints import GIVEN_AWAY, REPLAYED, cost_words, graded_hint
 from lab.puzzleledger import MAX_HINTS, Attempt, change
 from lab.puzzleprogress import entry_of, is_solved
-from lab.puzzleview import LEGEND_QUESTIONS, LineEntry, PuzzleView, goal_legend, labelled_line
+from lab.puzzleview import LineEntry, PuzzleView, goal_legend, labelled_line
 from lab.puzzlewords import collection_words, source_words
 
 if TYPE_CHECKING:
@@ -357,7 +357,7 @@ class PuzzleController(PuzzleBrowsing):
             "can_move": self.phase == "playing" and self.game is not None and self.task.plays,
             "can_retry": self.phase == "wrong", "index": self.index, "count": len(self.puzzles),
             "moves": list(self.game.moves[: self.game.cursor]) if self.game else [],
-            "legend": goal_legend(p.position) if self.game or self.task.name in LEGEND_QUESTIONS else "",
+            "legend": goal_legend(p.position) if self.game or self.task.shows_goals else "",
             "line": self.review_line(), "can_step": self.can_step(),
             "positions": p.extra.get("positions"), "answer_kind": self.task.answer_kind,
             "mode": self.mode, "streak": self.runs.streak.count if self.runs.streak else None,

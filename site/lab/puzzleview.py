@@ -20,13 +20,8 @@ from lab.puzzlewords import collection_words
 if TYPE_CHECKING:
     from phutball.moveentry import Target
 
-__all__ = ["LEGEND_QUESTIONS", "LineEntry", "PuzzleGroup", "PuzzleListEntry", "PuzzleView", "ThemeChoice",
+__all__ = ["LineEntry", "PuzzleGroup", "PuzzleListEntry", "PuzzleView", "ThemeChoice",
            "goal_legend", "labelled_line", "list_groups", "theme_choices"]
-
-#: The questions (no board to play) that show the goal legend too: who wins on a strip, in one or in each of
-#: several positions (issue 42: "Who wins?" says where each side attacks); an Oddish potential has no goals.
-LEGEND_QUESTIONS = ("which-side", "compare")
-
 
 class LineEntry(TypedDict):
     """A move of a line shown step by step (:func:`labelled_line`); ``current`` in

@@ -165,6 +165,9 @@ class Task:
     both_sides: ClassVar[bool] = False
     #: The task in a few words, as a generated puzzle's title begins; "": the name, hyphens as spaces.
     words: ClassVar[str] = ""
+    #: Whether a question (no board to play) shows the goal legend too: who wins on a strip says where each
+    #: side attacks (issue 42); a task played on the board always shows it.
+    shows_goals: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A class with a name is a task: it enters :data:`TASKS` (one instance), once."""

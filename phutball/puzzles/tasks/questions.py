@@ -46,6 +46,7 @@ class WhichSide(Question):
     answer_kind = "which-side"
     answer_type = "a side letter or 'draw' (a string)"
     question = "{who} to move: who wins with best play?"  # issue 42: the question says who moves
+    shows_goals = True
 
     def check_1d(self, p: Posed, max_solve_n: int = MAX_LIVE_N) -> list[str]:
         return check_strip_claim(p, self.strip_claim, max_solve_n)
@@ -81,6 +82,7 @@ class Compare(Question):
     answer_kind = "compare"
     answer_type = "a list of side letters (strings)"
     question = "{who} to move in each position: who wins in each?"  # issue 42: the question says who moves
+    shows_goals = True
 
     def answer_ok(self, value: object) -> bool:
         return is_str_list(value)
