@@ -9,9 +9,10 @@ Every import counts, those inside functions and under ``TYPE_CHECKING`` included
 * no module uses another module's ``_private`` name (``from x import _y``, or ``mod._y``
   where ``mod`` is an imported module; dunders allowed);
 * the page's operations are named (``{"op": "draw", "canvas": ..., "shapes": ...}``): ``host.js``
-  never reads one by position, ``glue/remote.py`` queues only such dicts, and ``host.js`` handles each;
+  never reads one by position, ``lab/pagelink.py`` (the page link ``glue/remote.py`` carries) queues
+  only such dicts, and ``host.js`` handles each;
 * the glue holds no logic a unit test could reach: no HTML, no JSON but the transport's, no
-  classes but ``remote.py``'s, no job run but ``glue/jobs.py``'s loop over ``lab.jobs.slices``,
+  classes (the page's stand-ins are ``lab.pagelink``'s), no job run but ``glue/jobs.py``'s loop over ``lab.jobs.slices``,
   no words for people (they come from ``lab``), no function deciding more than
   :data:`MAX_DECISIONS` times, and at most :data:`GLUE_TARGET_LINES` lines in all (issue 40).
 
@@ -308,13 +309,16 @@ def test_only_the_move_entry_widget_builds_moves_from_clicks():
 # ---------------------------------------------------------------- glue that only wires (issue 25)
 #
 # The page's operations are named, with named fields ({"op": "draw", "canvas": ..., "shapes": ...}):
-# glue/remote.py builds only such dicts and host.js reads only names, never op[5].  The glue holds no
-# logic a unit test could reach: no HTML (lab/views/markup.py, lab/calc/render.py build it), no JSON
-# but the transport's (remote.py, labboot.py), no classes but remote.py's page stand-ins, and one
-# loop over a job's slices (glue/jobs.py; the jobs, their slices and priorities are lab/jobs.py's).
+# lab/pagelink.py (the page link, which glue/remote.py carries to the page) builds only such dicts and
+# host.js reads only names, never op[5].  The glue holds no logic a unit test could reach: no HTML
+# (lab/views/markup.py, lab/calc/render.py build it), no JSON but the transport's (remote.py, labboot.py),
+# no classes (the page's stand-ins, Element, Event, are lab/pagelink.py's), and one loop over a job's
+# slices (glue/jobs.py; the jobs, their slices and priorities are lab/jobs.py's).
 
 HOST_JS = SITE / "host.js"
 TRANSPORT = {"remote.py", "labboot.py"}   # the glue modules that cross to the page (JSON)
+#: The modules that queue the page's operations: the page link, and the glue that carries it.
+OP_SOURCES = (SITE / LAB / "pagelink.py", SITE / GLUE / "remote.py")
 JOB_LOOP = "jobs.py"                      # the one glue module that loops over a job's slices
 
 
@@ -330,14 +334,23 @@ def handled_ops(js: str) -> set[str]:
     return set(re.findall(r'\bcase\s+"([a-z-]+)"\s*:', js))
 
 
+def queues_an_op(node: ast.AST) -> bool:
+    """An append to an operations queue: ``ops.append(...)``, ``self.ops.append(...)``, ``link.ops.append(...)``."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append"):
+        return False
+    queue = node.func.value
+    return (isinstance(queue, ast.Name) and queue.id in ("ops", "_ops")
+            or isinstance(queue, ast.Attribute) and queue.attr in ("ops", "_ops"))
+
+
 def emitted_ops(path: Path) -> tuple[set[str], list[str]]:
-    """The operation names ``remote.py`` queues (``_ops.append({"op": name, ...})``), and every queued
-    operation that is not such a dict (a list, a dict without a literal ``op`` first, unnamed fields)."""
+    """The operation names a module queues (``self.ops.append({"op": name, ...})``, :func:`queues_an_op`), and
+    every queued operation that is not such a dict (a list, a dict without a literal ``op`` first, unnamed
+    fields)."""
     names: set[str] = set()
     bad: list[str] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append"
-                and isinstance(node.func.value, ast.Name) and node.func.value.id == "_ops"):
+        if isinstance(node, ast.Call) and queues_an_op(node):
             arg = node.args[0] if node.args else None
             keys = arg.keys if isinstance(arg, ast.Dict) else []
             if (not keys or not all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in keys)
@@ -421,7 +434,7 @@ def glue_logic(root: Path) -> dict[str, list[str]]:
         docs = docstring_nodes(tree)
         for node in ast.walk(tree):
             line = getattr(node, "lineno", 0)
-            if isinstance(node, ast.ClassDef) and path.name != "remote.py":
+            if isinstance(node, ast.ClassDef):
                 found.append(f"line {line}: class {node.name}")
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
@@ -448,9 +461,10 @@ def test_host_js_reads_the_operations_by_name():
 
 
 def test_remote_sends_only_named_operations_and_host_js_handles_each():
-    names, bad = emitted_ops(SITE / GLUE / "remote.py")
-    assert bad == []
-    assert {"prop", "draw", "listen", "ready"} <= names  # the check sees the operations
+    found = [emitted_ops(path) for path in OP_SOURCES]
+    names = set().union(*(n for n, _ in found))
+    assert [b for _, bad in found for b in bad] == []
+    assert {"prop", "draw", "listen", "ready", "store", "call"} <= names  # the check sees the operations
     assert names == handled_ops(HOST_JS.read_text(encoding="utf-8"))
 
 
@@ -470,14 +484,16 @@ def test_positional_operations_are_found():
 
 
 def test_unnamed_operations_are_found(tmp_path):
-    root = _tree(tmp_path, {"remote.py": (
-        "_ops = []\n"
-        "def a(x):\n    _ops.append(['draw', x])\n"
-        "def b(x):\n    _ops.append({'canvas': x, 'op': 'draw'})\n"
-        "def c(x, k):\n    _ops.append({'op': 'draw', k: x})\n"
-        "def d(x):\n    _ops.append({'op': 'draw', 'canvas': x})\n")})
-    names, bad = emitted_ops(root / "remote.py")
-    assert names == {"draw"} and [b.split(":")[0] for b in bad] == ["line 3", "line 5", "line 7"]
+    root = _tree(tmp_path, {"pagelink.py": (
+        "class Link:\n    ops = []\n"
+        "    def a(self, x):\n        self.ops.append(['draw', x])\n"
+        "    def b(self, x):\n        self.ops.append({'canvas': x, 'op': 'draw'})\n"
+        "    def c(self, x, k):\n        self.ops.append({'op': 'draw', k: x})\n"
+        "    def d(self, x):\n        self.ops.append({'op': 'draw', 'canvas': x})\n"
+        "    def e(self, x):\n        self.link.ops.append({'op': 'focus', 'id': x})\n"
+        "    def f(self, x):\n        self.shapes.append({'shape': x})\n")})  # not a queue of operations
+    names, bad = emitted_ops(root / "pagelink.py")
+    assert names == {"draw", "focus"} and [b.split(":")[0] for b in bad] == ["line 4", "line 6", "line 8"]
 
 
 def test_logic_in_the_glue_is_found(tmp_path):
@@ -492,7 +508,8 @@ def test_logic_in_the_glue_is_found(tmp_path):
         "labboot.py": "import json\n",
     })
     found = glue_logic(root)
-    assert list(found) == ["page.py"]
+    assert list(found) == ["page.py", "remote.py"]
+    assert found["remote.py"] == ["line 2: class Element"]  # the transport's JSON, but no class (lab.pagelink's)
     assert sorted(f.split(": ", 1)[1].split(" ")[0] for f in found["page.py"]) == \
         ["HTML", "HTML", "class", "imports", "imports", "runs", "words"]  # <li>, </li>; not the docstring, a < b
     assert "line 10: words 'a < b, 3 > 2' (words come from lab/)" in found["page.py"]  # a sentence, though

@@ -1,6 +1,7 @@
-"""glue.remote's shared tools, run in CPython: show (one property-diff cache), forget, bind, closes, Event.modified.
+"""glue.remote, the transport, run in CPython: the glue's names are the page's one link's, its operations
+cross to the page as JSON posted on the channel, and an event comes back as JSON.
 
-What the glue sends is read the way the page gets it: the JSON batches posted on the channel."""
+(The link itself, show's one property-diff cache, bind, closes and the rest, is tests/test_pagelink.py's.)"""
 
 from __future__ import annotations
 
@@ -20,14 +21,14 @@ class Channel:
         self.batches.append(json.loads(message))
 
 
-SNAPSHOT = {"controls": {"side-left": {"value": "L", "checked": True}}, "boxes": {}, "href": "", "hash": ""}
+SNAPSHOT = {"controls": {"side-left": {"value": "L", "checked": True}}, "boxes": {}, "href": "", "hash": "#E5"}
 
 
 @pytest.fixture
 def channel():
     ch = Channel()
-    remote.init({"snapshot": SNAPSHOT}, ch)
-    remote.forget(("t", "textContent"), ("t", "hidden"), ("c", "data-position"), ("side-left", "checked"))
+    remote.init({"snapshot": json.loads(json.dumps(SNAPSHOT)), "storage": {"k": "v"}}, ch)
+    remote.forget(("t", "textContent"), ("side-left", "checked"))
     yield ch
     remote.init({"snapshot": {"controls": {}, "boxes": {}, "href": "", "hash": ""}}, None)
 
@@ -37,40 +38,37 @@ def sent(ch: Channel) -> list[dict]:
     return [op for batch in ch.batches for op in batch]
 
 
-def test_show_sends_only_what_changed(channel):
-    remote.show({("t", "textContent"): "Hello.", ("t", "hidden"): False, ("c", "data-position"): "9x9_O_E5"})
-    assert sent(channel) == [{"op": "prop", "id": "t", "prop": "textContent", "value": "Hello."},
-                             {"op": "prop", "id": "t", "prop": "hidden", "value": False},
-                             {"op": "attr", "id": "c", "name": "data-position", "value": "9x9_O_E5"}]
+def test_the_glues_names_are_the_one_links():
+    assert remote.show == remote.link.show and remote.el("x") == remote.link.el("x")
+    assert remote.storage is remote.link.storage and remote.root.id == "html"
+
+
+def test_show_is_posted_as_one_json_batch(channel):
+    remote.show({("t", "textContent"): "Hello.", ("side-left", "checked"): True})   # checked on the page already
+    remote.draw("board", [{"shape": "line"}])
+    remote.flush()
+    assert channel.batches == [[{"op": "prop", "id": "t", "prop": "textContent", "value": "Hello."},
+                                {"op": "draw", "canvas": "board", "shapes": [{"shape": "line"}]}]]
+    remote.flush()
+    assert len(channel.batches) == 1   # nothing more queued: nothing posted
+
+
+def test_the_page_state_comes_from_init(channel):
+    assert (remote.location_hash(), remote.storage.get_item("k")) == ("E5", "v")
+
+
+def test_an_event_is_answered_on_the_channel(channel):
+    remote.bind({("games-close", "click"): remote.closes("games-dialog")})
+    [listen] = [op for op in sent(channel) if op["op"] == "listen"]
     channel.batches.clear()
-    remote.show({("t", "textContent"): "Hello.", ("t", "hidden"): True})
-    assert sent(channel) == [{"op": "prop", "id": "t", "prop": "hidden", "value": True}]
+    event = json.dumps({"type": "click", "target": {"id": "games-close"}})
+    answer = asyncio.run(remote.dispatch(listen["handler"], event, json.dumps(SNAPSHOT)))
+    assert answer == "[]" and channel.batches == [[{"op": "call", "id": "games-dialog", "method": "close"}]]
 
 
-def test_forget_sends_a_value_again(channel):
-    remote.show({("t", "textContent"): "x"})
-    remote.forget(("t", "textContent"))
-    remote.show({("t", "textContent"): "x"})
-    assert [op["value"] for op in sent(channel)] == ["x", "x"]
-
-
-def test_a_checkbox_is_compared_with_the_page_not_the_cache(channel):
-    remote.show({("side-left", "checked"): True})   # checked on the page already
-    assert sent(channel) == []
-    remote.show({("side-left", "checked"): False})
-    assert sent(channel) == [{"op": "prop", "id": "side-left", "prop": "checked", "value": False}]
-
-
-def test_bind_and_closes(channel):
-    remote.bind({("games-close", "click"): remote.closes("games-dialog"), ("window", "resize"): lambda e: None})
-    listens = [op for op in sent(channel) if op["op"] == "listen"]
-    assert [(op["target"], op["event"]) for op in listens] == [("games-close", "click"), ("window", "resize")]
-    channel.batches.clear()
-    answer = json.loads(asyncio.run(remote.dispatch(listens[0]["handler"], "{}", json.dumps(SNAPSHOT))))
-    assert answer + sent(channel) == [{"op": "call", "id": "games-dialog", "method": "close"}]  # the Close button
-
-
-def test_an_event_with_ctrl_meta_or_alt_is_modified():
-    assert remote.Event({"key": "b", "ctrlKey": True}).modified()
-    assert remote.Event({"key": "b", "altKey": True}).modified()
-    assert not remote.Event({"key": "b", "shiftKey": True}).modified()
+def test_without_a_channel_the_answer_carries_the_operations():
+    remote.init({}, None)
+    remote.on(remote.window, "resize", lambda e: remote.el("t").focus())
+    [listen] = remote.link.take()
+    answer = asyncio.run(remote.dispatch(listen["handler"], "{}", json.dumps(SNAPSHOT)))
+    assert json.loads(answer) == [{"op": "call", "id": "t", "method": "focus"}]
