@@ -14,7 +14,7 @@
 //     DOM: no SharedArrayBuffer, so no synchronous access);
 //   * queues board clicks and key presses made before the engine is ready and
 //     replays them once it is, saying so on the page.
-// The worker's side of this protocol is glue/remote.py.  Nothing here needs special
+// The worker's side of this protocol is glue/remote.py (lab/pagelink.py).  Nothing here needs special
 // HTTP headers: messages only, so any static host and any iframe works.
 import { download, downloadPNG, drawShapes, nextTask } from "./canvas.js";
 
@@ -261,7 +261,7 @@ function replayEarly() {
 const SAFE_PROPS = new Set(["textContent", "className", "hidden", "disabled", "value", "checked", "innerHTML",
                             "title", "href", "open", "selectedIndex"]);
 
-// Apply the worker's operations: each is named (op.op) and has named fields (glue/remote.py).
+// Apply the worker's operations: each is named (op.op) and has named fields (lab/pagelink.py).
 // Batches are applied in the order they come. A small one (an answer to a click: a board and a few
 // texts) is applied at once, in the task it arrived in, as one picture. A large one (a page's first
 // batch: every listener, the board, a list of 470 puzzles as HTML, the calculator's tables) is

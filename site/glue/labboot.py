@@ -6,7 +6,7 @@ the page's initial state as JSON and the engine wheel and ``lab.zip`` (the
 site's Python modules) as bytes the main thread fetched while Pyodide booted;
 it unpacks both into site-packages (no micropip, no second request), imports the
 page's module and calls its ``start()``.  ``dispatch`` delivers a DOM event to
-the handler the page registered (see ``glue/remote.py``).
+the handler the page registered (``glue/remote.py``: the page's ``lab.pagelink.PageLink``).
 """
 
 import json
