@@ -168,12 +168,16 @@ BUTTONS: dict[str, Callable[[CalcController], object]] = {
 
 
 class Box(Protocol):
-    """An element's box in the page, in CSS px (``getBoundingClientRect``)."""
+    """An element's box in the page, in CSS px (``getBoundingClientRect``; read only)."""
 
-    left: float
-    top: float
-    width: float
-    height: float
+    @property
+    def left(self) -> float: ...
+    @property
+    def top(self) -> float: ...
+    @property
+    def width(self) -> float: ...
+    @property
+    def height(self) -> float: ...
 
 
 @dataclass
