@@ -12,21 +12,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Callable, Protocol
 from urllib.parse import urljoin
 
 from lab.embedparams import share_params, snippets
 from lab.analysispanel import LINK_ENGINE_OFF
-from lab.jobs import MakeJob, Report, Scheduler, scripted, search_text
+from lab.jobs import Analyse2D, MakeJob, Report, Review2D, Scheduler, scripted, search_text
 from lab.pageprops import Props
 from lab.play import PlayController, PlayView, side_name
+from lab.savedstate import Storage
 from lab.playfeel import animated_ply, move_sound
+from phutball.moveentry import Target
+from lab.views.diagram import natural_size
 from lab.views.markup import moves_html, review_graph_svg, review_marks_html, review_summary_html
 
-__all__ = ["COPIED_LINK", "COPIED_POSITION", "Feel", "HINT_CANCELLED", "HINT_SEARCH", "MOVE_SEARCH", "RESULT_SHARE",
-           "REVIEW_STOPPED", "STOPPED", "Search", "TYPED", "analysis_props", "bar_percent", "change_computer",
-           "computer_answered", "computer_props", "computer_sides", "engine_job", "feel", "ghosts", "hint_answered",
-           "hint_asked", "key_action", "load_fragment", "moves_props", "page_props", "position_link",
+__all__ = ["CONTROLS", "COPIED_LINK", "COPIED_POSITION", "Control", "Drawn", "Feel", "HINT_CANCELLED", "HINT_SEARCH",
+           "MOVES", "MOVE_SEARCH", "PLY_LINKS", "PlyLink", "RESULT_SHARE", "REVIEW_STOPPED", "STOPPED", "Search",
+           "TYPED", "analysis_props", "bar_percent", "canvas_props", "change_computer", "computer_answered",
+           "computer_props", "computer_sides", "engine_job", "feel", "ghosts", "hint_answered", "hint_asked",
+           "key_action", "load_fragment", "move_entered", "moves_props", "page_props", "position_link",
            "restore_game_text", "result_note", "result_props", "result_share", "review_props", "review_status",
            "review_stopped", "thinking_props"]
 
@@ -43,15 +47,25 @@ COPIED_LINK = "Link copied: it opens this position."
 RESULT_SHARE = "Phutball game"
 #: The controls the person sets (the computer's menus): shown again at every draw, whatever the cache holds.
 TYPED = (("computer-side", "value"), ("computer-level", "value"))
+#: The moves list's HTML (the page scrolls it to the current move when it changes).
+MOVES = ("moves", "innerHTML")
 
 
 # ---------------------------------------------------------------- what the page shows
 
 
+def canvas_props(v: PlayView, position: Any) -> Props:
+    """What the canvas' CSS size follows: the variant (a strip's canvas is lower) and the board's proportions
+    (style.css: ``--board-aspect``), so no gap opens beside it."""
+    w, h = natural_size(position)
+    return {("board", "data-variant"): v["variant"], ("board", "style"): f"--board-aspect: {w / h:.4f}"}
+
+
 def page_props(ctl: PlayController, v: PlayView, searching: bool, shapes: list[dict[str, Any]]) -> Props:
-    """Everything the page shows around the board but the moves list (:func:`moves_props`): the board's test
-    hooks, the status and message lines, the buttons (Undo, Redo, the lines and the previous game wait for a
-    search), the result panel, the computer's menus, the analysis and the review."""
+    """Everything the page shows around the board: the board's test hooks, the status and message lines, the
+    live region (what changed, said once: an empty announcement leaves it), the buttons (Undo, Redo, the lines
+    and the previous game wait for a search), the moves list, the result panel, the computer's menus, the
+    analysis and the review."""
     props: Props = {
         ("board", "data-position"): v["position"], ("board", "data-flipped"): "true" if v["flipped"] else "false",
         ("board", "data-ghosts"): ghosts(shapes),
@@ -69,8 +83,10 @@ def page_props(ctl: PlayController, v: PlayView, searching: bool, shapes: list[d
         ("restore-game", "hidden"): v["previous"] is None or searching}
     if v["previous"] is not None:
         props[("restore-game", "textContent")] = restore_game_text(v["previous"])
-    return {**props, **result_props(v, searching), **computer_props(ctl, searching), **analysis_props(v),
-            **review_props(v, searching)}
+    if v["announcement"]:
+        props[("live", "textContent")] = v["announcement"]
+    return {**props, **moves_props(v), **result_props(v, searching), **computer_props(ctl, searching),
+            **analysis_props(v), **review_props(v, searching)}
 
 
 def ghosts(shapes: list[dict[str, Any]]) -> str:
@@ -84,7 +100,7 @@ def restore_game_text(moves: int) -> str:
 
 def moves_props(v: PlayView) -> Props:
     """The moves list (its HTML, with the current move marked)."""
-    return {("moves", "innerHTML"): moves_html(dict(v))}
+    return {MOVES: moves_html(dict(v))}
 
 
 def result_props(v: PlayView, searching: bool) -> Props:
@@ -116,16 +132,17 @@ def bar_percent(v: PlayView) -> int | None:
 
 
 def analysis_props(v: PlayView) -> Props:
-    """The Analyse switch, the evaluation bar's value and text, the depth and the principal variation (the bar's
-    width is a style: :func:`bar_percent`)."""
+    """The Analyse switch, the evaluation bar (its fill's width, :func:`bar_percent`), its value and text, the
+    depth and the principal variation; the analysis off, the bar keeps its last width (hidden)."""
     a = v["analysis"]
     props: Props = {("analyse", "checked"): a is not None, ("analyse", "disabled"): not v["analysable"],
                     ("analysis", "hidden"): a is None}
     if a is not None:
         depth = "" if a["depth"] is None else f"depth {a['depth']}{'' if a['done'] else '…'}"
-        props.update({("eval-bar", "aria-valuenow"): bar_percent(v), ("eval-side", "textContent"): a["side"],
-                      ("eval-text", "textContent"): a["text"], ("eval-depth", "textContent"): depth,
-                      ("pv", "textContent"): " ".join(a["pv"])})
+        pct = bar_percent(v)
+        props.update({("eval-bar", "aria-valuenow"): pct, ("eval-fill", "style"): f"width: {pct}%",
+                      ("eval-side", "textContent"): a["side"], ("eval-text", "textContent"): a["text"],
+                      ("eval-depth", "textContent"): depth, ("pv", "textContent"): " ".join(a["pv"])})
     return props
 
 
@@ -191,6 +208,51 @@ def feel(ctl: PlayController, shown: str | None, entering: bool, reduced_motion:
     one_on = ctl.sounds and ply >= 1 and str(game.positions[ply - 1]) == shown
     jump = None if reduced_motion else animated_ply(game, shown, entering)
     return Feel(True, move_sound(game, ply) if one_on else None, jump)
+
+
+@dataclass
+class Drawn:
+    """What the page drew last that :func:`glue.remote.show`'s cache does not keep: the ``position`` on the
+    board (``entering``: a jump being entered click by click), the jump animated on it (each animation has its
+    ``token``; the board's own drawing waits while one is ``running``) and the result the result panel's note
+    was for."""
+
+    position: str | None = None
+    entering: bool = False
+    token: int = 0
+    running: bool = False
+    result: str | None = None
+
+    def feel(self, ctl: PlayController, reduced_motion: bool) -> Feel:
+        """A change about to be drawn (:func:`feel`); another position ends the animation under way, and a jump
+        to animate starts the next one (under :attr:`token`)."""
+        f = feel(ctl, self.position, self.entering, reduced_motion)
+        if f.changed:
+            self.token += 1
+            self.running = f.jump is not None
+        return f
+
+    def drawn(self, v: PlayView) -> Props:
+        """The board now shows ``v``; the result panel's note cleared when the result is a new one (the note,
+        e.g. "Link copied", was for the last one)."""
+        self.position, self.entering = v["position"], bool(v["chain"])
+        title = v["result"] and v["result"]["title"]
+        if title == self.result:
+            return {}
+        self.result = title
+        return {("result-note", "textContent"): ""}
+
+    def animating(self, token: int, ply: int, cursor: int) -> bool:
+        """The jump ``ply`` animated under ``token`` is still the one to show (the game's ``cursor`` on it)."""
+        return self.token == token and cursor == ply
+
+    def animated(self, token: int) -> str:
+        """The animation under ``token`` ended: ``"draw"``, the board is drawn, unless another one began
+        (``""``: it draws it)."""
+        if self.token != token:
+            return ""
+        self.running = False
+        return "draw"
 
 
 # ---------------------------------------------------------------- the engine's searches
@@ -276,6 +338,213 @@ def change_computer(ctl: PlayController, jobs: Scheduler, side: str, level: str)
     jobs.stop_search("changed")
     ctl.set_computer(plays, level)
     return True
+
+
+# ---------------------------------------------------------------- the controls
+#
+# What the page does after an event, as a word the glue maps to its action: "refresh" (the game changed: it is
+# drawn and kept, and the engine's next job starts), "draw" (only what the page shows changed), "keep" (drawn and
+# kept: a setting), "computer", "analysis" or "hint" (that job starts), or "" (nothing).
+
+
+class Control(Protocol):
+    """A control of the page that is one call of the controller: pressed (``attribute``: the clicked element's
+    attributes; ``checked``: a check box's state), it answers what the page does next."""
+
+    def press(self, ctl: PlayController, searching: bool, attribute: Callable[[str], str | None],
+              checked: bool) -> str: ...
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button: ``act(ctl)``, then ``after``; ``waits``: nothing while the engine searches (the board waits)."""
+
+    act: Callable[[PlayController], Any]
+    after: str = "refresh"
+    waits: bool = False
+
+    def press(self, ctl: PlayController, searching: bool, attribute: Callable[[str], str | None] = lambda a: None,
+              checked: bool = False) -> str:
+        """Pressed: the controller called; what the page does next (``""``: nothing, a search runs)."""
+        if self.waits and searching:
+            return ""
+        self.act(ctl)
+        return self.after
+
+
+@dataclass(frozen=True)
+class PlyLink:
+    """A click in a list of plies (the moves, the review's marks, the evaluation graph): the clicked element's
+    attribute ``attr`` names a ply, and ``go(ctl, ply)`` shows it, unless a search runs."""
+
+    attr: str
+    go: Callable[[PlayController, int], Any]
+
+    def press(self, ctl: PlayController, searching: bool, attribute: Callable[[str], str | None],
+              checked: bool = False) -> str:
+        """Clicked (between two plies: nothing): what the page does next."""
+        ply = attribute(self.attr)
+        if not ply or searching:
+            return ""
+        self.go(ctl, int(ply))
+        return "refresh"
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A check box: ``turn(ctl, checked)``, then ``after``."""
+
+    turn: Callable[[PlayController, bool], Any]
+    after: str
+
+    def press(self, ctl: PlayController, searching: bool, attribute: Callable[[str], str | None],
+              checked: bool) -> str:
+        """Changed: the controller told; what the page does next."""
+        self.turn(ctl, checked)
+        return self.after
+
+
+def close_welcome(ctl: PlayController) -> None:
+    ctl.welcome = False
+
+
+def set_sounds(ctl: PlayController, on: bool) -> None:
+    ctl.sounds = on
+
+
+#: The controls that are one call of the controller, by (element id, event).
+CONTROLS: dict[tuple[str, str], Control] = {
+    ("undo", "click"): Button(lambda c: c.undo()), ("redo", "click"): Button(lambda c: c.redo()),
+    ("finish", "click"): Button(lambda c: c.finish_chain()),
+    ("cancel-chain", "click"): Button(lambda c: c.cancel_chain()),
+    ("restore-line", "click"): Button(lambda c: c.restore_line(), waits=True),
+    ("next-mark", "click"): Button(lambda c: c.next_mark(), waits=True),
+    ("swap", "click"): Button(lambda c: c.swap(), waits=True),  # against the computer, it is now to move
+    ("review-cancel", "click"): Button(lambda c: c.cancel_review(), "draw"),
+    ("welcome-close", "click"): Button(close_welcome, "draw"),
+    ("flip", "click"): Button(lambda c: c.flip(), "keep"),
+    ("moves", "click"): PlyLink("data-ply", lambda c, ply: c.goto(ply)),
+    ("review-marks", "click"): PlyLink("data-mark-ply", lambda c, ply: c.goto_mark(ply)),
+    ("review-graph", "click"): PlyLink("data-graph-ply", lambda c, ply: c.goto(ply)),
+    ("analyse", "change"): Switch(lambda c, on: c.set_analysing(on), "refresh"),
+    ("sounds", "change"): Switch(set_sounds, "keep")}
+
+
+def move_entered(ctl: PlayController, jobs: Scheduler) -> None:
+    """A move entered on the board or typed: the welcome panel goes, and a hint being searched is cancelled."""
+    ctl.welcome = False
+    jobs.move_played()
+
+
+def clicked(ctl: PlayController, jobs: Scheduler, t: Target, touch_cell: float | None) -> str:
+    """A press on the board's point ``t`` (``touch_cell``: a finger on a small board picks first, then plays,
+    WCAG 2.5.8): entered as a move's click; what the page does next."""
+    move_entered(ctl, jobs)
+    ctl.click(t, touch_cell)
+    return "refresh"
+
+
+def typed(ctl: PlayController, jobs: Scheduler, text: str) -> str:
+    """A move typed in the Move field, played through the same checks and entry as a click: "" when it was
+    played, else why not."""
+    move_entered(ctl, jobs)
+    return "" if ctl.play_typed(text) else ctl.error
+
+
+def focused(ctl: PlayController, t: Target) -> str:
+    """The board's grid's focus moved to ``t`` (its keys, a Tab into it): the board's cursor follows it, drawn
+    on the canvas (the grid is not seen)."""
+    ctl.cursor = t
+    return "draw"
+
+
+def dragged(ctl: PlayController, t: Target) -> str:
+    """The ball dragged onto ``t`` (a landing, while a jump is entered: else nothing): what the page does next."""
+    if not ctl.chain:
+        return ""
+    ctl.click(t)
+    return "refresh"
+
+
+def next_job(ctl: PlayController, jobs: Scheduler) -> str:
+    """After a change: the engine's job to start, ``"computer"`` (its move is due and no search runs) or
+    ``"analysis"`` (the switch is on and it may start: it is marked started), or ``""``."""
+    if ctl.computer_to_move() and not jobs.searching:
+        return "computer"
+    if jobs.may_start("analysis") and ctl.analysis_spec():
+        jobs.started("analysis")
+        return "analysis"
+    return ""
+
+
+@dataclass(frozen=True)
+class AnalysisRun:
+    """One search of the analysis (``spec``) on the position shown when it began; the panel is drawn
+    (``draw``) as its reports come."""
+
+    ctl: PlayController
+    jobs: Scheduler
+    spec: Analyse2D
+    draw: Callable[[], None]
+
+    def report(self, r: Report) -> None:
+        if self.ctl.analysis_report(self.spec.position, r):
+            self.draw()
+
+    def stale(self) -> bool:
+        """The page's events (a move, the switch) came in meanwhile: the search stops."""
+        return str(self.ctl.position) != self.spec.position or analysis_due(self.ctl, self.jobs, self.draw) is None
+
+    def done(self) -> None:
+        """The search is complete (or failed: the analysis is then off)."""
+        self.ctl.analysis_report(self.spec.position, {"done": True})
+        self.draw()
+
+
+def analysis_due(ctl: PlayController, jobs: Scheduler, draw: Callable[[], None]) -> AnalysisRun | None:
+    """The analysis to run (None: the switch is off, or a search of higher priority runs)."""
+    spec = None if jobs.outranked("analysis") else ctl.analysis_spec()
+    return None if spec is None else AnalysisRun(ctl, jobs, spec, draw)
+
+
+@dataclass(frozen=True)
+class ReviewRun:
+    """The review of the whole game (``spec``), in slices: the page is drawn (``draw``) as its reports come,
+    and at its end the reader's blunders are kept as puzzles (in ``storage``)."""
+
+    ctl: PlayController
+    jobs: Scheduler
+    spec: Review2D
+    storage: Storage
+    draw: Callable[[], None]
+
+    def report(self, r: Report) -> None:
+        self.ctl.analysis.review_report(r, self.storage)
+        self.draw()
+
+    def stopped(self) -> bool:
+        """Between two slices (:func:`review_stopped`): whether the review is over."""
+        return review_stopped(self.ctl, self.jobs)
+
+
+def review_asked(ctl: PlayController, jobs: Scheduler, storage: Storage, draw: Callable[[], None]) -> ReviewRun | None:
+    """Review pressed: the review to run, marked started (None: another runs, or one before it, or there is
+    nothing to review)."""
+    spec = ctl.review_spec() if jobs.may_start("review") else None
+    if spec is None:
+        return None
+    jobs.started("review")
+    return ReviewRun(ctl, jobs, spec, storage, draw)
+
+
+def computer_menus(ctl: PlayController, jobs: Scheduler, side: str, level: str) -> str:
+    """The computer's menus changed (:func:`change_computer`): what the page does next."""
+    return "refresh" if change_computer(ctl, jobs, side, level) else "keep"
+
+
+def hint_pressed(ctl: PlayController, searching: bool) -> str:
+    """Hint pressed (:func:`hint_asked`): ``"hint"`` (the engine searches one) or ``"draw"`` (why not)."""
+    return "hint" if hint_asked(ctl, searching) else "draw"
 
 
 # ---------------------------------------------------------------- keys, links, notes
