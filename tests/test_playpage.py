@@ -7,6 +7,7 @@ from lab import playpage as page
 from lab.jobs import Scheduler
 from lab.play import PlayController
 from phutball import Point
+from helpers import FakeStorage
 
 P = Point.from_str
 
@@ -161,3 +162,105 @@ def test_a_fragment_opens_a_position_and_links_and_notes():
     assert page.result_note("cancelled", "L")[("result-note", "textContent")] == ""
     assert page.result_note("failed", "L")[("result-note", "textContent")] == "Could not copy the link: L"
     assert page.thinking_props(None, shown=False) == {("thinking", "hidden"): True}
+
+
+def test_the_canvas_follows_the_variant_and_the_boards_proportions():
+    square, strip = PlayController.new("9x9_O_E5"), PlayController.new("L_...*...")
+    props = page.canvas_props(square.view(), square.position)
+    assert props[("board", "data-variant")] == "2D" and props[("board", "style")].startswith("--board-aspect: ")
+    assert props != page.canvas_props(PlayController.new("15x19_O_H10").view(), PlayController.new("15x19_O_H10").position)
+    assert page.canvas_props(strip.view(), strip.position)[("board", "data-variant")] != "2D"
+
+
+def test_the_live_region_the_moves_and_the_bars_width_are_props():
+    c = PlayController.new("9x9_O_E5")
+    v = c.view()
+    assert ("live", "textContent") not in page.page_props(c, {**v, "announcement": ""}, False, [])  # left as it is
+    props = page.page_props(c, {**v, "announcement": "E6, ball"}, False, [])
+    assert props[("live", "textContent")] == "E6, ball" and props[page.MOVES] == page.moves_props(v)[page.MOVES]
+    assert ("eval-fill", "style") not in props  # the analysis off: the bar keeps its width
+    a = {"text": "Even.", "depth": 3, "bar": 0.625, "side": "Ohs", "pv": [], "done": True}
+    assert page.analysis_props({**v, "analysis": a})[("eval-fill", "style")] == "width: 62%"
+
+
+def test_what_was_drawn_a_jump_animated_and_the_result_note_cleared_by_a_new_result():
+    c = PlayController.new("9x9_O_E5_E6")
+    drawn = page.Drawn()
+    assert drawn.feel(c, False) == page.Feel(False) and drawn.token == 0  # nothing drawn yet
+    assert drawn.drawn(c.view()) == {}  # no result, as before
+    c.click(P("E5"))
+    c.click(P("E7"))
+    c.finish_chain()
+    f = drawn.feel(c, False)
+    assert f.jump == 1 and drawn.token == 1 and drawn.running
+    assert drawn.animating(1, 1, c.game.cursor) and not drawn.animating(0, 1, c.game.cursor)
+    assert drawn.animated(0) == "" and drawn.running  # an older animation's end: the newer one draws
+    assert drawn.animated(1) == "draw" and not drawn.running
+    drawn.drawn(c.view())
+    assert drawn.feel(c, False) == page.Feel(False) and drawn.token == 1  # the position drawn: no change
+    over = PlayController.new("9x9_O_E8_E9")
+    over.click(P("E8"))
+    over.click(P("E10"))
+    assert drawn.drawn(over.view()) == {("result-note", "textContent"): ""}  # a new result: its note cleared
+    assert drawn.drawn(over.view()) == {}
+
+
+def test_the_controls_call_the_controller_and_say_what_the_page_does_next():
+    c = PlayController.new("9x9_O_E5")
+    c.click(P("E6"))
+    undo, swap = page.CONTROLS[("undo", "click")], page.CONTROLS[("restore-line", "click")]
+    assert swap.press(c, True, lambda a: None, False) == ""  # waits for the search
+    assert undo.press(c, False, lambda a: None, False) == "refresh" and c.game.cursor == 0
+    goto = page.CONTROLS[("moves", "click")]
+    assert goto.press(c, False, {"data-ply": None}.get, False) == ""  # between two moves
+    assert goto.press(c, True, {"data-ply": "1"}.get, False) == ""  # a search runs
+    assert goto.press(c, False, {"data-ply": "1"}.get, False) == "refresh" and c.game.cursor == 1
+    assert page.CONTROLS[("sounds", "change")].press(c, False, lambda a: None, True) == "keep" and c.sounds
+    c.welcome = True
+    assert page.CONTROLS[("welcome-close", "click")].press(c, False, lambda a: None, False) == "draw"
+    assert not c.welcome
+    assert page.CONTROLS[("flip", "click")].press(c, False, lambda a: None, False) == "keep" and c.flipped
+
+
+def test_a_click_a_drag_a_typed_move_and_the_grids_focus():
+    c = PlayController.new("9x9_O_E5_E6")
+    c.welcome = True
+    assert page.dragged(c, P("E7")) == "" and c.game.cursor == 0  # no jump being entered: no drag
+    assert page.clicked(c, Scheduler(), P("E5"), None) == "refresh" and c.chain and not c.welcome
+    assert page.dragged(c, P("E7")) == "refresh" and c.game.cursor == 1  # the jump over E6, played
+    c = PlayController.new("9x9_O_E5")
+    assert page.typed(c, Scheduler(), "E6") == "" and c.game.moves == ["E6"]
+    assert page.typed(c, Scheduler(), "E6") == c.error != ""  # taken: why not
+    assert page.focused(c, P("A1")) == "draw" and c.cursor == P("A1")
+
+
+def test_the_next_job_the_analysis_and_the_review_runs():
+    c = PlayController.new("9x9_O_E5")
+    jobs = Scheduler()
+    assert page.next_job(c, jobs) == "" and page.analysis_due(c, jobs, print) is None  # the analysis off
+    c.set_analysing(True)
+    drawn: list[int] = []
+    run = page.analysis_due(c, jobs, lambda: drawn.append(1))
+    assert run is not None and run.spec.position == str(c.position) and not run.stale()
+    assert page.next_job(c, jobs) == "analysis" and page.next_job(c, jobs) == ""  # started once
+    run.done()
+    assert drawn == [1]
+    c.click(P("E6"))
+    assert run.stale()  # another position
+    c.set_computer("X", "easy")
+    assert page.next_job(c, Scheduler()) == "computer" and page.next_job(c, searching()) != "computer"
+    review = page.review_asked(PlayController.new("9x9_O_E5"), Scheduler(), FakeStorage(), print)
+    assert review is None  # no moves to review
+    jobs = Scheduler()
+    review = page.review_asked(c, jobs, FakeStorage(), lambda: drawn.append(2))
+    assert review is not None and "review" in jobs.running and not review.stopped()
+    assert page.review_asked(c, jobs, FakeStorage(), print) is None  # one runs
+    review.report({"progress": [1, 2]})
+    assert drawn[-1] == 2
+
+
+def test_the_hint_and_the_computers_menus_say_what_the_page_does_next():
+    c = PlayController.new("9x9_O_E5")
+    assert page.hint_pressed(c, False) == "hint" and page.hint_pressed(c, True) == "draw"
+    assert page.computer_menus(c, Scheduler(), "", "easy") == "keep"
+    assert page.computer_menus(c, Scheduler(), "X", "easy") == "refresh"
