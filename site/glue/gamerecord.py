@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from glue.remote import Event, bind as bind_events, closes, download, el
-from lab.dialogs import RECORD_DOWNLOADED
+from lab.dialogs import record_export
 from lab.play import PlayController
 
 
@@ -21,33 +21,24 @@ def bind(get_ctl: Callable[[], PlayController], refresh: Callable[[], None], dra
 
     def export(event: Event) -> None:
         """Download record: the record as a file, also put in the dialog's text box."""
-        ctl = get_ctl()
-        text = ctl.analysed_record()
-        download("phutball-game.phut", text)
+        name, text = record_export(get_ctl())
+        download(name, text)
         el("record-text").value = text
-        ctl.message = RECORD_DOWNLOADED
         draw()
 
-    def import_text(event: Event) -> None:
-        """The dialog's Import: the pasted record, the dialog closed if it was read."""
-        event.preventDefault()
+    def imported(text: str) -> None:
+        """A record pasted (the dialog's Import) or opened: the dialog closed if it was read, else why not."""
         ctl = get_ctl()
-        if ctl.import_record(str(el("record-text").value)):
+        if ctl.import_record(text):
             el("record-dialog").close()
         refresh()
         el("record-error").textContent = ctl.error
 
     def import_file(event: Event) -> None:
         """Open a file…: its text in the box, imported as if pasted."""
-        if not event.files:
-            return
-        ctl = get_ctl()
-        text = event.files[0]["text"]
-        el("record-text").value = text
-        if ctl.import_record(str(text)):
-            el("record-dialog").close()
-        el("record-error").textContent = ctl.error
-        refresh()
+        if event.files:
+            el("record-text").value = event.files[0]["text"]
+            imported(str(event.files[0]["text"]))
 
     def open_dialog(event: Event) -> None:
         """Import / export…: the dialog, holding this game's record."""
@@ -55,5 +46,6 @@ def bind(get_ctl: Callable[[], PlayController], refresh: Callable[[], None], dra
         el("record-error").textContent = ""
         el("record-dialog").showModal()
 
-    bind_events({("export", "click"): export, ("open-record", "click"): open_dialog, ("record-form", "submit"): import_text,
+    bind_events({("export", "click"): export, ("open-record", "click"): open_dialog,
+                 ("record-form", "submit"): lambda e: imported(str(el("record-text").value)),  # (host.js: no reload)
                  ("record-close", "click"): closes("record-dialog"), ("record-file", "change"): import_file})

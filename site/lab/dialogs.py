@@ -6,19 +6,29 @@ the dialogs' controls, calls these and shows their element properties (:mod:`lab
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from lab.embedparams import EmbedParams, share_params, snippets
 from lab.pageprops import Props
-from lab.views.diagram import EXPORT_CELL, Marks, game_diagram, natural_size
+from lab.play import PlayController, side_options
+from lab.views.diagram import EXPORT_CELL, Marks, colour_names, game_diagram, natural_size, shapes_to_svg
 from phutball.game import Game
 
 #: What the Share dialog says after a copy button.
 COPIED = "Copied (or selected: press Ctrl+C)."
 #: What the page says after Download record.
 RECORD_DOWNLOADED = "Game record downloaded (also shown in Import/Export)."
+#: The file Download record writes.
+RECORD_FILE = "phutball-game.phut"
 #: The Share dialog's boxes, each with its Copy button (``<id>-copy``).
 SHARE_FIELDS = ("share-link", "share-iframe", "share-div")
+#: PNG pixels per CSS pixel: crisp on slides and in print.
+PNG_RATIO = 2
+#: The New game dialog's menus the person sets: shown again at each opening, whatever was shown before.
+NEW_GAME_CHOICES = (("ng-opponent", "value"), ("ng-side", "value"), ("ng-level", "value"))
+#: The welcome panel's buttons, each opening the New game dialog with its opponent chosen.
+WELCOME_CHOICES = {"welcome-computer": "computer", "welcome-friend": "two-players", "welcome-link": "link"}
 
 
 # ---------------------------------------------------------------- Share / embed
@@ -61,7 +71,76 @@ def diagram_title(game: Game) -> str:
     return f"Phutball: {game.position}"
 
 
+@dataclass(frozen=True)
+class Picture:
+    """The picture Export SVG and Export PNG download: the game at its cursor (:func:`diagram`), drawn with the
+    dialog's options, in its ``theme``."""
+
+    shapes: list[dict[str, Any]]
+    width: float
+    height: float
+    title: str
+    svg_name: str
+    png_name: str
+    theme: str
+
+    @classmethod
+    def of(cls, game: Game, options: Mapping[str, Any]) -> Picture:
+        """The picture of ``game`` with the Share dialog's ``options`` (theme, coords, numbers, arrows)."""
+        shapes, w, h = diagram(game, options)
+        return cls(shapes, w, h, diagram_title(game), diagram_file(game, "svg"), diagram_file(game, "png"),
+                   str(options["theme"]))
+
+    def colour_names(self) -> list[str]:
+        """The theme roles its shapes use, for the page to resolve in :attr:`theme` (SVG has no CSS variables)."""
+        return colour_names(self.shapes)
+
+    def svg(self, colours: Mapping[str, str]) -> tuple[str, str, str]:
+        """Export SVG, with the theme's ``colours``: the file's name, its text and its type."""
+        text = shapes_to_svg(self.shapes, self.width, self.height, colours, title=self.title)
+        return self.svg_name, text, "image/svg+xml"
+
+    def png(self) -> tuple[list[dict[str, Any]], float, float, float, str, str]:
+        """Export PNG (the page draws the shapes on an offscreen canvas, :data:`PNG_RATIO` times the size): the
+        shapes, their width and height, the ratio, the file's name and the theme."""
+        return self.shapes, self.width, self.height, PNG_RATIO, self.png_name, self.theme
+
+
+# ---------------------------------------------------------------- the game record
+
+
+def record_export(ctl: PlayController) -> tuple[str, str]:
+    """Download record: the file's name and the record (the review's marks as comments); the page says so."""
+    ctl.message = RECORD_DOWNLOADED
+    return RECORD_FILE, ctl.analysed_record()
+
+
 # ---------------------------------------------------------------- New game
+
+
+def new_game_open_props(choice: Mapping[str, str], opponent: str | None, suggestion: str) -> Props:
+    """The New game dialog as it opens: the last choices (:meth:`lab.play.PlayController.dialog_choice`; a
+    newcomer: the computer, a weak level, Ohs) or ``opponent`` (the welcome panel's), and ``suggestion``, the
+    level nearest to your rating."""
+    return {("ng-opponent", "value"): opponent or choice["opponent"], ("ng-pie", "checked"): bool(choice["pie"]),
+            ("ng-side", "value"): choice["side"], ("ng-level", "value"): choice["level"],
+            ("ng-suggest", "textContent"): suggestion}
+
+
+@dataclass
+class SideMenu:
+    """The New game dialog's "You play" menu, whose choices say who else moves first: the computer, or your
+    friend by link (``link``, as last shown; None: not yet)."""
+
+    link: bool | None = None
+
+    def options(self, opponent: str) -> list[tuple[str, str]] | None:
+        """The menu's choices for ``opponent``, when they change (None: they stay, and so does the choice)."""
+        link = opponent == "link"
+        if link == self.link:
+            return None
+        self.link = link
+        return side_options(link)
 
 
 def new_game_props(opponent: str, board: str) -> Props:
@@ -72,5 +151,6 @@ def new_game_props(opponent: str, board: str) -> Props:
             ("ng-level-label", "hidden"): not computer or board.startswith("strip-")}
 
 
-__all__ = ["COPIED", "RECORD_DOWNLOADED", "SHARE_FIELDS", "diagram", "diagram_file", "diagram_title", "frame_height",
-           "new_game_props", "share_kind", "share_props"]
+__all__ = ["COPIED", "NEW_GAME_CHOICES", "PNG_RATIO", "Picture", "RECORD_DOWNLOADED", "RECORD_FILE",
+           "SHARE_FIELDS", "SideMenu", "WELCOME_CHOICES", "diagram", "diagram_file", "diagram_title", "frame_height",
+           "new_game_open_props", "new_game_props", "record_export", "share_kind", "share_props"]
