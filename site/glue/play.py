@@ -27,7 +27,7 @@ from glue.remote import (Event, bind as bind_events, el, emit, flush_now, forget
 from glue.remote import draw as draw_shapes
 from glue.boardinput import RELAYOUT, bind_board, bind_move_field, relayout_when_changed, show_grid
 from lab.boardgrid import ShownGrid, entry_grid
-from lab.pacing import HOP_SECONDS
+from lab.pacing import hop_by_hop
 from lab import savedgame
 from lab.savedgame import initial_controller
 
@@ -71,18 +71,19 @@ def feel() -> None:
         spawn(animate_jump(f.jump, drawn.token))
 
 
+async def hop(seconds: float) -> None:
+    await flush_now()
+    await pause(seconds)
+
+
 async def animate_jump(ply: int, token: int) -> None:
     """The ball along its path, one hop at a time, each jumped man fading as it is jumped; then the board."""
     lay = layout()
     frames = jump_frames(ctl.game, ply, lay.css_w, lay.css_h, Marks(numbers=False), flipped=ctl.flipped)
     try:
-        for shapes in frames:
-            if not drawn.animating(token, ply, ctl.game.cursor):
-                return
-            draw_shapes("board", shapes)
-            await flush_now()
-            await pause(HOP_SECONDS)
-        canvas.setAttribute("data-animated", f"{ply}:{len(frames)}")  # for tests: which jump, how many hops
+        if await hop_by_hop(frames, lambda shapes: draw_shapes("board", shapes), hop,
+                            lambda: drawn.animating(token, ply, ctl.game.cursor)):
+            canvas.setAttribute("data-animated", f"{ply}:{len(frames)}")  # for tests: which jump, how many hops
     finally:
         after(drawn.animated(token))
 

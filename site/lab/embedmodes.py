@@ -21,7 +21,7 @@ from lab.boardwords import last_move_targets
 from lab.embed import ReplayController, play_controller
 from lab.embedparams import STREAK, EmbedParams, ParamError, parse_params
 from lab.embedstreak import STREAK_KEY, new_streak, stored_streak
-from lab.pacing import HOP_SECONDS, STEP_SECONDS
+from lab.pacing import STEP_SECONDS, hop_by_hop
 from lab.pageprops import Props
 from lab.puzzleboard import PuzzleBoard
 from lab.puzzles import PuzzleController
@@ -181,12 +181,9 @@ class ReplayMode(ViewMode):
     async def animate(self, ply: int, token: int) -> None:
         """The jump to ``ply`` one hop at a time; stopped by a later step (``token`` is then old)."""
         w, h = self.io.size()
-        for shapes in jump_frames(self.rc.game, ply, w, h, self.marks):
-            self.io.paint(shapes)
-            await self.io.wait(HOP_SECONDS)
-            if self.anim != token:
-                return
-        self.draw()
+        if await hop_by_hop(jump_frames(self.rc.game, ply, w, h, self.marks), self.io.paint, self.io.wait,
+                            lambda: self.anim == token):
+            self.draw()
 
 
 # ---------------------------------------------------------------- play

@@ -15,6 +15,10 @@ moves of a refutation still come one at a time, since each is said in the live r
 
 from __future__ import annotations
 
+from typing import Awaitable, Callable, Sequence, TypeVar
+
+Picture = TypeVar("Picture")
+
 HOP_SECONDS = 0.25
 STEP_SECONDS = 0.65
 
@@ -32,4 +36,18 @@ def paced(seconds: float, hooks: object) -> float:
     return seconds * pace_of(hooks)
 
 
-__all__ = ["HOP_SECONDS", "STEP_SECONDS", "pace_of", "paced"]
+async def hop_by_hop(frames: Sequence[Picture], paint: Callable[[Picture], object],
+                     wait: Callable[[float], Awaitable[None]], current: Callable[[], bool]) -> bool:
+    """A jump shown one hop at a time, :data:`HOP_SECONDS` apart (the play page's and the embeds' one
+    animation): each of ``frames`` painted while ``current()`` holds (a later move or step makes it false),
+    ``wait`` sending what is painted and pausing.  True when every frame was shown and the jump is still the
+    one to show (the board is then drawn as it stands)."""
+    for frame in frames:
+        if not current():
+            return False
+        paint(frame)
+        await wait(HOP_SECONDS)
+    return current()
+
+
+__all__ = ["HOP_SECONDS", "STEP_SECONDS", "hop_by_hop", "pace_of", "paced"]
