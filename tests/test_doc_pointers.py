@@ -48,3 +48,12 @@ def test_each_pointer_names_a_heading_of_its_file(source, target, name):
 def test_no_pointer_names_the_front_readme_s_sections():
     bare = [(s, n) for s, t, n in pointers() if t == "README.md"]
     assert not bare, f"these point at sections of README.md, whose details moved to docs/: {bare}"
+
+
+def test_no_page_sends_its_reader_to_a_file_of_the_repository():
+    """The pages speak to people who have only the site: the record dialog said "the format is described in
+    the README", the puzzles page's Share dialog "(see the README)"; they now say what they meant."""
+    pages = sorted((ROOT / "site").glob("*.html"))
+    assert len(pages) >= 5
+    found = {p.name: n for p in pages if (n := len(re.findall(r"\bREADME\b|docs/|\.md\b", p.read_text())))}
+    assert found == {}
