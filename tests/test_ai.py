@@ -338,10 +338,10 @@ def test_play_controller_with_a_full_board_and_the_computer():
     """The play page's controller on a full board: the computer's move (a jump) is played, the game ends."""
     from lab.play import PlayController
     ctl = PlayController.new(FULL_5.replace("_O_", "_X_"), Computer("X"))
-    assert ctl.computer_to_move()
+    assert ctl.state.computer_to_move()
     move = Searcher(ctl.position, "easy").run().best
     ctl.play_text(str(move))
-    assert ctl.error == "" and ctl.status() == "The computer won." and ctl.view()["over"]
+    assert ctl.state.error == "" and ctl.words.status() == "The computer won." and ctl.view()["over"]
 
 
 def test_hard_search_yields_progress_before_listing_many_jumps(monkeypatch):

@@ -30,7 +30,7 @@ EKS_WINS = "9x9_X_E5_D6E2E3E4"
 
 def analysing(position="9x9_O_E5"):
     c = PlayController.new(position)
-    c.set_analysing(True)
+    c.analysis.set_analysing(True)
     return c
 
 
@@ -43,81 +43,82 @@ def report(depth, pv, score=0, mate=None, text="", done=False):
 
 def test_the_analysis_job_is_for_the_position_shown_with_its_history_and_stops_when_done():
     c = PlayController.new("9x9_O_E5")
-    assert c.analysis_spec() is None  # off
-    c.set_analysing(True)
+    assert c.analysis.analysis_spec() is None  # off
+    c.analysis.set_analysing(True)
     c.click(P("E6"))
     c.click(P("E4"))
-    spec = c.analysis_spec()
+    spec = c.analysis.analysis_spec()
     assert spec == Analyse2D("9x9_O_E5_E4E6", ("9x9_O_E5", "9x9_X_E5_E6"))
-    assert c.analysis_report("9x9_O_E5_E4E6", report(3, ["E5-E7"], done=True))
-    assert c.analysis_spec() is None  # complete: nothing more to search here
-    c.undo()
-    assert c.analysis_spec() == Analyse2D("9x9_X_E5_E6", ("9x9_O_E5",))  # a new position: analysed again
+    assert c.analysis.analysis_report("9x9_O_E5_E4E6", report(3, ["E5-E7"], done=True))
+    assert c.analysis.analysis_spec() is None  # complete: nothing more to search here
+    c.history.undo()
+    assert c.analysis.analysis_spec() == Analyse2D("9x9_X_E5_E6", ("9x9_O_E5",))  # a new position: analysed again
 
 
 def test_no_analysis_while_the_computer_is_to_move():
     c = analysing()
     c.set_computer("X", "easy")
-    assert c.analysis_spec().position == "9x9_O_E5"
+    assert c.analysis.analysis_spec().position == "9x9_O_E5"
     c.click(P("E6"))
-    assert c.computer_to_move() and c.analysis_spec() is None
+    assert c.state.computer_to_move() and c.analysis.analysis_spec() is None
     c.computer_reply("A1")
-    assert c.analysis_spec().position == "9x9_O_E5_A1E6"
+    assert c.analysis.analysis_spec().position == "9x9_O_E5_A1E6"
 
 
 def test_a_deeper_report_replaces_the_first_and_a_stale_one_is_ignored():
     c = analysing()
     assert c.view()["analysis"]["text"] == "Analysing…"
-    assert c.analysis_report("9x9_O_E5", report(1, ["E6"], score=5, text="Ohs +0.5 rows"))
+    assert c.analysis.analysis_report("9x9_O_E5", report(1, ["E6"], score=5, text="Ohs +0.5 rows"))
     assert c.view()["analysis"]["text"] == "Ohs +0.5 rows" and c.view()["analysis"]["depth"] == 1
-    assert not c.analysis_report("9x9_O_E5", {**report(1, ["E6"], score=5, text="Ohs +0.5 rows"), "nodes": 999})
-    assert c.analysis_report("9x9_O_E5", report(2, ["D6", "E4"], score=-3, text="Ohs -0.3 rows"))
+    assert not c.analysis.analysis_report("9x9_O_E5",
+                                          {**report(1, ["E6"], score=5, text="Ohs +0.5 rows"), "nodes": 999})
+    assert c.analysis.analysis_report("9x9_O_E5", report(2, ["D6", "E4"], score=-3, text="Ohs -0.3 rows"))
     a = c.view()["analysis"]
     assert (a["text"], a["depth"], a["pv"]) == ("Ohs -0.3 rows", 2, ["1. D6", "2. E4"])
     c.click(P("E6"))  # a move: the position shown changes
-    assert not c.analysis_report("9x9_O_E5", report(3, ["E6"], text="late"))
+    assert not c.analysis.analysis_report("9x9_O_E5", report(3, ["E6"], text="late"))
     assert c.view()["analysis"]["text"] == "Analysing…" and c.view()["pv"] == []
 
 
 def test_a_progress_report_without_a_result_changes_nothing_and_an_empty_finish_is_final():
     c = analysing()
-    assert not c.analysis_report("9x9_O_E5", {"progress": [10, 100]})
-    assert c.analysis_report("9x9_O_E5", {"done": True})
-    assert c.view()["analysis"]["text"] == "No evaluation" and c.analysis_spec() is None
+    assert not c.analysis.analysis_report("9x9_O_E5", {"progress": [10, 100]})
+    assert c.analysis.analysis_report("9x9_O_E5", {"done": True})
+    assert c.view()["analysis"]["text"] == "No evaluation" and c.analysis.analysis_spec() is None
 
 
 def test_a_failing_analysis_switches_itself_off_saying_why():
     c = analysing()
-    c.analysis_report("9x9_O_E5", {"done": True, "error": "RuntimeError: boom"})
-    assert not c.analysing and "boom" in c.error and c.view()["analysis"] is None
+    c.analysis.analysis_report("9x9_O_E5", {"done": True, "error": "RuntimeError: boom"})
+    assert not c.analysis.analysing and "boom" in c.state.error and c.view()["analysis"] is None
 
 
 def test_the_principal_variation_becomes_numbered_ghost_moves():
     # 9x9, Ohs to move, ball on E5: the line E6 (Ohs), E4 (Eks), E5-E7 (Ohs jumps E6)
     c = analysing()
-    c.analysis_report("9x9_O_E5", report(3, ["E6", "E4", "E5-E7"], score=12, text="Ohs +1.2 rows"))
+    c.analysis.analysis_report("9x9_O_E5", report(3, ["E6", "E4", "E5-E7"], score=12, text="Ohs +1.2 rows"))
     assert c.view()["pv"] == [Ghost(1, "E6", (P("E6"),)), Ghost(2, "E4", (P("E4"),)),
                               Ghost(3, "E5-E7", (P("E5"), P("E7")))]
     w = analysing(EKS_WINS)
-    w.analysis_report(EKS_WINS, report(1, ["E5-E1"], mate=1))
+    w.analysis.analysis_report(EKS_WINS, report(1, ["E5-E1"], mate=1))
     assert w.view()["pv"]
     w.click(P("E5"))  # a jump being entered hides the ghosts
-    assert w.chain and w.view()["pv"] == []
+    assert w.state.chain and w.view()["pv"] == []
 
 
 def test_a_line_stops_at_a_move_that_does_not_follow_and_at_a_goal():
     c = analysing()
-    c.analysis_report("9x9_O_E5", report(3, ["E6", "E6", "E4"]))  # the second E6 is occupied
+    c.analysis.analysis_report("9x9_O_E5", report(3, ["E6", "E6", "E4"]))  # the second E6 is occupied
     assert [g.move for g in c.view()["pv"]] == ["E6"]
     w = analysing(EKS_WINS)
-    w.analysis_report(EKS_WINS, report(1, ["E5-E1", "A1"], mate=1, text="Eks win in 1"))
+    w.analysis.analysis_report(EKS_WINS, report(1, ["E5-E1", "A1"], mate=1, text="Eks win in 1"))
     assert w.view()["pv"] == [Ghost(1, "E5-E1", (P("E5"), P("E1")))]
     assert w.view()["analysis"]["bar"] == 1.0
 
 
 def test_ghosts_are_drawn_translucent_numbered_and_with_arrows_for_jumps():
     c = analysing()
-    c.analysis_report("9x9_O_E5", report(3, ["E6", "E4", "E5-E7"]))
+    c.analysis.analysis_report("9x9_O_E5", report(3, ["E6", "E4", "E5-E7"]))
     shapes = play_shapes(c.position, c.view(), 400, 480, show_cursor=False)
     labels = [(s["ghost"], s["move"], s["s"]) for s in shapes if s.get("ghost")]
     assert labels == [(1, "E6", "1"), (2, "E4", "2"), (3, "E5-E7", "3")]
@@ -139,14 +140,14 @@ def test_the_evaluation_bar_grows_with_the_lead_and_is_full_for_a_win():
 
 def test_analysis_on_a_strip_is_refused_with_a_reason():
     c = PlayController.new("L_o*o.o.o....")
-    c.set_analysing(True)
-    assert not c.analysing and "2D boards" in c.error and c.analysis_spec() is None
+    c.analysis.set_analysing(True)
+    assert not c.analysis.analysing and "2D boards" in c.state.error and c.analysis.analysis_spec() is None
 
 
 def test_analysis_of_a_finished_position_says_the_game_is_over():
     c = analysing(EKS_WINS)
     c.play_text("E5-E1")
-    assert c.over and c.analysis_spec() is None
+    assert c.state.over and c.analysis.analysis_spec() is None
     assert c.view()["analysis"]["text"] == "The game is over here."
 
 
@@ -159,7 +160,7 @@ MISSED = '[Size "9x9"]\n[Setup "9x9_O_E5_E3E2D6"]\n\n1. A9 E4 2. A8 A3\n'
 def reviewed():
     c = PlayController.new()
     assert c.import_record(MISSED)
-    spec = c.review_spec()
+    spec = c.analysis.review_spec()
     assert isinstance(spec, Review2D) and "A3" in spec.record
     return c
 
@@ -167,14 +168,14 @@ def reviewed():
 def test_review_shows_progress_then_marks_the_moves_with_the_better_move():
     c = reviewed()
     assert c.view()["review"]["running"] and c.view()["review"]["progress"] == (0, 4)
-    c.review_report({"progress": [2, 4]})
+    c.analysis.review_report({"progress": [2, 4]})
     assert c.view()["review"]["progress"] == (2, 4)
-    c.review_report({"done": True, "progress": [4, 4], "marks": [
+    c.analysis.review_report({"done": True, "progress": [4, 4], "marks": [
         {"ply": 4, "move": "A3", "side": "X", "label": "blunder", "better": "E5-E1",
          "before": "Eks win in 1", "after": "Ohs +0.2 rows"}]})
     v = c.view()
     assert not v["review"]["running"] and v["review"]["reviewed"]
-    assert v["marks"][4]["label"] == "blunder" and "1 move marked" in c.message
+    assert v["marks"][4]["label"] == "blunder" and "1 move marked" in c.state.message
     assert mark_text(v["marks"][4]) == ("Move 2 (Eks, A3) was a blunder: better E5-E1 "
                                         "(Eks win in 1 before it, Ohs +0.2 rows after).")
 
@@ -188,12 +189,12 @@ def run_job(job, ms=40):
 
 def test_the_analysis_job_finds_the_win_in_one_and_the_controller_shows_it():
     c = analysing(EKS_WINS)
-    reports = run_job(c.analysis_spec())
+    reports = run_job(c.analysis.analysis_spec())
     for r in reports:
-        c.analysis_report(EKS_WINS, r)
+        c.analysis.analysis_report(EKS_WINS, r)
     a = c.view()["analysis"]
     assert a["text"] == "Eks win in 1" and a["bar"] == 1.0 and a["done"] and a["pv"] == ["1. E5-E1"]
-    assert [g.move for g in c.view()["pv"]] == ["E5-E1"] and c.analysis_spec() is None
+    assert [g.move for g in c.view()["pv"]] == ["E5-E1"] and c.analysis.analysis_spec() is None
 
 
 def test_the_analysis_job_deepens_with_a_legal_line_at_every_report():
@@ -223,14 +224,14 @@ def test_the_review_job_marks_the_missed_win_in_one_naming_the_winning_move():
     for m in marks[4]["refutation"]:
         after = after.play(m)
     c = reviewed()
-    c.review_report(reports[-1])
-    c.goto_mark(4)
-    assert c.game.cursor == 3 and c.hint == "E5-E1"
+    c.analysis.review_report(reports[-1])
+    c.analysis.goto_mark(4)
+    assert c.game.cursor == 3 and c.state.hint == "E5-E1"
     # Issue 44: the graph's points, each side's summary, and the record exported with them.
     curve = c.view()["review"]["curve"]
     assert len(curve) == 5 and all(0 <= x <= 1 for x in curve) and curve[3] < 0.5  # Eks win in 1 there
     assert [t.split(":")[0] for t in c.view()["review"]["summary"]] == ["Ohs", "Eks"]
-    record = c.analysed_record()
+    record = c.analysis.analysed_record()
     assert "# Review by the lab's engine:" in record and "# Move 2 (Eks, A3) was a blunder: better E5-E1" in record
     assert "# Ohs' chance to win, position by position (%): " in record
     from phutball.game import Game
@@ -239,53 +240,53 @@ def test_the_review_job_marks_the_missed_win_in_one_naming_the_winning_move():
 
 def test_a_mark_jumps_to_the_position_before_the_move_with_the_better_move_as_hint():
     c = reviewed()
-    c.review_report({"done": True, "marks": [
+    c.analysis.review_report({"done": True, "marks": [
         {"ply": 2, "move": "E4", "side": "X", "label": "mistake", "better": "E6"},
         {"ply": 4, "move": "A3", "side": "X", "label": "blunder", "better": "E5-E1"}]})
-    c.goto_mark(4)
-    assert c.game.cursor == 3 and c.hint == "E5-E1" and "blunder" in c.message
+    c.analysis.goto_mark(4)
+    assert c.game.cursor == 3 and c.state.hint == "E5-E1" and "blunder" in c.state.message
     assert c.view()["hint_path"] == [P("E5"), P("E1")]
-    c.next_mark()  # none after move 4: back to the first
-    assert c.game.cursor == 1 and c.hint == "E6"
-    c.next_mark()
+    c.analysis.next_mark()  # none after move 4: back to the first
+    assert c.game.cursor == 1 and c.state.hint == "E6"
+    c.analysis.next_mark()
     assert c.game.cursor == 3
-    c.goto_mark(3)
-    assert "no review mark" in c.error
+    c.analysis.goto_mark(3)
+    assert "no review mark" in c.state.error
 
 
 def test_marks_belong_to_the_game_reviewed():
     c = reviewed()
-    c.review_report({"done": True, "marks": [
+    c.analysis.review_report({"done": True, "marks": [
         {"ply": 4, "move": "A3", "side": "X", "label": "blunder", "better": "E5-E1"}]})
-    c.goto(4)
+    c.history.goto(4)
     c.click(P("J9"))  # a new move: another game now
     assert c.view()["marks"] == {} and not c.view()["review"]["reviewed"]
-    c.next_mark()
-    assert "review the game first" in c.error
+    c.analysis.next_mark()
+    assert "review the game first" in c.state.error
 
 
 def test_a_review_of_another_game_or_a_failing_one_is_not_shown():
     c = reviewed()
     c.new_game("9x9_O_E5")
-    c.review_report({"done": True, "marks": [{"ply": 1, "move": "A9", "side": "O", "label": "blunder"}]})
+    c.analysis.review_report({"done": True, "marks": [{"ply": 1, "move": "A9", "side": "O", "label": "blunder"}]})
     assert c.view()["marks"] == {}
     d = reviewed()
-    d.review_report({"done": True, "error": "ValueError: bad"})
-    assert "review failed" in d.error and not d.view()["review"]["running"]
+    d.analysis.review_report({"done": True, "error": "ValueError: bad"})
+    assert "review failed" in d.state.error and not d.view()["review"]["running"]
 
 
 def test_review_needs_moves_and_a_2d_board():
-    assert PlayController.new().review_spec() is None
+    assert PlayController.new().analysis.review_spec() is None
     strip = PlayController.new("L_o*o.o.o....")
     strip.click(9)
-    assert strip.review_spec() is None and "2D boards" in strip.error
+    assert strip.analysis.review_spec() is None and "2D boards" in strip.state.error
 
 
 def test_cancelled_review_stops_showing_progress():
     c = reviewed()
-    c.cancel_review()
-    assert not c.view()["review"]["running"] and c.message == "Review cancelled."
-    c.review_report({"done": True, "marks": [{"ply": 4, "move": "A3", "side": "X", "label": "blunder"}]})
+    c.analysis.cancel_review()
+    assert not c.view()["review"]["running"] and c.state.message == "Review cancelled."
+    c.analysis.review_report({"done": True, "marks": [{"ply": 4, "move": "A3", "side": "X", "label": "blunder"}]})
     assert c.view()["marks"] == {}
 
 
@@ -323,13 +324,14 @@ def test_record_game_is_a_game():  # the review record round-trips through Game 
 def test_a_third_repetition_is_announced_as_a_draw_and_ends_the_game_until_undone():
     c = analysing(CYCLE_START)
     for move in CYCLE * 2:
-        assert not c.over
+        assert not c.state.over
         c.play_text(move)
-    assert c.over and c.status() == "Draw by repetition." and "Draw by repetition." in c.announcement
-    assert c.analysis_spec() is None and c.view()["analysis"]["text"] == "The game is over here."
+    assert c.state.over and c.words.status() == "Draw by repetition." and "Draw by repetition." in c.state.announcement
+    assert c.analysis.analysis_spec() is None and c.view()["analysis"]["text"] == "The game is over here."
     c.click(P("A1"))
-    assert "game is over" in c.error and len(c.game.moves) == 12
-    c.undo()  # live again, as after a goal
-    assert not c.over and c.status() == "Eks to move (attacking the bottom)."  # live: no "Viewing move 11 of 12"
+    assert "game is over" in c.state.error and len(c.game.moves) == 12
+    c.history.undo()  # live again, as after a goal
+    assert not c.state.over
+    assert c.words.status() == "Eks to move (attacking the bottom)."  # live: no "Viewing move 11 of 12"
     c.click(P("A1"))
-    assert not c.over and c.game.moves[-1] == "A1" and c.game.result == "*"
+    assert not c.state.over and c.game.moves[-1] == "A1" and c.game.result == "*"

@@ -120,20 +120,21 @@ def test_a_game_played_further_on_the_other_device_is_brought_further_and_shown_
     a = played("a", ["E6"])
     phone = Browser("p")
     restored(phone, carried(a))
-    gid = a.ctl.game_id
+    gid = a.ctl.state.game_id
     phone.site.reopen(phone.ctl, gid)
     phone.save()
     a.place("E4")  # the desktop goes on with the same game
     p = restored(phone, carried(a))
     assert p.games.longer == 1 and "brings 1 game further" in p.words()
-    assert phone.site.store.get(gid).plies == 2 and phone.ctl.game_id == gid and phone.ctl.game.moves == ["E6", "E4"]
+    assert phone.site.store.get(gid).plies == 2
+    assert phone.ctl.state.game_id == gid and phone.ctl.game.moves == ["E6", "E4"]
 
 
 def test_a_game_played_differently_on_each_device_keeps_both_versions_and_restoring_again_adds_nothing():
     a = played("a", ["E6"])
     phone = Browser("p")
     restored(phone, carried(a))
-    gid = a.ctl.game_id
+    gid = a.ctl.state.game_id
     phone.site.reopen(phone.ctl, gid)
     phone.place("C3")
     a.place("E4")
@@ -286,7 +287,7 @@ class Devices(Lab):
         assert {g.id for g in dst.site.rating.ledger} | set(dst.site.rating.folded) >= ledger - set(
             src.site.rating.folded) - set(dst.site.rating.folded)
         assert not dst.site.restore_plan(carried_).changes()
-        self.touched |= set(after) | {dst.ctl.game_id}
+        self.touched |= set(after) | {dst.ctl.state.game_id}
 
     @rule(i=Lab.browser, puzzle=st.integers(1, 6), outcome=st.sampled_from(["clean", "hints", "shown", "failed"]),
           embed=st.booleans())
@@ -369,11 +370,11 @@ def test_two_tabs_of_one_browser_keep_both_their_games_and_rate_each_game_once()
     b.place("C3")  # before: b's write put back the games b read at its start, and a's game was gone
     a.place("E4")
     won_against_the_computer(b)
-    ids = {a.ctl.game_id, b.ctl.game_id}
+    ids = {a.ctl.state.game_id, b.ctl.state.game_id}
     reloaded = Browser("c")
     reloaded.storage.items = dict(shared)
     reloaded.load("")
     kept = {g.id for g in reloaded.site.store.games}
-    assert len(kept) == 3 and a.ctl.game_id in kept
+    assert len(kept) == 3 and a.ctl.state.game_id in kept
     assert reloaded.site.rating.games == 1 == a.site.rating.games
     assert {g.id for g in a.site.store.games} == {g.id for g in b.site.store.games} == kept

@@ -89,4 +89,4 @@ def test_download_record_names_the_file_and_says_so():
     c.click(Point.from_str("E6"))
     name, text = dialogs.record_export(c)
     assert name == dialogs.RECORD_FILE and name.endswith(".phut") and "E6" in text
-    assert c.message == dialogs.RECORD_DOWNLOADED
+    assert c.state.message == dialogs.RECORD_DOWNLOADED

@@ -388,7 +388,7 @@ def test_replay_says_each_step_in_words_and_marks_the_last_move():
 
 def test_play_controller_starts_where_the_parameters_say():
     ctl = play_controller(parse_params("position=9x9_O_E5&moves=E6+A1&mode=play"))
-    assert str(ctl.position) == "9x9_O_E5_A1E6" and ctl.cursor == P("E5")
+    assert str(ctl.position) == "9x9_O_E5_A1E6" and ctl.state.cursor == P("E5")
     ctl.click(P("E4"))
     assert str(ctl.position) == "9x9_X_E5_A1E4E6"
     s = play_controller(parse_params("position=L_o*o.o.o....&mode=play"))

@@ -122,7 +122,7 @@ def test_a_play_frame_plays_says_each_new_announcement_once_and_restarts():
     play = opened("position=9x9_O_E5&mode=play", page)
     play.draw()
     play.draw()
-    assert page.said() == [play.ctl.announcement] and page.count("draw") == 2
+    assert page.said() == [play.ctl.state.announcement] and page.count("draw") == 2
     play.target(Point.from_str("E6"), None)
     assert play.ctl.game.moves == ["E6"] and len(page.said()) == 2
     assert play.picture(300, 300).props[("undo", "disabled")] is False
@@ -132,7 +132,7 @@ def test_a_play_frame_plays_says_each_new_announcement_once_and_restarts():
     assert play.ctl.game.cursor == 1
     assert play.key("x", on_board=True) is False
     play.focus(Point.from_str("A1"))
-    assert play.ctl.cursor == Point.from_str("A1")
+    assert play.ctl.state.cursor == Point.from_str("A1")
     play.buttons()["restart"]()
     assert play.ctl.game.moves == [] and play.position() == play.ctl.position and play.can_enter()
 

@@ -64,7 +64,7 @@ class Browser:
         """Open (or reload) the play page at ``#fragment``."""
         self.site = Site.load(self.storage, new_seat=self.seats, clock=clock)
         self.ctl = initial_controller(self.storage, position_link(fragment), self.site.store)
-        self.ctl.new_id = self.ids
+        self.ctl.state.new_id = self.ids
         self.site.attach(self.ctl)
         if linkgame.is_game_link(fragment):
             self.site.open_fragment(self.ctl, fragment)
@@ -100,7 +100,7 @@ class Browser:
         self.save()
 
     def entry(self, game_id: str | None = None):
-        return self.site.store.get(game_id or self.ctl.game_id)
+        return self.site.store.get(game_id or self.ctl.state.game_id)
 
 
 def new_link_game(b: Browser, board: str = "9x9") -> None:
@@ -116,12 +116,12 @@ def test_story_1_a_link_game_survives_a_new_game_started_before_moving():
     new_link_game(a)
     a.place("E6")
     b.load(a.send().split("#", 1)[1])  # the friend opens the link: their move
-    assert b.ctl.status().startswith("Your move (Eks")
+    assert b.ctl.words.status().startswith("Your move (Eks")
     b.site.new_game(b.ctl, "9x9", "computer", "first", "novice")  # a new game, without moving
     b.save()
     b.load("")  # a reload, then the link again
     b.load(a.send().split("#", 1)[1])
-    assert b.ctl.game.moves == ["E6"] and b.entry().plies == 1 and b.ctl.status().startswith("Your move (Eks")
+    assert b.ctl.game.moves == ["E6"] and b.entry().plies == 1 and b.ctl.words.status().startswith("Your move (Eks")
     b.place("E4")
     assert b.ctl.game.moves == ["E6", "E4"]
 
@@ -131,18 +131,18 @@ def test_story_2_an_undo_after_sending_is_refused_and_a_takeback_is_asked_instea
     new_link_game(a)
     a.place("E3")
     url = a.send()
-    a.ctl.undo()
+    a.ctl.history.undo()
     a.save()
-    assert a.ctl.game.moves == ["E3"] and "was sent to your friend" in a.ctl.error
+    assert a.ctl.game.moves == ["E3"] and "was sent to your friend" in a.ctl.state.error
     assert "takeback" in [x["act"] for x in a.site.panel(a.ctl, "")["actions"]]
     b.load(url.split("#", 1)[1])
     a.act("takeback")
     b.open(a.send())
-    assert b.ctl.link.incoming == "takeback 0"
+    assert b.ctl.state.link.incoming == "takeback 0"
     b.act("accept")
     assert b.ctl.game.moves == []
     a.open(b.send())
-    assert a.ctl.game.moves == [] and "accepted" in a.ctl.message
+    assert a.ctl.game.moves == [] and "accepted" in a.ctl.state.message
     a.place("G3")
     b.open(a.send())
     assert b.ctl.game.moves == ["G3"] and a.ctl.game.moves == ["G3"]
@@ -159,7 +159,7 @@ def test_story_2_histories_that_differ_offer_both_ways_out_and_keep_both_games()
     forged = linkgame.decode(answer.split("#game=")[1])  # an old page's history: E3 is not E3 there
     forged = linkgame.LinkGame(forged.id, forged.sender, forged.setup, ("E4", "A1"), seat=forged.seat, to=forged.to)
     a.open("x#game=" + linkgame.encode(forged))
-    assert "differs from yours at move 1" in a.ctl.error and a.ctl.game.moves == ["E3"]
+    assert "differs from yours at move 1" in a.ctl.state.error and a.ctl.game.moves == ["E3"]
     assert {x["act"] for x in a.site.panel(a.ctl, "")["actions"]} >= {"theirs", "mine"}
     a.act("theirs")
     assert a.ctl.game.moves == ["E4", "A1"] and len(a.site.store.games) == 2
@@ -179,7 +179,7 @@ def won_against_the_computer(a: Browser) -> Browser:
 def test_story_3_an_old_win_reopened_and_reloaded_counts_once():
     a = won_against_the_computer(Browser("a"))
     assert a.ctl.game.result == "O" and a.site.rating.games == 1
-    won = a.ctl.game_id
+    won = a.ctl.state.game_id
     a.site.new_game(a.ctl, "9x9", "computer", "first", "novice")
     a.place("E6")
     for _ in range(3):
@@ -196,16 +196,16 @@ def test_story_4_and_5_no_computer_hint_or_analysis_in_a_live_link_game_and_the_
     a.place("E6")
     url = a.send()
     b.load(url.split("#", 1)[1])
-    assert b.ctl.flipped and not a.ctl.flipped
+    assert b.ctl.state.flipped and not a.ctl.state.flipped
     b.ctl.set_computer("O")
-    assert "cannot play in a game by link" in b.ctl.error and b.ctl.computer_side is None
-    b.ctl.set_analysing(True)
-    assert not b.ctl.analysing and b.ctl.analysis_spec() is None and b.ctl.live_link
+    assert "cannot play in a game by link" in b.ctl.state.error and b.ctl.state.computer_side is None
+    b.ctl.analysis.set_analysing(True)
+    assert not b.ctl.analysis.analysing and b.ctl.analysis.analysis_spec() is None and b.ctl.state.live_link
     b.place("A1")
     c.load(b.send().split("#", 1)[1])  # a third browser: both seats are taken
-    assert c.ctl.link.watching and "watching" in c.ctl.message
+    assert c.ctl.state.link.watching and "watching" in c.ctl.state.message
     c.place("A9")
-    assert c.ctl.game.moves == ["E6", "A1"] and "watching" in c.ctl.error
+    assert c.ctl.game.moves == ["E6", "A1"] and "watching" in c.ctl.state.error
 
 
 def test_story_6_resign_draw_and_abort():
@@ -215,9 +215,9 @@ def test_story_6_resign_draw_and_abort():
     a.place("E6")
     b.load(a.send().split("#", 1)[1])
     b.act("abort")
-    assert b.entry().aborted and "aborted" in b.ctl.status()
+    assert b.entry().aborted and "aborted" in b.ctl.words.status()
     a.open(b.send())
-    assert a.ctl.link.ended == "abort" and gamestore.result_text(a.entry()) == "Aborted"
+    assert a.ctl.state.link.ended == "abort" and gamestore.result_text(a.entry()) == "Aborted"
 
     new_link_game(a)
     a.place("E6")
@@ -225,7 +225,7 @@ def test_story_6_resign_draw_and_abort():
     b.place("A1")
     b.act("draw")
     a.open(b.send())
-    assert a.ctl.link.incoming == "draw"
+    assert a.ctl.state.link.incoming == "draw"
     a.act("accept")
     assert a.ctl.game.result == "draw"
     b.open(a.send())
@@ -236,19 +236,20 @@ def test_story_6_resign_draw_and_abort():
     b.open(a.send())
     b.act("resign")
     a.open(b.send())
-    assert a.ctl.game.result == "O" and a.ctl.result_title() == "You won: your friend resigned."
-    assert a.ctl.result_detail() == "Eks resigned."
-    resigned = a.ctl.game_id
+    assert a.ctl.game.result == "O" and a.ctl.words.result_title() == "You won: your friend resigned."
+    assert a.ctl.words.result_detail() == "Eks resigned."
+    resigned = a.ctl.state.game_id
     a.site.rematch(a.ctl)  # a new game by link, sides swapped
     a.save()
-    assert a.ctl.link.you == "X" and a.ctl.game_id != resigned and a.ctl.flipped and "Rematch" in a.ctl.message
+    state = a.ctl.state
+    assert state.link.you == "X" and state.game_id != resigned and state.flipped and "Rematch" in state.message
     assert a.entry(resigned).finished
 
 
 def test_story_7_a_link_to_the_standard_start_never_takes_over_a_kept_game():
     a = Browser("a")
     a.place("H11")
-    kept = a.ctl.game_id
+    kept = a.ctl.state.game_id
     a.load("15x19_O_H10")
     a.place("H9")
     assert a.site.store.get(kept).game().moves == ["H11"]
@@ -269,10 +270,10 @@ def test_story_8_a_number_that_is_not_a_number_never_stops_the_page(value):
         {"id": "0000000000aa", "opponent": "here", "you": None, "record": "[Variant nonsense", "started": "2026-11-25",
          "updated": "2026-11-25T10:00:00", "result": "*", "plies": 3}]})
     a.load("")
-    assert a.site.rating.text().startswith("Your rating:") and a.ctl.error
+    assert a.site.rating.text().startswith("Your rating:") and a.ctl.state.error
     assert [e.id for e in a.site.store.games] == ["0000000000aa"]
     assert gamestore.unreadable(a.site.store) == {"0000000000aa"}
-    assert not a.site.reopen(a.ctl, "0000000000aa") and "cannot be read" in a.ctl.error
+    assert not a.site.reopen(a.ctl, "0000000000aa") and "cannot be read" in a.ctl.state.error
 
 
 def test_story_9_a_full_storage_is_said_and_the_game_stays_and_space_can_be_freed():
@@ -289,11 +290,11 @@ def test_story_9_a_full_storage_is_said_and_the_game_stays_and_space_can_be_free
     a.place("E6")
     a.ctl.play_text("E4")
     a.save()
-    assert a.site.unsaved == FULL and a.ctl.error == FULL and a.ctl.game.moves[-1] == "E4"
+    assert a.site.unsaved == FULL and a.ctl.state.error == FULL and a.ctl.game.moves[-1] == "E4"
     assert a.site.panel(a.ctl, "")["hidden"]
     text = a.site.free_space(a.ctl)
-    assert "E6" in text and not a.site.unsaved and a.site.store.get(a.ctl.game_id).game().moves[-1] == "E4"
-    assert Site.load(a.storage).store.get(a.ctl.game_id) is not None
+    assert "E6" in text and not a.site.unsaved and a.site.store.get(a.ctl.state.game_id).game().moves[-1] == "E4"
+    assert Site.load(a.storage).store.get(a.ctl.state.game_id) is not None
 
 
 def test_opening_a_link_replays_it_once(monkeypatch):
@@ -327,7 +328,7 @@ class Lab(RuleBasedStateMachine):
 
     def snapshot(self) -> None:
         self.before = {b.name: {e.id: e for e in b.site.store.games} for b in self.browsers}
-        self.touched = {b.ctl.game_id for b in self.browsers}
+        self.touched = {b.ctl.state.game_id for b in self.browsers}
 
     browser = st.integers(0, 2)
 
@@ -348,7 +349,7 @@ class Lab(RuleBasedStateMachine):
         b = self.browsers[i]
         b.site.new_game(b.ctl, "9x9", kind, side, "beginner")
         b.save()
-        self.touched.add(b.ctl.game_id)
+        self.touched.add(b.ctl.state.game_id)
 
     @rule(i=browser, point=st.sampled_from(BOARD_POINTS))
     def place(self, i, point):
@@ -363,14 +364,14 @@ class Lab(RuleBasedStateMachine):
         jump: Jump = data.draw(st.sampled_from(jumps))
         for p in jump.path:
             b.ctl.click(p)
-        if b.ctl.chain:
+        if b.ctl.state.chain:
             b.ctl.finish_chain()
         b.save()
 
     @rule(i=browser, data=st.data())
     def computer_replies(self, i, data):
         b = self.browsers[i]
-        if b.ctl.computer_to_move():
+        if b.ctl.state.computer_to_move():
             moves = [str(m) for m in b.ctl.position.jumps()] + [str(p) for p in b.ctl.position.placements()][:20]
             b.ctl.computer_reply(data.draw(st.sampled_from(moves)))
             b.save()
@@ -381,17 +382,17 @@ class Lab(RuleBasedStateMachine):
 
     @rule(i=browser)
     def undo(self, i):
-        self.browsers[i].ctl.undo()
+        self.browsers[i].ctl.history.undo()
         self.browsers[i].save()
 
     @rule(i=browser)
     def redo(self, i):
-        self.browsers[i].ctl.redo()
+        self.browsers[i].ctl.history.redo()
         self.browsers[i].save()
 
     @rule(data=st.data())
     def send_link(self, data):
-        senders = [b for b in self.browsers if b.ctl.link is not None]
+        senders = [b for b in self.browsers if b.ctl.state.link is not None]
         if senders:
             self.mailbox.append(data.draw(st.sampled_from(senders)).send())
 
@@ -440,7 +441,7 @@ class Lab(RuleBasedStateMachine):
     @rule(i=browser)
     def restore_previous(self, i):
         b = self.browsers[i]
-        if b.ctl.previous is not None:
+        if b.ctl.history.previous is not None:
             b.site.restore_previous(b.ctl)
             b.save()
 
@@ -451,7 +452,7 @@ class Lab(RuleBasedStateMachine):
     def promises(self) -> None:
         for b in self.browsers:
             now = {e.id: e for e in b.site.store.games}
-            self.touched.add(b.ctl.game_id)
+            self.touched.add(b.ctl.state.game_id)
             for gid, entry in self.before.get(b.name, {}).items():
                 if gid not in self.touched:  # another game's actions never change (or drop) a kept game
                     assert now.get(gid) == entry, (b.name, gid)
@@ -465,7 +466,7 @@ class Lab(RuleBasedStateMachine):
             reloaded = Site.load(b.storage)
             assert reloaded.store.games == b.site.store.games  # storage survives a reload
             assert reloaded.rating.ledger == b.site.rating.ledger
-            seat = b.ctl.link
+            seat = b.ctl.state.link
             if seat is not None and seat.live(b.ctl.game):  # a link game can always go on, or has a way out
                 panel = b.site.panel(b.ctl, "https://lab.example/")
                 can_move = not seat.waiting(b.ctl.game)
@@ -480,9 +481,9 @@ test_every_accident = Lab.TestCase
 def test_a_kept_game_reopens_turned_to_its_own_side_not_the_previous_game_s():
     """Issue 39 item 6: an Ohs win opened from Your games kept the previous game's turned board."""
     a = won_against_the_computer(Browser("a"))
-    won = a.ctl.game_id
+    won = a.ctl.state.game_id
     a.site.new_game(a.ctl, "9x9", "computer", "second", "novice")  # you play Eks: the board is turned
     a.save()
-    assert a.ctl.flipped
+    assert a.ctl.state.flipped
     a.site.reopen(a.ctl, won)
-    assert not a.ctl.flipped and a.ctl.result_detail() == "Ohs took the ball to the top goal line."
+    assert not a.ctl.state.flipped and a.ctl.words.result_detail() == "Ohs took the ball to the top goal line."

@@ -130,7 +130,7 @@ def test_a_game_link_is_opened_at_the_start():
     op = a.send_link()[0]
     assert op[0] == "share" and op[2:4] == gamespage.LINK_SHARE
     b, ops, bctl = games_page(op[1].split("#", 1)[1])
-    assert ops == [] and bctl.game.moves == ["E6"] and bctl.link is not None
+    assert ops == [] and bctl.game.moves == ["E6"] and bctl.state.link is not None
 
 
 def test_the_link_is_sent_unless_the_share_sheet_was_cancelled():
@@ -140,9 +140,9 @@ def test_the_link_is_sent_unless_the_share_sheet_was_cancelled():
     ctl.play_text("E6")
     then = games.send_link()[0][-1]
     assert then("cancelled") == [("show", gamespage.link_note("cancelled")), ("refresh",)]
-    assert ctl.link.sent == 0  # cancelled: the friend has not seen the move
+    assert ctl.state.link.sent == 0  # cancelled: the friend has not seen the move
     then("copied")
-    assert ctl.link.sent == 1
+    assert ctl.state.link.sent == 1
 
 
 def test_the_link_panels_buttons():
@@ -154,10 +154,11 @@ def test_the_link_panels_buttons():
 
 def test_a_full_storage_is_said_and_the_games_downloaded():
     games, _, ctl = games_page()
-    assert games.store_failed() == [("refresh",)] and ctl.error == games.site.unsaved != ""
+    assert games.store_failed() == [("refresh",)] and ctl.state.error == games.site.unsaved != ""
     assert games.free_space() == [("refresh",)]  # no finished game to free
     ops = games.download_game()
-    assert ops[0][:2] == ("download", gamespage.game_file(ctl.game_id)) and ctl.message == gamespage.GAME_DOWNLOADED
+    assert ops[0][:2] == ("download", gamespage.game_file(ctl.state.game_id))
+    assert ctl.state.message == gamespage.GAME_DOWNLOADED
 
 
 def test_your_games_and_each_games_buttons():
@@ -167,7 +168,7 @@ def test_your_games_and_each_games_buttons():
     assert shown(ops)[("games-note", "textContent")] == ""
     ctl.play_text("E6")
     games.changed()
-    first = ctl.game_id
+    first = ctl.state.game_id
     assert games.game_act(first, "nonsense") == [] and games.game_act("no-such-game", "open") == []
     assert games.game_act(first, "download")[0] == ("download", gamespage.entry_file(games.site.store.get(first)),
                                                      games.site.store.get(first).record, "text/plain")
@@ -176,7 +177,7 @@ def test_your_games_and_each_games_buttons():
     assert share[0] == "share" and share[-1]("copied") == [("show", {("games-note", "textContent"): "Link copied."})]
     games.site.new_game(ctl, "9x9", "here", "first", "", False)
     assert games.game_act(first, "review") == [("call", "games-dialog", "close"), ("review",), ("refresh",)]
-    assert ctl.game_id == first
+    assert ctl.state.game_id == first
     assert games.game_act(first, "open") == [("call", "games-dialog", "close"), ("refresh",)]
     assert names(games.export_all()) == ["download", "show"]
 
@@ -185,7 +186,7 @@ def test_a_backup_then_a_restore_previewed_then_merged():
     games, _, ctl = games_page()
     ops = games.backup_download()
     assert ops[0][0] == "download" and ops[0][3] == "application/json" and ops[-1] == ("refresh",)
-    assert ctl.message.startswith("Backup downloaded")
+    assert ctl.state.message.startswith("Backup downloaded")
     assert games.open_restore()[1] == ("set", "restore-text", "value", "") and games.plan is None
     assert shown(games.restore_text("not a backup"))[("restore-preview", "className")] == "message error"
     assert games.restore_merge() == []  # nothing previewed

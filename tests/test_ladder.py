@@ -248,8 +248,8 @@ def test_saved_settings_and_the_cli_accept_every_level_name_old_and_new(level, c
     today = {"hard": "grandmaster"}.get(level, level)
     c = PlayController.new("9x9_O_E5")
     c.restore_settings("computer", "X", level)  # a saved game's settings, as the page stores them
-    assert c.error == "" and c.level == today and c.computer_side == "X"
+    assert c.state.error == "" and c.state.level == today and c.state.computer_side == "X"
     c.set_computer("O", level)
-    assert c.error == "" and c.level == today and f"Ohs (level {level_label(today)})" in c.message
+    assert c.state.error == "" and c.state.level == today and f"Ohs (level {level_label(today)})" in c.state.message
     assert main(["hint", "9x9_X_E5_E6", "--level", level, "--max-nodes", "200"]) == 0
     assert capsys.readouterr().out.strip()

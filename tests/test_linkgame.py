@@ -154,8 +154,8 @@ def test_a_link_naming_two_seats_opened_by_a_third_browser_is_watched():
     ctl = PlayController.new(START)
     ctl.open_game(opening.game, GAME, FriendByLink(opening.seat))
     ctl.click(Position.from_str(START).ball)
-    assert "You are watching this game" in ctl.error and len(ctl.game.moves) == 2
-    assert ctl.status().startswith("You are watching") and ctl.live_link is False
+    assert "You are watching this game" in ctl.state.error and len(ctl.game.moves) == 2
+    assert ctl.words.status().startswith("You are watching") and ctl.state.live_link is False
     taken = opening.seat.take_over(opening.seat.seat)
     assert taken.seat == A and not taken.watching  # the abandoned seat: its id, so the other player accepts it
 
@@ -233,24 +233,24 @@ def test_a_resignation_and_an_agreed_draw_travel_in_the_link():
 
 def test_the_friend_s_turn_is_refused_on_the_board_and_the_status_says_whose_move():
     ctl = PlayController.new(START)
-    ctl.opponent = FriendByLink(LinkSeat("0123456789ab", "O"))
-    assert ctl.status().startswith("Your move (Ohs") and "send the link back" in ctl.status()
+    ctl.state.opponent = FriendByLink(LinkSeat("0123456789ab", "O"))
+    assert ctl.words.status().startswith("Your move (Ohs") and "send the link back" in ctl.words.status()
     ctl.play_text("H11")
-    assert ctl.status().startswith("Waiting for your friend's move")
+    assert ctl.words.status().startswith("Waiting for your friend's move")
     before = list(ctl.game.moves)
     ctl.click(Position.from_str(START).ball)
-    assert ctl.game.moves == before and "your friend's move" in ctl.error
-    link = ctl.link.link(ctl.game)
+    assert ctl.game.moves == before and "your friend's move" in ctl.state.error
+    link = ctl.state.link.link(ctl.game)
     assert link.moves == ("H11",) and link.sender == "O"
 
 
 def test_a_link_game_ends_with_you_won_or_your_friend_won():
     ctl = PlayController.new("9x9_O_E7_E8")
-    ctl.opponent = FriendByLink(LinkSeat("0123456789ab", "O"))
+    ctl.state.opponent = FriendByLink(LinkSeat("0123456789ab", "O"))
     ctl.play_text("E7-E9")
-    assert ctl.result_title() == "You won in 1 move!"
-    ctl.opponent = FriendByLink(LinkSeat("0123456789ab", "X"))
-    assert ctl.result_title() == "Your friend won in 1 move."
+    assert ctl.words.result_title() == "You won in 1 move!"
+    ctl.state.opponent = FriendByLink(LinkSeat("0123456789ab", "X"))
+    assert ctl.words.result_title() == "Your friend won in 1 move."
 
 
 def test_the_seat_follows_a_pie_swap():

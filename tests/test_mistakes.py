@@ -122,22 +122,22 @@ def test_a_review_keeps_the_readers_blunders_with_the_puzzle_progress():
     from lab.opponent import Computer
     storage = Store()
     ctl = reviewed(storage=storage)  # a game between two people here: both sides' blunders are the reader's
-    assert "Your blunder is now a puzzle under Your mistakes on the puzzles page." in ctl.message
+    assert "Your blunder is now a puzzle under Your mistakes on the puzzles page." in ctl.state.message
     saved, _ = load(storage)
     assert [m.played for m in saved.mistakes] == ["A9"]
     again = reviewed(storage=storage)  # the same game reviewed again: still one puzzle
-    assert len(load(storage)[0].mistakes) == 1 and "now a puzzle" in again.message
+    assert len(load(storage)[0].mistakes) == 1 and "now a puzzle" in again.state.message
     # against the computer playing Ohs, the blunder is the computer's: nothing kept
     storage = Store()
     ctl = reviewed(Computer("O"), storage)
-    assert storage.items == {} and "Your mistakes" not in ctl.message
+    assert storage.items == {} and "Your mistakes" not in ctl.state.message
 
 
 def test_a_progress_that_cannot_be_read_is_left_alone_and_the_page_says_why():
     storage = Store({PROGRESS_KEY: "{not json"})
     ctl = reviewed(storage=storage)
     assert storage.items == {PROGRESS_KEY: "{not json"}
-    assert "could not be kept as puzzles" in ctl.message
+    assert "could not be kept as puzzles" in ctl.state.message
 
 
 def test_a_mistake_is_a_puzzle_of_its_own_refuted_on_the_board_until_solved_twice():

@@ -46,33 +46,33 @@ def test_the_computer_second_swaps_when_the_first_move_favours_the_mover():
     assert not computer_takes_swap(Position.from_str("15x19_X_H20"))      # a game over: no swap
 
     c = pie_vs_computer("X")
-    assert not c.flipped                                     # you play Ohs: Ohs attacks upward
+    assert not c.state.flipped                                     # you play Ohs: Ohs attacks upward
     c.click(P("H9"))
-    assert c.computer_to_move() and not c.computer_swap()    # no swap: it searches a move as usual
+    assert c.state.computer_to_move() and not c.computer_swap()    # no swap: it searches a move as usual
     c = pie_vs_computer("X")
     c.click(P("H11"))
     assert not c.view()["can_swap"]                          # the button is the person's, not the computer's
     assert c.computer_swap()
-    assert c.game.moves == ["H11", SWAP] and c.computer_plays == "O"
-    assert "The computer swapped sides" in c.message and c.status() == "Your move (Eks, attacking the top)."
-    assert c.flipped                                         # you now play Eks: the board turns
-    c.undo()                                                 # takes back the swap and your first move
-    assert c.game.cursor == 0 and c.computer_plays == "X" and c.status().startswith("Your move (Ohs")
+    assert c.game.moves == ["H11", SWAP] and c.state.computer_plays == "O"
+    assert "The computer swapped sides" in c.state.message and c.words.status() == "Your move (Eks, attacking the top)."
+    assert c.state.flipped                                         # you now play Eks: the board turns
+    c.history.undo()                                                 # takes back the swap and your first move
+    assert c.game.cursor == 0 and c.state.computer_plays == "X" and c.words.status().startswith("Your move (Ohs")
 
 
 def test_the_person_second_may_swap_after_the_computers_first_move():
     c = pie_vs_computer("O")
-    assert c.flipped and c.computer_to_move() and not c.view()["can_swap"]
+    assert c.state.flipped and c.state.computer_to_move() and not c.view()["can_swap"]
     c.computer_reply("H11")
-    assert c.view()["can_swap"] and c.status() == "Your move (Eks, attacking the top)."  # the board is turned
+    assert c.view()["can_swap"] and c.words.status() == "Your move (Eks, attacking the top)."  # the board is turned
     c.swap()
-    assert c.computer_plays == "X" and c.computer_to_move() and not c.flipped
-    assert c.message.startswith("You swapped sides: you take Ohs")
+    assert c.state.computer_plays == "X" and c.state.computer_to_move() and not c.state.flipped
+    assert c.state.message.startswith("You swapped sides: you take Ohs")
     assert c.view()["last_move"] == []                       # a swap moves nothing
     c.computer_reply("H9")
-    assert c.status() == "Your move (Ohs, attacking the top)."
+    assert c.words.status() == "Your move (Ohs, attacking the top)."
     c.swap()
-    assert "only right after the first move" in c.error and c.game.moves == ["H11", SWAP, "H9"]
+    assert "only right after the first move" in c.state.error and c.game.moves == ["H11", SWAP, "H9"]
     record = c.export_record()
     assert '[Pie "yes"]' in record and "1. H11 swap 2. H9" in record
 
@@ -83,21 +83,21 @@ def test_two_players_swap_and_a_game_without_the_pie_rule_refuses():
     c.click(P("E6"))
     assert c.view()["can_swap"]
     c.swap()
-    assert c.game.swapped and c.status() == "Eks to move (attacking the bottom)."
+    assert c.game.swapped and c.words.status() == "Eks to move (attacking the bottom)."
     assert [row["plies"] for row in c.move_list()] == [[(1, "E6"), (2, SWAP)]]
     plain = PlayController.new("9x9_O_E5")
     plain.click(P("E6"))
     plain.swap()
-    assert not plain.view()["can_swap"] and "without the pie rule" in plain.error and plain.game.moves == ["E6"]
+    assert not plain.view()["can_swap"] and "without the pie rule" in plain.state.error and plain.game.moves == ["E6"]
 
 
 def test_the_dialog_remembers_the_pie_rule_and_a_rematch_keeps_it():
     c = pie_vs_computer("X")
     assert c.dialog_choice()["pie"] == ""
-    c.pie_choice = True
+    c.state.pie_choice = True
     assert c.dialog_choice()["pie"] == "yes"
     c.rematch()
-    assert c.game.pie and c.computer_side == "O" and c.flipped
+    assert c.game.pie and c.state.computer_side == "O" and c.state.flipped
 
 
 # ---------------------------------------------------------------- the board turned
@@ -106,8 +106,8 @@ def test_the_dialog_remembers_the_pie_rule_and_a_rematch_keeps_it():
 def test_a_turned_board_puts_each_point_under_the_click_that_hits_it():
     c = PlayController.new("9x9_O_E5", Computer("O"))
     c.new_game("9x9_O_E5", Computer("O"))
-    assert c.flipped
-    lay = layout_for(c.position, 400, 500, c.flipped)
+    assert c.state.flipped
+    lay = layout_for(c.position, 400, 500, c.state.flipped)
     x, y = lay.xy(P("B2"))
     assert lay.hit(x, y) == P("B2")
     assert y < lay.xy(P("B8"))[1] and x > lay.xy(P("H2"))[0]   # row 2 above row 8, column B right of H
@@ -115,36 +115,36 @@ def test_a_turned_board_puts_each_point_under_the_click_that_hits_it():
                                                            flipped=True) if s["t"] == "text"}
     assert labels["1"][1] < labels["9"][1] and labels["A"][0] > labels["J"][0]   # the coordinates turn too
     c.flip()
-    assert not c.flipped and c.view()["flipped"] is False
+    assert not c.state.flipped and c.view()["flipped"] is False
 
 
 def test_on_a_turned_board_the_arrow_keys_move_the_cursor_as_seen():
     assert flip_key("ArrowUp") == "ArrowDown" and flip_key("ArrowLeft") == "ArrowRight" and flip_key("u") == "u"
     c = PlayController.new("9x9_O_E5")
-    c.flipped = True
-    assert c.status() == "Ohs to move (attacking the bottom)."   # the goals' words follow the board as drawn
+    c.state.flipped = True
+    assert c.words.status() == "Ohs to move (attacking the bottom)."   # the goals' words follow the board as drawn
     c.key("ArrowUp")
-    assert c.cursor == P("E4")                                  # up on the screen: towards row 1
-    c.flipped = False
+    assert c.state.cursor == P("E4")                                  # up on the screen: towards row 1
+    c.state.flipped = False
     c.key("ArrowUp")
-    assert c.cursor == P("E5")
+    assert c.state.cursor == P("E5")
 
 
 def test_the_saved_game_keeps_the_turned_board_and_the_sounds_switch():
     storage = FakeStorage()
     c = initial_controller(storage)
     c.new_game("9x9_O_E5", Computer("O"), pie=True)
-    c.sounds = True
+    c.state.sounds = True
     c.computer_reply("E6")
     save(storage, c)
     data = json.loads(storage.items[STORAGE_KEY])
     assert data["flipped"] is True and data["sounds"] is True
     again = initial_controller(storage)
-    assert again.flipped and again.sounds and again.game.pie and again.view()["can_swap"]
+    assert again.state.flipped and again.state.sounds and again.game.pie and again.view()["can_swap"]
     data["flipped"] = "yes"
     bad = FakeStorage({STORAGE_KEY: json.dumps(data)})
     restored = initial_controller(bad)
-    assert not restored.flipped and "flipped" in restored.error   # a wrong field falls back, saying so
+    assert not restored.state.flipped and "flipped" in restored.state.error   # a wrong field falls back, saying so
 
 
 # ---------------------------------------------------------------- welcome, animation, sounds
@@ -159,11 +159,11 @@ def test_the_welcome_panel_is_for_a_first_visit_only():
     assert not shows_welcome(fresh, "", previous=played)       # a game a link replaced is theirs
     storage = FakeStorage()
     c = initial_controller(storage)
-    assert shows_welcome(c.game, "", c.previous)
+    assert shows_welcome(c.game, "", c.history.previous)
     c.click(P("H11"))
     save(storage, c)
     c = initial_controller(storage)
-    assert not shows_welcome(c.game, "", c.previous)
+    assert not shows_welcome(c.game, "", c.history.previous)
 
 
 def test_only_a_jump_one_step_forward_from_the_board_shown_is_animated():

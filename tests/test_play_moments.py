@@ -26,26 +26,26 @@ def vs_computer(position: str, computer: str = "X") -> PlayController:
 
 def test_against_the_computer_the_status_says_your_move_then_the_computer_is_thinking():
     c = vs_computer("9x9_O_E5")
-    assert c.status() == "Your move (Ohs, attacking the top)."
+    assert c.words.status() == "Your move (Ohs, attacking the top)."
     c.click(P("E6"))
-    assert c.status() == "The computer is thinking…" and "The computer is thinking…" in c.announcement
+    assert c.words.status() == "The computer is thinking…" and "The computer is thinking…" in c.state.announcement
     c.play_text("E4")
-    assert c.status() == "Your move (Ohs, attacking the top)."
+    assert c.words.status() == "Your move (Ohs, attacking the top)."
     eks = vs_computer("9x9_O_E5", computer="O")
-    assert eks.status() == "The computer is thinking…"
+    assert eks.words.status() == "The computer is thinking…"
     eks.play_text("E6")
-    assert eks.status() == "Your move (Eks, attacking the bottom)."
+    assert eks.words.status() == "Your move (Eks, attacking the bottom)."
 
 
 def test_a_win_against_the_computer_says_you_won_in_so_many_moves():
     c = vs_computer(OHS_WIN)
     c.click(P("E7"))
     c.click(P("E9"))
-    assert c.over and c.status() == "You won in 1 move!"
+    assert c.state.over and c.words.status() == "You won in 1 move!"
     c = vs_computer("9x9_O_E5")
     for move in ("E6", "A1", "E7", "A2", "E8", "A3", "E5-E9"):
         c.play_text(move)
-    assert c.status() == "You won in 4 moves!"
+    assert c.words.status() == "You won in 4 moves!"
     assert c.view()["result"] == {"title": "You won in 4 moves!", "detail": "Ohs took the ball to the top goal line.",
                                   "computer": True}
 
@@ -54,49 +54,50 @@ def test_a_loss_says_the_computer_won_and_undo_makes_it_your_move_again_not_view
     c = vs_computer(EKS_WIN)
     c.click(P("A9"))
     assert c.computer_reply("E3-E1")
-    assert c.status() == "The computer won." and c.view()["result"]["title"] == "The computer won."
+    assert c.words.status() == "The computer won." and c.view()["result"]["title"] == "The computer won."
     assert c.view()["result"]["detail"] == "Eks took the ball to the bottom goal line."
-    c.undo()
+    c.history.undo()
     assert c.view()["can_redo"] and c.view()["result"] is None
-    assert c.status() == "Your move (Ohs, attacking the top)."  # the game is live: no "Viewing move 0 of 2"
-    c.redo()
-    assert c.status() == "The computer's turn: Redo shows its move, or play one for it."
-    c.redo()
-    assert c.status() == "The computer won."
+    assert c.words.status() == "Your move (Ohs, attacking the top)."  # the game is live: no "Viewing move 0 of 2"
+    c.history.redo()
+    assert c.words.status() == "The computer's turn: Redo shows its move, or play one for it."
+    c.history.redo()
+    assert c.words.status() == "The computer won."
 
 
 def test_two_players_read_ohs_to_move_and_eks_won_in_so_many_moves():
     c = PlayController.new(EKS_WIN)
-    assert c.status() == "Ohs to move (attacking the top)."
+    assert c.words.status() == "Ohs to move (attacking the top)."
     c.play_text("A9")
-    assert c.status() == "Eks to move (attacking the bottom)."
+    assert c.words.status() == "Eks to move (attacking the bottom)."
     c.play_text("E3-E1")
-    assert c.status() == "Eks won in 1 move!" and c.view()["result"]["computer"] is False
-    assert "X" not in c.status().replace("Eks", "")  # the sides by name, never their letters
+    assert c.words.status() == "Eks won in 1 move!" and c.view()["result"]["computer"] is False
+    assert "X" not in c.words.status().replace("Eks", "")  # the sides by name, never their letters
 
 
 def test_viewing_is_said_only_for_a_position_picked_in_the_move_list():
     c = PlayController.new("9x9_O_E5")
     for move in ("E6", "E4", "A1"):
         c.play_text(move)
-    c.goto(1)
-    assert c.status() == "Viewing move 1 (Ohs) of 2. Eks to move (attacking the bottom)."
-    c.redo()
-    assert c.status().startswith("Viewing move 1 (Eks) of 2.")
-    c.undo()  # Undo takes the game back: it is live
-    assert c.status() == "Eks to move (attacking the bottom)."
-    c.goto(2)
+    c.history.goto(1)
+    assert c.words.status() == "Viewing move 1 (Ohs) of 2. Eks to move (attacking the bottom)."
+    c.history.redo()
+    assert c.words.status().startswith("Viewing move 1 (Eks) of 2.")
+    c.history.undo()  # Undo takes the game back: it is live
+    assert c.words.status() == "Eks to move (attacking the bottom)."
+    c.history.goto(2)
     c.play_text("B2")  # a move: a new line, live
-    assert c.status() == "Eks to move (attacking the bottom)."
+    assert c.words.status() == "Eks to move (attacking the bottom)."
 
 
 def test_the_computers_turn_in_a_position_looked_at_is_not_thinking():
     c = vs_computer("9x9_O_E5")
     c.play_text("E6")
     c.play_text("E4")
-    c.goto(1)  # the computer's turn, but later moves exist: it does not play here
-    assert not c.computer_to_move()
-    assert c.status() == "Viewing move 1 (Ohs) of 1. The computer's turn: Redo shows its move, or play one for it."
+    c.history.goto(1)  # the computer's turn, but later moves exist: it does not play here
+    assert not c.state.computer_to_move()
+    assert c.words.status() == ("Viewing move 1 (Ohs) of 1. The computer's turn: Redo shows its move, "
+                                "or play one for it.")
 
 
 # ---------------------------------------------------------------- rematch
@@ -107,19 +108,19 @@ def test_rematch_against_the_computer_swaps_sides_from_the_same_start():
     c.click(P("A9"))
     c.computer_reply("E3-E1")
     c.rematch()
-    assert str(c.position) == EKS_WIN and c.game.moves == [] and c.computer_side == "O"
-    assert c.computer_to_move() and c.status() == "The computer is thinking…"
-    assert "you play Eks" in c.message and c.side_choice == "second" and c.view()["previous"] == 2
+    assert str(c.position) == EKS_WIN and c.game.moves == [] and c.state.computer_side == "O"
+    assert c.state.computer_to_move() and c.words.status() == "The computer is thinking…"
+    assert "you play Eks" in c.state.message and c.state.side_choice == "second" and c.view()["previous"] == 2
     c.rematch()
-    assert c.computer_side == "X" and c.side_choice == "first"
+    assert c.state.computer_side == "X" and c.state.side_choice == "first"
 
 
 def test_rematch_between_two_players_restarts_the_same_start():
     c = PlayController.new(OHS_WIN)
     c.play_text("E7-E9")
     c.rematch()
-    assert str(c.position) == OHS_WIN and c.mode == "two-players" and c.computer_side is None
-    assert c.status() == "Ohs to move (attacking the top)."
+    assert str(c.position) == OHS_WIN and c.state.mode == "two-players" and c.state.computer_side is None
+    assert c.words.status() == "Ohs to move (attacking the top)."
 
 
 # ---------------------------------------------------------------- levels
@@ -127,7 +128,7 @@ def test_rematch_between_two_players_restarts_the_same_start():
 
 def test_a_newcomer_gets_a_weak_level_the_second_rung_of_the_ladder():
     c = PlayController.new()
-    assert c.level == DEFAULT_LEVEL == list(LEVELS)[1]
+    assert c.state.level == DEFAULT_LEVEL == list(LEVELS)[1]
     ratings = [lv.rating for lv in LEVELS.values()]
     assert LEVELS[DEFAULT_LEVEL].rating == sorted(ratings)[1]
 
@@ -151,18 +152,18 @@ def test_the_levels_are_numbered_weakest_first_with_their_ratings():
 def test_every_old_level_name_still_loads(old, today):
     c = PlayController.new("9x9_O_E5")
     c.restore_settings("computer", "X", old)
-    assert c.level == today and c.error == "" and today in dict(level_choices())
+    assert c.state.level == today and c.state.error == "" and today in dict(level_choices())
 
 
 def test_the_level_can_change_while_the_computer_thinks_for_its_next_move():
     c = vs_computer("9x9_O_E5")
     c.play_text("E6")
-    assert c.computer_to_move()
+    assert c.state.computer_to_move()
     c.set_level("expert")
-    assert c.level == "expert" and c.computer_to_move() and c.mode == "computer"
-    assert "15 · expert" in c.message and "next move" in c.message
+    assert c.state.level == "expert" and c.state.computer_to_move() and c.state.mode == "computer"
+    assert "15 · expert" in c.state.message and "next move" in c.state.message
     c.set_level("wizard")
-    assert c.level == "expert" and '"wizard"' in c.error
+    assert c.state.level == "expert" and '"wizard"' in c.state.error
 
 
 # A person's first moves (Ohs) on 15x19, far from the ball and from each other: every game can play them,
@@ -178,12 +179,12 @@ def novice_replies(game_id: str) -> list[str]:
     replies = []
     for move in FAR:
         c.play_text(move)
-        assert c.computer_to_move()
+        assert c.state.computer_to_move()
         runner = Runner()
-        runner.begin(c.computer_job(c.level))
+        runner.begin(c.computer_job(c.state.level))
         while not (report := runner.step(50)).get("done"):
             pass
-        assert c.computer_reply(report["result"]["move"]) and not c.computer_to_move()
+        assert c.computer_reply(report["result"]["move"]) and not c.state.computer_to_move()
         replies.append(report["result"]["move"])
     return replies
 
@@ -221,7 +222,7 @@ def test_the_dialog_opens_on_the_computer_for_a_newcomer_and_on_the_last_choices
     c.play_text("H11")  # a game between two players has begun
     assert c.dialog_choice()["opponent"] == "two-players"
     c.set_computer("O", "casual")
-    c.side_choice = "second"
+    c.state.side_choice = "second"
     assert c.dialog_choice() == {"opponent": "computer", "side": "second", "level": "casual",
                                 "pie": ""}
 
@@ -244,7 +245,7 @@ def test_the_last_move_is_one_style_a_placements_square_a_jumps_arrows_the_hint_
     # no dashed path for the jump: arrows, as in every diagram (the goal lines are dashed: not by colour alone)
     assert [s for s in jumped if s.get("dash") and s.get("stroke") != "var(--goal)"] == []
     hinted = PlayController.new("9x9_X_E5_E4E3E2")
-    hinted.show_hint("E5-E1")
+    hinted.analysis.show_hint("E5-E1")
     shapes = play_shapes(hinted.position, hinted.view(), 400, 480, show_cursor=False)
     assert colours(shapes, "arrow") == [] and len([s for s in colours(shapes, "hint") if s["t"] == "poly"]) == 1
 
@@ -259,7 +260,7 @@ def test_every_message_counts_moves_as_the_move_list_numbers_them():
     assert len(rows) == 4 and moves_text(len(c.game.moves)) == "4 moves"
     assert [move_number(p) for p in range(1, 8)] == [row["number"] for row in rows for _ in row["plies"]]
     assert turn_text(4, "X") == "move 2 (Eks)" and after_text(0, None) == "the start"
-    assert c.result_title() == "Ohs won in 4 moves!"
+    assert c.words.result_title() == "Ohs won in 4 moves!"
 
 
 def test_the_first_screen_asks_how_to_play_before_any_game_is_chosen():
@@ -267,15 +268,15 @@ def test_the_first_screen_asks_how_to_play_before_any_game_is_chosen():
     from pathlib import Path
     from lab.playwords import WELCOME
     c = PlayController.new()
-    c.welcome = True
-    assert c.status() == WELCOME and "attacking" not in c.status()
+    c.state.welcome = True
+    assert c.words.status() == WELCOME and "attacking" not in c.words.status()
     c.import_record(c.game.to_record())  # any game put on the board is a choice
-    assert not c.welcome
-    c.welcome = True
+    assert not c.state.welcome
+    c.state.welcome = True
     c.set_computer("X")
-    assert not c.welcome and c.status() == "Your move (Ohs, attacking the top)."
-    c.welcome = True
+    assert not c.state.welcome and c.words.status() == "Your move (Ohs, attacking the top)."
+    c.state.welcome = True
     c.new_game("9x9_O_E5", Computer("X"))
-    assert not c.welcome and c.status() == "Your move (Ohs, attacking the top)."
+    assert not c.state.welcome and c.words.status() == "Your move (Ohs, attacking the top)."
     page = (Path(__file__).resolve().parent.parent / "site" / "index.html").read_text(encoding="utf-8")
     assert f'data-status="{WELCOME}"' in page  # what the page shows before Python is ready

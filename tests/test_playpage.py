@@ -30,7 +30,7 @@ def test_the_page_shows_the_controllers_view_and_waits_for_a_search():
     assert props[("computer-side", "value")] == "" and props[("analysis", "hidden")] is True
     assert ("restore-game", "textContent") not in props and ("review-status", "textContent") not in props
     assert page.page_props(c, v, True, [])[("undo", "disabled")] is True  # Undo waits for the search
-    c.error = "No."
+    c.state.error = "No."
     props = page.page_props(c, c.view(), False, [])
     assert props[("message", "textContent")] == "No." and props[("message", "className")] == "message error"
     assert page.ghosts([{"ghost": 1, "move": "E6"}, {"kind": "line"}, {"ghost": 2, "move": "E7"}]) == "1:E6 2:E7"
@@ -71,7 +71,7 @@ def test_the_analysis_panel_shows_the_bar_and_the_depth():
 
 def test_a_change_feels_like_a_sound_and_a_jump_is_animated_unless_motion_is_reduced():
     c = PlayController.new("9x9_O_E5_E6")
-    c.sounds = True
+    c.state.sounds = True
     before = str(c.position)
     assert page.feel(c, before, False, False) == page.Feel(False)
     assert page.feel(c, None, False, False) == page.Feel(False)
@@ -82,7 +82,7 @@ def test_a_change_feels_like_a_sound_and_a_jump_is_animated_unless_motion_is_red
     assert page.feel(c, before, False, False) == page.Feel(True, "capture", 1)
     assert page.feel(c, before, False, True) == page.Feel(True, "capture", None)
     assert page.feel(c, before, True, False).jump is None  # entered click by click: seen already
-    c.sounds = False
+    c.state.sounds = False
     assert page.feel(c, before, False, False).sound is None
 
 
@@ -107,7 +107,7 @@ def test_the_computers_answer_stop_and_a_changed_question():
     jobs = searching()
     jobs.stop_search("user")
     page.computer_answered(c, jobs, str(c.position), "E6")
-    assert c.mode == "two-players" and c.message == page.STOPPED
+    assert c.state.mode == "two-players" and c.state.message == page.STOPPED
     c.set_computer("O", "easy")
     page.computer_answered(c, searching(), "9x9_X_E5_E6", "E6")  # another position: dropped
     assert c.game.cursor == 0
@@ -123,21 +123,21 @@ def test_a_hint_is_asked_shown_cancelled_or_says_the_engine_failed():
     assert c.view()["hint"] == P("E6")
     jobs.stop_search("changed")
     page.hint_answered(c, jobs, str(c.position), None)
-    assert c.message == page.HINT_CANCELLED
+    assert c.state.message == page.HINT_CANCELLED
     jobs.error = "boom"
     page.hint_answered(c, jobs, str(c.position), None)
-    assert c.error == "No hint: the engine failed (boom)."
-    c.error = ""
+    assert c.state.error == "No hint: the engine failed (boom)."
+    c.state.error = ""
     page.hint_answered(c, jobs, "9x9_X_E5_E6", "E6")  # the player moved meanwhile: nothing said
-    assert c.error == ""
+    assert c.state.error == ""
 
 
 def test_a_level_alone_keeps_the_search_a_new_side_stops_it():
     c = PlayController.new("9x9_O_E5")
     jobs = searching()
-    assert page.change_computer(c, jobs, "", "easy") is False and jobs.stop is None and c.level == "easy"
+    assert page.change_computer(c, jobs, "", "easy") is False and jobs.stop is None and c.state.level == "easy"
     assert page.change_computer(c, jobs, "X", "easy") is True and jobs.stop == "changed"
-    assert c.computer_plays == "X"
+    assert c.state.computer_plays == "X"
     assert page.computer_sides(c) == [("", "nobody"), ("O", "Ohs"), ("X", "Eks")]
     assert page.computer_props(c, False)[("computer-side", "value")] == "X"
     assert page.computer_props(c, True)[("hint", "disabled")] is True
@@ -215,30 +215,30 @@ def test_the_controls_call_the_controller_and_say_what_the_page_does_next():
     assert goto.press(c, False, {"data-ply": None}.get, False) == ""  # between two moves
     assert goto.press(c, True, {"data-ply": "1"}.get, False) == ""  # a search runs
     assert goto.press(c, False, {"data-ply": "1"}.get, False) == "refresh" and c.game.cursor == 1
-    assert page.CONTROLS[("sounds", "change")].press(c, False, lambda a: None, True) == "keep" and c.sounds
-    c.welcome = True
+    assert page.CONTROLS[("sounds", "change")].press(c, False, lambda a: None, True) == "keep" and c.state.sounds
+    c.state.welcome = True
     assert page.CONTROLS[("welcome-close", "click")].press(c, False, lambda a: None, False) == "draw"
-    assert not c.welcome
-    assert page.CONTROLS[("flip", "click")].press(c, False, lambda a: None, False) == "keep" and c.flipped
+    assert not c.state.welcome
+    assert page.CONTROLS[("flip", "click")].press(c, False, lambda a: None, False) == "keep" and c.state.flipped
 
 
 def test_a_click_a_drag_a_typed_move_and_the_grids_focus():
     c = PlayController.new("9x9_O_E5_E6")
-    c.welcome = True
+    c.state.welcome = True
     assert page.dragged(c, P("E7")) == "" and c.game.cursor == 0  # no jump being entered: no drag
-    assert page.clicked(c, Scheduler(), P("E5"), None) == "refresh" and c.chain and not c.welcome
+    assert page.clicked(c, Scheduler(), P("E5"), None) == "refresh" and c.state.chain and not c.state.welcome
     assert page.dragged(c, P("E7")) == "refresh" and c.game.cursor == 1  # the jump over E6, played
     c = PlayController.new("9x9_O_E5")
     assert page.typed(c, Scheduler(), "E6") == "" and c.game.moves == ["E6"]
-    assert page.typed(c, Scheduler(), "E6") == c.error != ""  # taken: why not
-    assert page.focused(c, P("A1")) == "draw" and c.cursor == P("A1")
+    assert page.typed(c, Scheduler(), "E6") == c.state.error != ""  # taken: why not
+    assert page.focused(c, P("A1")) == "draw" and c.state.cursor == P("A1")
 
 
 def test_the_next_job_the_analysis_and_the_review_runs():
     c = PlayController.new("9x9_O_E5")
     jobs = Scheduler()
     assert page.next_job(c, jobs) == "" and page.analysis_due(c, jobs, print) is None  # the analysis off
-    c.set_analysing(True)
+    c.analysis.set_analysing(True)
     drawn: list[int] = []
     run = page.analysis_due(c, jobs, lambda: drawn.append(1))
     assert run is not None and run.spec.position == str(c.position) and not run.stale()

@@ -1,14 +1,13 @@
 """The play page's parts, each built alone, with no controller (issue 40): its state
 (:class:`lab.playstate.PlayState`), its words (:class:`lab.playwords.PlayWords`), its history
 (:class:`lab.playhistory.PlayHistory`) and its analysis (:class:`lab.analysispanel.AnalysisPanel`);
-and :class:`lab.parts.Via`, through which the controller answers for them."""
+and the controller that holds them, whose callers ask each part for what it owns."""
 
 from phutball import Position
 from phutball.game import Game, parse_any_position
 from lab.analysispanel import AnalysisPanel
 from lab.jobs import Analyse2D, Review2D
 from lab.opponent import Computer
-from lab.parts import Via, via_names
 from lab.play import PlayController
 from lab.playhistory import PlayHistory
 from lab.playstate import PlayState
@@ -149,29 +148,17 @@ def test_the_analysis_alone_refuses_a_strip_and_reviews_and_marks_a_game():
     assert not b.analysing and "2D boards" in strip.error
 
 
-# ---------------------------------------------------------------- the controller answers for its parts
+# ---------------------------------------------------------------- the controller holds its parts
 
 
-def test_via_reads_and_writes_the_parts_attribute():
-    class Part:
-        x = 1
-
-    class Whole:
-        x: Via[int] = Via("part")
-
-        def __init__(self) -> None:
-            self.part = Part()
-
-    w = Whole()
-    w.x = 5
-    assert w.part.x == 5 and w.x == 5 and isinstance(Whole.x, Via) and repr(Whole.x) == "Via('part').x"
-    assert via_names(Whole) == {"x": "part"}
-
-
-def test_the_controller_answers_only_for_what_its_parts_have_and_shares_their_state():
+def test_the_controller_shares_its_parts_state_and_answers_for_none_of_them_but_the_game_and_position():
     c = PlayController.new("9x9_O_E5")
-    names = via_names(PlayController)
-    assert {"game", "status", "undo", "previous", "analysing"} <= set(names)
-    assert [n for n, part in names.items() if not hasattr(getattr(c, part), n)] == []
+    own = {n for n in vars(PlayController) if not n.startswith("_")}
+    theirs = {n for part in (c.state, c.words, c.history, c.analysis) for n in dir(part) if not n.startswith("_")}
+    assert own & theirs == {"game", "position"}  # read by nearly every caller: kept as the controller's too
+    assert c.game is c.state.game and c.position is c.state.position
+    c.play_text("E6")
+    c.history.goto(0)
+    assert c.position is c.state.position and str(c.position) == "9x9_O_E5" and c.game.moves == ["E6"]
     assert c.words.state is c.state is c.history.state is c.analysis.state and c.analysis.history is c.history
     assert [len(k.__mro__) for k in (PlayController, PlayState, PlayWords, PlayHistory, AnalysisPanel)] == [2] * 5

@@ -72,14 +72,15 @@ def _play_doc() -> dict:
     ctl = PlayController.new("9x9_O_E5")
     ctl.game.push(ctl.position.parse_move("E6"))
     ctl.restore_settings("computer", "O", "easy")  # Eks to move: the person's turn
-    ctl.previous = Game.from_record('[Size "9x9"]\n\n1. D4\n')
+    ctl.history.previous = Game.from_record('[Size "9x9"]\n\n1. D4\n')
     return saved_data(ctl)
 
 
 def _start_play(s: FakeStorage) -> tuple[str, dict]:
     ctl = initial_controller(s, "")
-    return ctl.error, {"moves": list(ctl.game.moves), "level": ctl.level, "mode": ctl.mode,
-                       "previous": ctl.previous is not None}
+    state = ctl.state
+    return state.error, {"moves": list(ctl.game.moves), "level": state.level, "mode": state.mode,
+                         "previous": ctl.history.previous is not None}
 
 
 def _start_learn(s: FakeStorage) -> tuple[str, dict]:
@@ -176,8 +177,9 @@ def test_a_stored_level_that_is_a_list_no_longer_stops_the_play_page():
     s = FakeStorage()
     s.items[PLAY.key] = json.dumps(doc)
     ctl = initial_controller(s, "")
-    assert ctl.level == "novice" and ctl.mode == "computer" and len(ctl.game.moves) == 1  # the default level
-    assert "level is an array, not a level name" in ctl.error and PLAY.key + ".unreadable" in ctl.error
+    assert ctl.state.level == "novice" and ctl.state.mode == "computer"  # the default level
+    assert len(ctl.game.moves) == 1
+    assert "level is an array, not a level name" in ctl.state.error and PLAY.key + ".unreadable" in ctl.state.error
 
 
 def test_a_saved_game_at_a_former_level_name_loads_at_that_level():
@@ -188,8 +190,9 @@ def test_a_saved_game_at_a_former_level_name_loads_at_that_level():
     s = FakeStorage()
     s.items[PLAY.key] = json.dumps(doc)
     ctl = initial_controller(s, "")
-    assert ctl.error == "" and ctl.level == "grandmaster" and ctl.mode == "computer" and len(ctl.game.moves) == 1
-    assert ctl.computer_job(ctl.level).level == "grandmaster"
+    assert ctl.state.error == "" and ctl.state.level == "grandmaster" and ctl.state.mode == "computer"
+    assert len(ctl.game.moves) == 1
+    assert ctl.computer_job(ctl.state.level).level == "grandmaster"
 
 
 def test_json_types_are_told_apart_as_json_tells_them():

@@ -32,7 +32,7 @@ def bind(get_ctl: Callable[[], PlayController], refresh: Callable[[], None], dra
         if ctl.import_record(text):
             el("record-dialog").close()
         refresh()
-        el("record-error").textContent = ctl.error
+        el("record-error").textContent = ctl.state.error
 
     def import_file(event: Event) -> None:
         """Open a file…: its text in the box, imported as if pasted."""
@@ -42,7 +42,7 @@ def bind(get_ctl: Callable[[], PlayController], refresh: Callable[[], None], dra
 
     def open_dialog(event: Event) -> None:
         """Import / export…: the dialog, holding this game's record."""
-        el("record-text").value = get_ctl().analysed_record()
+        el("record-text").value = get_ctl().analysis.analysed_record()
         el("record-error").textContent = ""
         el("record-dialog").showModal()
 

@@ -34,12 +34,12 @@ def bind(get_ctl: Callable[[], PlayController], jobs: Scheduler, refresh: Callab
         options = sides.options(str(el("ng-opponent").value))
         if options is not None:
             el("ng-side").set_options(options)
-            el("ng-side").value = get_ctl().side_choice
+            el("ng-side").value = get_ctl().state.side_choice
 
     def start_game(event: Event) -> None:
         """The dialog's New game: the game its choices make, on the board."""
         jobs.stop_search("changed")  # a search under way was for the old game
-        get_ctl().welcome = False
+        get_ctl().state.welcome = False
         mygames.new_game(str(el("ng-board").value), str(el("ng-opponent").value), str(el("ng-side").value),
                          str(el("ng-level").value), bool(el("ng-pie").checked))
         el("new-game-dialog").close()

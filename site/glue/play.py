@@ -54,7 +54,7 @@ jobs = Scheduler()
 
 def layout() -> Any:
     return layout_for(ctl.position, max(1.0, float(canvas.clientWidth)), max(1.0, float(canvas.clientHeight)),
-                      ctl.flipped)
+                      ctl.state.flipped)
 
 
 drawn = page.Drawn()  # the position drawn, the jump animated (the board's own drawing waits for it)
@@ -79,7 +79,7 @@ async def hop(seconds: float) -> None:
 async def animate_jump(ply: int, token: int) -> None:
     """The ball along its path, one hop at a time, each jumped man fading as it is jumped; then the board."""
     lay = layout()
-    frames = jump_frames(ctl.game, ply, lay.css_w, lay.css_h, Marks(numbers=False), flipped=ctl.flipped)
+    frames = jump_frames(ctl.game, ply, lay.css_w, lay.css_h, Marks(numbers=False), flipped=ctl.state.flipped)
     try:
         if await hop_by_hop(frames, lambda shapes: draw_shapes("board", shapes), hop,
                             lambda: drawn.animating(token, ply, ctl.game.cursor)):
@@ -106,7 +106,7 @@ def draw() -> None:
     if not drawn.running:
         draw_shapes("board", shapes)
     show(drawn.drawn(v))
-    show_grid(grid_view, entry_grid(ctl.entry, flipped=v["flipped"], last_move=v["last_move"]), ctl.position)
+    show_grid(grid_view, entry_grid(ctl.state.entry, flipped=v["flipped"], last_move=v["last_move"]), ctl.position)
     once("sides", page.computer_sides(ctl), el("computer-side").set_options)  # the variant's (2D or 1D)
     forget(*page.TYPED)  # the person sets these menus: the controller's choice is shown again
     props = page.page_props(ctl, v, jobs.searching, shapes)
@@ -193,7 +193,7 @@ async def computer_move() -> None:
         return
     position = str(ctl.position)
     try:
-        best = await run_search(page.MOVE_SEARCH, ctl.level)  # the status line says the computer is thinking
+        best = await run_search(page.MOVE_SEARCH, ctl.state.level)  # the status line says the computer is thinking
     except Exception as e:  # whatever went wrong, never leave the page "thinking" nor re-run the search
         best, jobs.error = None, error_text(e)
     page.computer_answered(ctl, jobs, position, best)  # plays it, or switches the computer off saying why
@@ -250,7 +250,7 @@ def on_result_share(event: Event) -> None:
 
 def copied(text: str, message: str) -> None:
     copy_text(text)
-    ctl.message = message
+    ctl.state.message = message
     draw()
 
 
@@ -298,4 +298,4 @@ def start() -> None:
 
 
 ctl = initial_controller(storage, mygames.position_link(location_hash()), mygames.site.store)  # saved game, link
-ctl.welcome = shows_welcome(ctl.game, location_hash(), ctl.previous)
+ctl.state.welcome = shows_welcome(ctl.game, location_hash(), ctl.history.previous)

@@ -22,9 +22,9 @@ from lab.pageprops import Props
 from lab.boardwords import COMMANDS, point_words, tell
 
 
-class KeyedBoard(Protocol):
-    """What :class:`BoardKeys` needs of a page's board: the entry on the position shown, the live region's
-    words, and the page's own click, finish and cancel."""
+class ShownBoard(Protocol):
+    """What :class:`BoardKeys` reads and writes of the board shown: the entry on the position shown (and
+    cancelling its jump), and the live region's words."""
 
     entry: MoveEntry
     announcement: str
@@ -32,47 +32,54 @@ class KeyedBoard(Protocol):
     @property
     def position(self) -> Any: ...
 
+    def cancel_chain(self) -> None: ...
+
+
+class KeyedBoard(Protocol):
+    """What :class:`BoardKeys` asks of a page's board: its own click and finish (so the page's rules apply),
+    and the last move in words."""
+
     def click(self, t: Target, touch_cell: float | None = None) -> None: ...
 
     def finish_chain(self) -> None: ...
-
-    def cancel_chain(self) -> None: ...
 
     def last_move_words(self) -> str: ...
 
 
 @dataclass(frozen=True)
 class BoardKeys:
-    """The keys of ``board`` (its entry must be on the position shown)."""
+    """The keys of ``board``, a page's board, drawn from ``shown`` (its entry must be on the position shown):
+    one object on a lesson, the play page's state on the play page."""
 
     board: KeyedBoard
+    shown: ShownBoard
 
     def press(self, name: str) -> bool:
         """A key press; True if it was handled (the entry's keys and the commands)."""
-        board, entry = self.board, self.board.entry
+        board, shown, entry = self.board, self.shown, self.shown.entry
         if name in ("Enter", " "):
             t = entry.act_at_cursor()
             board.finish_chain() if t is None else board.click(t)  # the page's rules: game over, computer's turn
             return True
         if name == "Escape":
-            board.cancel_chain()
+            shown.cancel_chain()
             return True
         if name in COMMANDS:
             self.tell(name)
             return True
         handled = entry.key(name)
         if handled and name.startswith("Arrow") and entry.cursor is not None:
-            board.announcement = point_words(board.position, entry.cursor)  # the point under the cursor, said
+            shown.announcement = point_words(shown.position, entry.cursor)  # the point under the cursor, said
         return handled
 
     def tell(self, command: str) -> str:
         """A board command's answer (:data:`lab.boardwords.COMMANDS`), said in the live region; returned too.
         The same answer asked twice is said twice (it differs by an invisible character)."""
-        board = self.board
-        text = tell(board.position, command, board.last_move_words())
-        if text == board.announcement.rstrip("\u200b"):
-            text = board.announcement + "\u200b" if not board.announcement.endswith("\u200b") else text
-        board.announcement = text
+        shown = self.shown
+        text = tell(shown.position, command, self.board.last_move_words())
+        if text == shown.announcement.rstrip("\u200b"):
+            text = shown.announcement + "\u200b" if not shown.announcement.endswith("\u200b") else text
+        shown.announcement = text
         return text
 
 
@@ -212,5 +219,5 @@ def move_field_props(words: str, typing: bool = False) -> Props:
     return {("move-preview", "textContent"): words, **({} if typing or words else {MOVE_FIELD: ""})}
 
 
-__all__ = ["CURSOR_KEYS", "FORM_FIELDS", "BoardInput", "BoardKeys", "KeyedBoard", "MOVE_FIELD", "board_shape", "grid_key",
-           "key_route", "move_field_props", "shape_changed"]
+__all__ = ["CURSOR_KEYS", "FORM_FIELDS", "BoardInput", "BoardKeys", "KeyedBoard", "MOVE_FIELD", "ShownBoard",
+           "board_shape", "grid_key", "key_route", "move_field_props", "shape_changed"]

@@ -111,8 +111,8 @@ class Picture:
 
 def record_export(ctl: PlayController) -> tuple[str, str]:
     """Download record: the file's name and the record (the review's marks as comments); the page says so."""
-    ctl.message = RECORD_DOWNLOADED
-    return RECORD_FILE, ctl.analysed_record()
+    ctl.state.message = RECORD_DOWNLOADED
+    return RECORD_FILE, ctl.analysis.analysed_record()
 
 
 # ---------------------------------------------------------------- New game

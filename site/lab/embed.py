@@ -89,8 +89,8 @@ class ReplayController:
 def play_controller(params: EmbedParams) -> PlayController:
     """A play controller on the parameters' game, at its first ply, two players on one device."""
     ctl = PlayController(params.game())
-    ctl.cursor = ctl.position.ball
-    ctl.announcement = ctl.status()
+    ctl.state.cursor = ctl.position.ball
+    ctl.state.announcement = ctl.words.status()
     return ctl
 
 

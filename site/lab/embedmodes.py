@@ -23,6 +23,7 @@ from lab.embedparams import STREAK, EmbedParams, ParamError, parse_params
 from lab.embedstreak import STREAK_KEY, new_streak, stored_streak
 from lab.pacing import STEP_SECONDS, hop_by_hop
 from lab.pageprops import Props
+from lab.play import PlayController
 from lab.puzzleboard import PuzzleBoard
 from lab.puzzles import PuzzleController
 from lab.savedstate import Storage
@@ -188,6 +189,10 @@ class ReplayMode(ViewMode):
 
 # ---------------------------------------------------------------- play
 
+#: What the play frame's buttons do to its controller (the one shown when pressed: Restart makes a new one).
+PLAY_BUTTONS: dict[str, Callable[[PlayController], None]] = {
+    "undo": lambda c: c.history.undo(), "redo": lambda c: c.history.redo(), "finish": lambda c: c.finish_chain()}
+
 
 class PlayMode(FrameMode):
     """Two players on one device (the play page's :class:`lab.play.PlayController`; nothing is stored)."""
@@ -213,7 +218,7 @@ class PlayMode(FrameMode):
         shapes = game_diagram(ctl.game, ctl.game.cursor, w, h, self.marks, chain=v["chain"], landings=v["landings"],
                               cursor=v["cursor"] if self.keyboard["used"] else None)
         return Picture({**page.state_props(ctl.game), **page.play_props(v)}, shapes,
-                       (entry_grid(ctl.entry, last_move=v["last_move"]), ctl.position))
+                       (entry_grid(ctl.state.entry, last_move=v["last_move"]), ctl.position))
 
     def position(self) -> Any:
         """The position the board takes input on (its layout)."""
@@ -234,7 +239,7 @@ class PlayMode(FrameMode):
         return True
 
     def focus(self, t: Any) -> None:
-        self.ctl.cursor = t
+        self.ctl.state.cursor = t
         self.draw()
 
     def preview_typed(self, text: str) -> tuple[bool, str]:
@@ -244,14 +249,13 @@ class PlayMode(FrameMode):
         """A move typed in the Move field: played through the same checks and MoveEntry as a click; why not."""
         played = self.ctl.play_typed(text)
         self.draw()
-        return "" if played else self.ctl.error
+        return "" if played else self.ctl.state.error
 
     def buttons(self) -> dict[str, Callable[[], None]]:
-        acts = {"undo": "undo", "redo": "redo", "finish": "finish_chain"}
-        return {**{b: partial(self.act, method) for b, method in acts.items()}, "restart": self.restart}
+        return {**{b: partial(self.act, act) for b, act in PLAY_BUTTONS.items()}, "restart": self.restart}
 
-    def act(self, method: str) -> None:
-        getattr(self.ctl, method)()
+    def act(self, act: Callable[[PlayController], None]) -> None:
+        act(self.ctl)
         self.draw()
 
     def restart(self) -> None:

@@ -105,26 +105,28 @@ class Site:
         """At the page's start: the restored game's kept entry gives it its opponent (a link game's seat is
         the entry's).  A game saved before ids were kept is the current entry only if its moves are the
         same, move for move (:func:`lab.savedgame.initial_controller` gives it its id)."""
-        entry = self.store.get(ctl.game_id)
+        state = ctl.state
+        entry = self.store.get(state.game_id)
         if entry is not None and isinstance(entry.opponent, FriendByLink):
-            ctl.opponent = entry.opponent
+            state.opponent = entry.opponent
         if self.problem:
-            ctl.error = "\n".join(e for e in (ctl.error, self.problem) if e)
+            state.error = "\n".join(e for e in (state.error, self.problem) if e)
             self.problem = ""
 
     def changed(self, ctl: PlayController) -> None:
         """After every change on the board: keep its game (from its first move, a link game from its opening)
         and rate it once when it ends against the computer."""
-        before = self.store.get(ctl.game_id)
-        if before is None and not ctl.game.moves and ctl.link is None:
+        state = ctl.state
+        before = self.store.get(state.game_id)
+        if before is None and not ctl.game.moves and state.link is None:
             return
-        entry = gamestore.entry_of(ctl.game, ctl.game_id, ctl.opponent, self.clock(), before)
+        entry = gamestore.entry_of(ctl.game, state.game_id, state.opponent, self.clock(), before)
         if before is not None and replace(before, updated=entry.updated) == entry and \
-                self.store.current == ctl.game_id:
+                self.store.current == state.game_id:
             return
         if before is not None and before.record == entry.record and before.opponent == entry.opponent:
             entry = replace(entry, updated=before.updated)  # only the current game changed: it keeps its place
-        self.store = replace(self.store.with_game(entry), current=ctl.game_id)
+        self.store = replace(self.store.with_game(entry), current=state.game_id)
         self._save_games(ctl)
         self._rate(entry, ctl.game)
 
@@ -135,9 +137,9 @@ class Site:
             self.write_failed()
             message = ""
         if message and ctl is not None:
-            ctl.message = message
+            ctl.state.message = message
         if self.unsaved and ctl is not None:
-            ctl.error = self.unsaved
+            ctl.state.error = self.unsaved
 
     def _rate(self, entry: GameEntry, game: Game) -> None:
         """Record a finished 2D game against the computer in the rating's ledger (once: by its id)."""
@@ -162,15 +164,15 @@ class Site:
 
     def free_space(self, ctl: PlayController) -> str:
         """Every finished game (but the one on the board) in one record file, then removed; the file's text."""
-        finished = [g for g in self.store.games if g.finished and g.id != ctl.game_id]
+        finished = [g for g in self.store.games if g.finished and g.id != ctl.state.game_id]
         text = GameStore(tuple(finished)).export_all()
         self.store = self.store.without({g.id for g in finished})
         self.unsaved = ""
         self._save_games(ctl)
         if not self.unsaved:
-            ctl.error = ""
-            ctl.message = (f"{len(finished)} finished {'game was' if len(finished) == 1 else 'games were'} "
-                           "downloaded in one file and removed: your games are kept again.")
+            ctl.state.error = ""
+            ctl.state.message = (f"{len(finished)} finished {'game was' if len(finished) == 1 else 'games were'} "
+                                 "downloaded in one file and removed: your games are kept again.")
         return text
 
     # ------------------------------------------------------------ another tab of this browser
@@ -230,18 +232,19 @@ class Site:
         """Merge a backup (:func:`lab.backups.plan`): write what changes, take the merged games and rating, and
         show the longer version of the board's game if the backup brought one.  A refused write keeps what
         was merged in this page and says so (:meth:`write_failed`)."""
+        state = ctl.state
         if not plan.changes():
-            ctl.message = plan.words(done=True)
+            state.message = plan.words(done=True)
             return
         try:
             plan.write(self.storage)
         except StorageFull:
             self.write_failed()
-            ctl.error = self.unsaved
+            state.error = self.unsaved
         self.store, self.rating = plan.after.games, plan.after.rating
-        if plan.games.current_changed and self.store.get(ctl.game_id) is not None:
-            self.reopen(ctl, ctl.game_id)
-        ctl.message = plan.words(done=True)
+        if plan.games.current_changed and self.store.get(state.game_id) is not None:
+            self.reopen(ctl, state.game_id)
+        state.message = plan.words(done=True)
 
     # ------------------------------------------------------------ new games and kept games
 
@@ -253,29 +256,31 @@ class Site:
             return
         position, mode, computer = new_game_setup(board, opponent, side)
         if mode == "computer":
-            ctl.side_choice = side
+            ctl.state.side_choice = side
             ctl.set_level(level)
-        ctl.pie_choice = pie
-        ctl.new_game(position, Computer(computer, ctl.level) if computer else FriendHere(), pie=pie)
+        ctl.state.pie_choice = pie
+        ctl.new_game(position, Computer(computer, ctl.state.level) if computer else FriendHere(), pie=pie)
 
     def new_link_game(self, ctl: PlayController, board: str, side: str, pie: bool = False) -> None:
         """A new game with a friend by link: this browser plays ``side`` ("first", "second" or "random")."""
+        state = ctl.state
         position, _, friend = new_game_setup(board, "computer", side)
         you = other_side(str(friend))
-        ctl.pie_choice = pie
+        state.pie_choice = pie
         ctl.new_game(position, FriendHere(), pie=pie)
-        ctl.opponent = FriendByLink(LinkSeat(ctl.game_id, you, self.new_seat()))
-        ctl.flipped = ctl.state.your_side_below()
-        ctl.message = ("A game with a friend by link: make your move, then send the link." if
-                       ctl.position.to_move == you else "A game with a friend by link: send the link, your friend "
-                                                        "moves first.")
-        ctl.announcement = f"{ctl.message} {ctl.status()}"
+        state.opponent = FriendByLink(LinkSeat(state.game_id, you, self.new_seat()))
+        state.flipped = state.your_side_below()
+        state.message = ("A game with a friend by link: make your move, then send the link." if
+                         ctl.position.to_move == you else "A game with a friend by link: send the link, your friend "
+                                                          "moves first.")
+        state.announcement = f"{state.message} {ctl.words.status()}"
         self.changed(ctl)
 
     def rematch(self, ctl: PlayController) -> None:
         """The result panel's Rematch: the same start again; against the computer or by link, sides swapped
         (a game by link: a new one, its link to send)."""
-        seat = ctl.link
+        state = ctl.state
+        seat = state.link
         if seat is None or seat.watching:
             ctl.rematch()
             return
@@ -283,19 +288,19 @@ class Site:
         board = str(ctl.game.start).split("_")[0]
         if not variant_of(ctl.game.start).is_board:
             board = f"strip-{len(str(ctl.game.start).split('_')[1])}"
-        self.new_link_game(ctl, board, "first" if you == ctl.sides[0] else "second", ctl.game.pie)
-        ctl.message = f"Rematch by link: you play {side_name(you)} this time. " + ctl.message
+        self.new_link_game(ctl, board, "first" if you == state.sides[0] else "second", ctl.game.pie)
+        state.message = f"Rematch by link: you play {side_name(you)} this time. " + state.message
 
     def reopen(self, ctl: PlayController, game_id: str) -> bool:
         """Show a kept game on the board, its opponent as it was; False (``error`` set) if it cannot be read."""
         entry = self.store.get(game_id)
         if entry is None:
-            ctl.error = "This game is no longer kept."
+            ctl.state.error = "This game is no longer kept."
             return False
         try:
             game = entry.game()
         except PhutballError as e:
-            ctl.error = f"This game's record cannot be read: {e}"
+            ctl.state.error = f"This game's record cannot be read: {e}"
             return False
         opponent = entry.opponent
         ctl.open_game(game, entry.id, opponent,
@@ -308,15 +313,16 @@ class Site:
     def restore_previous(self, ctl: PlayController) -> None:
         """“Restore your previous game”: the game comes back with its id and its opponent (a game by link
         can be sent again)."""
-        ctl.restore_previous()
-        entry = self.store.get(ctl.game_id)
+        state = ctl.state
+        ctl.history.restore_previous()
+        entry = self.store.get(state.game_id)
         if entry is not None and not isinstance(entry.opponent, Computer):
-            ctl.opponent = entry.opponent
-            ctl.flipped = ctl.state.your_side_below()
+            state.opponent = entry.opponent
+            state.flipped = state.your_side_below()
 
     def delete(self, ctl: PlayController, game_id: str) -> str:
         """Remove a kept game (not the one on the board); what the page says."""
-        if game_id == ctl.game_id:
+        if game_id == ctl.state.game_id:
             return "This game is on the board: start or open another game first."
         entry = self.store.get(game_id)
         if entry is None:
@@ -330,6 +336,7 @@ class Site:
     def open_fragment(self, ctl: PlayController, fragment: str) -> bool:
         """Open a ``game=...`` link (False if the fragment is not one); every problem is said on the page and
         no kept game is changed by a link that is refused."""
+        state = ctl.state
         if not linkgame.is_game_link(fragment):
             return False
         self.theirs = None
@@ -340,40 +347,40 @@ class Site:
             seat = entry.seat if entry is not None else None
             kept_game = None
             if seat is not None and entry is not None:
-                kept_game = ctl.game if ctl.game_id == link.id else entry.game()
+                kept_game = ctl.game if state.game_id == link.id else entry.game()
             opening = linkgame.open_link(link, seat, kept_game, self.new_seat)
         except PhutballError as e:
-            ctl.error = f"{e} Your games are kept as they were."
+            state.error = f"{e} Your games are kept as they were."
             return True
         if opening.kind == linkgame.DIVERGED:
             self.theirs = opening.theirs
-        if ctl.game_id != link.id or opening.game is not ctl.game:
+        if state.game_id != link.id or opening.game is not ctl.game:
             ctl.open_game(opening.game, link.id, FriendByLink(opening.seat))
         else:
-            ctl.opponent = FriendByLink(opening.seat)
-            ctl.flipped = ctl.state.your_side_below()
+            state.opponent = FriendByLink(opening.seat)
+            state.flipped = state.your_side_below()
         if opening.refused:
-            ctl.error, ctl.message = opening.message, ""
+            state.error, state.message = opening.message, ""
         else:
-            ctl.message = opening.message
-        ctl.announcement = f"{opening.message} {ctl.status()}"
+            state.message = opening.message
+        state.announcement = f"{opening.message} {ctl.words.status()}"
         self.changed(ctl)
         return True
 
     def link_url(self, ctl: PlayController, base: str) -> str:
-        seat = ctl.link
+        seat = ctl.state.link
         return "" if seat is None else linkgame.url(base, seat.link(ctl.game))
 
     def sent(self, ctl: PlayController) -> None:
         """The link was sent (shared or copied): the friend will see every move in it."""
-        seat = ctl.link
+        seat = ctl.state.link
         if seat is not None and not seat.watching:
-            ctl.opponent = FriendByLink(seat.after_sending(ctl.game))
+            ctl.state.opponent = FriendByLink(seat.after_sending(ctl.game))
             self.changed(ctl)
 
     def panel(self, ctl: PlayController, base: str) -> LinkPanel:
         """The link panel: what to do with the link, and the buttons of the game by link."""
-        seat = ctl.link
+        seat = ctl.state.link
         if seat is None:
             return {"hidden": True, "text": "", "url": "", "can_send": False, "actions": []}
         game = ctl.game
@@ -417,11 +424,12 @@ class Site:
 
     def act(self, ctl: PlayController, act: str) -> None:
         """A button of the link panel (see :meth:`panel`)."""
-        seat = ctl.link
+        state = ctl.state
+        seat = state.link
         if seat is None:
             return
         game = ctl.game
-        ctl.error = ctl.message = ""
+        state.error = state.message = ""
         if act == "theirs" and self.theirs is not None:
             mine = GameEntry(linkgame.new_id(), FriendHere(), game.to_record(), self.clock()[:10], self.clock(),
                              game.result, len(game.moves))
@@ -431,50 +439,51 @@ class Site:
                           "You continue from your friend's version; yours is kept in Your games.")
         elif act == "mine":
             self.theirs = None
-            ctl.message = "You keep your version: send the link again, your friend will be offered the same choice."
+            state.message = "You keep your version: send the link again, your friend will be offered the same choice."
         elif act == "take-over" and seat.watching:
-            ctl.opponent = FriendByLink(seat.take_over(seat.seat or self.new_seat()))
-            ctl.message = f"You took over the seat of {side_name(seat.you)}: the other player will accept your links."
+            state.opponent = FriendByLink(seat.take_over(seat.seat or self.new_seat()))
+            state.message = f"You took over the seat of {side_name(seat.you)}: the other player will accept your links."
         elif act in ("accept", "decline") and seat.incoming:
             self._answer(ctl, seat, act == "accept")
         elif act == "takeback":
             n = seat.takeback_target(game)
             if n is not None:
-                ctl.opponent = FriendByLink(replace(seat, offer=f"takeback {n}"))
-                ctl.message = "Send the link: it asks your friend to take back your last move."
+                state.opponent = FriendByLink(replace(seat, offer=f"takeback {n}"))
+                state.message = "Send the link: it asks your friend to take back your last move."
         elif act == "draw" and seat.live(game):
-            ctl.opponent = FriendByLink(replace(seat, offer="draw"))
-            ctl.message = "Send the link: it offers your friend a draw."
+            state.opponent = FriendByLink(replace(seat, offer="draw"))
+            state.message = "Send the link: it offers your friend a draw."
         elif act == "resign" and seat.live(game):
             game.goto(len(game.moves))
             game.resign(seat.side(game))
-            ctl.opponent = FriendByLink(replace(seat, offer="", incoming=""))
-            ctl.message = "You resigned: send the link so that your friend sees the end."
+            state.opponent = FriendByLink(replace(seat, offer="", incoming=""))
+            state.message = "You resigned: send the link so that your friend sees the end."
         elif act == "abort" and seat.live(game) and len(game.moves) < 2:
-            ctl.opponent = FriendByLink(replace(seat, ended="abort", offer="", incoming=""))
-            ctl.message = "Game aborted: it does not count. Send the link so that your friend knows."
-        ctl.announcement = f"{ctl.message or ctl.error} {ctl.status()}".strip()
+            state.opponent = FriendByLink(replace(seat, ended="abort", offer="", incoming=""))
+            state.message = "Game aborted: it does not count. Send the link so that your friend knows."
+        state.announcement = f"{state.message or state.error} {ctl.words.status()}".strip()
         self.changed(ctl)
 
     def _answer(self, ctl: PlayController, seat: LinkSeat, accept: bool) -> None:
+        state = ctl.state
         game = ctl.game
         request = seat.incoming
         if not accept:
-            ctl.opponent = FriendByLink(replace(seat, incoming="declined"))
-            ctl.message = "Declined: send the link so that your friend knows."
+            state.opponent = FriendByLink(replace(seat, incoming="declined"))
+            state.message = "Declined: send the link so that your friend knows."
             return
         if request == "draw":
             game.goto(len(game.moves))
             game.agree_draw()
-            ctl.opponent = FriendByLink(replace(seat, incoming="", offer=""))
-            ctl.message = "Draw agreed: send the link so that your friend sees the end."
+            state.opponent = FriendByLink(replace(seat, incoming="", offer=""))
+            state.message = "Draw agreed: send the link so that your friend sees the end."
         elif request.startswith("takeback "):
             n = min(int(request.split()[1]), len(game.moves))
             game.goto(n)
             game.truncate()
             game.variations.clear()
-            ctl.opponent = FriendByLink(replace(seat, incoming=f"accepted {n}", sent=n))
-            ctl.message = "Takeback accepted: send the link so that your friend can play again."
+            state.opponent = FriendByLink(replace(seat, incoming=f"accepted {n}", sent=n))
+            state.message = "Takeback accepted: send the link so that your friend can play again."
 
 
 def _level_label(name: str) -> str:

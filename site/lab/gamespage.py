@@ -43,7 +43,7 @@ def site_props(site: Site, ctl: PlayController, base: str) -> Props:
     """The rating line, the storage notice and the link panel (its fields only while it is shown)."""
     r = site.rating
     panel = site.panel(ctl, base)
-    props: Props = {("rating", "hidden"): not (ctl.against_computer or r.games > 0),
+    props: Props = {("rating", "hidden"): not (ctl.state.against_computer or r.games > 0),
                     ("rating", "textContent"): r.text(), ("link-panel", "hidden"): panel["hidden"],
                     ("storage-panel", "hidden"): not site.unsaved}
     if not panel["hidden"]:
@@ -240,7 +240,7 @@ class GamesPage:
             if not self.asked:
                 ops.append(("storage", True))
             self.asked = True
-            ctl.message = kept_message(ctl.message, self.reminder(), ctl.error)
+            ctl.state.message = kept_message(ctl.state.message, self.reminder(), ctl.state.error)
         return ops + self.draw()
 
     def draw(self) -> Ops:
@@ -273,13 +273,13 @@ class GamesPage:
     def store_failed(self) -> Ops:
         """The page could not write to its storage (full): said on the board."""
         self.site.write_failed()
-        self.ctl().error = self.site.unsaved
+        self.ctl().state.error = self.site.unsaved
         return [("refresh",)]
 
     def download_game(self) -> Ops:
         ctl = self.ctl()
-        ctl.message = GAME_DOWNLOADED
-        return [("download", game_file(ctl.game_id), ctl.export_record(), "text/plain"), ("refresh",)]
+        ctl.state.message = GAME_DOWNLOADED
+        return [("download", game_file(ctl.state.game_id), ctl.export_record(), "text/plain"), ("refresh",)]
 
     def free_space(self) -> Ops:
         """*Free space*: the finished games downloaded in one file, then removed."""
@@ -340,9 +340,9 @@ class GamesPage:
         """*Back up everything*: the file downloaded, said on the board and in *Your games*."""
         made = self.site.backup()
         ctl = self.ctl()
-        ctl.message = backup_note(made)
+        ctl.state.message = backup_note(made)
         return [("download", backup_file(made), made.to_text(), "application/json"),
-                ("show", {**games_note(ctl.message), **keep_props(self.reminder())}), ("refresh",)]
+                ("show", {**games_note(ctl.state.message), **keep_props(self.reminder())}), ("refresh",)]
 
     def open_restore(self, from_link: bool = False) -> Ops:
         """The Restore dialog: a file or a pasted text (none of these for a backup a link brought)."""
@@ -370,7 +370,7 @@ class GamesPage:
         ctl = self.ctl()
         self.site.restore(ctl, plan)
         return [("call", "restore-dialog", "close"),
-                ("show", {**games_props(self.site), **games_note(ctl.message), **keep_props(self.reminder())}),
+                ("show", {**games_props(self.site), **games_note(ctl.state.message), **keep_props(self.reminder())}),
                 ("refresh",)]
 
     def carry(self, url: str, title: str, text: str) -> Ops:

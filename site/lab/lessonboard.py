@@ -65,7 +65,7 @@ class LessonBoard:
             self._after_entry()
 
     def key(self, name: str) -> bool:
-        return BoardKeys(self).press(name)
+        return BoardKeys(self, self).press(name)
 
     def finish_chain(self) -> None:
         self.entry.finish()

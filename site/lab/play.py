@@ -22,7 +22,6 @@ from phutball.variant import Variant
 from lab.analysispanel import AnalysisPanel, AnalysisView, ReviewView
 from lab.jobs import Analyse2D, ComputerMove1D, ComputerMove2D, Report, Review2D
 from phutball.moveentry import EnteredMove, MoveEntry, Target
-from lab.parts import Via
 from lab.playfeel import computer_takes_swap, flip_key
 from lab.playhistory import PlayHistory
 from lab.playstate import DEFAULT_LEVEL, PlayState
@@ -101,9 +100,9 @@ class PlayController:
     :attr:`state` (:class:`~lab.playstate.PlayState`: the game, the opponent, the move being entered, the
     feedback, the settings), :attr:`words` (:class:`~lab.playwords.PlayWords`), :attr:`history`
     (:class:`~lab.playhistory.PlayHistory`: undo, redo, lines, the previous game) and :attr:`analysis`
-    (:class:`~lab.analysispanel.AnalysisPanel`: hints, analysis, review).  It answers for them where the
-    glue and the tests ask it (each :class:`~lab.parts.Via` below), and adds moves, the computer, records
-    and the view."""
+    (:class:`~lab.analysispanel.AnalysisPanel`: hints, analysis, review).  Its callers ask each part for
+    what it owns (``ctl.state.message``, ``ctl.history.undo()``); the controller adds moves, the computer,
+    records, new games and the view."""
 
     def __init__(self, game: Game, opponent: Opponent | None = None,
                  new_id: Callable[[], str] | None = None) -> None:
@@ -115,62 +114,17 @@ class PlayController:
         self.history = PlayHistory(self.state, self.words)
         self.analysis = AnalysisPanel(self.state, self.words, self.history)
 
-    # the state's fields and questions
-    game: Via[Game] = Via("state")
-    opponent: Via[Opponent] = Via("state")
-    game_id: Via[str] = Via("state")
-    entry: Via[MoveEntry] = Via("state")
-    message: Via[str] = Via("state")
-    error: Via[str] = Via("state")
-    announcement: Via[str] = Via("state")
-    hint: Via[str | None] = Via("state")
-    level: Via[str] = Via("state")
-    side_choice: Via[str] = Via("state")
-    browsing: Via[bool] = Via("state")
-    pie_choice: Via[bool] = Via("state")
-    flipped: Via[bool] = Via("state")
-    sounds: Via[bool] = Via("state")
-    welcome: Via[bool] = Via("state")
-    new_id: Via[Callable[[], str]] = Via("state")
-    chain: Via[list[Target]] = Via("state")
-    cursor: Via[Target | None] = Via("state")
-    position: Via[Any] = Via("state")
-    variant: Via[Variant] = Via("state")
-    sides: Via[tuple[str, str]] = Via("state")
-    over: Via[bool] = Via("state")
-    mode: Via[str] = Via("state")
-    computer_side: Via[str | None] = Via("state")
-    computer_plays: Via[str | None] = Via("state")
-    against_computer: Via[bool] = Via("state")
-    link: Via[LinkSeat | None] = Via("state")
-    live_link: Via[bool] = Via("state")
-    computer_to_move: Via[Callable[[], bool]] = Via("state")
-    cancel_chain: Via[Callable[[], None]] = Via("state")
-    # the words
-    status: Via[Callable[[], str]] = Via("words")
-    result_title: Via[Callable[[], str]] = Via("words")
-    result_detail: Via[Callable[[], str]] = Via("words")
-    # the history
-    undo: Via[Callable[[], None]] = Via("history")
-    redo: Via[Callable[[], None]] = Via("history")
-    goto: Via[Callable[[int], None]] = Via("history")
-    restore_line: Via[Callable[[], None]] = Via("history")
-    restore_previous: Via[Callable[[], None]] = Via("history")
-    previous: Via[Game | None] = Via("history")
-    previous_id: Via[str] = Via("history")
-    # the analysis
-    analysing: Via[bool] = Via("analysis")
-    show_hint: Via[Callable[[str], None]] = Via("analysis")
-    set_analysing: Via[Callable[[bool], None]] = Via("analysis")
-    analysis_spec: Via[Callable[[], Analyse2D | None]] = Via("analysis")
-    analysis_report: Via[Callable[[str, Report], bool]] = Via("analysis")
-    review_spec: Via[Callable[[], Review2D | None]] = Via("analysis")
-    review_report: Via[Callable[[Report], None]] = Via("analysis")
-    cancel_review: Via[Callable[[], None]] = Via("analysis")
-    analysed_record: Via[Callable[[], str]] = Via("analysis")
-    review_view: Via[Callable[[], ReviewView]] = Via("analysis")
-    goto_mark: Via[Callable[[int], None]] = Via("analysis")
-    next_mark: Via[Callable[[], None]] = Via("analysis")
+    @property
+    def game(self) -> Game:
+        """The game played, :attr:`state`'s: kept on the controller too, since nearly every caller (the glue,
+        the pages that hold a controller, the tests) reads it."""
+        return self.state.game
+
+    @property
+    def position(self) -> Any:
+        """The position shown (the game's at its cursor), :attr:`state`'s: kept on the controller too, since
+        nearly every caller (the glue, the pages that hold a controller, the tests) reads it."""
+        return self.state.position
 
     @classmethod
     def new(cls, position: str = STANDARD_START, opponent: Opponent | None = None,
@@ -179,120 +133,126 @@ class PlayController:
         ``new_id``: where game ids come from (default: random)."""
         start = parse_any_position(position)
         ctl = cls(Game(start), opponent, new_id)
-        if isinstance(ctl.opponent, Computer):
-            ctl.level = ctl.opponent.level
+        if isinstance(ctl.state.opponent, Computer):
+            ctl.state.level = ctl.state.opponent.level
         assert start.variant is not Variant.ODDISH, "an Oddish board cannot be played here"
-        ctl.cursor = start.ball
-        ctl.announcement = f"New game. {ctl.status()}"
+        ctl.state.cursor = start.ball
+        ctl.state.announcement = f"New game. {ctl.words.status()}"
         return ctl
 
     def new_game(self, position: str, opponent: Opponent | None = None, pie: bool = False,
                  game_id: str = "") -> None:
         """A new game from ``position`` against ``opponent`` (None: the same kind as now, a friend here after a
         game by link); ``pie``: with the pie rule (the second player may swap after move 1)."""
+        state = self.state
         start = parse_any_position(position)
         self.history.replace_game(Game(start, pie=pie), game_id)
         if opponent is not None:
-            self.opponent = opponent
-        if isinstance(self.opponent, Computer):
-            self.level = self.opponent.level
-        self.flipped = self.state.your_side_below()
-        self.chain, self.error, self.message, self.hint = [], "", "", None
+            state.opponent = opponent
+        if isinstance(state.opponent, Computer):
+            state.level = state.opponent.level
+        state.flipped = state.your_side_below()
+        state.chain, state.error, state.message, state.hint = [], "", "", None
         assert start.variant is not Variant.ODDISH, "an Oddish board cannot be played here"
-        self.cursor = start.ball
-        self.announcement = f"New game. {self.status()}"
+        state.cursor = start.ball
+        state.announcement = f"New game. {self.words.status()}"
 
     def rematch(self) -> None:
         """The same game again from the same start: against the computer, the sides are swapped."""
-        computer = other_side(self.computer_side) if self.computer_side else None
-        self.new_game(str(self.game.start), Computer(computer, self.level) if computer else FriendHere(),
+        state = self.state
+        computer = other_side(state.computer_side) if state.computer_side else None
+        self.new_game(str(self.game.start), Computer(computer, state.level) if computer else FriendHere(),
                       pie=self.game.pie)
         if computer is not None:
-            self.side_choice = "first" if computer == self.sides[1] else "second"
-            self.message = f"Rematch: you play {side_name(other_side(computer))} this time."
+            state.side_choice = "first" if computer == state.sides[1] else "second"
+            state.message = f"Rematch: you play {side_name(other_side(computer))} this time."
         else:
-            self.message = "Rematch: the same start."
+            state.message = "Rematch: the same start."
 
     def set_level(self, level: str) -> None:
         """Choose the computer's level; a search already running keeps its level, the next move uses this one."""
         from phutball.ai import LEVELS, level_name
+        state = self.state
         name = level_name(level)  # a former name too
         if name is None:
-            self.error = f"Unknown level {_quote(level)}: choose {', '.join(LEVELS)}."
+            state.error = f"Unknown level {_quote(level)}: choose {', '.join(LEVELS)}."
             return
         level = name
-        changed, self.level, self.error = level != self.level, level, ""
-        if isinstance(self.opponent, Computer):
-            self.opponent = Computer(self.opponent.side, level)
-        if changed and self.mode == "computer" and self.variant.is_board:
-            self.message = f"The computer plays at level {level_label(level)} from its next move."
+        changed, state.level, state.error = level != state.level, level, ""
+        if isinstance(state.opponent, Computer):
+            state.opponent = Computer(state.opponent.side, level)
+        if changed and state.mode == "computer" and state.variant.is_board:
+            state.message = f"The computer plays at level {level_label(level)} from its next move."
 
     def dialog_choice(self) -> dict[str, str]:
         """What the New game dialog shows when it opens: the opponent, "You play" and the level.
 
         The computer, unless this is a game of two players that has begun; the last side and level chosen.
         """
-        two = self.mode != "computer" and bool(self.game.moves)
-        return {"opponent": "two-players" if two else "computer", "side": self.side_choice, "level": self.level,
-                "pie": "yes" if self.pie_choice else ""}
+        state = self.state
+        two = state.mode != "computer" and bool(self.game.moves)
+        return {"opponent": "two-players" if two else "computer", "side": state.side_choice, "level": state.level,
+                "pie": "yes" if state.pie_choice else ""}
 
     # ------------------------------------------------------------ the computer
 
     def set_computer(self, side: str | None, level: str | None = None) -> None:
         """Let the computer play ``side`` (None: two players on this device) at ``level``."""
         from phutball.ai import LEVELS, level_name
+        state = self.state
         if level is not None:
             name = level_name(level)  # a former name too
             if name is None:
-                self.error = f"Unknown level {level!r}: choose {', '.join(LEVELS)}."
+                state.error = f"Unknown level {level!r}: choose {', '.join(LEVELS)}."
                 return
-            self.level = name
-        sides = self.sides
+            state.level = name
+        sides = state.sides
         if side is not None and side not in sides:
-            self.error = f"The computer can play {' or '.join(sides)} here, not {side!r}."
+            state.error = f"The computer can play {' or '.join(sides)} here, not {side!r}."
             return
-        if self.link is not None and self.link.live(self.game):
-            self.error = "The computer cannot play in a game by link: it is your friend's game too."
+        if state.link is not None and state.link.live(self.game):
+            state.error = "The computer cannot play in a game by link: it is your friend's game too."
             return
         # the computer's side is the one it took at the start: after a swap it plays the other one
-        self.welcome = False  # a choice of opponent: the welcome panel has done its work
-        self.opponent = Computer(self.state.before_swap(side), self.level) if side else FriendHere()
-        self.error = ""
+        state.welcome = False  # a choice of opponent: the welcome panel has done its work
+        state.opponent = Computer(state.before_swap(side), state.level) if side else FriendHere()
+        state.error = ""
         if side:
-            lv = f" (level {level_label(self.level)})" if self.variant.is_board else " (perfect play)"
-            self.message = f"The computer plays {side_name(side)}{lv}."
+            lv = f" (level {level_label(state.level)})" if state.variant.is_board else " (perfect play)"
+            state.message = f"The computer plays {side_name(side)}{lv}."
         else:
-            self.message = "Two players on this device."
+            state.message = "Two players on this device."
 
     def flip(self) -> None:
         """Turn the board half a turn (the flip button); remembered with the saved game."""
-        self.flipped = not self.flipped
+        self.state.flipped = not self.state.flipped
 
     def swap(self) -> None:
         """The pie rule: the side to move takes over the first player's side and position instead of moving."""
-        self.state.reset_feedback()
+        state = self.state
+        state.reset_feedback()
         if not self.game.can_swap():
-            self.error = ("No swap here: the pie rule lets the second player swap sides only right after the "
-                          "first move." if self.game.pie else "This game is played without the pie rule.")
+            state.error = ("No swap here: the pie rule lets the second player swap sides only right after the "
+                           "first move." if self.game.pie else "This game is played without the pie rule.")
             return
-        first = side_name(self.sides[0])
+        first = side_name(state.sides[0])
         self.game.push(SWAP)
-        self.history.previous, self.browsing, self.chain = None, False, []
-        if self.against_computer:
-            you = side_name(other_side(self.computer_plays or self.sides[0]))
-            if self.computer_plays == self.sides[0]:
-                self.message = f"The computer swapped sides: it takes {first} and its first move; you play {you}."
+        self.history.previous, state.browsing, state.chain = None, False, []
+        if state.against_computer:
+            you = side_name(other_side(state.computer_plays or state.sides[0]))
+            if state.computer_plays == state.sides[0]:
+                state.message = f"The computer swapped sides: it takes {first} and its first move; you play {you}."
             else:
-                self.message = f"You swapped sides: you take {first} and its first move; the computer plays {you}."
-            self.flipped = self.state.your_side_below()
+                state.message = f"You swapped sides: you take {first} and its first move; the computer plays {you}."
+            state.flipped = state.your_side_below()
         else:
-            self.message = f"Sides swapped: the second player takes {first} and its first move."
-        self.announcement = f"{self.message} {self.status()}"
+            state.message = f"Sides swapped: the second player takes {first} and its first move."
+        state.announcement = f"{state.message} {self.words.status()}"
 
     def computer_swap(self) -> bool:
         """The computer, second in a pie game, swaps if the first move favours the mover (see
         :func:`lab.playfeel.computer_takes_swap`); True if it swapped (no search is then needed)."""
-        if not (self.game.can_swap() and self.computer_to_move() and computer_takes_swap(self.position)):
+        if not (self.game.can_swap() and self.state.computer_to_move() and computer_takes_swap(self.position)):
             return False
         self.swap()
         return True
@@ -304,7 +264,8 @@ class PlayController:
         move the rules refuse -- ends in a clear state rather than a search re-run for
         ever: the computer is switched off and the page says why and how to retry.
         """
-        side = self.computer_plays or self.position.to_move
+        state = self.state
+        side = state.computer_plays or self.position.to_move
         if failure is None and not best:
             failure = "it found no move"
         if failure is None:
@@ -312,32 +273,33 @@ class PlayController:
             self.play_text(str(best))
             if self.game.cursor == ply + 1:
                 return True
-            failure = f"its move {_quote(str(best))} was refused ({self.error})"
+            failure = f"its move {_quote(str(best))} was refused ({state.error})"
         self.set_computer(None)
-        self.error = (f"The computer ({side_name(side)}) failed: {failure}. It is now off: you play both "
-                      "sides; choose it again under “Computer plays” to retry.")
-        self.announcement = self.error
+        state.error = (f"The computer ({side_name(side)}) failed: {failure}. It is now off: you play both "
+                       "sides; choose it again under “Computer plays” to retry.")
+        state.announcement = state.error
         return False
 
     def restore_settings(self, mode: object, computer: object, level: object) -> None:
         """Apply stored computer settings; anything not understood falls back to the defaults, saying so."""
         from phutball.ai import level_name
+        state = self.state
         bad = []
         name = level_name(level)  # a saved game's level: a former name is read as today's
         if name is not None:
-            self.level = name
+            state.level = name
         elif level is not None:
             bad.append(f"level {_quote(level)}")
-        if mode == "computer" and isinstance(computer, str) and computer in self.sides:
-            self.opponent = Computer(computer, self.level)
+        if mode == "computer" and isinstance(computer, str) and computer in state.sides:
+            state.opponent = Computer(computer, state.level)
         elif mode in ("two-players", None) and computer is None:
-            self.opponent = FriendHere()
+            state.opponent = FriendHere()
         else:
-            self.opponent = FriendHere()
+            state.opponent = FriendHere()
             bad.append(f"computer {_quote(computer)} (mode {_quote(mode)})")
         if bad:
-            self.error = (f"The saved computer setting was not understood ({'; '.join(bad)}): "
-                          f"using the defaults (two players, level {self.level}).")
+            state.error = (f"The saved computer setting was not understood ({'; '.join(bad)}): "
+                           f"using the defaults (two players, level {state.level}).")
 
     # ------------------------------------------------------------ input
 
@@ -345,23 +307,24 @@ class PlayController:
         """A click or tap on a point (square) of the board; ``touch_cell``: a finger's tap, the size of a point
         on screen, where a first touch on a small board picks the point and a second plays there
         (:data:`phutball.moveentry.TOUCH_CELL`, WCAG 2.5.8's 24 CSS px), as on the puzzles page."""
-        self.state.reset_feedback()
-        entry = self.state.entry_here()
+        state = self.state
+        state.reset_feedback()
+        entry = state.entry_here()
         if not entry.in_bounds(t):
             return
         entry.cursor = t
         refusal = self.move_refusal()
         if refusal:
-            self.error = refusal
+            state.error = refusal
             return
         entry.click(t, touch_cell=touch_cell)
         self._after_entry()
 
     def move_refusal(self) -> str:
         """Why no move can be made on the board now ("" when one can): the same for clicks, keys and typing."""
-        if self.over:
+        if self.state.over:
             return "The game is over. Start a new game or undo."
-        if self.computer_to_move():
+        if self.state.computer_to_move():
             return "Wait for the computer's move."
         return self.link_refusal()
 
@@ -378,19 +341,20 @@ class PlayController:
         """Play a move typed in the notation, through the same checks and the same
         :class:`~phutball.moveentry.MoveEntry` as a click (:meth:`MoveEntry.enter`); False (``error`` set) if
         it cannot be played."""
-        self.state.reset_feedback()
+        state = self.state
+        state.reset_feedback()
         ok, words = self.preview_typed(text)
         if not ok:
-            self.error = words or "Type a move: a point (H11) or a jump (H10-H12)."
+            state.error = words or "Type a move: a point (H11) or a jump (H10-H12)."
             return False
         ply = self.game.cursor
-        self.state.entry_here().enter(text)
+        state.entry_here().enter(text)
         self._after_entry()
         return self.game.cursor == ply + 1
 
     def link_refusal(self) -> str:
         """Why a move cannot be made here in a game by link ("" when it can)."""
-        seat = self.link
+        seat = self.state.link
         if seat is None:
             return ""
         if seat.watching:
@@ -405,8 +369,9 @@ class PlayController:
 
     def _after_entry(self) -> None:
         """Show the widget's feedback; play the move it completed, if any."""
-        self.message, self.error = self.entry.message, self.entry.error
-        move = self.entry.take_move()
+        state = self.state
+        state.message, state.error = state.entry.message, state.entry.error
+        move = state.entry.take_move()
         if move is not None:
             self._play(move)
 
@@ -418,6 +383,7 @@ class PlayController:
         self.state.entry_here().step_back()
 
     def _play(self, entered: EnteredMove | str) -> None:
+        state = self.state
         mover = self.position.to_move
         before = self.position
         left = len(self.game.moves) if self.game.can_redo() else None
@@ -425,40 +391,40 @@ class PlayController:
             move: EnteredMove = before.parse_move(entered) if isinstance(entered, str) else entered
             after = self.game.push(move, keep_line=True)  # the moves after the cursor: a line to go back to
         except PhutballError as e:
-            self.error = str(e)
+            state.error = str(e)
             return
         self.history.previous = None  # a move on this game: it is the one kept
-        self.browsing = False
+        state.browsing = False
         if left is not None:
-            self.message = (f"New line from {turn_text(self.game.cursor, mover)}; the one you left "
-                            f"({moves_text(left)}) "
-                            "is kept: Undo or “Restore the previous line” brings it back.")
-        self.announcement = self.words.describe_move(before, move, mover) + " " + self.status()
-        self.cursor = after.ball if isinstance(move, (Jump, StripJump)) and after.variant is not Variant.ODDISH \
-            else self.cursor
+            state.message = (f"New line from {turn_text(self.game.cursor, mover)}; the one you left "
+                             f"({moves_text(left)}) "
+                             "is kept: Undo or “Restore the previous line” brings it back.")
+        state.announcement = self.words.describe_move(before, move, mover) + " " + self.words.status()
+        state.cursor = after.ball if isinstance(move, (Jump, StripJump)) and after.variant is not Variant.ODDISH \
+            else state.cursor
 
     def play_text(self, text: str) -> None:
         """Play a move typed in the notation (e.g. from the computer or a text box)."""
         self.state.reset_feedback()
-        self.chain = []
+        self.state.chain = []
         self._play(text)
 
     def key(self, name: str) -> bool:
         """A key press; returns True if it was handled (the board's keys, :class:`lab.boardkeys.BoardKeys`, and
         ``u``/``r`` undo/redo); on a board drawn turned, the arrows move the cursor as seen."""
         self.state.entry_here()  # the entry on the position shown
-        name = flip_key(name) if self.flipped else name
+        name = flip_key(name) if self.state.flipped else name
         if name == "u":
-            self.undo()
+            self.history.undo()
             return True
         if name == "r":
-            self.redo()
+            self.history.redo()
             return True
-        return BoardKeys(self).press(name)
+        return BoardKeys(self, self.state).press(name)
 
     def tell(self, command: str) -> str:
         """A board command's answer, said in the live region; returned too (:meth:`BoardKeys.tell`)."""
-        return BoardKeys(self).tell(command)
+        return BoardKeys(self, self.state).tell(command)
 
     def last_move_words(self) -> str:
         """The move that led to the position shown, in words ("" at the start)."""
@@ -468,38 +434,40 @@ class PlayController:
 
     def import_record(self, text: str) -> bool:
         """Load a game record; on error keep the current game and set ``error``."""
-        self.state.reset_feedback()
+        state = self.state
+        state.reset_feedback()
         try:
             game = Game.from_record(text)
         except PhutballError as e:
-            self.error = f"Could not import the record: {e}"
+            state.error = f"Could not import the record: {e}"
             return False
         self.history.replace_game(game)
-        self.cursor = self.position.ball
-        self.message = f"Imported a game of {len(game.moves)} moves."
-        self.announcement = self.message + " " + self.status()
+        state.cursor = self.position.ball
+        state.message = f"Imported a game of {len(game.moves)} moves."
+        state.announcement = state.message + " " + self.words.status()
         return True
 
     def open_game(self, game: Game, game_id: str, opponent: Opponent, message: str = "") -> None:
         """Show ``game`` (already replayed) as the kept game ``game_id`` against ``opponent``: a kept game
         reopened, a game by link opened.  The board is turned so that the person's side attacks upward."""
-        self.state.reset_feedback()
+        state = self.state
+        state.reset_feedback()
         self.history.replace_game(game, game_id)
-        self.opponent = opponent
+        state.opponent = opponent
         if isinstance(opponent, Computer):
-            self.level = opponent.level
-        self.flipped = self.state.your_side_below()
-        self.cursor = self.position.ball
-        self.message = message
-        self.announcement = f"{message} {self.status()}".strip()
+            state.level = opponent.level
+        state.flipped = state.your_side_below()
+        state.cursor = self.position.ball
+        state.message = message
+        state.announcement = f"{message} {self.words.status()}".strip()
 
     def computer_job(self, level: str) -> ComputerMove2D | ComputerMove1D:
         """The worker job that finds the computer's move here (see :mod:`lab.jobs`): the search at
         ``level`` on a board, the exact solver on a strip.  The search is seeded by the game's id, random
         for each new game and kept with it: a weak level's choices among near-equal moves differ from one
         game to the next (issue 44), and a game reloaded goes on as it would have."""
-        if self.variant.is_board:
-            return ComputerMove2D(str(self.position), level, seed=self.game_id)
+        if self.state.variant.is_board:
+            return ComputerMove2D(str(self.position), level, seed=self.state.game_id)
         return ComputerMove1D(str(self.position))
 
     def export_record(self) -> str:
@@ -507,22 +475,23 @@ class PlayController:
 
     def load_position(self, text: str) -> bool:
         """Start from a position string (e.g. the URL hash); on error keep the game and set ``error``."""
-        self.state.reset_feedback()
+        state = self.state
+        state.reset_feedback()
         try:
             start = parse_any_position(text)
             if start.variant is Variant.ODDISH:
                 raise PhutballError("bad position", text, "an Oddish board cannot be played here")
         except PhutballError as e:
-            self.error = f"Could not open the position in the link: {e}"
+            state.error = f"Could not open the position in the link: {e}"
             return False
         if str(start) == str(self.position):
             return True
         self.history.replace_game(Game(start))
-        self.cursor = start.ball
+        state.cursor = start.ball
         if self.history.previous is not None:
-            self.message = (f"Opened the position in the link. Your previous game ({len(self.history.previous.moves)} "
-                            "moves) is kept until you move: “Restore your previous game” brings it back.")
-        self.announcement = f"Opened a position. {self.status()}"
+            state.message = (f"Opened the position in the link. Your previous game ({len(self.history.previous.moves)} "
+                             "moves) is kept until you move: “Restore your previous game” brings it back.")
+        state.announcement = f"Opened a position. {self.words.status()}"
         return True
 
     # ------------------------------------------------------------ view
@@ -540,29 +509,30 @@ class PlayController:
         return last_move_targets(self.game)
 
     def view(self) -> PlayView:
+        state = self.state
         pos = self.position
         hint_ring, hint_path = self.analysis.hint_marks()
         return {
-            "variant": self.variant,
-            "analysable": self.variant.is_board,
+            "variant": state.variant,
+            "analysable": state.variant.is_board,
             "position": str(pos),
-            "status": self.status(),
-            "message": self.message,
-            "error": self.error,
-            "announcement": self.announcement,
-            "chain": list(self.chain),
-            "landings": self.state.entry_here().landings(),
-            "cursor": self.cursor,
-            "armed": self.state.entry_here().armed,
+            "status": self.words.status(),
+            "message": state.message,
+            "error": state.error,
+            "announcement": state.announcement,
+            "chain": list(state.chain),
+            "landings": state.entry_here().landings(),
+            "cursor": state.cursor,
+            "armed": state.entry_here().armed,
             "hint": hint_ring,
             "hint_path": hint_path,
-            "last_move": self.last_move_targets() if not self.chain else [],
-            "can_undo": self.game.can_undo() or bool(self.chain),
+            "last_move": self.last_move_targets() if not state.chain else [],
+            "can_undo": self.game.can_undo() or bool(state.chain),
             "can_redo": self.game.can_redo(),
-            "can_finish": len(self.chain) > 1,
+            "can_finish": len(state.chain) > 1,
             "ply": self.game.cursor,
             "moves": self.move_list(),
-            "over": self.over,
+            "over": state.over,
             "lines": len(self.game.variations),
             "previous": len(self.history.previous.moves) if self.history.previous is not None else None,
             "winner": pos.winner,
@@ -570,11 +540,11 @@ class PlayController:
             "analysis": self.analysis.analysis_view(),
             "pv": self.analysis.pv_ghosts(),
             "marks": self.analysis.marks_by_ply(),
-            "review": self.review_view(),
-            "result": ({"title": self.result_title(), "detail": self.result_detail(),
-                        "computer": self.against_computer} if self.over else None),
-            "can_swap": self.game.can_swap() and not self.computer_to_move() and not self.game.can_redo(),
-            "flipped": self.flipped,
+            "review": self.analysis.review_view(),
+            "result": ({"title": self.words.result_title(), "detail": self.words.result_detail(),
+                        "computer": state.against_computer} if state.over else None),
+            "can_swap": self.game.can_swap() and not state.computer_to_move() and not self.game.can_redo(),
+            "flipped": state.flipped,
         }
 
 

@@ -71,7 +71,7 @@ def page_props(ctl: PlayController, v: PlayView, searching: bool, shapes: list[d
         ("board", "data-ghosts"): ghosts(shapes),
         ("swap", "hidden"): not v["can_swap"] or searching,
         ("flip", "aria-pressed"): "true" if v["flipped"] else "false",
-        ("sounds", "checked"): ctl.sounds, ("welcome", "hidden"): not ctl.welcome,
+        ("sounds", "checked"): ctl.state.sounds, ("welcome", "hidden"): not ctl.state.welcome,
         ("status", "textContent"): v["status"], ("status", "className"): "status over" if v["over"] else "status",
         ("message", "textContent"): v["error"] or v["message"],
         ("message", "className"): "message error" if v["error"] else "message",
@@ -115,14 +115,16 @@ def result_props(v: PlayView, searching: bool) -> Props:
 
 def computer_sides(ctl: PlayController) -> list[tuple[str, str]]:
     """The options of the menu of the computer's side: nobody, or a side of the game's variant (2D or 1D)."""
-    return [("", "nobody")] + [(side, side_name(side)) for side in ctl.sides]
+    return [("", "nobody")] + [(side, side_name(side)) for side in ctl.state.sides]
 
 
 def computer_props(ctl: PlayController, searching: bool) -> Props:
     """The side and level menus show the controller's state; the Hint button waits for a search."""
-    return {("computer-side", "value"): ctl.computer_plays or "", ("computer-level", "value"): ctl.level,
-            ("computer-level", "disabled"): not ctl.variant.is_board,
-            ("hint", "disabled"): searching or ctl.over or ctl.live_link, ("computer-side", "disabled"): ctl.live_link}
+    state = ctl.state
+    return {("computer-side", "value"): state.computer_plays or "", ("computer-level", "value"): state.level,
+            ("computer-level", "disabled"): not state.variant.is_board,
+            ("hint", "disabled"): searching or state.over or state.live_link,
+            ("computer-side", "disabled"): state.live_link}
 
 
 def bar_percent(v: PlayView) -> int | None:
@@ -205,7 +207,7 @@ def feel(ctl: PlayController, shown: str | None, entering: bool, reduced_motion:
     if shown is None or shown == str(ctl.position):
         return Feel(False)
     ply = game.cursor
-    one_on = ctl.sounds and ply >= 1 and str(game.positions[ply - 1]) == shown
+    one_on = ctl.state.sounds and ply >= 1 and str(game.positions[ply - 1]) == shown
     jump = None if reduced_motion else animated_ply(game, shown, entering)
     return Feel(True, move_sound(game, ply) if one_on else None, jump)
 
@@ -291,18 +293,18 @@ def computer_answered(ctl: PlayController, jobs: Scheduler, position: str, best:
     the computer is switched off saying why."""
     if jobs.stop == "user":
         ctl.set_computer(None)
-        ctl.message = STOPPED
-    elif not jobs.stop and str(ctl.position) == position and ctl.computer_to_move():
+        ctl.state.message = STOPPED
+    elif not jobs.stop and str(ctl.position) == position and ctl.state.computer_to_move():
         ctl.computer_reply(best, jobs.error)
 
 
 def hint_asked(ctl: PlayController, searching: bool) -> bool:
     """Hint pressed: whether the engine searches one (not while it searches, nor after the game; during a game
     by link it says why not)."""
-    if searching or ctl.over:
+    if searching or ctl.state.over:
         return False
-    if ctl.live_link:
-        ctl.error = LINK_ENGINE_OFF
+    if ctl.state.live_link:
+        ctl.state.error = LINK_ENGINE_OFF
         return False
     return True
 
@@ -312,27 +314,27 @@ def hint_answered(ctl: PlayController, jobs: Scheduler, position: str, best: str
     if str(ctl.position) != position:
         return
     if jobs.error:
-        ctl.error = f"No hint: the engine failed ({jobs.error[:200]})."
+        ctl.state.error = f"No hint: the engine failed ({jobs.error[:200]})."
     elif best:
-        ctl.show_hint(best)
+        ctl.analysis.show_hint(best)
     elif jobs.stop:
-        ctl.message = HINT_CANCELLED
+        ctl.state.message = HINT_CANCELLED
 
 
 def review_stopped(ctl: PlayController, jobs: Scheduler) -> bool:
     """Between two slices of the review: cancelled when a search needs the engine (it says so); whether the
     review is over (cancelled, or the game changed)."""
-    if jobs.outranked("review") and ctl.review_view()["running"]:
-        ctl.cancel_review()
-        ctl.message = REVIEW_STOPPED
-    return not ctl.review_view()["running"]
+    if jobs.outranked("review") and ctl.analysis.review_view()["running"]:
+        ctl.analysis.cancel_review()
+        ctl.state.message = REVIEW_STOPPED
+    return not ctl.analysis.review_view()["running"]
 
 
 def change_computer(ctl: PlayController, jobs: Scheduler, side: str, level: str) -> bool:
     """The computer's menus changed: a new level only (a search under way keeps its level: the next move uses
     it), False; else a new side or mode, which stops the search (it is for the old setting), True."""
     plays = side or None
-    if plays == ctl.computer_plays and ctl.mode == ("computer" if plays else "two-players"):
+    if plays == ctl.state.computer_plays and ctl.state.mode == ("computer" if plays else "two-players"):
         ctl.set_level(level)
         return False
     jobs.stop_search("changed")
@@ -405,34 +407,34 @@ class Switch:
 
 
 def close_welcome(ctl: PlayController) -> None:
-    ctl.welcome = False
+    ctl.state.welcome = False
 
 
 def set_sounds(ctl: PlayController, on: bool) -> None:
-    ctl.sounds = on
+    ctl.state.sounds = on
 
 
 #: The controls that are one call of the controller, by (element id, event).
 CONTROLS: dict[tuple[str, str], Control] = {
-    ("undo", "click"): Button(lambda c: c.undo()), ("redo", "click"): Button(lambda c: c.redo()),
+    ("undo", "click"): Button(lambda c: c.history.undo()), ("redo", "click"): Button(lambda c: c.history.redo()),
     ("finish", "click"): Button(lambda c: c.finish_chain()),
-    ("cancel-chain", "click"): Button(lambda c: c.cancel_chain()),
-    ("restore-line", "click"): Button(lambda c: c.restore_line(), waits=True),
-    ("next-mark", "click"): Button(lambda c: c.next_mark(), waits=True),
+    ("cancel-chain", "click"): Button(lambda c: c.state.cancel_chain()),
+    ("restore-line", "click"): Button(lambda c: c.history.restore_line(), waits=True),
+    ("next-mark", "click"): Button(lambda c: c.analysis.next_mark(), waits=True),
     ("swap", "click"): Button(lambda c: c.swap(), waits=True),  # against the computer, it is now to move
-    ("review-cancel", "click"): Button(lambda c: c.cancel_review(), "draw"),
+    ("review-cancel", "click"): Button(lambda c: c.analysis.cancel_review(), "draw"),
     ("welcome-close", "click"): Button(close_welcome, "draw"),
     ("flip", "click"): Button(lambda c: c.flip(), "keep"),
-    ("moves", "click"): PlyLink("data-ply", lambda c, ply: c.goto(ply)),
-    ("review-marks", "click"): PlyLink("data-mark-ply", lambda c, ply: c.goto_mark(ply)),
-    ("review-graph", "click"): PlyLink("data-graph-ply", lambda c, ply: c.goto(ply)),
-    ("analyse", "change"): Switch(lambda c, on: c.set_analysing(on), "refresh"),
+    ("moves", "click"): PlyLink("data-ply", lambda c, ply: c.history.goto(ply)),
+    ("review-marks", "click"): PlyLink("data-mark-ply", lambda c, ply: c.analysis.goto_mark(ply)),
+    ("review-graph", "click"): PlyLink("data-graph-ply", lambda c, ply: c.history.goto(ply)),
+    ("analyse", "change"): Switch(lambda c, on: c.analysis.set_analysing(on), "refresh"),
     ("sounds", "change"): Switch(set_sounds, "keep")}
 
 
 def move_entered(ctl: PlayController, jobs: Scheduler) -> None:
     """A move entered on the board or typed: the welcome panel goes, and a hint being searched is cancelled."""
-    ctl.welcome = False
+    ctl.state.welcome = False
     jobs.move_played()
 
 
@@ -448,19 +450,19 @@ def typed(ctl: PlayController, jobs: Scheduler, text: str) -> str:
     """A move typed in the Move field, played through the same checks and entry as a click: "" when it was
     played, else why not."""
     move_entered(ctl, jobs)
-    return "" if ctl.play_typed(text) else ctl.error
+    return "" if ctl.play_typed(text) else ctl.state.error
 
 
 def focused(ctl: PlayController, t: Target) -> str:
     """The board's grid's focus moved to ``t`` (its keys, a Tab into it): the board's cursor follows it, drawn
     on the canvas (the grid is not seen)."""
-    ctl.cursor = t
+    ctl.state.cursor = t
     return "draw"
 
 
 def dragged(ctl: PlayController, t: Target) -> str:
     """The ball dragged onto ``t`` (a landing, while a jump is entered: else nothing): what the page does next."""
-    if not ctl.chain:
+    if not ctl.state.chain:
         return ""
     ctl.click(t)
     return "refresh"
@@ -469,9 +471,9 @@ def dragged(ctl: PlayController, t: Target) -> str:
 def next_job(ctl: PlayController, jobs: Scheduler) -> str:
     """After a change: the engine's job to start, ``"computer"`` (its move is due and no search runs) or
     ``"analysis"`` (the switch is on and it may start: it is marked started), or ``""``."""
-    if ctl.computer_to_move() and not jobs.searching:
+    if ctl.state.computer_to_move() and not jobs.searching:
         return "computer"
-    if jobs.may_start("analysis") and ctl.analysis_spec():
+    if jobs.may_start("analysis") and ctl.analysis.analysis_spec():
         jobs.started("analysis")
         return "analysis"
     return ""
@@ -488,7 +490,7 @@ class AnalysisRun:
     draw: Callable[[], None]
 
     def report(self, r: Report) -> None:
-        if self.ctl.analysis_report(self.spec.position, r):
+        if self.ctl.analysis.analysis_report(self.spec.position, r):
             self.draw()
 
     def stale(self) -> bool:
@@ -497,13 +499,13 @@ class AnalysisRun:
 
     def done(self) -> None:
         """The search is complete (or failed: the analysis is then off)."""
-        self.ctl.analysis_report(self.spec.position, {"done": True})
+        self.ctl.analysis.analysis_report(self.spec.position, {"done": True})
         self.draw()
 
 
 def analysis_due(ctl: PlayController, jobs: Scheduler, draw: Callable[[], None]) -> AnalysisRun | None:
     """The analysis to run (None: the switch is off, or a search of higher priority runs)."""
-    spec = None if jobs.outranked("analysis") else ctl.analysis_spec()
+    spec = None if jobs.outranked("analysis") else ctl.analysis.analysis_spec()
     return None if spec is None else AnalysisRun(ctl, jobs, spec, draw)
 
 
@@ -530,7 +532,7 @@ class ReviewRun:
 def review_asked(ctl: PlayController, jobs: Scheduler, storage: Storage, draw: Callable[[], None]) -> ReviewRun | None:
     """Review pressed: the review to run, marked started (None: another runs, or one before it, or there is
     nothing to review)."""
-    spec = ctl.review_spec() if jobs.may_start("review") else None
+    spec = ctl.analysis.review_spec() if jobs.may_start("review") else None
     if spec is None:
         return None
     jobs.started("review")
@@ -580,7 +582,7 @@ def result_share(ctl: PlayController, href: str) -> tuple[str, str, str]:
     share sheet's title and its text."""
     link = snippets(urljoin(href, "./"), share_params(ctl.game, "game")).link
     result = ctl.view()["result"]
-    return link, RESULT_SHARE, f"Phutball: {result['title'] if result else ctl.status()}"
+    return link, RESULT_SHARE, f"Phutball: {result['title'] if result else ctl.words.status()}"
 
 
 def result_note(how: str, link: str) -> Props:

@@ -96,13 +96,14 @@ class SavedGame(TypedDict):
 
 def saved_data(ctl: PlayController) -> SavedGame:
     """What the page stores for ``ctl``'s game (the format above)."""
+    state, history = ctl.state, ctl.history
     data: SavedGame = {"v": SCHEMA.version, "record": ctl.export_record(), "ply": ctl.game.cursor,
-                       "position": str(ctl.position), "mode": ctl.mode, "computer": ctl.computer_side,
-                       "level": ctl.level, "id": ctl.game_id, "opponent": opponents.to_json(ctl.opponent),
-                       "flipped": ctl.flipped, "sounds": ctl.sounds}
-    if ctl.previous is not None:  # kept across reloads until a move is made on the new game
-        data["previous"] = {"record": ctl.previous.to_record(), "ply": ctl.previous.cursor,
-                            "id": ctl.previous_id}
+                       "position": str(ctl.position), "mode": state.mode, "computer": state.computer_side,
+                       "level": state.level, "id": state.game_id, "opponent": opponents.to_json(state.opponent),
+                       "flipped": state.flipped, "sounds": state.sounds}
+    if history.previous is not None:  # kept across reloads until a move is made on the new game
+        data["previous"] = {"record": history.previous.to_record(), "ply": history.previous.cursor,
+                            "id": history.previous_id}
     return data
 
 
@@ -138,46 +139,47 @@ def initial_controller(storage: Storage, link: str = "", kept: GameStore | None 
     """The play page's controller at start: the saved game (settings included), then the link's position.
 
     Nothing stored is lost: what cannot be used is set aside (:mod:`lab.savedstate`)
-    and ``ctl.error`` says so; a bad link is reported and the restored game stays.  The game keeps the id
+    and ``ctl.state.error`` says so; a bad link is reported and the restored game stays.  The game keeps the id
     it was saved with; a game saved before ids were kept takes the id of ``kept``'s current game only if
     they are the same game, move for move (else a new one: it is a game of its own).
     """
     values, problem = read_stored(storage, SCHEMA)
     ctl = PlayController.new()
+    state, history = ctl.state, ctl.history
     if values is not None:
         game = _game(values)
         if game is None:
             problem = set_aside(storage, STORAGE_KEY, storage.get_item(STORAGE_KEY) or "",
                                 "its game record is not valid")
         else:
-            ctl.game = game
-            ctl.cursor = ctl.position.ball
+            state.game = game
+            state.cursor = ctl.position.ball
             if "previous" in values:
-                ctl.previous = _game(values["previous"])
+                history.previous = _game(values["previous"])
                 ply = values["previous"].get("ply", 0)
-                why = ("the previous game's record is not valid" if ctl.previous is None else
+                why = ("the previous game's record is not valid" if history.previous is None else
                        PREVIOUS_PLY.problem(ply))  # a bad ply: that game is shown at its end
                 if why:  # kept under the backup key: the next save writes what could be used
                     problem = set_aside(storage, STORAGE_KEY, storage.get_item(STORAGE_KEY) or "", why, partly=True)
             ctl.restore_settings(values.get("mode"), values.get("computer"), values.get("level"))
             if "opponent" in values:
-                ctl.opponent = opponents.from_json(values["opponent"])
-            ctl.game_id = values.get("id") or _old_id(game, kept) or ctl.game_id
+                state.opponent = opponents.from_json(values["opponent"])
+            state.game_id = values.get("id") or _old_id(game, kept) or state.game_id
             previous = values.get("previous") or {}
-            if ctl.previous is not None and isinstance(previous.get("id"), str) and ID.fullmatch(previous["id"]):
-                ctl.previous_id = previous["id"]
-            elif ctl.previous is not None:
-                ctl.previous_id = ctl.new_id()
-            ctl.flipped = values.get("flipped") is True
-            ctl.sounds = values.get("sounds") is True
-            ctl.announcement = "Game restored. " + ctl.status()
-    ctl.error = "\n".join(e for e in (problem, ctl.error) if e)
+            if history.previous is not None and isinstance(previous.get("id"), str) and ID.fullmatch(previous["id"]):
+                history.previous_id = previous["id"]
+            elif history.previous is not None:
+                history.previous_id = state.new_id()
+            state.flipped = values.get("flipped") is True
+            state.sounds = values.get("sounds") is True
+            state.announcement = "Game restored. " + ctl.words.status()
+    state.error = "\n".join(e for e in (problem, state.error) if e)
     if problem:  # what could be used is stored again, so the message is said once
         save(storage, ctl)
     if link and link != str(ctl.position):
-        error = ctl.error
+        error = state.error
         ctl.load_position(link)  # a bad link is reported; the restored game stays either way
-        ctl.error = "\n".join(e for e in (error, ctl.error) if e)
+        state.error = "\n".join(e for e in (error, state.error) if e)
     return ctl
 
 
