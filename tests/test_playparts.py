@@ -44,6 +44,15 @@ def test_the_states_entry_follows_the_position_shown_and_feedback_resets():
     assert (s.message, s.error, s.hint) == ("", "", None)
 
 
+def test_the_state_says_whose_move_and_where_the_ball_is_on_a_board_a_strip_and_an_oddish_board():
+    s, *_ = parts("E6")
+    assert s.to_move == "X" and s.ball == s.position.ball and str(s.ball) == "E5"
+    s.game = Game(parse_any_position("R_.o*..."))
+    assert s.to_move == "R" and s.ball == 3 and s.variant.name == "STRIP"
+    s.game = Game(parse_any_position("..o|o."))  # never played on the page: no side written, the ball an arrow
+    assert s.to_move == "" and s.ball is None
+
+
 # ---------------------------------------------------------------- the words
 
 

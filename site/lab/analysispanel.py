@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from phutball.ai import win_chance
 from phutball.errors import PhutballError
-from phutball.notation import SWAP, Placement, StripPlacement
+from phutball.notation import SWAP, Jump, Placement, StripJump, StripPlacement
 from phutball.sides import side_name
+from phutball.variant import Variant
 from lab.mistakes import Mistake, from_review
 from lab.movewords import move_number
 from lab.opponent import Computer, FriendByLink
@@ -100,7 +101,7 @@ class AnalysisPanel:
         self.state.reset_feedback()
         self.state.hint = str(move)
         self.state.message = f"Hint: {self.state.hint}."
-        self.state.announcement = f"Hint for {side_name(self.state.position.to_move)}: {self.state.hint}."
+        self.state.announcement = f"Hint for {side_name(self.state.to_move)}: {self.state.hint}."
 
     def hint_marks(self) -> tuple[Target | None, list[Target]]:
         """Where to draw the hint: the ring's target (the man placed, or the jump's end) and the jump path."""
@@ -109,7 +110,9 @@ class AnalysisPanel:
         move = self.state.position.parse_move(self.state.hint)
         if isinstance(move, (Placement, StripPlacement)):
             return move.point if isinstance(move, Placement) else move.square, []
-        return move.path[-1], list(move.path)
+        if isinstance(move, (Jump, StripJump)):
+            return move.path[-1], list(move.path)
+        return None, []  # an Oddish board's move: the page never plays one
 
     # ------------------------------------------------------------ analysis (the Analyse switch)
 
@@ -182,7 +185,7 @@ class AnalysisPanel:
         if not self.analysing:
             return None
         a = self._current_analysis()
-        side = self.state.position.to_move
+        side = self.state.to_move
         if self.state.over:
             return {"text": "The game is over here.", "depth": None, "bar": 0.5, "side": side_name(side), "pv": [],
                     "done": True}
@@ -196,10 +199,10 @@ class AnalysisPanel:
         """The principal variation as numbered ghost moves (:class:`lab.views.board.Ghost`); empty when none."""
         from lab.views.board import Ghost
         a = self._current_analysis()
-        if a is None or self.state.chain:
+        pos = self.state.position
+        if a is None or self.state.chain or pos.variant is not Variant.BOARD:  # analysis is of 2D boards only
             return []
         ghosts: list[Ghost] = []
-        pos = self.state.position
         for n, text in enumerate(a["pv"], start=1):
             try:
                 move = pos.parse_move(text)

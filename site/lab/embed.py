@@ -89,7 +89,7 @@ class ReplayController:
 def play_controller(params: EmbedParams) -> PlayController:
     """A play controller on the parameters' game, at its first ply, two players on one device."""
     ctl = PlayController(params.game())
-    ctl.state.cursor = ctl.position.ball
+    ctl.state.cursor = ctl.state.ball
     ctl.state.announcement = ctl.words.status()
     return ctl
 

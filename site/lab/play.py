@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, TypedDict
 
 from phutball.board import STANDARD_START
 from phutball.errors import PhutballError
-from phutball.game import Game, parse_any_position
+from phutball.game import AnyPosition, Game, parse_any_position
 from phutball.notation import SWAP, Jump, StripJump
 from phutball.sides import other_side, side_name
 from phutball.variant import Variant
@@ -121,7 +121,7 @@ class PlayController:
         return self.state.game
 
     @property
-    def position(self) -> Any:
+    def position(self) -> AnyPosition:
         """The position shown (the game's at its cursor), :attr:`state`'s: kept on the controller too, since
         nearly every caller (the glue, the pages that hold a controller, the tests) reads it."""
         return self.state.position
@@ -265,7 +265,7 @@ class PlayController:
         ever: the computer is switched off and the page says why and how to retry.
         """
         state = self.state
-        side = state.computer_plays or self.position.to_move
+        side = state.computer_plays or state.to_move
         if failure is None and not best:
             failure = "it found no move"
         if failure is None:
@@ -384,7 +384,7 @@ class PlayController:
 
     def _play(self, entered: EnteredMove | str) -> None:
         state = self.state
-        mover = self.position.to_move
+        mover = state.to_move
         before = self.position
         left = len(self.game.moves) if self.game.can_redo() else None
         try:
@@ -442,7 +442,7 @@ class PlayController:
             state.error = f"Could not import the record: {e}"
             return False
         self.history.replace_game(game)
-        state.cursor = self.position.ball
+        state.cursor = state.ball
         state.message = f"Imported a game of {len(game.moves)} moves."
         state.announcement = state.message + " " + self.words.status()
         return True
@@ -457,7 +457,7 @@ class PlayController:
         if isinstance(opponent, Computer):
             state.level = opponent.level
         state.flipped = state.your_side_below()
-        state.cursor = self.position.ball
+        state.cursor = state.ball
         state.message = message
         state.announcement = f"{message} {self.words.status()}".strip()
 
@@ -536,7 +536,7 @@ class PlayController:
             "lines": len(self.game.variations),
             "previous": len(self.history.previous.moves) if self.history.previous is not None else None,
             "winner": pos.winner,
-            "to_move": pos.to_move,
+            "to_move": state.to_move,
             "analysis": self.analysis.analysis_view(),
             "pv": self.analysis.pv_ghosts(),
             "marks": self.analysis.marks_by_ply(),

@@ -66,7 +66,7 @@ class PlayHistory:
         ``ply`` (default: its end)."""
         line = self.state.game.promote_to_main(-1, ply)
         self.state.chain = []
-        self.state.cursor = self.state.position.ball
+        self.state.cursor = self.state.ball
         return line
 
     def restore_line(self) -> None:
@@ -105,7 +105,7 @@ class PlayHistory:
         game, game_id = self.previous, self.previous_id
         self.previous, self.previous_id = None, ""
         self.replace_game(game, game_id)
-        state.cursor = state.position.ball
+        state.cursor = state.ball
         state.message = f"Restored your previous game ({len(game.moves)} moves)."
         state.announcement = f"{state.message} {self.words.status()}"
 

@@ -11,9 +11,9 @@ redo, lines, the previous game) and :class:`~lab.analysispanel.AnalysisPanel` (h
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
-from phutball.game import Game, variant_of
+from phutball.game import AnyPosition, Game, variant_of
 from phutball.moveentry import MoveEntry, Target
 from phutball.sides import other_side, sides_of
 from phutball.variant import Variant
@@ -126,11 +126,24 @@ class PlayState:
     # ------------------------------------------------------------ the position shown
 
     @property
-    def position(self) -> Any:
-        """The position shown: the game's at its cursor (a board or a strip; typed ``Any``, since
-        :data:`phutball.game.AnyPosition` holds the Oddish board too, which the page never plays, and
-        a board's and a strip's moves differ)."""
+    def position(self) -> AnyPosition:
+        """The position shown: the game's at its cursor, a board or a strip.  Typed as the engine's union
+        (:data:`~phutball.game.AnyPosition`, with the Oddish board the page never plays): a caller narrows it
+        by its ``variant``, or asks :attr:`to_move` and :attr:`ball`, which answer for all three."""
         return self.game.position
+
+    @property
+    def to_move(self) -> str:
+        """The side to move in the position shown: a board's and a strip's always name one ("" only on an
+        Oddish board written without one, which the page never plays)."""
+        return self.position.to_move or ""
+
+    @property
+    def ball(self) -> Target | None:
+        """Where the ball is in the position shown, where the keyboard cursor goes after a jump or a new game
+        (None on an Oddish board, whose ball is an arrow between squares: the page never plays one)."""
+        pos = self.position
+        return None if pos.variant is Variant.ODDISH else pos.ball
 
     @property
     def variant(self) -> Variant:

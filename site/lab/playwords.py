@@ -72,16 +72,16 @@ class PlayWords:
             return prefix + self.result_title()
         if game.result != "*" and not game.can_redo():
             return prefix + self.result_title()
-        goal = self._goal_words(pos.to_move, "the top", "the bottom")
+        goal = self._goal_words(state.to_move, "the top", "the bottom")
         if state.link is not None:
             return prefix + state.link.status(state.game, goal)
         if state.against_computer:
-            if pos.to_move != state.computer_plays:
-                return prefix + f"Your move ({side_name(pos.to_move)}, attacking {goal})."
+            if state.to_move != state.computer_plays:
+                return prefix + f"Your move ({side_name(state.to_move)}, attacking {goal})."
             if state.computer_to_move():
                 return prefix + "The computer is thinking…"
             return prefix + "The computer's turn: Redo shows its move, or play one for it."
-        return prefix + to_move_text(pos.to_move, state.flipped)
+        return prefix + to_move_text(state.to_move, state.flipped)
 
     def result_title(self) -> str:
         """The end of the game in words ("You won in 23 moves!", "The computer won.", "Eks won in 31 moves!")."""

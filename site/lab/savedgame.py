@@ -153,7 +153,7 @@ def initial_controller(storage: Storage, link: str = "", kept: GameStore | None 
                                 "its game record is not valid")
         else:
             state.game = game
-            state.cursor = ctl.position.ball
+            state.cursor = state.ball
             if "previous" in values:
                 history.previous = _game(values["previous"])
                 ply = values["previous"].get("ply", 0)
