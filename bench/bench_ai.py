@@ -76,7 +76,7 @@ def measure(quick: bool = False, collector: bool = False) -> dict:
 
 
 def _measure(quick: bool) -> dict:
-    nodes, seconds, cpu, worst, longest, depths = 0, 0.0, 0.0, 0.0, 0.0, []
+    nodes, seconds, cpu, worst, longest, depths, times = 0, 0.0, 0.0, 0.0, 0.0, [], []
     for pos in positions(quick):
         searcher = Searcher(pos, STRONGEST, max_seconds=1e9)
         c0 = cpu_seconds()
@@ -89,17 +89,19 @@ def _measure(quick: bool) -> dict:
         nodes += res.nodes
         seconds += dt
         worst = max(worst, dt)
+        times.append(dt)
         depths.append(res.depth)
     return {"python": sys.version.split()[0], "positions": len(depths), "nodes": nodes,
             "nodes_per_s": round(nodes / seconds), "nodes_per_cpu_s": round(nodes / cpu),
-            "mean_s_per_move": round(seconds / len(depths), 3), "worst_s": round(worst, 3),
+            "mean_s_per_move": round(seconds / len(depths), 3), "median_s_per_move": round(statistics.median(times), 3),
+            "worst_s": round(worst, 3),
             "longest_slice_ms": round(longest * 1000, 1), "depths": depths}
 
 
 def describe(name: str, r: dict) -> str:
     return (f"{name} {r['python']}: {r['nodes_per_s']:,} nodes/s ({r['nodes_per_cpu_s']:,} per CPU second) over "
             f"{r['positions']} positions, {r['mean_s_per_move']} s per move at the strongest level "
-            f"(worst {r['worst_s']} s), "
+            f"(median {r['median_s_per_move']} s, worst {r['worst_s']} s), "
             f"longest slice {r['longest_slice_ms']} ms, depths {r['depths']}")
 
 

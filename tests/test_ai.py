@@ -445,3 +445,31 @@ def test_wide_placements_are_ordered_row_by_row_toward_the_movers_goal(side):
     assert order == sorted(order, key=lambda p: (-forward * p.row, p.col))
     assert {Point.from_str("A5"), Point.from_str("B5"), Point.from_str("C5")} <= set(order)
     assert order.index(Point.from_str("B5")) == order.index(Point.from_str("A5")) + 1
+
+
+# ---------------------------------------------------------------- fixed decisions (issue 44)
+
+#: The strongest level's search at 3,000 nodes and no clock, as recorded before the speed-ups of
+#: issue 44 (``bench/fixed_decisions.py`` checks 30 positions at 20,000): position, best move,
+#: score, nodes, depth, principal variation.  A change that only makes the search faster keeps
+#: every one of these.
+FIXED_DECISIONS = [
+    ("15x19_O_H10", "G11", 6, 3000, 4, "G11 G9 E13 H10-F8 G9"),
+    ("15x19_O_H10_E7E8E9E11E12E13F7F9F13G8G12H7H8H13J8J10J12K7K11L7L8L9L10L11",
+     "H10-K10-K12-M10-K10-M8-K8-F8-D8-F6-F8-F10-D12-F12-D14", 34, 3000, 1,
+     "H10-K10-K12-M10-K10-M8-K8-F8-D8-F6-F8-F10-D12-F12-D14 D13"),
+    ("9x9_O_E5_B2B7C7D6E3E4E8G4H2H7", "B9", -8, 3000, 3, "B9 E5-E2 F3 C5"),
+    ("9x9_O_E5_C4D4E3F5G5G6", "B6", 6, 3000, 3, "B6 C3 E5-H5 E6"),
+    ("15x19_O_H10_A5A7A9A10A12A14A17B3B4B8B10B17C5C6C7C10C12C15D7D17E8E12E13E16F9F15G4G5G6G9G11H13H16J3J4J8"
+     "J15J17K4K5K7L3L4L5L6L7M3M5M8M11M12M13M14M17N6N7N9N13N14N15N16N17O8O11O14P3P9P11P13P14",
+     "H10-F12-D14-B16", 66, 3000, 2, "H10-F12-D14-B16 C18 D18"),
+    ("9x9_O_E5_A2B5D2D5E1E4E7G9H2H5J4J8", "E5-C5-A5", -999996, 221, 2, "E5-C5-A5 A4 A5-A3 A3-A1"),
+]
+
+
+@pytest.mark.parametrize("text, best, score, nodes, depth, pv", FIXED_DECISIONS)
+def test_the_strongest_levels_decisions_at_a_fixed_node_budget_are_unchanged(text, best, score, nodes, depth, pv):
+    s = Searcher(Position.from_str(text), STRONGEST, max_nodes=3000, max_seconds=1e9)
+    res = s.run()
+    assert (str(res.best), res.score, res.nodes, res.depth) == (best, score, nodes, depth)
+    assert " ".join(str(m) for m in s.pv()) == pv
