@@ -39,6 +39,10 @@ class Node:
 
 #: (bit, col, row) of each point along one direction from a point.
 Ray = tuple[tuple[int, int, int], ...]
+#: A point's jumps read through a small window of the men (see :class:`SearchTables`): the shift that
+#: brings the window's first point to bit 0, the window's mask of the point's neighbours, and per
+#: direction the neighbour's bit in the window, its bit in the men and the rest of the ray.
+Starts = tuple[int, int, tuple[tuple[int, int, Ray], ...]]
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,10 @@ class SearchTables:
 
     rays: tuple[tuple[Ray, ...], ...]          # by bit index of the ball: the 8 directions
     near: tuple[tuple[tuple[int, int], ...], ...]  # by bit index: (bit, row) within 2 points, on the board
+    # By bit index, the rays again, for NodeFacts.node: a jump needs a man next to the ball, so one shift
+    # and one mask of a small integer (the neighbours) rule out most directions, or all of them, at
+    # once (under WebAssembly an operation on the whole board's mask costs about 2.5 times CPython's).
+    starts: tuple[Starts, ...]
 
 
 @lru_cache(maxsize=None)
@@ -70,7 +78,12 @@ def search_tables(w: int, h: int) -> SearchTables:
         rays.append(tuple(dirs))
         near.append(tuple((bit(w, cc, rr), rr) for rr in range(max(1, r - 2), min(h, r + 2) + 1)
                           for cc in range(max(1, c - 2), min(w, c + 2) + 1) if (cc, rr) != (c, r)))
-    return SearchTables(tuple(rays), tuple(near))
+    starts = []
+    for index, dirs in enumerate(rays):
+        shift = max(index - w - 1, 0)
+        around = sum(ray[0][0] for ray in dirs) >> shift
+        starts.append((shift, around, tuple((ray[0][0] >> shift, ray[0][0], ray[1:]) for ray in dirs)))
+    return SearchTables(tuple(rays), tuple(near), tuple(starts))
 
 
 class NodeFacts:
@@ -83,7 +96,7 @@ class NodeFacts:
     def __init__(self, w: int, h: int, after_win_search: Callable[[], None] | None = None) -> None:
         self.w, self.h = w, h
         tables = search_tables(w, h)
-        self.rays, self.near = tables.rays, tables.near
+        self.rays, self.near, self.starts = tables.rays, tables.near, tables.starts
         self.cache: dict[tuple[int, int, int], Node] = {}
         self.after_win_search = after_win_search
 
@@ -93,26 +106,30 @@ class NodeFacts:
         key = (c, r, mask)
         node = self.cache.get(key)
         if node is None:
-            w, h, rays = self.w, self.h, self.rays
+            w, h, starts = self.w, self.h, self.starts
             out: list[tuple[int, int, int]] = []
             seen: set[tuple[int, int, int]] = set()
             stack = [(c, r, mask)]
             complete = True
             while stack and complete:
                 c0, r0, m0 = stack.pop()
-                for ray in rays[r0 * w + c0 - 1]:  # single jumps (bitboard.single_jumps, unrolled)
-                    removed = 0
+                shift, around, dirs = starts[r0 * w + c0 - 1]
+                men = m0 >> shift & around  # the men next to the ball, in a small window
+                if not men:
+                    continue
+                for first, removed, ray in dirs:  # single jumps (bitboard.single_jumps, unrolled)
+                    if not men & first:
+                        continue
                     for b, cc, rr in ray:
                         if m0 & b:
                             removed |= b
                             continue
-                        if removed:
-                            k = (cc, rr, m0 & ~removed)
-                            if k not in seen:
-                                seen.add(k)
-                                out.append(k)
-                                if 0 < rr <= h:
-                                    stack.append(k)
+                        k = (cc, rr, m0 & ~removed)
+                        if k not in seen:
+                            seen.add(k)
+                            out.append(k)
+                            if 0 < rr <= h:
+                                stack.append(k)
                         break
                 if len(out) >= JUMP_CAP:
                     complete = False
