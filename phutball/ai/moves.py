@@ -29,6 +29,7 @@ ball's neighbourhood and missed a far win that play found).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Iterable, Protocol
 
 from ..bitboard import bit, bit_point, board_masks, grow
@@ -50,6 +51,9 @@ BEAM_RANK = True
 #: and the root's placements kept after ranking.
 WIDE_BEAM_DEPTH = 2
 WIDE_ROOT = 16
+
+
+_value = itemgetter(0)  # a ranked placement's value
 
 
 class Budget(Protocol):
@@ -95,6 +99,11 @@ class Candidates:
         self.keep_near = not prune
         if self.wide is not None:
             self.beam_depth = WIDE_BEAM_DEPTH
+        # For spread: each point's bit, a row's bits, and the first bit of each row, top row first or last.
+        self.bits = [1 << i for i in range(self.w * (self.h + 2))]
+        self.row_bits = (1 << self.w) - 1
+        self.bases_up = [row * self.w for row in range(self.h, 0, -1)]
+        self.bases_down = self.bases_up[::-1]
         self.history: dict[int, int] = {}
         self._parries: dict[tuple[int, int, int, str], tuple[tuple[int, int, int], ...]] = {}
         # A wide level's ranking values, by (men, ball, side): a ranking that paused goes on from them.
@@ -113,16 +122,23 @@ class Candidates:
                     out.append((c, r, mask | b))
         return out
 
-    def spread(self, mask: int, c: int, r: int) -> list[int]:
-        """The empty points within 2 of a man or of the ball (a wide level's placements), as bits."""
+    def spread(self, mask: int, c: int, r: int, fwd: int = -1) -> list[int]:
+        """The empty points within 2 of a man or of the ball (a wide level's placements), as bits, row by
+        row toward the goal of the side moving ``fwd`` (1: up, the Ohs; -1: down), each row by column.
+
+        Read a row at a time, so the bits are taken from a small integer (the row) and not from the
+        whole board's mask, and come out in the move ordering's order without a sort."""
         assert self.wide is not None
-        ball = 1 << (r * self.w + c - 1)
-        free = grow(mask | ball, self.w, self.h, 2) & self.wide.board & ~mask & ~ball
+        w, bits, row_bits = self.w, self.bits, self.row_bits
+        taken = mask | 1 << (r * w + c - 1)
+        free = grow(taken, w, self.h, 2) & self.wide.board & ~taken
         out = []
-        while free:
-            low = free & -free
-            out.append(low)
-            free ^= low
+        for base in (self.bases_up if fwd > 0 else self.bases_down):
+            row = free >> base & row_bits
+            while row:
+                low = row & -row
+                out.append(bits[base + low.bit_length() - 1])
+                row ^= low
         return out
 
     def touched(self, node: Node, c: int, r: int) -> int | None:
@@ -182,12 +198,18 @@ class Candidates:
             places.sort(key=lambda k: (-hist.get(k[2] ^ mask, 0),
                                        -fwd * bit_point(self.w, (k[2] ^ mask).bit_length() - 1)[1]))
         else:
-            # Cut-off history first, then men placed toward my goal (they make my next jump).
+            # Cut-off history first, then men placed toward my goal (they make my next jump), then by column.
             if self.wide is not None:
-                near = [(-hist.get(b, 0), -fwd * ((b.bit_length() - 1) // self.w), b) for b in self.spread(mask, c, r)]
+                near = self.spread(mask, c, r, fwd)  # in that order but for the history
+                if hist:
+                    hot = [b for b in near if b in hist]
+                    if hot:  # a stable sort: equal counts keep the order above
+                        hot.sort(key=lambda b: -hist[b])
+                        near = hot + [b for b in near if b not in hist]
             else:
-                near = [(-hist.get(b, 0), -fwd * row, b) for b, row in self.near[r * self.w + c - 1] if not mask & b]
-            near.sort()
+                order = [(-hist.get(b, 0), -fwd * row, b) for b, row in self.near[r * self.w + c - 1] if not mask & b]
+                order.sort()
+                near = [b for _, _, b in order]
             beam = self.beam if keep is None else keep
             if depth >= self.beam_depth and len(near) > beam:
                 # Forward pruning: rank by the opponent's static evaluation after the placement
@@ -199,13 +221,13 @@ class Candidates:
                     ranked, ranks, fresh, wide = [], self._ranks, 0, self.wide is not None
                     if len(ranks) > 200_000:
                         ranks.clear()
-                    for k in near:
-                        m = mask | k[2]
-                        if touched is not None and not k[2] & touched:
-                            ranked.append((same, k))
+                    for b in near:
+                        m = mask | b
+                        if touched is not None and not b & touched:
+                            ranked.append((same, b))
                             continue
                         if not wide:  # a level near the ball: nothing is kept, no pause
-                            ranked.append((ev(nd(m, c, r), m, c, r, nxt), k))
+                            ranked.append((ev(nd(m, c, r), m, c, r, nxt), b))
                             continue
                         v = ranks.get((m, c, r, nxt))
                         if v is None:
@@ -213,17 +235,17 @@ class Candidates:
                             fresh += 1
                             if fresh % YIELD_EVERY == 0:
                                 self.budget(pause=True)
-                        ranked.append((v, k))
-                    ranked.sort()
-                    near = [k for _, k in ranked]
+                        ranked.append((v, b))
+                    ranked.sort(key=_value)  # stable: equal values keep the order above
+                    near = [b for _, b in ranked]
                 if self.keep_near:  # the analysis: every placement near the ball, and the best others
                     ball = self.near[r * self.w + c - 1]
                     close = sum(b for b, _ in ball)
-                    far = [k for k in near if not k[2] & close]
-                    near = [k for k in near if k[2] & close] + far[:beam]
+                    far = [b for b in near if not b & close]
+                    near = [b for b in near if b & close] + far[:beam]
                 else:
                     del near[beam:]
-            places = [(c, r, mask | b) for _, _, b in near]
+            places = [(c, r, mask | b) for b in near]
         out = jumps + places
         if first is not None:  # the table's move (a child of this very state) first, even if pruned
             if first in out:
