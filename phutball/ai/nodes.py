@@ -124,9 +124,10 @@ class NodeFacts:
                         if m0 & b:
                             removed |= b
                             continue
-                        k = (cc, rr, m0 & ~removed)
-                        if k not in seen:
-                            seen.add(k)
+                        k = (cc, rr, m0 ^ removed)  # the men jumped are all in m0
+                        n = len(seen)
+                        seen.add(k)
+                        if len(seen) > n:  # a new result (the key is hashed once, not twice)
                             out.append(k)
                             if 0 < rr <= h:
                                 stack.append(k)
