@@ -85,7 +85,7 @@ class Candidates:
                  wide: bool, prune: bool, jumps_only: bool) -> None:
         self.size = pos.size
         self.w, self.h = pos.size.width, pos.size.height
-        self.near = facts.near
+        self.near, self.reach, self.expect = facts.near, facts.reach, facts.expect
         self.node, self.threatened = facts.node, facts.threatened
         self.evaluate, self.budget, self.jumps_only = evaluate, budget, jumps_only
         # prune=False: every placement near the ball at every node (the analysis: a win it reports
@@ -149,11 +149,7 @@ class Candidates:
         (or the evaluation counts the men near the ball): then every placement is evaluated."""
         if self.wide is None or not node.complete or not self.jumps_only:
             return None
-        w = self.w
-        seen = 1 << (r * w + c - 1)
-        for cc, rr, _ in node.results:
-            seen |= 1 << (rr * w + cc - 1)
-        return grow(seen, w, self.h, 1)
+        return self.reach(node, c, r)
 
     def parries(self, mask: int, c: int, r: int, side: Side) -> list[tuple[int, int, int]]:
         """Placements that can spoil the opponent's winning jumps: men on their landing points.
@@ -198,6 +194,7 @@ class Candidates:
             places.sort(key=lambda k: (-hist.get(k[2] ^ mask, 0),
                                        -fwd * bit_point(self.w, (k[2] ^ mask).bit_length() - 1)[1]))
         else:
+            reach = self.expect(node, mask, c, r)  # the placements' nodes come cheaper (NodeFacts.node)
             # Cut-off history first, then men placed toward my goal (they make my next jump), then by column.
             if self.wide is not None:
                 near = self.spread(mask, c, r, fwd)  # in that order but for the history
@@ -216,7 +213,7 @@ class Candidates:
                 # (lowest first), then by the order above; search only the best ``beam``.
                 if self.beam_rank:
                     nxt, ev, nd = other(side), self.evaluate, self.node
-                    touched = self.touched(node, c, r)
+                    touched = reach if self.wide is not None and self.jumps_only else None  # see touched
                     same = ev(node, mask, c, r, nxt) if touched is not None else 0
                     ranked, ranks, fresh, wide = [], self._ranks, 0, self.wide is not None
                     if len(ranks) > 200_000:

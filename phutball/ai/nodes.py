@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
-from ..bitboard import DIRECTIONS, bit, bit_point
+from ..bitboard import DIRECTIONS, bit, bit_point, grow
 from ..sides import Side, other
 from ..winsearch import win_path
 
@@ -78,11 +78,11 @@ def search_tables(w: int, h: int) -> SearchTables:
         rays.append(tuple(dirs))
         near.append(tuple((bit(w, cc, rr), rr) for rr in range(max(1, r - 2), min(h, r + 2) + 1)
                           for cc in range(max(1, c - 2), min(w, c + 2) + 1) if (cc, rr) != (c, r)))
-    starts = []
-    for index, dirs in enumerate(rays):
+    starts: list[Starts] = []
+    for index, point_rays in enumerate(rays):
         shift = max(index - w - 1, 0)
-        around = sum(ray[0][0] for ray in dirs) >> shift
-        starts.append((shift, around, tuple((ray[0][0] >> shift, ray[0][0], ray[1:]) for ray in dirs)))
+        around = sum(ray[0][0] for ray in point_rays) >> shift
+        starts.append((shift, around, tuple((ray[0][0] >> shift, ray[0][0], ray[1:]) for ray in point_rays)))
     return SearchTables(tuple(rays), tuple(near), tuple(starts))
 
 
@@ -99,6 +99,31 @@ class NodeFacts:
         self.rays, self.near, self.starts = tables.rays, tables.near, tables.starts
         self.cache: dict[tuple[int, int, int], Node] = {}
         self.after_win_search = after_win_search
+        # By ball point, the last state whose placements are about to be searched (see expect):
+        # its men, its node, and the points where a man changes its jumps.
+        self.parents: dict[tuple[int, int], tuple[int, Node, int]] = {}
+
+    def reach(self, node: Node, c: int, r: int) -> int:
+        """The points where a man changes this state's jumps, as a mask: within one point of the ball
+        or of a landing point (a jump starts next to a point the ball reaches, and a man on a landing
+        point extends that line).  A man anywhere else leaves every jump as it is."""
+        w = self.w
+        seen = 1 << (r * w + c - 1)
+        for cc, rr, _ in node.results:
+            seen |= 1 << (rr * w + cc - 1)
+        return grow(seen, w, self.h, 1)
+
+    def expect(self, node: Node, mask: int, c: int, r: int) -> int | None:
+        """Note that the states searched next are this one (all its jumps listed) plus a man: the
+        node of one with the man out of :meth:`reach` is then this node's results with the man added
+        (:meth:`node` builds it so, in the very order its walk would list them, without walking).
+        Returns the reach (None when not every jump is listed)."""
+        if not node.complete:
+            return None
+        reach = self.reach(node, c, r)
+        if node.results:  # with no jump, a state is cheaper to walk than to compare
+            self.parents[(c, r)] = (mask, node, reach)
+        return reach
 
     def node(self, mask: int, c: int, r: int) -> Node:
         """The :class:`Node` of the state (men ``mask``, ball on (``c``, ``r``)): its distinct jump
@@ -106,6 +131,18 @@ class NodeFacts:
         key = (c, r, mask)
         node = self.cache.get(key)
         if node is None:
+            parent = self.parents.get((c, r))
+            if parent is not None:
+                men, known, reach = parent
+                added = mask ^ men
+                if not added & men and not added & (added - 1) and not added & reach:
+                    # One man more than a state of expect, out of its reach: the same jumps.
+                    node = Node([(cc, rr, m | added) for cc, rr, m in known.results], True, known.lo, known.hi,
+                                dict(known.win))
+                    if len(self.cache) > 200_000:
+                        self.cache.clear()
+                    self.cache[key] = node
+                    return node
             w, h, starts = self.w, self.h, self.starts
             out: list[tuple[int, int, int]] = []
             seen: set[tuple[int, int, int]] = set()
