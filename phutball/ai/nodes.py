@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Callable
 
 from ..bitboard import DIRECTIONS, bit, bit_point, grow
-from ..sides import Side, other
+from ..sides import Side
 from ..winsearch import win_path
 
 #: Distinct jump results listed per node; beyond it the node falls back to the pruned win search.
@@ -201,8 +201,11 @@ class NodeFacts:
 
     def wins(self, node: Node, mask: int, c: int, r: int, side: Side) -> bool:
         """Whether ``side``, to move, surely wins with one jump (an undecided search is not a win)."""
-        return self.win_status(node, mask, c, r, side) is True
+        win = node.win  # read here when known: a call less at every node
+        return (win[side] if side in win else self.win_status(node, mask, c, r, side)) is True
 
     def threatened(self, node: Node, mask: int, c: int, r: int, side: Side) -> bool:
         """Whether the opponent of ``side`` might win with a jump if it were their turn (undecided: yes)."""
-        return self.win_status(node, mask, c, r, other(side)) is not False
+        opp: Side = "X" if side == "O" else "O"
+        win = node.win  # read here when known: two calls less at every node
+        return (win[opp] if opp in win else self.win_status(node, mask, c, r, opp)) is not False
