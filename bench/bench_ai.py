@@ -10,9 +10,10 @@ prints the medians.  Figures go into ``bench/README.md``.
 
 The search runs in slices, as the browser's worker runs it
 (:meth:`Searcher.steps`); the longest slice (the wall time between two
-reports) bounds how long Stop or "Move now" waits.  Rates are given by wall
-time and by the process's CPU time (on a shared machine the CPU time is the
-steadier figure; under Node it is read from ``process.cpuUsage``).
+reports) bounds how long Stop or "Move now" waits.  Rates, and the median and
+worst seconds per move, are given by wall time and by the process's CPU time (on
+a shared machine the CPU time is the steadier figure; under Node it is read from
+``process.cpuUsage``).
 
 Positions: the start of 15x19 and 9x9, and middle games made by random
 placements within three points of the centre (seeded).
@@ -76,7 +77,7 @@ def measure(quick: bool = False, collector: bool = False) -> dict:
 
 
 def _measure(quick: bool) -> dict:
-    nodes, seconds, cpu, worst, longest, depths, times = 0, 0.0, 0.0, 0.0, 0.0, [], []
+    nodes, seconds, cpu, worst, longest, depths, times, cpus = 0, 0.0, 0.0, 0.0, 0.0, [], [], []
     for pos in positions(quick):
         searcher = Searcher(pos, STRONGEST, max_seconds=1e9)
         c0 = cpu_seconds()
@@ -84,7 +85,8 @@ def _measure(quick: bool) -> dict:
         for res in searcher.steps():
             now = time.perf_counter()
             longest, last = max(longest, now - last), now
-        cpu += cpu_seconds() - c0
+        cpus.append(cpu_seconds() - c0)
+        cpu += cpus[-1]
         dt = last - t0
         nodes += res.nodes
         seconds += dt
@@ -94,14 +96,16 @@ def _measure(quick: bool) -> dict:
     return {"python": sys.version.split()[0], "positions": len(depths), "nodes": nodes,
             "nodes_per_s": round(nodes / seconds), "nodes_per_cpu_s": round(nodes / cpu),
             "mean_s_per_move": round(seconds / len(depths), 3), "median_s_per_move": round(statistics.median(times), 3),
-            "worst_s": round(worst, 3),
+            "worst_s": round(worst, 3), "median_cpu_s": round(statistics.median(cpus), 3),
+            "worst_cpu_s": round(max(cpus), 3),
             "longest_slice_ms": round(longest * 1000, 1), "depths": depths}
 
 
 def describe(name: str, r: dict) -> str:
     return (f"{name} {r['python']}: {r['nodes_per_s']:,} nodes/s ({r['nodes_per_cpu_s']:,} per CPU second) over "
             f"{r['positions']} positions, {r['mean_s_per_move']} s per move at the strongest level "
-            f"(median {r['median_s_per_move']} s, worst {r['worst_s']} s), "
+            f"(median {r['median_s_per_move']} s, worst {r['worst_s']} s; by CPU time median "
+            f"{r['median_cpu_s']} s, worst {r['worst_cpu_s']} s), "
             f"longest slice {r['longest_slice_ms']} ms, depths {r['depths']}")
 
 
