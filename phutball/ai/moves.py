@@ -54,6 +54,7 @@ WIDE_ROOT = 16
 
 
 _value = itemgetter(0)  # a ranked placement's value
+_row = itemgetter(1)  # a jump result's row
 
 
 class Budget(Protocol):
@@ -65,8 +66,9 @@ class Budget(Protocol):
 
 def by_progress(children: Iterable[tuple[int, int, int]], side: Side) -> list[tuple[int, int, int]]:
     """Jump results (col, row, men), furthest toward ``side``'s goal first; ties in sorted order."""
-    fwd = 1 if side == "O" else -1
-    return sorted(children, key=lambda k: (-fwd * k[1], k))
+    out = sorted(children)  # the ties' order; then a stable sort by row (reversed: stable all the same)
+    out.sort(key=_row, reverse=side == "O")
+    return out
 
 
 class Candidates:
@@ -187,7 +189,7 @@ class Candidates:
         h = self.h
         own_goal = (0, 1) if side == "O" else (h, h + 1)
         fwd = 1 if side == "O" else -1
-        jumps = by_progress((k for k in node.results if k[1] not in own_goal), side)
+        jumps = by_progress([k for k in node.results if k[1] not in own_goal], side)
         hist = self.history
         if self.threatened(node, mask, c, r, side):
             places = self.parries(mask, c, r, side)
