@@ -40,9 +40,10 @@ class Node:
 #: (bit, col, row) of each point along one direction from a point.
 Ray = tuple[tuple[int, int, int], ...]
 #: A point's jumps read through a small window of the men (see :class:`SearchTables`): the shift that
-#: brings the window's first point to bit 0, the window's mask of the point's neighbours, and per
-#: direction the neighbour's bit in the window, its bit in the men and the rest of the ray.
-Starts = tuple[int, int, tuple[tuple[int, int, Ray], ...]]
+#: brings the window's first point to bit 0, the window's mask of the point's neighbours, per
+#: direction the neighbour's bit in the window, its bit in the men and the rest of the ray, and by
+#: the neighbours found (the window's value) the directions that have a man, filled as met.
+Starts = tuple[int, int, tuple[tuple[int, int, Ray], ...], dict[int, tuple[tuple[int, Ray], ...]]]
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ def search_tables(w: int, h: int) -> SearchTables:
     for index, point_rays in enumerate(rays):
         shift = max(index - w - 1, 0)
         around = sum(ray[0][0] for ray in point_rays) >> shift
-        starts.append((shift, around, tuple((ray[0][0] >> shift, ray[0][0], ray[1:]) for ray in point_rays)))
+        starts.append((shift, around, tuple((ray[0][0] >> shift, ray[0][0], ray[1:]) for ray in point_rays), {}))
     return SearchTables(tuple(rays), tuple(near), tuple(starts))
 
 
@@ -150,13 +151,14 @@ class NodeFacts:
             complete = True
             while stack and complete:
                 c0, r0, m0 = stack.pop()
-                shift, around, dirs = starts[r0 * w + c0 - 1]
+                shift, around, dirs, lines = starts[r0 * w + c0 - 1]
                 men = m0 >> shift & around  # the men next to the ball, in a small window
                 if not men:
                     continue
-                for first, removed, ray in dirs:  # single jumps (bitboard.single_jumps, unrolled)
-                    if not men & first:
-                        continue
+                found = lines.get(men)  # the directions with a man next to the ball, in DIRECTIONS' order
+                if found is None:
+                    found = lines[men] = tuple((removed, ray) for first, removed, ray in dirs if men & first)
+                for removed, ray in found:  # single jumps (bitboard.single_jumps, unrolled)
                     for b, cc, rr in ray:
                         if m0 & b:
                             removed |= b
