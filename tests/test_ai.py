@@ -473,3 +473,25 @@ def test_the_strongest_levels_decisions_at_a_fixed_node_budget_are_unchanged(tex
     res = s.run()
     assert (str(res.best), res.score, res.nodes, res.depth) == (best, score, nodes, depth)
     assert " ".join(str(m) for m in s.pv()) == pv
+
+
+@pytest.mark.parametrize("seed, men", [(1, 8), (2, 12), (3, 20), (5, 20)])
+def test_a_placement_out_of_reach_gets_the_same_node_as_a_fresh_listing(seed, men):
+    """NodeFacts builds the node of a placement out of its parent's reach from the parent's (see
+    NodeFacts.expect): it must equal the node a fresh listing finds, results in the same order."""
+    pos = _middle_game(seed, men)
+    mask, c, r = pos.mask, pos.ball.col, pos.ball.row
+    w, h = pos.size.width, pos.size.height
+    facts = ai.NodeFacts(w, h)
+    parent = facts.node(mask, c, r)
+    reach = facts.expect(parent, mask, c, r)
+    assert parent.results and reach is not None
+    derived = 0
+    for p in pos.placements():
+        b = 1 << (p.point.row * w + p.point.col - 1)
+        got = facts.node(mask | b, c, r)
+        want = ai.NodeFacts(w, h).node(mask | b, c, r)
+        assert (got.results, got.complete, got.lo, got.hi, got.win) == \
+            (want.results, want.complete, want.lo, want.hi, want.win)
+        derived += not b & reach
+    assert derived > 0  # some of them were built from the parent's

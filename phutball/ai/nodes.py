@@ -5,7 +5,9 @@ and row.  :class:`NodeFacts` lists a state's distinct jump results once (:meth:`
 to :data:`JUMP_CAP`, memoised on ball point plus men left, as in :meth:`phutball.board.Position.results`; the single
 jumps are read from per-board ray tables, :func:`search_tables`) and decides once whether either side
 wins with one jump from it: a result on a goal row wins; when the results cannot all be listed, the
-pruned win-in-one search of :mod:`phutball.winsearch` decides (:meth:`NodeFacts.win_status`).  The
+pruned win-in-one search of :mod:`phutball.winsearch` decides (:meth:`NodeFacts.win_status`).  A state
+that is a listed state plus one man out of that state's reach has the same jumps with the man added,
+and is built from them (:meth:`NodeFacts.expect`; issue 44: most placements a wide level searches).  The
 search (:mod:`phutball.ai.search`) and every static evaluation (:data:`phutball.ai.evaluation.Evaluation`)
 read a state through these.
 """
