@@ -23,7 +23,10 @@ Players: ``random`` and ``greedy`` (the baselines of ``bench/tournament.py``),
 the sparring partners of ``bench/sparring.py`` (``beam``, ``mcts``, or ``beam<N>`` /
 ``mcts<N>`` for N nodes a move), every name in :data:`phutball.ai.LEVELS`, and, for tuning, ad-hoc levels
 written ``n<nodes>d<depth>z<noise>`` (e.g. ``n300d1z15``: 300 nodes, depth 1,
-noise 1.5 rows), with a ``w`` at the end for a level that places men near any man, not only near
+noise 1.5 rows), then for a level that errs like people (issue 44, :mod:`phutball.ai.lapses`)
+``h<hops>`` (the longest chain it sees), ``o<chance>`` (how often it overlooks a threat built one
+move ahead) and ``m<margin>`` (tenths of a row within which it picks among moves by chance), e.g.
+``n1200d2z6h3o0.5m15``, and a ``w`` at the end for a level that places men near any man, not only near
 the ball (``n60000d20z0w`` is the strongest level since issue 30, ``grandmaster``, called ``hard`` until
 issue 44; ``n60000d20z0`` the strongest level before issue 30).
 
@@ -64,12 +67,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from phutball import Position  # noqa: E402
 from phutball.ai import LEVELS, STRONGEST, Level, Searcher, level_name  # noqa: E402
+from phutball.ai.lapses import Lapses  # noqa: E402
 from phutball.notation import Placement  # noqa: E402
 from tournament import greedy_player, random_player  # noqa: E402
 import sparring  # noqa: E402
 
 ELO = 400 / math.log(10)  # Elo points per natural-log unit of strength
-ADHOC = re.compile(r"n(\d+)d(\d+)z(\d+(?:\.\d+)?)(w?)$")
+NUMBER = r"(\d+(?:\.\d+)?)"
+ADHOC = re.compile(rf"n(\d+)d(\d+)z{NUMBER}(?:h(\d+))?(?:o{NUMBER})?(?:m{NUMBER})?(w?)$")
 
 
 def level_of(name: str) -> Level | None:
@@ -82,13 +87,19 @@ def level_of(name: str) -> Level | None:
     m = ADHOC.match(name)
     if not m:
         raise SystemExit(f"unknown player {name!r}: random, greedy, beam[N], mcts[N], {', '.join(LEVELS)} "
-                         "or n<nodes>d<depth>z<noise>")
-    return Level(name, max_nodes=int(m[1]), max_depth=int(m[2]), max_seconds=1e9, noise=float(m[3]), wide=bool(m[4]))
+                         "or n<nodes>d<depth>z<noise>[h<hops>][o<chance>][m<margin>][w]")
+    lapses = Lapses(horizon=int(m[4]) if m[4] else None, overlook=float(m[5] or 0), margin=float(m[6] or 0))
+    return Level(name, max_nodes=int(m[1]), max_depth=int(m[2]), max_seconds=1e9, noise=float(m[3]), wide=bool(m[7]),
+                 lapses=lapses)
 
 
 def adhoc_name(lv: Level) -> str:
-    """The ad-hoc player name of a level's budget, ``n<nodes>d<depth>z<noise>`` (read by :func:`level_of`)."""
-    return f"n{lv.max_nodes}d{lv.max_depth}z{lv.noise:g}{'w' if lv.wide else ''}"
+    """The ad-hoc player name of a level's budget and lapses, ``n<nodes>d<depth>z<noise>``, then
+    ``h<hops>o<chance>m<margin>`` where it has them (read by :func:`level_of`)."""
+    lapses = lv.lapses
+    erring = (f"{'' if lapses.horizon is None else f'h{lapses.horizon}'}"
+              f"{f'o{lapses.overlook:g}' if lapses.overlook else ''}{f'm{lapses.margin:g}' if lapses.margin else ''}")
+    return f"n{lv.max_nodes}d{lv.max_depth}z{lv.noise:g}{erring}{'w' if lv.wide else ''}"
 
 
 def opening(size: str, pair: tuple[str, str], k: int) -> Position:
@@ -294,7 +305,11 @@ def describe(name: str) -> str:
     same = [n for n, v in LEVELS.items() if adhoc_name(v) == adhoc_name(lv)]
     level = f" (the level {same[0]})" if same and same[0] != name else ""  # an ad-hoc name for a level's budget
     wide = ", men placed near any man" if lv.wide else ""
-    return f"{lv.max_nodes:,} nodes, depth {lv.max_depth}{noise}{wide}{level}"
+    lapses = lv.lapses
+    erring = "".join([f", chains of up to {lapses.horizon} hops" if lapses.horizon is not None else "",
+                      f", overlooks {lapses.overlook:.0%}" if lapses.overlook else "",
+                      f", picks within {lapses.margin / 10:g} rows" if lapses.margin else ""])
+    return f"{lv.max_nodes:,} nodes, depth {lv.max_depth}{noise}{erring}{wide}{level}"
 
 
 def main(argv: list[str] | None = None) -> None:

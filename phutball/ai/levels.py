@@ -1,10 +1,12 @@
-"""The computer player's levels (budgets, noise, ratings, names old and new), and what a search reports, how often.
+"""The computer player's levels (budgets, lapses, noise, ratings, names old and new); what a search reports, how often.
 
 Levels (:data:`LEVELS`, weakest first) differ in node budget, depth and
-noise: the lower levels add random noise (up to a few rows) to each root
-move's score, so they misjudge positions and a learner can beat them; all
-levels take a win in one when there is one.  The noise is drawn from the
-searcher's ``seed`` and the position: the same seed repeats a game move for
+lapses: the lower levels err like people (issue 44, :mod:`phutball.ai.lapses`):
+they miss jump chains longer than a few hops, theirs and the opponent's, now
+and then stop a threat only when it is one move from scoring, and pick among
+nearly equal moves by chance, with less noise on each root move's score than
+they had before, so a learner can beat them; every level takes a win in one that it sees.  The
+choices are drawn from the searcher's ``seed`` and the position: the same seed repeats a game move for
 move (the ladder, the tests), and each game on the play page seeds its own
 (its game id), so two games at the same level differ (issue 44).  Each level carries its rating,
 measured by a round robin (``bench/ladder.py``).
@@ -18,6 +20,7 @@ from typing import Literal
 from ..errors import ParseError
 from ..notation import Move2D
 from .evaluation import WIN, WON
+from .lapses import NO_LAPSES, Lapses
 
 #: Why a search ended (:attr:`Progress.reason`).
 Reason = Literal["win-in-one", "only-move", "complete", "nodes", "time", "cancelled"]
@@ -32,10 +35,13 @@ PAUSE_SECONDS = 0.01
 
 @dataclass(frozen=True)
 class Level:
-    """A playing strength: the search budget and how much noise spoils its judgement.
+    """A playing strength: the search budget, what it overlooks and how much noise spoils its judgement.
 
     ``noise`` is the standard deviation, in tenths of a row, of a random
     amount added to each root move's score (won and lost scores are exact).
+    ``lapses``: the plausible mistakes of a weak level (:class:`~phutball.ai.lapses.Lapses`:
+    the longest chain it sees, how often it overlooks a threat built one move
+    ahead, the margin within which it picks among moves by chance); none by default.
     ``rating`` is the level's measured strength on 15x19 on the Elo scale, with
     the random player (a random placement every move) at 0: fitted by
     ``bench/ladder.py`` from a round robin of the levels and two baselines
@@ -51,31 +57,45 @@ class Level:
     noise: float
     rating: float | None = None
     wide: bool = False
+    lapses: Lapses = NO_LAPSES
 
 
 #: The levels, weakest first (the order of the level menu and of ``--level``'s choices).
 LEVELS: dict[str, Level] = {
-    "beginner": Level("beginner", max_nodes=200, max_depth=1, max_seconds=2.0, noise=40.0, rating=559.0),
-    "novice": Level("novice", max_nodes=300, max_depth=1, max_seconds=2.0, noise=25.0, rating=870.0),
-    "learner": Level("learner", max_nodes=300, max_depth=1, max_seconds=2.0, noise=20.0, rating=1012.0),
-    "casual": Level("casual", max_nodes=300, max_depth=1, max_seconds=2.0, noise=17.0, rating=1356.0),
-    "easy": Level("easy", max_nodes=1_200, max_depth=2, max_seconds=4.0, noise=17.0, rating=1567.0),
-    "medium": Level("medium", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=14.0, rating=1753.0),
-    "steady": Level("steady", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=12.0, rating=1927.0),
-    "intermediate": Level("intermediate", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=10.0, rating=2101.0),
-    "advanced": Level("advanced", max_nodes=2_000, max_depth=2, max_seconds=4.0, noise=7.0, rating=2287.0),
-    "strong": Level("strong", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=4.0, rating=2510.0),
-    "keen": Level("keen", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=2.0, rating=2727.0),
-    "sharp": Level("sharp", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=0.0, rating=2875.0),
-    "cunning": Level("cunning", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=6.0, rating=3126.0),
-    "tough": Level("tough", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=3.0, rating=3264.0),
-    "expert": Level("expert", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=0.0, rating=3508.0),
-    "master": Level("master", max_nodes=5_000, max_depth=20, max_seconds=6.0, noise=0.0, rating=3804.0),
-    "elite": Level("elite", max_nodes=8_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4014.0),
-    "champion": Level("champion", max_nodes=20_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4278.0),
+    "beginner": Level("beginner", max_nodes=200, max_depth=1, max_seconds=2.0, noise=25.0, rating=376.0,
+                      lapses=Lapses(horizon=1, margin=40)),
+    "novice": Level("novice", max_nodes=300, max_depth=1, max_seconds=2.0, noise=18.0, rating=716.0,
+                    lapses=Lapses(horizon=2, margin=30)),
+    "learner": Level("learner", max_nodes=300, max_depth=1, max_seconds=2.0, noise=14.0, rating=964.0,
+                     lapses=Lapses(horizon=2, margin=25)),
+    "casual": Level("casual", max_nodes=300, max_depth=1, max_seconds=2.0, noise=14.0, rating=1185.0,
+                    lapses=Lapses(horizon=3, margin=22)),
+    "easy": Level("easy", max_nodes=1_200, max_depth=2, max_seconds=4.0, noise=15.0, rating=1377.0,
+                  lapses=Lapses(horizon=3, overlook=0.5, margin=20)),
+    "medium": Level("medium", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=12.0, rating=1662.0,
+                    lapses=Lapses(horizon=4, overlook=0.4, margin=18)),
+    "steady": Level("steady", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=10.0, rating=1863.0,
+                    lapses=Lapses(horizon=4, overlook=0.3, margin=15)),
+    "intermediate": Level("intermediate", max_nodes=1_500, max_depth=2, max_seconds=4.0, noise=8.0, rating=2074.0,
+                          lapses=Lapses(horizon=5, overlook=0.25, margin=12)),
+    "advanced": Level("advanced", max_nodes=2_000, max_depth=2, max_seconds=4.0, noise=6.0, rating=2347.0,
+                      lapses=Lapses(horizon=5, overlook=0.2, margin=8)),
+    "strong": Level("strong", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=3.0, rating=2642.0,
+                    lapses=Lapses(horizon=6, overlook=0.1, margin=5)),
+    "keen": Level("keen", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=0.5, rating=2740.0,
+                  lapses=Lapses(overlook=0.05, margin=3)),
+    "sharp": Level("sharp", max_nodes=2_500, max_depth=2, max_seconds=4.0, noise=0.0, rating=2855.0),
+    "cunning": Level("cunning", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=4.0, rating=3113.0,
+                     lapses=Lapses(overlook=0.15, margin=8)),
+    "tough": Level("tough", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=1.0, rating=3320.0,
+                   lapses=Lapses(overlook=0.05, margin=3)),
+    "expert": Level("expert", max_nodes=3_000, max_depth=20, max_seconds=6.0, noise=0.0, rating=3516.0),
+    "master": Level("master", max_nodes=5_000, max_depth=20, max_seconds=6.0, noise=0.0, rating=3812.0),
+    "elite": Level("elite", max_nodes=8_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4021.0),
+    "champion": Level("champion", max_nodes=20_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4285.0),
     # virtuoso is grandmaster as it was before issue 30 (men placed near the ball only).
-    "virtuoso": Level("virtuoso", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4557.0),
-    "grandmaster": Level("grandmaster", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4932.0,
+    "virtuoso": Level("virtuoso", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4564.0),
+    "grandmaster": Level("grandmaster", max_nodes=60_000, max_depth=20, max_seconds=8.0, noise=0.0, rating=4939.0,
                          wide=True),
 }
 

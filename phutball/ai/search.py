@@ -81,9 +81,10 @@ from ..notation import Jump, Move2D, Placement, Point
 from ..sides import Side, other
 from ..winsearch import win_path
 from .evaluation import WIN, WON, Evaluation, StateValue, evaluate_node
+from .lapses import facts_for
 from .levels import PAUSE_NODES, PAUSE_SECONDS, STRONGEST, YIELD_EVERY, Level, Progress, Reason, level_of
 from .moves import WIDE_BEAM_DEPTH, WIDE_ROOT, Candidates, by_progress
-from .nodes import WIN_NODES, Node, NodeFacts
+from .nodes import WIN_NODES, Node
 
 #: Distinct jump results tried at the root (dense positions have millions).
 ROOT_JUMP_CAP = 2000
@@ -134,7 +135,7 @@ class Searcher:
         self.max_seconds = lv.max_seconds if max_seconds is None else max_seconds
         self.clock = clock or time.perf_counter
         self.w, self.h = pos.size.width, pos.size.height
-        facts = self.facts = NodeFacts(self.w, self.h, self._budget)
+        facts = self.facts = facts_for(lv.lapses, self.w, self.h, self._budget)  # a weak level's horizon
         # The facts' look-ups, called at every node (attributes, so a call costs no more than a method's).
         self._node, self._wins, self._threatened = facts.node, facts.wins, facts.threatened
         # The static evaluation (evaluate_node unless a bench gives another), bound to the facts: the
@@ -147,6 +148,7 @@ class Searcher:
         # Noise is repeatable: the same position, level and seed give the same move.  A game seeds its own
         # (the play page gives its game id, random for each new game), so two games at a weak level differ.
         self.rng = random.Random(f"{pos}/{lv.name}/{seed}")
+        self.max_depth = lv.lapses.look(self.rng, self.max_depth)  # a weak level may overlook a deeper threat
         self.nodes = 0
         self.depth = 0
         self.start: float | None = None
@@ -301,7 +303,8 @@ class Searcher:
         # shows progress and can stop ("move now"); the fallback move stands until the search has more.
         listed = 0
         try:
-            for c, r, m, path in jump_results(self.w, self.h, bc, br, mask):
+            # (A weak level lists only the chains it sees: phutball.ai.lapses.)
+            for c, r, m, path in self.level.lapses.jumps(self.w, self.h, bc, br, mask):
                 jump = Jump(tuple(Point(pc, pr) for pc, pr in path))
                 if r in goal:  # a jump onto my goal wins, whatever the search below says
                     self._best, self._score, self.reason = jump, WIN - 1, "win-in-one"
@@ -318,7 +321,7 @@ class Searcher:
             if listed >= ROOT_JUMP_CAP:  # not every jump was listed: ask the pruned win search
                 for budget in ROOT_WIN_BUDGETS:
                     status, wpath, _ = win_path(self.w, self.h, mask, bc, br, side, budget)
-                    if status == "found" and wpath is not None:
+                    if status == "found" and wpath is not None and self.level.lapses.sees(wpath):
                         self._best, self._score, self.reason = Jump(tuple(Point(pc, pr) for pc, pr in wpath)), \
                             WIN - 1, "win-in-one"
                         return
@@ -363,7 +366,7 @@ class Searcher:
         if len(children) == 1:
             self.reason = "only-move"
             return
-        noise = {c: (self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0) for c in children}
+        noise = self.level.lapses.offsets(self.rng, self.level.noise, children)  # see phutball.ai.lapses
         best_child = children[0]
         child = best_child
         try:
