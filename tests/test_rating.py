@@ -62,7 +62,7 @@ def test_the_elo_maths():
 def test_a_newcomer_starts_at_the_novice_level():
     assert start_rating() == LEVELS["novice"].rating == level_rating(rating.START_LEVEL)
     assert Rating().start == Rating(start_rating()).start == start_rating()
-    assert Rating(start_rating()).text().startswith("Your rating: 870 (no games")
+    assert Rating(start_rating()).text().startswith("Your rating: 716 (no games")
     assert Rating().games == 0 and Rating().change() is None and Rating().history == ()
 
 
@@ -70,8 +70,8 @@ def test_a_win_raises_a_loss_lowers_and_a_stronger_level_more():
     r = Rating(start_rating())
     won = r.record(gid(1), "novice", 1.0, "2026-11-25")
     lost = r.record(gid(2), "novice", 0.0, "2026-11-25")
-    assert won.value == pytest.approx(886) and lost.value == pytest.approx(854)
-    assert won.text() == "Your rating: 886 (+16)" and lost.text() == "Your rating: 854 (-16)"
+    assert won.value == pytest.approx(732) and lost.value == pytest.approx(700)
+    assert won.text() == "Your rating: 732 (+16)" and lost.text() == "Your rating: 700 (-16)"
     strong = r.record(gid(3), "medium", 1.0, "2026-11-25").value - r.value
     weak = r.record(gid(4), "beginner", 1.0, "2026-11-25").value - r.value
     assert strong > 16 > weak > 0
@@ -86,7 +86,7 @@ def test_a_game_counts_once_by_its_id_and_the_history_is_kept():
     assert r.record(gid(1), "hard", 0.0, "2026-11-27", "9x9") is r  # the id decides, not what else is said
     r2 = r.record(gid(2), "novice", 0.0, "2026-11-26")
     assert [d for d, _ in r2.history] == ["2026-11-25", "2026-11-26"] and r2.games == 2
-    assert r2.history_text() == "870 → 886 → 869"
+    assert r2.history_text() == "716 → 732 → 715"
     assert r2.change() == pytest.approx(r2.history[1][1] - r2.history[0][1])
     # the order counted is the order replayed: the last game's change is the one just played, even on the same day
     r3 = r2.record(gid(0), "novice", 1.0, "2026-11-26")
@@ -113,7 +113,7 @@ def test_a_rating_per_board():
     boards = r.by_board()
     assert list(boards) == ["15x19", "9x9"]
     for board, value in boards.items():
-        assert value == pytest.approx(replay(870.0, [(lv, s) for lv, s, b in games if b == board])[-1])
+        assert value == pytest.approx(replay(716.0, [(lv, s) for lv, s, b in games if b == board])[-1])
     assert Rating().by_board() == {}
 
 
@@ -323,7 +323,7 @@ def test_two_devices_merge_each_game_once_in_date_then_id_order():
     b = Rating().record(gid(2), "easy", 0.0, "2026-11-26").record(gid(1), "learner", 1.0, "2026-11-26")
     m = a.merged(b)
     assert [g.id for g in m.ledger] == [gid(5), gid(1), gid(2)] and m == b.merged(a)
-    assert m.value == pytest.approx(replay(870.0, [("novice", 1.0), ("learner", 1.0), ("easy", 0.0)])[-1])
+    assert m.value == pytest.approx(replay(716.0, [("novice", 1.0), ("learner", 1.0), ("easy", 0.0)])[-1])
     assert a.merged(a) is a and m.merged(a) is m and a.merged(m) is m  # nothing new: unchanged
     assert a.merged(Rating(1500.0, (), (gid(5),))) is a  # a device that adds no game adds nothing
     old = Rating(1500.0, (), (gid(5), gid(7)))  # a migrated device that counted games 5 and 7 already
@@ -375,7 +375,7 @@ def test_the_graph_is_a_small_accessible_svg_with_finite_numbers():
     svg = r.graph_svg()
     root = ET.fromstring(svg)
     assert root.tag == SVG + "svg" and root.get("role") == "img" and root.get("viewBox") == "0 0 320.0 120.0"
-    label = f"Your rating over your last 25 games: from 870 to {round(r.value)}"
+    label = f"Your rating over your last 25 games: from 716 to {round(r.value)}"
     assert root.get("aria-label") == label and root.find(SVG + "title").text == label
     points = root.find(SVG + "polyline").get("points").split()
     assert len(points) == 26 and "var(--accent, currentColor)" in root.find(SVG + "polyline").get("style")
@@ -385,7 +385,7 @@ def test_the_graph_is_a_small_accessible_svg_with_finite_numbers():
     assert grid.get("y1") == grid.get("y2")
     check_numbers(svg)
     one = Rating().record(gid(1), "novice", 1.0, "2026-11-25").graph_svg(width=200, height=60)
-    assert "your last game: from 870 to 886" in one
+    assert "your last game: from 716 to 732" in one
     check_numbers(one)
 
 
@@ -420,6 +420,6 @@ def test_the_graph_refuses_a_size_it_cannot_draw():
 
 
 def test_the_nearest_level_and_scores():
-    assert nearest_level(870) == "novice" and nearest_level(1050) == "learner" and nearest_level(99_999) == STRONGEST
+    assert nearest_level(716) == "novice" and nearest_level(1050) == "learner" and nearest_level(99_999) == STRONGEST
     assert score_of("O", "O") == 1 and score_of("X", "O") == 0 and score_of("draw", "X") == 0.5
     assert score_of("*", "O") is None

@@ -566,7 +566,7 @@ def level_label(name: str) -> str:
 
 
 def level_choices() -> list[tuple[str, str]]:
-    """The level menus' (value, text) pairs, weakest first, numbered: "2 · novice (rating 870)" (the rating
+    """The level menus' (value, text) pairs, weakest first, numbered: "2 · novice (rating 716)" (the rating
     when the engine has one; :data:`RATING_SCALE` says what it means).  The values are the level names, so
     every saved game and link naming a level still loads."""
     from phutball.ai import LEVELS

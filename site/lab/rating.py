@@ -10,7 +10,7 @@ Rating of Chessplayers*, 1978; :func:`expected`, :func:`updated`)::
 
 The rating is not stored as a number but as a **ledger**: one :class:`RatedGame` per rated game
 (id, level, score, date, board).  :class:`Rating` replays the ledger from ``start`` (the rating
-before the ledger's first game: a newcomer's is the rating of *novice*, 870, the level a newcomer
+before the ledger's first game: a newcomer's is the rating of *novice*, 716, the level a newcomer
 plays, so the first games against it move the rating by 16 either way).  A game counts once
 because its id is in the ledger; two ledgers (two devices, a backup) merge by id
 (:meth:`Rating.merged`).  Past :data:`LEDGER_CAP` games the oldest are *folded* into ``start``:
@@ -19,7 +19,7 @@ counted again either.
 
 Stored in ``localStorage["phutball.rating.v1"]`` (the key keeps its name; the value has a version)::
 
-    {"v": 2, "start": 870.0,
+    {"v": 2, "start": 716.0,
      "ledger": [["3f2a9c0b1d4e", "novice", 1.0, "2026-11-25", "15x19"], ...],   # oldest first
      "folded": [<game id>, ...]}                                              # oldest first
 
@@ -329,7 +329,7 @@ class Rating:
     # ------------------------------------------------------------ words and pictures
 
     def text(self) -> str:
-        """The panel's line: "Your rating: 1040 (+16)", "Your rating: 870 (no games against the computer yet)"."""
+        """The panel's line: "Your rating: 1040 (+16)", "Your rating: 716 (no games against the computer yet)"."""
         change = self.change()
         if change is None:
             return f"Your rating: {_whole(self.value)}" + ("" if self.games else
@@ -337,7 +337,7 @@ class Rating:
         return f"Your rating: {_whole(self.value)} ({_signed(change)})"
 
     def history_text(self) -> str:
-        """The last ten ratings in one line, oldest first, from the start ("870 → 886 → 870")."""
+        """The last ten ratings in one line, oldest first, from the start ("716 → 732 → 716")."""
         values = (self.start, *self.ratings) if self.ratings else (self.value,)
         return " → ".join(_whole(v) for v in values[-10:])
 

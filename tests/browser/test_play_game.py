@@ -40,7 +40,7 @@ def test_a_newcomer_plays_the_computer_at_a_weak_level_to_the_end_then_rematch_a
     # A newcomer: the computer, Ohs (moving first), the ladder's second rung, numbered, with the scale said.
     assert page.input_value("#ng-opponent") == "computer" and page.input_value("#ng-side") == "first"
     assert page.input_value("#ng-level") == "novice"
-    assert page.inner_text("#ng-level option:checked") == "2 · novice (rating 870)"
+    assert page.inner_text("#ng-level option:checked") == "2 · novice (rating 716)"
     assert "random moves at 0" in page.inner_text("#ng-scale")
     page.select_option("#ng-board", "9x9")
     page.click("#new-game-form button[type=submit]")

@@ -96,27 +96,27 @@ def test_your_games_survive_a_reload_and_replay_and_your_rating_moves_with_a_win
     page.goto(f"{server.origin}/index.html#9x9_O_E7_E8")
     wait_ready(page)
     page.select_option("#computer-side", "X")
-    assert page.inner_text("#rating").startswith("Your rating: 870 (no games")
+    assert page.inner_text("#rating").startswith("Your rating: 716 (no games")
     click_point(page, "E7")
     click_point(page, "E9")
     assert page.inner_text("#result-title") == "You won in 1 move!"
-    assert page.inner_text("#rating") == "Your rating: 886 (+16)"
+    assert page.inner_text("#rating") == "Your rating: 732 (+16)"
     won = data_position(page)
     page.goto(f"{server.origin}/index.html#9x9_O_E7_E8")  # the same start again, from its position link
     page.wait_for_function("() => document.getElementById('board').dataset.position === '9x9_O_E7_E8'")
     page.select_option("#computer-side", "O")  # the computer plays Ohs and takes its win in one
     page.wait_for_function("() => !document.getElementById('result').hidden", timeout=60_000)
     assert page.inner_text("#result-title") == "The computer won."
-    assert page.inner_text("#rating") == "Your rating: 869 (-17)"
+    assert page.inner_text("#rating") == "Your rating: 715 (-17)"
 
     page.reload()
     wait_ready(page)
-    assert page.inner_text("#rating") == "Your rating: 869 (-17)"
+    assert page.inner_text("#rating") == "Your rating: 715 (-17)"
     page.click("#your-games")
     rows = page.locator("#games-list li").all_inner_texts()
     assert len(rows) == 2 and "The computer (2 · novice) · You lost" in rows[0] and "You won" in rows[1]
     assert "1 move" in rows[1] and "1 moves" not in rows[1]
-    assert "870 → 886 → 869" in page.inner_text("#games-rating")
+    assert "716 → 732 → 715" in page.inner_text("#games-rating")
     with page.expect_download() as download:
         page.click("#games-export")
     games = games_from_records(open(download.value.path(), encoding="utf-8").read())
@@ -125,5 +125,5 @@ def test_your_games_survive_a_reload_and_replay_and_your_rating_moves_with_a_win
     assert data_position(page) == won and page.inner_text("#result-title") == "You won in 1 move!"
     assert "Your game of" in page.inner_text("#message")
     page.click("#new-game")
-    assert page.inner_text("#ng-suggest") == "Nearest to your rating (869): 2 · novice."
+    assert page.inner_text("#ng-suggest") == "Nearest to your rating (715): 2 · novice."
     assert not page.recorder.errors, page.recorder.errors
