@@ -306,7 +306,8 @@ def describe(name: str) -> str:
     level = f" (the level {same[0]})" if same and same[0] != name else ""  # an ad-hoc name for a level's budget
     wide = ", men placed near any man" if lv.wide else ""
     lapses = lv.lapses
-    erring = "".join([f", chains of up to {lapses.horizon} hops" if lapses.horizon is not None else "",
+    hops = "" if lapses.horizon is None else f"{lapses.horizon} hop{'' if lapses.horizon == 1 else 's'}"
+    erring = "".join([f", chains of up to {hops}" if hops else "",
                       f", overlooks {lapses.overlook:.0%}" if lapses.overlook else "",
                       f", picks within {lapses.margin / 10:g} rows" if lapses.margin else ""])
     return f"{lv.max_nodes:,} nodes, depth {lv.max_depth}{noise}{erring}{wide}{level}"

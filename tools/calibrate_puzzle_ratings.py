@@ -64,6 +64,7 @@ from lab.puzzlerating import (BASE_1D, HIGHEST, LOWEST, START, WEIGHTS_1D, Featu
                               rating_from)
 from phutball import Position  # noqa: E402
 from phutball.ai import LEVELS, Level, Searcher, level_of  # noqa: E402
+from phutball.ai.lapses import NO_LAPSES  # noqa: E402
 from phutball.puzzles import twod  # noqa: E402
 from phutball.puzzles.format import load_dir  # noqa: E402
 from phutball.puzzles.puzzle import Puzzle  # noqa: E402
@@ -101,6 +102,13 @@ LN10_400 = math.log(10) / 400  # natural-log odds per Elo point
 
 # ---------------------------------------------------------------- play: the table
 
+#: The noise of the levels that issue 44 gave lapses (and less noise), as it was before: a player of a
+#: table played before then (its recorded rating is not its level's rating now) is replayed as it played.
+NOISE_BEFORE_LAPSES = {"beginner": 40.0, "novice": 25.0, "learner": 20.0, "casual": 17.0, "easy": 17.0,
+                       "medium": 14.0, "steady": 12.0, "intermediate": 10.0, "advanced": 7.0, "strong": 4.0,
+                       "keen": 2.0, "cunning": 6.0, "tough": 3.0}
+
+
 @dataclass(frozen=True)
 class Player:
     """Who attempted the puzzles: a level of the ladder (its name and the ladder rating it had), the noise
@@ -117,6 +125,8 @@ class Player:
         """The level as it played: its node budget times :attr:`budget`, wide if :attr:`wide` (a former
         name too)."""
         level = level_of(self.name)
+        if level.name in NOISE_BEFORE_LAPSES and self.rating != level.rating:  # played before issue 44
+            level = replace(level, noise=NOISE_BEFORE_LAPSES[level.name], lapses=NO_LAPSES)
         return replace(level, max_nodes=max(1, round(level.max_nodes * self.budget)), wide=self.wide)
 
     @property
