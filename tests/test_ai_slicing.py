@@ -166,3 +166,32 @@ def test_a_slice_of_no_nodes_is_refused(bad):
     s = Searcher(Position.start("9x9"), "hard")
     with pytest.raises(ValueError, match=str(bad)):
         next(s.steps(bad))
+
+
+def test_a_crowded_25x25_search_reads_the_clock_after_bounded_work_and_keeps_its_cache_bounded():
+    """Issue 44: on a crowded board a few nodes list thousands of jump results.  The clock is read
+    (where a slice may end) after at most WORK_EVERY units of work plus one node's listing, and the
+    cache of node facts never holds more than CACHE_RESULTS jump results."""
+    from phutball.ai.nodes import CACHE_RESULTS, JUMP_CAP, WIN_NODES
+    from phutball.ai.search import WORK_EVERY
+    from phutball.winsearch import win_path
+    rng, mask = random.Random(3), 0
+    while not mask or win_path(25, 25, mask, 13, 13, "O", 2000)[0] == "found":  # no win in one for Ohs
+        mask = 0
+        for c, r in rng.sample([(c, r) for r in range(1, 26) for c in range(1, 26) if (c, r) != (13, 13)], 300):
+            mask |= 1 << (r * 25 + c - 1)
+    pos = Position.from_mask(Position.start("25x25").size, mask, Position.start("25x25").ball, "O")
+    gaps, last = [], [0]
+    s = Searcher(pos, "hard", max_nodes=4000, max_seconds=1e9)
+
+    def clock() -> float:
+        gaps.append(s.facts.work - last[0])
+        last[0] = s.facts.work
+        return 0.0
+    s.clock = clock
+    cached = []
+    for _ in s.steps(None, 1.0):
+        cached.append(s.facts.cached)
+    assert s.facts.work > 20 * WORK_EVERY  # a crowded board: much work
+    assert max(gaps) <= WORK_EVERY + (JUMP_CAP + 1) * YIELD_EVERY + WIN_NODES
+    assert max(cached) <= CACHE_RESULTS

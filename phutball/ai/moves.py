@@ -78,7 +78,7 @@ class Candidates:
 
     ``evaluate`` is the search's static evaluation (it ranks placements for pruning), ``budget`` its
     budget check (called after each parry listing, and every :data:`YIELD_EVERY` placements a wide
-    level's ranking evaluates, where it may pause).  ``wide``: placements near any man (the level's);
+    level's ranking evaluates, or sooner after much work (the facts' ``due``), where it may pause).  ``wide``: placements near any man (the level's);
     ``prune=False``: every placement near the ball at every node (the analysis); ``jumps_only``: the
     evaluation reads a state's jumps and threat only (so a man that changes neither leaves it).
     """
@@ -88,6 +88,7 @@ class Candidates:
         self.size = pos.size
         self.w, self.h = pos.size.width, pos.size.height
         self.near, self.reach, self.expect = facts.near, facts.reach, facts.expect
+        self.facts = facts
         self.node, self.threatened = facts.node, facts.threatened
         self.evaluate, self.budget, self.jumps_only = evaluate, budget, jumps_only
         # prune=False: every placement near the ball at every node (the analysis: a win it reports
@@ -232,7 +233,7 @@ class Candidates:
                         if v is None:
                             v = ranks[(m, c, r, nxt)] = ev(nd(m, c, r), m, c, r, nxt)
                             fresh += 1
-                            if fresh % YIELD_EVERY == 0:
+                            if fresh % YIELD_EVERY == 0 or self.facts.work >= self.facts.due:
                                 self.budget(pause=True)
                         ranked.append((v, b))
                     ranked.sort(key=_value)  # stable: equal values keep the order above

@@ -26,6 +26,10 @@ from ..winsearch import win_path
 JUMP_CAP = 400
 #: Node budget of the win-in-one search used when a node has too many jump results.
 WIN_NODES = 2000
+#: The jump results :attr:`NodeFacts.cache` keeps in all before it starts again (issue 44: on a crowded
+#: 25x25 board a node lists up to JUMP_CAP results of ~190 bytes each, and 50,000 nodes held 2 million
+#: of them, 400 MB).  A node listed again gives the same facts, so the cap changes no decision.
+CACHE_RESULTS = 500_000
 
 
 @dataclass
@@ -105,6 +109,12 @@ class NodeFacts:
         # By ball point, the last state whose placements are about to be searched (see expect):
         # its men, its node, and the points where a man changes its jumps.
         self.parents: dict[tuple[int, int], tuple[int, Node, int]] = {}
+        # Work done, in jump results listed and win-search nodes: the searcher reads the clock when
+        # it grows by much between two nodes (a crowded board's listings are long: issue 44).
+        self.work = 0
+        self.cached = 0  # jump results held by the cache (at most CACHE_RESULTS)
+        self.due = 1 << 62  # once work reaches it, on_due is called (the searcher's: read the clock soon)
+        self.on_due: Callable[[], None] | None = None
 
     def reach(self, node: Node, c: int, r: int) -> int:
         """The points where a man changes this state's jumps, as a mask: within one point of the ball
@@ -142,9 +152,7 @@ class NodeFacts:
                     # One man more than a state of expect, out of its reach: the same jumps.
                     node = Node([(cc, rr, m | added) for cc, rr, m in known.results], True, known.lo, known.hi,
                                 dict(known.win))
-                    if len(self.cache) > 200_000:
-                        self.cache.clear()
-                    self.cache[key] = node
+                    self._keep(key, node)
                     return node
             w, h, starts = self.w, self.h, self.starts
             out: list[tuple[int, int, int]] = []
@@ -188,16 +196,30 @@ class NodeFacts:
                 node.win["X"] = True
             elif complete:
                 node.win["X"] = False
-            if len(self.cache) > 200_000:
-                self.cache.clear()
-            self.cache[key] = node
+            self._keep(key, node)
         return node
+
+    def _keep(self, key: tuple[int, int, int], node: Node) -> None:
+        """Count the work of listing ``node`` (calling :attr:`on_due` once it is due) and cache it, the
+        cache emptied first when it would hold more than 200,000 nodes or :data:`CACHE_RESULTS` results."""
+        n = len(node.results)
+        self.work += n + 1
+        if self.work >= self.due and self.on_due is not None:
+            self.on_due()
+        self.cached += n
+        if len(self.cache) > 200_000 or self.cached > CACHE_RESULTS:
+            self.cache.clear()
+            self.cached = n
+        self.cache[key] = node
 
     def win_status(self, node: Node, mask: int, c: int, r: int, side: Side) -> bool | None:
         """Whether ``side`` can win with one jump from this state; None if the win search gave up."""
         win = node.win
         if side not in win:  # not every result is listed and none wins (see node)
-            status, _, _ = win_path(self.w, self.h, mask, c, r, side, WIN_NODES)
+            status, _, spent = win_path(self.w, self.h, mask, c, r, side, WIN_NODES)
+            self.work += spent
+            if self.work >= self.due and self.on_due is not None:
+                self.on_due()
             win[side] = {"found": True, "none": False}.get(status)
             if self.after_win_search is not None:
                 self.after_win_search()

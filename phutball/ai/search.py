@@ -94,6 +94,10 @@ ROOT_WIN_BUDGETS = (5_000, 20_000, 200_000)
 #: Plies a line may be extended at the horizon while the side to move faces a winning jump.
 EXTENSIONS = 2
 _NEVER = 1 << 62  # a node count no search reaches
+#: Work (:attr:`NodeFacts.work`: jump results listed, win-search nodes) after which the search reads
+#: the clock at the next node or ranked placement, however few nodes that was: on a crowded 25x25 board
+#: YIELD_EVERY nodes may list 16 x 400 jump results, 60 ms and more (issue 44).
+WORK_EVERY = 400
 
 
 class _Stop(Exception):
@@ -138,6 +142,7 @@ class Searcher:
         facts = self.facts = facts_for(lv.lapses, self.w, self.h, self._budget)  # a weak level's horizon
         # The facts' look-ups, called at every node (attributes, so a call costs no more than a method's).
         self._node, self._wins, self._threatened = facts.node, facts.wins, facts.threatened
+        facts.due, facts.on_due = WORK_EVERY, self._work_due
         # The static evaluation (evaluate_node unless a bench gives another), bound to the facts: the
         # engine's reads a state's jumps and threat only, so a wide level's ranking need not evaluate a
         # man that changes neither.
@@ -438,12 +443,17 @@ class Searcher:
             self._budget(nodes, pause=True)
         self.nodes = nodes
 
+    def _work_due(self) -> None:
+        """Much work since the clock was read (see :data:`WORK_EVERY`): the next node reads it."""
+        self._checkpoint = min(self._checkpoint, self.nodes + 1)
+
     def _budget(self, nodes: int | None = None, pause: bool = False) -> None:
         """The one check of the search's budgets: raise _Stop when the node or time budget is spent,
         and _Pause when the slice is (only where the caller can go on after a pause).
 
         ``nodes``: before counting node ``nodes`` (from :meth:`_tick`, ``pause=True``): the node
-        budget and the slice's node count, then the clock every :data:`YIELD_EVERY` nodes; a stop
+        budget and the slice's node count, then the clock every :data:`YIELD_EVERY` nodes or
+        :data:`WORK_EVERY` units of work, whichever comes first; a stop
         counts the node, a pause does not (it is searched after the pause).  None: the clock alone,
         now: after a win search or a parry listing and in the root's jump listing (no pause there),
         and between two placements of a wide level's ranking (``pause=True``: "Move now" is answered
@@ -457,7 +467,9 @@ class Searcher:
                 raise _Stop("nodes")
             if nodes >= self._pause_at:
                 raise _Pause
-        if self.start is not None and (nodes is None or nodes % YIELD_EVERY == 0):
+        facts = self.facts
+        if self.start is not None and (nodes is None or nodes % YIELD_EVERY == 0 or facts.work >= facts.due):
+            facts.due = facts.work + WORK_EVERY
             now = self.clock()
             if now - self.start >= self.max_seconds:
                 if nodes is not None:
