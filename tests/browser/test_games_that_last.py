@@ -6,6 +6,7 @@ the second tries one browser's accidents (stories 3, 7, 8, 9).
 """
 
 from conftest import Recorder, click_point, data_position, seed_saved_start, wait_ready
+from phutball.ai import LEVELS
 
 
 def link_of(page) -> str:
@@ -109,6 +110,10 @@ def test_a_link_game_survives_a_new_game_an_undo_after_sending_a_third_visitor_a
         third_ctx.close()
 
 
+#: A newcomer starts at novice's rating and, against novice (the default level), a win is worth +16.
+AFTER_A_WIN = round(LEVELS["novice"].rating) + 16
+
+
 def test_one_browser_s_accidents_never_count_a_win_twice_wipe_a_game_or_stop_the_page(page, server):
     # story 3: a win, another game, the win reopened and the page reloaded: counted once
     page.goto(f"{server.origin}/index.html#9x9_O_E7_E8")
@@ -116,7 +121,7 @@ def test_one_browser_s_accidents_never_count_a_win_twice_wipe_a_game_or_stop_the
     page.select_option("#computer-side", "X")
     click_point(page, "E7")
     click_point(page, "E9")
-    assert page.inner_text("#rating") == "Your rating: 886 (+16)"
+    assert page.inner_text("#rating") == f"Your rating: {AFTER_A_WIN} (+16)"
     page.goto(f"{server.origin}/index.html#15x19_O_H10")  # story 7: a link to the standard start
     page.wait_for_function("() => document.getElementById('board').dataset.position === '15x19_O_H10'")
     page.select_option("#computer-side", "")
@@ -129,7 +134,7 @@ def test_one_browser_s_accidents_never_count_a_win_twice_wipe_a_game_or_stop_the
     page.click("#your-games")
     rows = page.locator("#games-list li").all_inner_texts()
     assert len(rows) == 2 and sum("You won" in r for r in rows) == 1 and "1 move" in rows[0] + rows[1]
-    assert page.inner_text("#games-rating").startswith("Your rating: 886")
+    assert page.inner_text("#games-rating").startswith(f"Your rating: {AFTER_A_WIN}")
     assert page.locator("#games-graph svg").count() == 1
     page.click("#games-close")
 
