@@ -22,7 +22,7 @@ from lab.views.diagram import layout_for
 from phutball.errors import PhutballError
 from glue.boardinput import bind_board, bind_grid, bind_move_field, show_grid
 from lab.boardgrid import ShownGrid
-from glue.remote import bind, el, emit, flush_now, init_value, location_href, pause, ready, show, spawn, storage
+from glue.remote import bind, el, emit, init_value, location_href, pause, ready, show, spawn, storage
 from glue.remote import draw as draw_shapes
 
 canvas = el("board")
@@ -46,12 +46,6 @@ def size() -> tuple[float, float]:
 
 def paint(shapes: list) -> None:
     draw_shapes("board", shapes)
-
-
-async def wait(seconds: float) -> None:
-    """What is drawn sent to the page at once, then a pause (between two hops, two moves of a line)."""
-    await flush_now()
-    await pause(seconds)
 
 
 def draw() -> None:
@@ -89,7 +83,7 @@ def fragment() -> str:
 
 
 def run() -> None:
-    io = FrameIO(draw=draw, say=say, paint=paint, wait=wait, spawn=spawn, size=size,
+    io = FrameIO(draw=draw, say=say, paint=paint, wait=pause, spawn=spawn, size=size,
                  post=lambda *result: frame("puzzleResult", *result), storage=storage,
                  seed=lambda: random.getrandbits(31), reduced_motion=bool(init_value("reducedMotion", False)))
     try:

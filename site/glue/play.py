@@ -22,7 +22,7 @@ from lab.jobs import Scheduler, error_text
 from phutball.ai import HINT_LEVEL
 from phutball.errors import PhutballError
 from lab.play import RATING_SCALE, level_choices
-from glue.remote import (Event, bind as bind_events, el, emit, flush_now, forget, init_value, location_hash,
+from glue.remote import (Event, bind as bind_events, el, emit, forget, init_value, location_hash,
                          location_href, pause, ready, set_hash, share_link, show, spawn, storage, copy_text)
 from glue.remote import draw as draw_shapes
 from glue.boardinput import RELAYOUT, bind_board, bind_move_field, relayout_when_changed, show_grid
@@ -71,17 +71,12 @@ def feel() -> None:
         spawn(animate_jump(f.jump, drawn.token))
 
 
-async def hop(seconds: float) -> None:
-    await flush_now()
-    await pause(seconds)
-
-
 async def animate_jump(ply: int, token: int) -> None:
     """The ball along its path, one hop at a time, each jumped man fading as it is jumped; then the board."""
     lay = layout()
     frames = jump_frames(ctl.game, ply, lay.css_w, lay.css_h, Marks(numbers=False), flipped=ctl.state.flipped)
     try:
-        if await hop_by_hop(frames, lambda shapes: draw_shapes("board", shapes), hop,
+        if await hop_by_hop(frames, lambda shapes: draw_shapes("board", shapes), pause,
                             lambda: drawn.animating(token, ply, ctl.game.cursor)):
             canvas.setAttribute("data-animated", f"{ply}:{len(frames)}")  # for tests: which jump, how many hops
     finally:

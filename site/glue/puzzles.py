@@ -64,7 +64,6 @@ def say(text: str) -> None:
 
 async def step_pause() -> None:
     """Between two moves of a refutation or a solution: the last one shown, then the pause."""
-    await flush_now()
     await pause(STEP_SECONDS)
 
 

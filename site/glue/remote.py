@@ -61,8 +61,9 @@ async def flush_now() -> None:
 
 
 async def pause(seconds: float) -> None:
-    """Wait ``seconds`` between two pictures of a move shown step by step (:mod:`lab.pacing`), scaled by
-    the page's test hook ``pace``, if any."""
+    """Send what is drawn, then wait ``seconds`` between two pictures of a move shown step by step
+    (:mod:`lab.pacing`), scaled by the page's test hook ``pace``, if any."""
+    flush()
     await asyncio.sleep(paced(seconds, init_value("testHooks")))
 
 
