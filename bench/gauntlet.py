@@ -2,6 +2,7 @@
 
     python bench/gauntlet.py [--games 100] [--seconds 0.5] [--size 15x19] [--max-plies 300]
                              [--jobs 1] [--seed 1] [--json] [--opponent baseline] [--player grandmaster]
+                             [--nodes N] [--cap S] [--opponent-nodes N]
 
 * The baseline is ``phutball/ai.py`` as it was when issue 14 was opened (commit 61bc14b, tag
   ``ai-baseline-issue14``), read from the repository's history (:data:`OLD_PLAYERS`, :func:`load_baseline`),
@@ -26,6 +27,12 @@
 * ``--player`` is the new player: ``grandmaster`` (:data:`phutball.ai.STRONGEST`, the default), or
   ``hard-fit`` (:data:`fitted.HARD_FIT`: its search with the fitted evaluation of issue 30, ``bench/fitted.py``).
   ``hard``, the strongest level's name until issue 44, still names it, for ``--player`` and ``--opponent``.
+* ``--nodes N`` gives the new player a budget of N nodes instead of ``--seconds`` (no clock: the game
+  repeats on any machine, loaded or not), and ``--opponent-nodes N`` the same to an opponent of
+  ``PLAYERS`` or a sparring partner: ``--player grandmaster --nodes 50000 --opponent grandmaster
+  --opponent-nodes 60000`` measures a smaller budget against today's (issue 44).  ``--cap S`` adds a
+  limit of S CPU seconds to the new player's nodes (the level's own clock limit, scaled to this Python:
+  the browser's Pyodide searches at about half CPython's node rate).
 * Reports the new player's score (wins + draws/2), the Elo difference with a
   95% interval (normal approximation on the per-game scores), and each
   player's mean completed depth and node rate.
@@ -164,9 +171,16 @@ PLAYERS = {ai.STRONGEST: ai.level_of(ai.STRONGEST), "hard-fit": fitted.HARD_FIT}
 EVALUATIONS: dict[str, ai.Evaluation] = {"hard-fit": fitted.evaluate_node}
 
 
+def budget(seconds: float, nodes: int | None, cap: float = math.inf) -> tuple[int, float]:
+    """A player's (max_nodes, max_seconds): ``nodes`` and ``cap`` when nodes are given, else ``seconds``."""
+    return (10**12, seconds) if nodes is None else (nodes, cap)
+
+
 def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies: int,
-         opponent: str = "baseline", player: str = ai.STRONGEST) -> GameResult:
+         opponent: str = "baseline", player: str = ai.STRONGEST,
+         nodes: int | None = None, opponent_nodes: int | None = None, cap: float = math.inf) -> GameResult:
     opponent, player = today(opponent), today(player)
+    budgets = {"new": budget(seconds, nodes, cap), "base": budget(seconds, opponent_nodes)}
     old = load_baseline("frozen_ai" if opponent == "frozen" else "baseline_ai") \
         if opponent in ("baseline", "frozen") else None
     game = Game(opening(size, opening_seed))
@@ -181,13 +195,15 @@ def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies:
         pos = game.position
         who = "new" if pos.to_move == new_side else "base"
         t0 = time.process_time()
+        max_nodes, max_seconds = budgets[who]
         if who == "new" or opponent in PLAYERS:
             name = player if who == "new" else opponent
-            res = ai.Searcher(pos, PLAYERS[name], max_nodes=10**12, max_depth=64, max_seconds=seconds,
+            res = ai.Searcher(pos, PLAYERS[name], max_nodes=max_nodes, max_depth=64, max_seconds=max_seconds,
                               clock=time.process_time, history=game.positions[:-1],
                               evaluation=EVALUATIONS.get(name)).run()
         elif old is None:
-            res = sparring.choose(opponent, pos, history=game.positions[:-1], max_seconds=seconds)
+            res = sparring.choose(opponent, pos, history=game.positions[:-1],
+                                  max_nodes=None if opponent_nodes is None else max_nodes, max_seconds=max_seconds)
         elif opponent == "frozen":  # the old players keep their own name, "hard", for their strongest level
             res = old.Searcher(pos, "hard", max_nodes=10**12, max_depth=64, max_seconds=seconds,
                                clock=time.process_time, history=game.positions[:-1]).run()
@@ -207,7 +223,7 @@ def play(size: str, opening_seed: int, new_side: str, seconds: float, max_plies:
                       {k: sum(v) / len(v) if v else 0.0 for k, v in depths.items()}, nodes, cpu, tuple(game.moves))
 
 
-def _play(args: tuple[str, int, str, float, int, str, str]) -> GameResult:
+def _play(args: tuple[str, int, str, float, int, str, str, int | None, int | None, float]) -> GameResult:
     return play(*args)
 
 
@@ -256,11 +272,18 @@ def main(argv: list[str] | None = None) -> None:
                    help=f"baseline, frozen (the strongest level as of issue 30's start), {', '.join(PLAYERS)}, "
                    "or a sparring partner: beam, mcts", type=today)
     p.add_argument("--player", default=ai.STRONGEST, choices=sorted(PLAYERS), help="the new player", type=today)
+    p.add_argument("--nodes", type=int, help="the new player's node budget (no clock) instead of --seconds")
+    p.add_argument("--cap", type=float, default=math.inf,
+                   help="with --nodes: the new player's CPU seconds at most besides its nodes")
+    p.add_argument("--opponent-nodes", type=int, help="the opponent's node budget (no clock) instead of --seconds")
     a = p.parse_args(argv)
+    if a.opponent_nodes is not None and a.opponent in ("baseline", "frozen"):
+        raise SystemExit("--opponent-nodes: the old players search by --seconds only")
     pairs = (a.games + 1) // 2
     if a.opponent not in ("baseline", "frozen", *PLAYERS) and not sparring.is_partner(a.opponent):
         raise SystemExit(f"--opponent: {a.opponent!r} is not baseline, frozen, {', '.join(PLAYERS)}, beam or mcts")
-    tasks = [(a.size, a.seed + i, side, a.seconds, a.max_plies, a.opponent, a.player) for i in range(pairs)
+    tasks = [(a.size, a.seed + i, side, a.seconds, a.max_plies, a.opponent, a.player, a.nodes, a.opponent_nodes, a.cap)
+             for i in range(pairs)
              for side in ("O", "X")]
     t0 = time.perf_counter()
     if a.jobs > 1:
@@ -274,12 +297,17 @@ def main(argv: list[str] | None = None) -> None:
             print(f"game {len(results)}/{len(tasks)}: opening {r.opening}, new plays {r.new_side}: "
                   f"{r.score} ({r.ending}, {r.plies} plies)", file=sys.stderr, flush=True)
     s = summary(results)
-    s.update(size=a.size, seconds=a.seconds, max_plies=a.max_plies, wall=time.perf_counter() - t0)
+    s.update(size=a.size, seconds=a.seconds, nodes=a.nodes, cap=a.cap, opponent_nodes=a.opponent_nodes, max_plies=a.max_plies,
+             wall=time.perf_counter() - t0)
     if a.json:
         print(json.dumps({"summary": s, "games": [asdict(r) for r in results]}))
         return
-    print(f"new {a.player} vs {a.opponent} on {a.size}, {a.seconds} s CPU per move, {s['games']} games "
-          f"({pairs} openings x 2 colours), max {a.max_plies} plies")
+
+    def spend(nodes: int | None, cap: float = math.inf) -> str:
+        return f"{a.seconds} s CPU" if nodes is None else f"{nodes:,} nodes" + (
+            f" or {cap} s CPU" if cap < math.inf else "")
+    print(f"new {a.player} ({spend(a.nodes, a.cap)}) vs {a.opponent} ({spend(a.opponent_nodes)}) a move on {a.size}, "
+          f"{s['games']} games ({pairs} openings x 2 colours), max {a.max_plies} plies")
     print(f"  score {s['score']:.1%}  (+{s['wins']} ={s['draws']} -{s['losses']})  "
           f"Elo {s['elo']:+.0f}  95% [{s['elo_95'][0]:+.0f}, {s['elo_95'][1]:+.0f}]")
     print(f"  endings {s['endings']}  mean length {s['mean_plies']:.0f} plies")
