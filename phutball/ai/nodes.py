@@ -30,6 +30,12 @@ WIN_NODES = 2000
 #: 25x25 board a node lists up to JUMP_CAP results of ~190 bytes each, and 50,000 nodes held 2 million
 #: of them, 400 MB).  A node listed again gives the same facts, so the cap changes no decision.
 CACHE_RESULTS = 500_000
+#: A full cache is not emptied at once but retired, and freed a few nodes at a time: each node kept
+#: frees this many times its own size (results + 1) of the retired ones (issue 44: a cleared cache
+#: dropped a million objects at once, 40-60 ms in CPython and more in Pyodide, inside one slice).
+#: At 8, a retired cache is gone long before the new one fills (so at most about 1/8 of a cache more
+#: is held), and freeing a node costs less than listing it.
+FREE_RATE = 8
 
 
 @dataclass
@@ -105,6 +111,7 @@ class NodeFacts:
         tables = search_tables(w, h)
         self.rays, self.near, self.starts = tables.rays, tables.near, tables.starts
         self.cache: dict[tuple[int, int, int], Node] = {}
+        self.retired: list[dict[tuple[int, int, int], Node]] = []  # full caches, being freed (see _keep)
         self.after_win_search = after_win_search
         # By ball point, the last state whose placements are about to be searched (see expect):
         # its men, its node, and the points where a man changes its jumps.
@@ -200,17 +207,31 @@ class NodeFacts:
         return node
 
     def _keep(self, key: tuple[int, int, int], node: Node) -> None:
-        """Count the work of listing ``node`` (calling :attr:`on_due` once it is due) and cache it, the
-        cache emptied first when it would hold more than 200,000 nodes or :data:`CACHE_RESULTS` results."""
+        """Count the work of listing ``node`` (calling :attr:`on_due` once it is due) and cache it, a new
+        cache started first when it would hold more than 200,000 nodes or :data:`CACHE_RESULTS` results;
+        the full one is retired and freed in parts (:data:`FREE_RATE`), never all at once."""
         n = len(node.results)
         self.work += n + 1
         if self.work >= self.due and self.on_due is not None:
             self.on_due()
         self.cached += n
         if len(self.cache) > 200_000 or self.cached > CACHE_RESULTS:
-            self.cache.clear()
+            self.retired.append(self.cache)
+            self.cache = {}
             self.cached = n
         self.cache[key] = node
+        if self.retired:
+            self._free(FREE_RATE * (n + 1))
+
+    def _free(self, size: int) -> None:
+        """Drop retired nodes (their results + 1 each) until ``size`` is freed or none is left."""
+        retired = self.retired
+        while size > 0 and retired:
+            old = retired[-1]
+            if not old:
+                retired.pop()
+                continue
+            size -= len(old.popitem()[1].results) + 1
 
     def win_status(self, node: Node, mask: int, c: int, r: int, side: Side) -> bool | None:
         """Whether ``side`` can win with one jump from this state; None if the win search gave up."""
