@@ -15,8 +15,7 @@ read a state through these.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Callable
+from typing import Callable, Iterator
 
 from ..bitboard import DIRECTIONS, bit, bit_point, grow
 from ..sides import Side
@@ -70,9 +69,25 @@ class SearchTables:
     starts: tuple[Starts, ...]
 
 
-@lru_cache(maxsize=None)
+_TABLES: dict[tuple[int, int], SearchTables] = {}  # by board size, built once
+
+
 def search_tables(w: int, h: int) -> SearchTables:
-    """The tables of a ``w`` x ``h`` board (rows 0..h+1 have bits: the ball may stand there)."""
+    """The tables of a ``w`` x ``h`` board (rows 0..h+1 have bits: the ball may stand there), built once."""
+    tables = _TABLES.get((w, h))
+    if tables is None:
+        for _ in building_tables(w, h):
+            pass
+        tables = _TABLES[(w, h)]
+    return tables
+
+
+def building_tables(w: int, h: int, points: int = 32) -> Iterator[None]:
+    """Build the tables of :func:`search_tables` unless they are built, yielding after every ``points``
+    points: on 25x25 they take 55 ms in Pyodide, so a job builds them before its search, a part per
+    step, and Stop is answered meanwhile (issue 44)."""
+    if (w, h) in _TABLES:
+        return
     rays, near = [], []
     for index in range(w * (h + 2)):
         c, r = bit_point(w, index)
@@ -91,12 +106,14 @@ def search_tables(w: int, h: int) -> SearchTables:
         rays.append(tuple(dirs))
         near.append(tuple((bit(w, cc, rr), rr) for rr in range(max(1, r - 2), min(h, r + 2) + 1)
                           for cc in range(max(1, c - 2), min(w, c + 2) + 1) if (cc, rr) != (c, r)))
+        if index % points == points - 1:
+            yield
     starts: list[Starts] = []
     for index, point_rays in enumerate(rays):
         shift = max(index - w - 1, 0)
         around = sum(ray[0][0] for ray in point_rays) >> shift
         starts.append((shift, around, tuple((ray[0][0] >> shift, ray[0][0], ray[1:]) for ray in point_rays), {}))
-    return SearchTables(tuple(rays), tuple(near), tuple(starts))
+    _TABLES[(w, h)] = SearchTables(tuple(rays), tuple(near), tuple(starts))
 
 
 class NodeFacts:

@@ -87,6 +87,7 @@ class ComputerMove2D:
     def __call__(self) -> Job:
         from phutball.ai import Searcher, level_of
         from phutball.board import Position
+        yield from tables_built(self.position)
         searcher = Searcher(Position.from_str(self.position), level_of(self.level), max_nodes=self.max_nodes,
                             seed=self.seed)
         budget = searcher.max_nodes
@@ -137,6 +138,7 @@ class Analyse2D:
     def __call__(self) -> Job:
         from phutball.analysis import analyse
         from phutball.board import Position
+        yield from tables_built(self.position)
         pos = Position.from_str(self.position)
         past = tuple(Position.from_str(p) for p in self.history)
         last: tuple[Any, ...] | None = None
@@ -170,6 +172,7 @@ class Review2D:
         from phutball.game import Game
         game = Game.from_record(self.record)
         total = len(game.moves)
+        yield from tables_built(str(game.start))
         kwargs: dict[str, Any] = {"level": self.level}
         if self.max_nodes is not None:
             kwargs["max_nodes_per_position"] = self.max_nodes
@@ -185,6 +188,20 @@ class Review2D:
         yield {"done": True, "progress": [total, total], "marks": [mark_json(m) for m in marks],
                "curve": [round(p.chance, 3) for p in points],
                "summary": [s.text() for s in review_summary(game, points, marks)]}
+
+
+def tables_built(position: str) -> Iterator[Report]:
+    """The search's tables of ``position``'s board built a part per report, before a search (the first
+    search on a 25x25 board spent 55 ms on them in Pyodide, inside one slice: issue 44); nothing when
+    they are built (or the position is not a board's)."""
+    from phutball.ai.nodes import building_tables
+    from phutball.board import Position
+    try:
+        size = Position.from_str(position).size
+    except PhutballError:  # a strip, or not a position: the job itself says so
+        return
+    for _ in building_tables(size.width, size.height):
+        yield {"progress": [0, 1], "best": None}
 
 
 def mark_json(mark: Any) -> dict[str, Any]:
