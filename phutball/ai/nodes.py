@@ -113,6 +113,8 @@ def building_tables(w: int, h: int, points: int = 32) -> Iterator[None]:
         shift = max(index - w - 1, 0)
         around = sum(ray[0][0] for ray in point_rays) >> shift
         starts.append((shift, around, tuple((ray[0][0] >> shift, ray[0][0], ray[1:]) for ray in point_rays), {}))
+        if index % points == points - 1:
+            yield
     _TABLES[(w, h)] = SearchTables(tuple(rays), tuple(near), tuple(starts))
 
 
