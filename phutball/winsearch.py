@@ -46,7 +46,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterator, Literal
+from typing import Callable, Generator, Iterator, Literal
 
 from .bitboard import DIRECTIONS, BitPosition, Step, board_masks, row_mask, single_jumps
 from .notation import Jump, Point
@@ -93,6 +93,10 @@ CUT_EVERY = 64
 #: The unit of the restart schedule: the k-th slice of :func:`win_path` is ``RESTART_UNIT * luby(k)``
 #: nodes for the goal-first walk, then as many for a new shuffled walk.
 RESTART_UNIT = 64
+
+#: Nodes between two yields of :func:`win_path_steps` (where its caller reads the clock).  A node
+#: costs up to 0.05 ms in Pyodide on a crowded 25x25 board, so a step is a few milliseconds.
+STEP_NODES = 256
 
 
 class _Budget(Exception):
@@ -347,23 +351,44 @@ def win_path(w: int, h: int, mask: int, col: int, row: int, side: Side,
     nodes, then a new walk in an order shuffled with seed k as many (see the
     module docstring); ``nodes`` counts the expansions of all walks.
     """
+    steps = win_path_steps(w, h, mask, col, row, side, max_nodes)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            answer: tuple[Status, list[tuple[int, int]] | None, int] = done.value
+            return answer
+
+
+def win_path_steps(w: int, h: int, mask: int, col: int, row: int, side: Side, max_nodes: int = 200_000,
+                   every: int = STEP_NODES) -> Generator[None, None, tuple[Status, list[tuple[int, int]] | None, int]]:
+    """:func:`win_path` in steps: yields after at most ``every`` nodes (its caller reads the clock there,
+    and may pause: issue 44, a root's search of 200,000 nodes ran for seconds unchecked) and returns
+    its answer.  A walk paused at a step goes on where it was, so the answer is :func:`win_path`'s."""
     if _blocked(mask, row, side, w, h) or not _may_reach_goal(w, h, mask, col, row, side):
         return "none", None, 0
     lost: set[tuple[int, int, int]] = set()
     start = (col, row, mask)
     main = _Walk(w, h, side, start, lost, _goal_first(side))
-    nodes = 0
+    nodes = since = 0
     k = 0
     while nodes < max_nodes:
         k += 1
         size = RESTART_UNIT * luby(k)
         for walk in (main, _Walk(w, h, side, start, lost, _shuffled(k))):
-            status, used = walk.run(min(size, max_nodes - nodes))
-            nodes += used
-            if status == "found":
-                return "found", walk.path(), nodes
-            if status == "none":
-                return "none", None, nodes
+            left = min(size, max_nodes - nodes)
+            while True:
+                status, used = walk.run(min(left, every - since))
+                nodes, left, since = nodes + used, left - used, since + used
+                if status == "found":
+                    return "found", walk.path(), nodes
+                if status == "none":
+                    return "none", None, nodes
+                if since >= every:
+                    since = 0
+                    yield
+                if left <= 0:
+                    break
             if nodes >= max_nodes:
                 break
     return "gave-up", None, nodes

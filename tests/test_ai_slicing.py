@@ -195,3 +195,33 @@ def test_a_crowded_25x25_search_reads_the_clock_after_bounded_work_and_keeps_its
     assert s.facts.work > 20 * WORK_EVERY  # a crowded board: much work
     assert max(gaps) <= WORK_EVERY + (JUMP_CAP + 1) * YIELD_EVERY + WIN_NODES
     assert max(cached) <= CACHE_RESULTS
+
+
+def test_the_roots_win_search_reads_the_clock_after_bounded_work(monkeypatch):
+    """Issue 44: a root with too many jump results to list asks the win search (up to 200,000 nodes);
+    it reads the clock, and may end a slice, after every few of its nodes, not once at its end.  On a
+    crowded 25x25 board (Eks win after a search of 210 nodes), with the root's listing cut after one
+    result and a step of 8 nodes: never more than 8 expansions between two clock readings."""
+    import functools
+    from phutball import winsearch
+    from phutball.ai import search
+    from test_winsearch import GOAL_FIRST_TRAPS
+    monkeypatch.setattr(search, "ROOT_JUMP_CAP", 1)
+    monkeypatch.setattr(search, "win_path_steps", functools.partial(winsearch.win_path_steps, every=8))
+    counted, gaps, last = [0], [], [0]
+    real = winsearch.single_jumps
+
+    def counting(*args):
+        counted[0] += 1
+        return real(*args)
+    monkeypatch.setattr(winsearch, "single_jumps", counting)
+
+    def clock() -> float:
+        gaps.append(counted[0] - last[0])
+        last[0] = counted[0]
+        return 0.0
+    pos = Position.from_str(GOAL_FIRST_TRAPS[2])
+    s = Searcher(pos, "hard", max_seconds=1e9, clock=clock)
+    last_report = list(s.steps(None, None))[-1]
+    assert last_report.reason == "win-in-one" and pos.play(last_report.best).winner == "X"
+    assert counted[0] >= 200 and max(gaps) <= 8

@@ -181,3 +181,52 @@ def test_board_masks_and_grow_on_a_5x5_board():
     assert grow(corner, w, h, 1) == mask_of(w, [Point(c, r) for c in (1, 2) for r in (0, 1, 2)])
     assert grow(mask_of(w, [Point(5, 3)]), w, h, 2) & m.board == \
         mask_of(w, [Point(c, r) for c in (3, 4, 5) for r in range(1, 6)])
+
+
+def _expansions_between_yields(steps, counted):
+    """Run a win search's steps; the expansions (calls of single_jumps) between two yields, and its answer."""
+    gaps, last = [], 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return gaps + [counted[0] - last], done.value
+        gaps.append(counted[0] - last)
+        last = counted[0]
+
+
+def _counting_single_jumps(monkeypatch):
+    counted = [0]
+    real = winsearch.single_jumps
+
+    def counting(*args):
+        counted[0] += 1
+        return real(*args)
+    monkeypatch.setattr(winsearch, "single_jumps", counting)
+    return counted
+
+
+@pytest.mark.parametrize("every", [7, 16])
+def test_the_win_search_in_steps_yields_after_bounded_work_and_answers_as_win_path(monkeypatch, every):
+    """Issue 44: the root's win search (up to 200,000 nodes) yields every few nodes, where the search
+    reads the clock; on a crowded 25x25 board its steps expand at most ``every`` states each, and the
+    answer is win_path's (the walks go on where they paused)."""
+    pos = Position.from_str(GOAL_FIRST_TRAPS[2])
+    args = (25, 25, pos.mask, pos.ball.col, pos.ball.row, "X", 100_000)  # a win found after 210 nodes
+    answer = winsearch.win_path(*args)
+    counted = _counting_single_jumps(monkeypatch)
+    gaps, stepped = _expansions_between_yields(winsearch.win_path_steps(*args, every=every), counted)
+    assert stepped == answer and sum(gaps) == counted[0]
+    assert max(gaps) <= every and len(gaps) >= answer[2] // every >= 13
+
+
+def test_a_long_win_search_in_steps_pauses_all_the_way(monkeypatch):
+    """A proof that takes 50,000 nodes (the shut-in cut off): never more than STEP_NODES between yields."""
+    monkeypatch.setattr(winsearch, "CUT_EVERY", 10**9)
+    pos = Position.from_str("11x11_O_H10_A3A5A6A8A9B3B4B5B6C2C3C4C6C7C8C9C10D2D3D5D6D7D9D10E4E5E10F2F3F4F5F7"
+                            "F10G2G3G4G6G7G8G10H2H3H4H5H6J3J4J5J6J7J8K2K3K7L2L3L4L6L7L10")
+    args = (11, 11, pos.mask, pos.ball.col, pos.ball.row, "O", 10**6)
+    counted = _counting_single_jumps(monkeypatch)
+    gaps, (status, _, nodes) = _expansions_between_yields(winsearch.win_path_steps(*args), counted)
+    assert status == "none" and nodes > 20_000
+    assert max(gaps) <= winsearch.STEP_NODES and len(gaps) >= nodes // winsearch.STEP_NODES

@@ -79,7 +79,7 @@ from ..board import Position
 from ..errors import NoMoveError, PhutballError
 from ..notation import Jump, Move2D, Placement, Point
 from ..sides import Side, other
-from ..winsearch import win_path
+from ..winsearch import win_path_steps
 from .evaluation import WIN, WON, Evaluation, StateValue, evaluate_node
 from .lapses import facts_for
 from .levels import PAUSE_NODES, PAUSE_SECONDS, STRONGEST, YIELD_EVERY, Level, Progress, Reason, level_of
@@ -88,8 +88,9 @@ from .nodes import WIN_NODES, Node
 
 #: Distinct jump results tried at the root (dense positions have millions).
 ROOT_JUMP_CAP = 2000
-#: Node budgets of the root's win-in-one searches when it has too many jump results to list: each
-#: is a fresh search run between two yields, so none keeps the caller waiting long.
+#: Node budgets of the root's win-in-one searches when it has too many jump results to list: each is a
+#: fresh search that yields every :data:`~phutball.winsearch.STEP_NODES` nodes, so none keeps the caller
+#: waiting long (issue 44: the last one ran for seconds between two yields).
 ROOT_WIN_BUDGETS = (5_000, 20_000, 200_000)
 #: Plies a line may be extended at the horizon while the side to move faces a winning jump.
 EXTENSIONS = 2
@@ -325,7 +326,15 @@ class Searcher:
             yield
             if listed >= ROOT_JUMP_CAP:  # not every jump was listed: ask the pruned win search
                 for budget in ROOT_WIN_BUDGETS:
-                    status, wpath, _ = win_path(self.w, self.h, mask, bc, br, side, budget)
+                    search = win_path_steps(self.w, self.h, mask, bc, br, side, budget)
+                    while True:  # the clock is read, and the slice may end, every STEP_NODES nodes
+                        try:
+                            next(search)
+                        except StopIteration as done:
+                            status, wpath, _ = done.value
+                            break
+                        self._budget()
+                        yield
                     if status == "found" and wpath is not None and self.level.lapses.sees(wpath):
                         self._best, self._score, self.reason = Jump(tuple(Point(pc, pr) for pc, pr in wpath)), \
                             WIN - 1, "win-in-one"
