@@ -39,6 +39,17 @@ def cycle_game() -> tuple[Position, list[Position]]:
     return history.pop(), history
 
 
+def crowded_25x25(seed: int, men: int) -> Position:
+    """``men`` men at random on 25x25 (seeded), the ball in the middle, Ohs to move and no win in one for them."""
+    from phutball.winsearch import win_path
+    rng, mask = random.Random(seed), 0
+    while not mask or win_path(25, 25, mask, 13, 13, "O", 2000)[0] == "found":  # no win in one for Ohs
+        mask = 0
+        for c, r in rng.sample([(c, r) for r in range(1, 26) for c in range(1, 26) if (c, r) != (13, 13)], men):
+            mask |= 1 << (r * 25 + c - 1)
+    return Position.from_mask(Position.start("25x25").size, mask, Position.start("25x25").ball, "O")
+
+
 POSITIONS = {
     "15x19 start": (Position.start("15x19"), []),
     "15x19, 12 men": (middle_game(1, "15x19", 12), []),
@@ -174,13 +185,7 @@ def test_a_crowded_25x25_search_reads_the_clock_after_bounded_work_and_keeps_its
     cache of node facts never holds more than CACHE_RESULTS jump results."""
     from phutball.ai.nodes import CACHE_RESULTS, JUMP_CAP, WIN_NODES
     from phutball.ai.search import WORK_EVERY
-    from phutball.winsearch import win_path
-    rng, mask = random.Random(3), 0
-    while not mask or win_path(25, 25, mask, 13, 13, "O", 2000)[0] == "found":  # no win in one for Ohs
-        mask = 0
-        for c, r in rng.sample([(c, r) for r in range(1, 26) for c in range(1, 26) if (c, r) != (13, 13)], 300):
-            mask |= 1 << (r * 25 + c - 1)
-    pos = Position.from_mask(Position.start("25x25").size, mask, Position.start("25x25").ball, "O")
+    pos = crowded_25x25(3, 300)
     gaps, last = [], [0]
     s = Searcher(pos, "hard", max_nodes=4000, max_seconds=1e9)
 
@@ -225,3 +230,33 @@ def test_the_roots_win_search_reads_the_clock_after_bounded_work(monkeypatch):
     last_report = list(s.steps(None, None))[-1]
     assert last_report.reason == "win-in-one" and pos.play(last_report.best).winner == "X"
     assert counted[0] >= 200 and max(gaps) <= 8
+
+
+def test_a_full_node_cache_is_freed_a_few_nodes_at_a_time(monkeypatch):
+    """Issue 44: clearing a full cache dropped a million objects at once inside a slice.  Now it is
+    retired and freed while nodes are kept: each keep frees at most FREE_RATE times its own size (plus
+    one node's), the retired caches empty long before the next is full, and little more is held."""
+    from phutball.ai import nodes
+    cap = 10_000
+    monkeypatch.setattr(nodes, "CACHE_RESULTS", cap)
+    pos = crowded_25x25(3, 300)
+    s = Searcher(pos, "hard", max_nodes=3000, max_seconds=1e9)
+    facts, freed, held, retirements, seen = s.facts, [], [], [0], set()
+    real_free = facts._free
+
+    def units() -> int:
+        return sum(len(n.results) + 1 for old in facts.retired for n in old.values())
+
+    def free(size: int) -> None:
+        before = units()
+        retirements[0] = max(retirements[0], len(facts.retired))
+        seen.update(id(old) for old in facts.retired)
+        real_free(size)
+        freed.append((before - units(), size))
+        held.append(facts.cached + before)
+    monkeypatch.setattr(facts, "_free", free)
+    s.run()
+    assert len(seen) >= 3 and len(freed) > 2 * len(seen)  # each retired cache freed in parts ...
+    assert retirements[0] == 1  # ... and gone before the next is retired
+    assert all(done <= size + nodes.JUMP_CAP + 1 for done, size in freed)
+    assert max(held) <= cap * (1 + 2 / nodes.FREE_RATE) + 2 * nodes.JUMP_CAP
