@@ -307,7 +307,8 @@ def test_the_collector_is_off_while_jobs_run_and_back_when_the_last_one_ends():
 def test_a_search_on_a_new_board_size_builds_its_tables_a_part_per_report(monkeypatch):
     """Issue 44: the first search on a 25x25 board spent 55 ms (Pyodide) on its tables inside one slice.
     The job builds them first, 32 points per report (a point: its rays, its neighbours, its jump
-    starts), each a report of no progress yet; the tables are the ones built at once."""
+    starts), each a report of no progress yet whose best move is a legal one ("move now" plays it);
+    the tables are the ones built at once."""
     from phutball.ai import nodes
     monkeypatch.setattr(nodes, "_TABLES", {})
     whole = nodes.search_tables(25, 25)
@@ -319,14 +320,18 @@ def test_a_search_on_a_new_board_size_builds_its_tables_a_part_per_report(monkey
         built[0] += 1
         return real(w, index)
     monkeypatch.setattr(nodes, "bit_point", counting)
-    job = ComputerMove2D(str(Position.start("25x25")), "easy")()
+    pos = Position.start("25x25")
+    job = ComputerMove2D(str(pos), "easy")()
     first, points = [], []
     for report in job:
         if report.get("depth") is not None:
             break
         first.append(report)
         points.append(built[0])
-    assert first and all(r == {"progress": [0, 1], "best": None} for r in first)
+    best = first[0]["best"]
+    assert all(r == {"progress": [0, 1], "best": best} for r in first)
+    placed = pos.parse_move(best).point  # "move now" plays a man next to the ball
+    assert max(abs(placed.col - pos.ball.col), abs(placed.row - pos.ball.row)) == 1 and pos.play(best)
     steps = [b - a for a, b in zip([0] + points, points)]
     assert len(first) >= 2 * 25 * 27 // 32 and max(steps) <= 32  # both parts of the tables, 32 points a step
     assert nodes.search_tables(25, 25) == whole

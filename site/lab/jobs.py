@@ -87,9 +87,11 @@ class ComputerMove2D:
     def __call__(self) -> Job:
         from phutball.ai import Searcher, level_of
         from phutball.board import Position
-        yield from tables_built(self.position)
-        searcher = Searcher(Position.from_str(self.position), level_of(self.level), max_nodes=self.max_nodes,
-                            seed=self.seed)
+        pos = Position.from_str(self.position)
+        at_once = first_move(pos)  # "move now" plays it while the tables are built
+        for _ in tables_built(self.position):
+            yield {"progress": [0, 1], "best": at_once}
+        searcher = Searcher(pos, level_of(self.level), max_nodes=self.max_nodes, seed=self.seed)
         budget = searcher.max_nodes
         for p in searcher.steps():
             best = str(p.best) if p.best is not None else None  # never the text "None"
@@ -138,7 +140,8 @@ class Analyse2D:
     def __call__(self) -> Job:
         from phutball.analysis import analyse
         from phutball.board import Position
-        yield from tables_built(self.position)
+        for _ in tables_built(self.position):
+            yield {}
         pos = Position.from_str(self.position)
         past = tuple(Position.from_str(p) for p in self.history)
         last: tuple[Any, ...] | None = None
@@ -172,7 +175,8 @@ class Review2D:
         from phutball.game import Game
         game = Game.from_record(self.record)
         total = len(game.moves)
-        yield from tables_built(str(game.start))
+        for _ in tables_built(str(game.start)):
+            yield {"progress": [0, total]}
         kwargs: dict[str, Any] = {"level": self.level}
         if self.max_nodes is not None:
             kwargs["max_nodes_per_position"] = self.max_nodes
@@ -190,18 +194,29 @@ class Review2D:
                "summary": [s.text() for s in review_summary(game, points, marks)]}
 
 
-def tables_built(position: str) -> Iterator[Report]:
-    """The search's tables of ``position``'s board built a part per report, before a search (the first
-    search on a 25x25 board spent 55 ms on them in Pyodide, inside one slice: issue 44); nothing when
-    they are built (or the position is not a board's)."""
+def tables_built(position: str) -> Iterator[None]:
+    """The search's tables of ``position``'s board built a part per step (a job reports after each),
+    before a search: the first search on a 25x25 board spent 55 ms on them in Pyodide, inside one
+    slice (issue 44).  No step when they are built (or the position is not a board's)."""
     from phutball.ai.nodes import building_tables
     from phutball.board import Position
     try:
         size = Position.from_str(position).size
     except PhutballError:  # a strip, or not a position: the job itself says so
         return
-    for _ in building_tables(size.width, size.height):
-        yield {"progress": [0, 1], "best": None}
+    yield from building_tables(size.width, size.height)
+
+
+def first_move(pos: Any) -> str | None:
+    """A legal move of the board position ``pos`` found at once, before any search: the placement
+    nearest the ball, else a jump; None when the game is over."""
+    if pos.is_over:
+        return None
+    ball = pos.ball
+    places = pos.placements()
+    if places:
+        return str(min(places, key=lambda m: max(abs(m.point.col - ball.col), abs(m.point.row - ball.row))))
+    return str(next(pos.jumps()))
 
 
 def mark_json(mark: Any) -> dict[str, Any]:
