@@ -2,23 +2,12 @@
 // the same V8 engine as Chromium) and print its JSON.  Called by `bench/bench_slices.py --pyodide`,
 // one Node process per position (a fresh interpreter, as the page's worker is); the position's text
 // comes on stdin.  CPU time is Node's process.cpuUsage (user + system); there is no memory figure.
-import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import fs from "fs";
 import path from "path";
-import { fileURLToPath } from "url";
+import { pyodideWith, repo } from "./pyodide_repo.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, "..");
-const py = await loadPyodide({ indexURL: path.join(repo, "node_modules/pyodide/") });
-const copy = (dir, dest) => {
-  py.FS.mkdirTree(dest);
-  for (const f of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (f.isDirectory() && f.name !== "__pycache__") copy(path.join(dir, f.name), `${dest}/${f.name}`);
-    else if (f.isFile() && /\.(py|json|typed)$/.test(f.name)) py.FS.writeFile(`${dest}/${f.name}`, fs.readFileSync(path.join(dir, f.name)));
-  }
-};
-copy(path.join(repo, "phutball"), "/home/pyodide/repo/phutball");
-copy(path.join(repo, "site/lab"), "/home/pyodide/repo/site/lab");
+const here = path.join(repo, "bench");
+const py = await pyodideWith(["phutball", "site/lab"]);
 py.FS.mkdirTree("/home/pyodide/repo/bench");
 py.FS.writeFile("/home/pyodide/repo/bench/bench_slices.py", fs.readFileSync(path.join(here, "bench_slices.py")));
 globalThis.cpuSeconds = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
