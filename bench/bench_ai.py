@@ -2,7 +2,9 @@
 
     python bench/bench_ai.py [--quick] [--runs N] [--collector]
 
-Searches the same positions with the strongest level's budget (grandmaster) in this Python,
+Searches the same positions with the strongest level's node budget (grandmaster; its clock limit
+lifted, so every run searches the same nodes: ``over_limit`` counts the moves that the level's own
+limit, 2 s since issue 44, would have cut short) in this Python,
 then (if Node.js and the vendored Pyodide are installed: ``npm ci``) runs
 this very file inside Pyodide through ``bench/bench_ai_pyodide.mjs`` and
 prints both rates and their ratio; ``--runs N`` alternates N runs of each and
@@ -33,7 +35,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from phutball import Position  # noqa: E402
-from phutball.ai import STRONGEST, Searcher  # noqa: E402
+from phutball.ai import LEVELS, STRONGEST, Searcher  # noqa: E402
 
 
 def positions(quick: bool = False) -> list[Position]:
@@ -98,7 +100,8 @@ def _measure(quick: bool) -> dict:
             "mean_s_per_move": round(seconds / len(depths), 3), "median_s_per_move": round(statistics.median(times), 3),
             "worst_s": round(worst, 3), "median_cpu_s": round(statistics.median(cpus), 3),
             "worst_cpu_s": round(max(cpus), 3),
-            "longest_slice_ms": round(longest * 1000, 1), "depths": depths}
+            "longest_slice_ms": round(longest * 1000, 1), "depths": depths, "cpu_s": [round(c, 3) for c in cpus],
+            "over_limit": sum(t > LEVELS[STRONGEST].max_seconds for t in times)}
 
 
 def describe(name: str, r: dict) -> str:
@@ -106,7 +109,9 @@ def describe(name: str, r: dict) -> str:
             f"{r['positions']} positions, {r['mean_s_per_move']} s per move at the strongest level "
             f"(median {r['median_s_per_move']} s, worst {r['worst_s']} s; by CPU time median "
             f"{r['median_cpu_s']} s, worst {r['worst_cpu_s']} s), "
-            f"longest slice {r['longest_slice_ms']} ms, depths {r['depths']}")
+            f"longest slice {r['longest_slice_ms']} ms, depths {r['depths']}; "
+            f"{r['over_limit']} of {r['positions']} over the level's {LEVELS[STRONGEST].max_seconds} s limit "
+            f"(searched to the node budget here), seconds by CPU {r['cpu_s']}")
 
 
 def pyodide(quick: bool, collector: bool = False) -> dict | None:

@@ -27,8 +27,8 @@ noise 1.5 rows), then for a level that errs like people (issue 44, :mod:`phutbal
 ``h<hops>`` (the longest chain it sees), ``o<chance>`` (how often it overlooks a threat built one
 move ahead) and ``m<margin>`` (tenths of a row within which it picks among moves by chance), e.g.
 ``n1200d2z6h3o0.5m15``, and a ``w`` at the end for a level that places men near any man, not only near
-the ball (``n60000d20z0w`` is the strongest level since issue 30, ``grandmaster``, called ``hard`` until
-issue 44; ``n60000d20z0`` the strongest level before issue 30).
+the ball (``n60000d20z0w`` was the strongest level from issue 30, ``grandmaster``, called ``hard`` until
+issue 44, which gave it 50,000 nodes: ``n50000d20z0w``; ``n60000d20z0`` the strongest level before issue 30).
 
 Ratings: a Bradley-Terry model fitted by maximum likelihood (Hunter's MM
 algorithm, a draw counting half a win for each side), on the Elo scale

@@ -173,7 +173,12 @@ def test_level_rating_defaults_to_none_and_every_level_is_rated():
     assert all(isinstance(r, float) for r in ratings), ratings
     # The table is a ladder: listed from the weakest up, each level rated above the one before.
     assert ratings == sorted(ratings) and len(set(ratings)) == len(ratings)
-    assert [lv.max_nodes for lv in LEVELS.values()] == sorted(lv.max_nodes for lv in LEVELS.values())
+    # A stronger level searches as many nodes or more, among the levels that place men alike (a node of
+    # grandmaster's, placing men near any man, costs more: issue 44 gave it fewer than virtuoso's).
+    for wide in (False, True):
+        budgets = [lv.max_nodes for lv in LEVELS.values() if lv.wide == wide]
+        assert budgets == sorted(budgets)
+    assert [lv.wide for lv in LEVELS.values()] == sorted(lv.wide for lv in LEVELS.values())
     assert all(name == lv.name for name, lv in LEVELS.items())
 
 
