@@ -89,7 +89,7 @@ class ComputerMove2D:
         from phutball.board import Position
         pos = Position.from_str(self.position)
         at_once = first_move(pos)  # "move now" plays it while the tables are built
-        for _ in tables_built(self.position):
+        for _ in tables_built(pos):
             yield {"progress": [0, 1], "best": at_once}
         searcher = Searcher(pos, level_of(self.level), max_nodes=self.max_nodes, seed=self.seed)
         budget = searcher.max_nodes
@@ -140,9 +140,9 @@ class Analyse2D:
     def __call__(self) -> Job:
         from phutball.analysis import analyse
         from phutball.board import Position
-        for _ in tables_built(self.position):
-            yield {}
         pos = Position.from_str(self.position)
+        for _ in tables_built(pos):
+            yield {}
         past = tuple(Position.from_str(p) for p in self.history)
         last: tuple[Any, ...] | None = None
         for a in analyse(pos, history=past, level=self.level, max_nodes=self.max_nodes, max_depth=self.max_depth):
@@ -175,7 +175,7 @@ class Review2D:
         from phutball.game import Game
         game = Game.from_record(self.record)
         total = len(game.moves)
-        for _ in tables_built(str(game.start)):
+        for _ in tables_built(game.start):
             yield {"progress": [0, total]}
         kwargs: dict[str, Any] = {"level": self.level}
         if self.max_nodes is not None:
@@ -194,17 +194,14 @@ class Review2D:
                "summary": [s.text() for s in review_summary(game, points, marks)]}
 
 
-def tables_built(position: str) -> Iterator[None]:
+def tables_built(position: Any) -> Iterator[None]:
     """The search's tables of ``position``'s board built a part per step (a job reports after each),
     before a search: the first search on a 25x25 board spent 55 ms on them in Pyodide, inside one
-    slice (issue 44).  No step when they are built (or the position is not a board's)."""
+    slice (issue 44).  No step when they are built (or the position is a strip's)."""
     from phutball.ai.nodes import building_tables
     from phutball.board import Position
-    try:
-        size = Position.from_str(position).size
-    except PhutballError:  # a strip, or not a position: the job itself says so
-        return
-    yield from building_tables(size.width, size.height)
+    if isinstance(position, Position):
+        yield from building_tables(position.size.width, position.size.height)
 
 
 def first_move(pos: Any) -> str | None:
