@@ -62,6 +62,7 @@ bench: dist $(CHROMIUM)
 	$(PY) bench/bench_1d.py
 	$(PY) bench/bench_startup.py
 	$(PY) bench/bench_ai.py
+	$(PY) bench/bench_ai_page.py
 
 tournament: $(VENV)/.installed
 	$(PY) bench/tournament.py --games 50

@@ -32,6 +32,7 @@ import sys
 import threading
 import urllib.parse
 from pathlib import Path
+from typing import Any
 
 MIME = {
     ".html": "text/html; charset=utf-8",
@@ -141,6 +142,13 @@ class _Server(http.server.ThreadingHTTPServer):
         self._lock = threading.Lock()
         self.requests: list[str] = []
         self.bytes_sent = 0
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that goes away mid-answer (a closed tab or test context) is no error of the
+        server's: say nothing; anything else is printed as socketserver does."""
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
 
     def count_request(self, path: str) -> None:
         with self._lock:
