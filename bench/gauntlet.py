@@ -51,7 +51,7 @@ import random
 import subprocess
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import ModuleType
@@ -286,16 +286,20 @@ def main(argv: list[str] | None = None) -> None:
              for i in range(pairs)
              for side in ("O", "X")]
     t0 = time.perf_counter()
+    results = []
+
+    def played(r: GameResult) -> None:  # one line per game on stderr, so a long run shows where it is
+        results.append(r)
+        print(f"game {len(results)}/{len(tasks)}: opening {r.opening}, new plays {r.new_side}: "
+              f"{r.score} ({r.ending}, {r.plies} plies)", file=sys.stderr, flush=True)
     if a.jobs > 1:
         with ProcessPoolExecutor(a.jobs) as ex:
-            results = list(ex.map(_play, tasks))
+            for future in as_completed([ex.submit(_play, t) for t in tasks]):
+                played(future.result())
+        results.sort(key=lambda r: (r.opening, r.new_side != "O"))  # the order of the tasks
     else:
-        results = []
-        for t in tasks:  # one line per game on stderr, so a long run shows where it is
-            results.append(_play(t))
-            r = results[-1]
-            print(f"game {len(results)}/{len(tasks)}: opening {r.opening}, new plays {r.new_side}: "
-                  f"{r.score} ({r.ending}, {r.plies} plies)", file=sys.stderr, flush=True)
+        for t in tasks:
+            played(_play(t))
     s = summary(results)
     s.update(size=a.size, seconds=a.seconds, nodes=a.nodes, cap=a.cap, opponent_nodes=a.opponent_nodes, max_plies=a.max_plies,
              wall=time.perf_counter() - t0)
