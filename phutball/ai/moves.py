@@ -215,7 +215,7 @@ class Candidates:
                 # Forward pruning: rank by the opponent's static evaluation after the placement
                 # (lowest first), then by the order above; search only the best ``beam``.
                 if self.beam_rank:
-                    nxt, ev, nd = other(side), self.evaluate, self.node
+                    nxt, ev, nd, glance = other(side), self.evaluate, self.node, self.facts.glance
                     touched = reach if self.wide is not None and self.jumps_only else None  # see touched
                     same = ev(node, mask, c, r, nxt) if touched is not None else 0
                     ranked, ranks, fresh, wide = [], self._ranks, 0, self.wide is not None
@@ -231,7 +231,7 @@ class Candidates:
                             continue
                         v = ranks.get((m, c, r, nxt))
                         if v is None:
-                            v = ranks[(m, c, r, nxt)] = ev(nd(m, c, r), m, c, r, nxt)
+                            v = ranks[(m, c, r, nxt)] = ev(glance(m, c, r), m, c, r, nxt)
                             fresh += 1
                             if fresh % YIELD_EVERY == 0 or self.facts.work >= self.facts.due:
                                 self.budget(pause=True)

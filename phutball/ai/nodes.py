@@ -168,61 +168,81 @@ class NodeFacts:
         """The :class:`Node` of the state (men ``mask``, ball on (``c``, ``r``)): its distinct jump
         results, up to :data:`JUMP_CAP` (a single jump is read from the rays of :func:`search_tables`)."""
         key = (c, r, mask)
-        node = self.cache.get(key)
+        node = self.cache.get(key) or self._from_parent(key, mask, c, r)
         if node is None:
-            parent = self.parents.get((c, r))
-            if parent is not None:
-                men, known, reach = parent
-                added = mask ^ men
-                if not added & men and not added & (added - 1) and not added & reach:
-                    # One man more than a state of expect, out of its reach: the same jumps.
-                    node = Node([(cc, rr, m | added) for cc, rr, m in known.results], True, known.lo, known.hi,
-                                dict(known.win))
-                    self._keep(key, node)
-                    return node
-            w, h, starts = self.w, self.h, self.starts
-            out: list[tuple[int, int, int]] = []
-            seen: set[tuple[int, int, int]] = set()
-            stack = [(c, r, mask)]
-            complete = True
-            while stack and complete:
-                c0, r0, m0 = stack.pop()
-                shift, around, dirs, lines = starts[r0 * w + c0 - 1]
-                men = m0 >> shift & around  # the men next to the ball, in a small window
-                if not men:
-                    continue
-                found = lines.get(men)  # the directions with a man next to the ball, in DIRECTIONS' order
-                if found is None:
-                    found = lines[men] = tuple((removed, ray) for first, removed, ray in dirs if men & first)
-                for removed, ray in found:  # single jumps (bitboard.single_jumps, unrolled)
-                    for b, cc, rr in ray:
-                        if m0 & b:
-                            removed |= b
-                            continue
-                        k = (cc, rr, m0 ^ removed)  # the men jumped are all in m0
-                        n = len(seen)
-                        seen.add(k)
-                        if len(seen) > n:  # a new result (the key is hashed once, not twice)
-                            out.append(k)
-                            if 0 < rr <= h:
-                                stack.append(k)
-                        break
-                if len(out) >= JUMP_CAP:
-                    complete = False
-            rows = [k[1] for k in out]
-            lo, hi = (min(rows), max(rows)) if rows else (r, r)
-            node = Node(out, complete, lo, hi)
-            # A result on a goal row decides that side's win at once; no result there decides it only
-            # when every result is listed (otherwise win_status asks the pruned win search).
-            if hi >= h:
-                node.win["O"] = True
-            elif complete:
-                node.win["O"] = False
-            if lo <= 1:
-                node.win["X"] = True
-            elif complete:
-                node.win["X"] = False
+            node = self.walk(mask, c, r)
             self._keep(key, node)
+        return node
+
+    def glance(self, mask: int, c: int, r: int) -> Node:
+        """:meth:`node`, but a state that has to be walked is not kept, only its work counted (issue 44: a
+        wide level's ranking reads 89 % of the placements it walks once, for their evaluation, and prunes
+        them; kept, they filled the cache).  The same facts either way, so no decision changes."""
+        key = (c, r, mask)
+        node = self.cache.get(key) or self._from_parent(key, mask, c, r)
+        if node is None:
+            node = self.walk(mask, c, r)
+            self._count(len(node.results))
+        return node
+
+    def _from_parent(self, key: tuple[int, int, int], mask: int, c: int, r: int) -> Node | None:
+        """The node of a state of :meth:`expect` plus one man out of its reach, built from that state's
+        results (the same jumps, the man added) and kept; None for any other state."""
+        parent = self.parents.get((c, r))
+        if parent is None:
+            return None
+        men, known, reach = parent
+        added = mask ^ men
+        if added & men or added & (added - 1) or added & reach:
+            return None
+        node = Node([(cc, rr, m | added) for cc, rr, m in known.results], True, known.lo, known.hi, dict(known.win))
+        self._keep(key, node)
+        return node
+
+    def walk(self, mask: int, c: int, r: int) -> Node:
+        """The :class:`Node` of a state, listed by walking its jumps (not kept)."""
+        w, h, starts = self.w, self.h, self.starts
+        out: list[tuple[int, int, int]] = []
+        seen: set[tuple[int, int, int]] = set()
+        stack = [(c, r, mask)]
+        complete = True
+        while stack and complete:
+            c0, r0, m0 = stack.pop()
+            shift, around, dirs, lines = starts[r0 * w + c0 - 1]
+            men = m0 >> shift & around  # the men next to the ball, in a small window
+            if not men:
+                continue
+            found = lines.get(men)  # the directions with a man next to the ball, in DIRECTIONS' order
+            if found is None:
+                found = lines[men] = tuple((removed, ray) for first, removed, ray in dirs if men & first)
+            for removed, ray in found:  # single jumps (bitboard.single_jumps, unrolled)
+                for b, cc, rr in ray:
+                    if m0 & b:
+                        removed |= b
+                        continue
+                    k = (cc, rr, m0 ^ removed)  # the men jumped are all in m0
+                    n = len(seen)
+                    seen.add(k)
+                    if len(seen) > n:  # a new result (the key is hashed once, not twice)
+                        out.append(k)
+                        if 0 < rr <= h:
+                            stack.append(k)
+                    break
+            if len(out) >= JUMP_CAP:
+                complete = False
+        rows = [k[1] for k in out]
+        lo, hi = (min(rows), max(rows)) if rows else (r, r)
+        node = Node(out, complete, lo, hi)
+        # A result on a goal row decides that side's win at once; no result there decides it only
+        # when every result is listed (otherwise win_status asks the pruned win search).
+        if hi >= h:
+            node.win["O"] = True
+        elif complete:
+            node.win["O"] = False
+        if lo <= 1:
+            node.win["X"] = True
+        elif complete:
+            node.win["X"] = False
         return node
 
     def _keep(self, key: tuple[int, int, int], node: Node) -> None:
@@ -230,9 +250,7 @@ class NodeFacts:
         cache started first when it would hold more than 200,000 nodes or :data:`CACHE_RESULTS` results;
         the full one is retired and freed in parts (:data:`FREE_RATE`), never all at once."""
         n = len(node.results)
-        self.work += n + 1
-        if self.work >= self.due and self.on_due is not None:
-            self.on_due()
+        self._count(n)
         self.cached += n
         if len(self.cache) > 200_000 or self.cached > CACHE_RESULTS:
             self.retired.append(self.cache)
@@ -241,6 +259,12 @@ class NodeFacts:
         self.cache[key] = node
         if self.retired:
             self._free(FREE_RATE * (n + 1))
+
+    def _count(self, results: int) -> None:
+        """Count the work of a listing of ``results`` results, and call :attr:`on_due` once it is due."""
+        self.work += results + 1
+        if self.work >= self.due and self.on_due is not None:
+            self.on_due()
 
     def _free(self, size: int) -> None:
         """Drop retired nodes (their results + 1 each) until ``size`` is freed or none is left."""
