@@ -25,6 +25,7 @@ machine's load average before and after (a shared machine: compare runs of the s
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -69,20 +70,20 @@ new Worker("./bench-worker.mjs", { type: "module" }).onmessage = (e) => { window
 </script></body></html>"""
 
 
-def bare(browser, dist: Path) -> dict:
-    """bench_ai's measurement in a Chromium worker without the page: node rate and seconds per move."""
-    import json
+def bare(browser, server: StaticServer, dist: Path) -> dict:
+    """bench_ai's measurement in a Chromium worker without the page: node rate and seconds per move
+    (the bench's three files served beside the build, from memory)."""
     wheel = json.loads((dist / "wheels" / "latest.json").read_text())["wheel"]
-    pages = {"/bench.html": BARE_PAGE, "/bench-worker.mjs": BARE_WORKER % wheel,
-             "/bench_ai.py": (ROOT / "bench" / "bench_ai.py").read_text()}
-    with StaticServer({"/": dist}, pages=pages) as server:
-        page = browser.new_page()
-        try:
-            page.goto(server.origin + "/bench.html")
-            page.wait_for_function("window.__out", timeout=600_000)
-            return json.loads(page.evaluate("window.__out"))
-        finally:
-            page.close()
+    server.add_page("/bench.html", BARE_PAGE)
+    server.add_page("/bench-worker.mjs", BARE_WORKER % wheel)
+    server.add_page("/bench_ai.py", (ROOT / "bench" / "bench_ai.py").read_text())
+    page = browser.new_page()
+    try:
+        page.goto(server.origin + "/bench.html")
+        page.wait_for_function("window.__out", timeout=600_000)
+        return json.loads(page.evaluate("window.__out"))
+    finally:
+        page.close()
 
 
 def time_moves(browser, origin: str, text: str, level: str, settle: float) -> tuple[float, float]:
@@ -129,7 +130,7 @@ def main() -> None:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         try:
             if a.bare:
-                r = bare(browser, a.dist)
+                r = bare(browser, server, a.dist)
                 print(f"Chromium worker, no page: {r['nodes_per_s']:,} nodes/s, median {r['median_s_per_move']} s, "
                       f"worst {r['worst_s']} s per move (node budget in full, clock lifted), seconds {r['cpu_s']}")
             for _ in range(a.runs):
