@@ -7,6 +7,7 @@ import random
 
 import pytest
 from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from phutball import BoardSize, Point, Position
 from phutball import ai
@@ -513,9 +514,10 @@ def test_the_strongest_levels_decisions_at_a_fixed_node_budget_are_unchanged(tex
 
 
 @pytest.mark.parametrize("seed, men", [(1, 8), (2, 12), (3, 20), (5, 20)])
-def test_a_placement_out_of_reach_gets_the_same_node_as_a_fresh_listing(seed, men):
-    """NodeFacts builds the node of a placement out of its parent's reach from the parent's (see
-    NodeFacts.expect): it must equal the node a fresh listing finds, results in the same order."""
+def test_a_placement_gets_the_same_node_as_a_fresh_listing(seed, men):
+    """NodeFacts builds the node of a placement on no landing point from its parent's (see
+    NodeFacts.expect): it must equal the node a fresh listing finds -- results in the same order for a
+    man out of the parent's reach, the same results in some order for one in reach."""
     pos = _middle_game(seed, men)
     mask, c, r = pos.mask, pos.ball.col, pos.ball.row
     w, h = pos.size.width, pos.size.height
@@ -523,12 +525,77 @@ def test_a_placement_out_of_reach_gets_the_same_node_as_a_fresh_listing(seed, me
     parent = facts.node(mask, c, r)
     reach = facts.expect(parent, mask, c, r)
     assert parent.results and reach is not None
-    derived = 0
+    landings = facts.landings(parent, c, r)
+    derived = jumped = 0
     for p in pos.placements():
         b = 1 << (p.point.row * w + p.point.col - 1)
         got = facts.node(mask | b, c, r)
         want = ai.NodeFacts(w, h).node(mask | b, c, r)
-        assert (got.results, got.complete, got.lo, got.hi, got.win) == \
-            (want.results, want.complete, want.lo, want.hi, want.win)
-        derived += not b & reach
-    assert derived > 0  # some of them were built from the parent's
+        assert (got.complete, got.lo, got.hi, got.win) == (want.complete, want.lo, want.hi, want.win)
+        if b & reach:
+            assert sorted(got.results) == sorted(want.results) and len(set(got.results)) == len(got.results)
+        else:
+            assert got.results == want.results
+        derived += not b & landings
+        jumped += bool(b & reach and not b & landings and len(got.results) > len(parent.results))
+    assert derived > 0 and jumped > 0  # built from the parent's, some with new jumps over the man
+
+
+NEW_JUMP = """
+9 . . . . . . . . .
+8 . . . . . . . . .
+7 . . . . . . . . .
+6 . . . . . . . . .
+5 . . . o . o . . .
+4 . . . . . . . . .
+3 . . . . * o . . .
+2 . . . . . . . . .
+1 . . . . . . . . .
+  A B C D E F G H J
+"""
+
+
+def test_a_man_beside_the_ball_keeps_the_parents_jumps_and_adds_the_jumps_over_it():
+    """From E3 the ball jumps F3 to G3 only.  A man on E4 (beside the ball, on no landing point) keeps
+    that jump and adds E3-E5 over it, then from E5 the jumps over D5 to C5 and over F5 to G5."""
+    pos = Position.from_diagram(NEW_JUMP)
+    w, h = pos.size.width, pos.size.height
+    mask, c, r = pos.mask, pos.ball.col, pos.ball.row
+    facts = ai.NodeFacts(w, h)
+    parent = facts.node(mask, c, r)
+    assert [(cc, rr) for cc, rr, _ in parent.results] == [(7, 3)]
+    facts.expect(parent, mask, c, r)
+    e4 = 1 << (4 * w + 5 - 1)
+    got = facts.node(mask | e4, c, r)
+    want = ai.NodeFacts(w, h).walk(mask | e4, c, r)
+    assert sorted(got.results) == sorted(want.results)
+    assert sorted((cc, rr) for cc, rr, _ in got.results) == [(3, 5), (5, 5), (7, 3), (7, 5)]
+    assert (got.lo, got.hi) == (want.lo, want.hi) == (3, 5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(0.05, 0.7))
+def test_every_placement_built_from_its_parent_lists_what_a_walk_lists(seed, density):
+    """Random 9x9 boards of any density: every placement's node built from the parent (NodeFacts.expect)
+    has the walk's results, completeness, rows and wins; one it declines (a man on a landing point, or
+    more results than JUMP_CAP) is walked."""
+    rng = random.Random(seed)
+    w = h = 9
+    mask = 0
+    for i in range(w, w * (h + 1)):
+        if rng.random() < density:
+            mask |= 1 << i
+    ball = rng.randrange(w, w * (h + 1))
+    mask &= ~(1 << ball)
+    c, r = ball % w + 1, ball // w
+    facts = ai.NodeFacts(w, h)
+    parent = facts.walk(mask, c, r)
+    assume(facts.expect(parent, mask, c, r) is not None and parent.results)
+    for i in range(w, w * (h + 1)):
+        b = 1 << i
+        if mask & b or i == ball:
+            continue
+        want = facts.walk(mask | b, c, r)
+        got = facts.node(mask | b, c, r)
+        assert (sorted(got.results), got.complete, got.lo, got.hi, got.win) == \
+            (sorted(want.results), want.complete, want.lo, want.hi, want.win)

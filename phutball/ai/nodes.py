@@ -6,8 +6,9 @@ to :data:`JUMP_CAP`, memoised on ball point plus men left, as in :meth:`phutball
 jumps are read from per-board ray tables, :func:`search_tables`) and decides once whether either side
 wins with one jump from it: a result on a goal row wins; when the results cannot all be listed, the
 pruned win-in-one search of :mod:`phutball.winsearch` decides (:meth:`NodeFacts.win_status`).  A state
-that is a listed state plus one man out of that state's reach has the same jumps with the man added,
-and is built from them (:meth:`NodeFacts.expect`; issue 44: most placements a wide level searches).  The
+that is a listed state plus one man on none of its landing points has the same jumps with the man
+added, and those over the man, and is built from them (:meth:`NodeFacts.expect`; issue 44: most
+placements a wide level ranks and searches).  The
 search (:mod:`phutball.ai.search`) and every static evaluation (:data:`phutball.ai.evaluation.Evaluation`)
 read a state through these.
 """
@@ -67,6 +68,22 @@ class SearchTables:
     # and one mask of a small integer (the neighbours) rule out most directions, or all of them, at
     # once (under WebAssembly an operation on the whole board's mask costs about 2.5 times CPython's).
     starts: tuple[Starts, ...]
+    # By bit index of a point p, the jumps a man on p starts: per neighbour L of p (by bit index), the
+    # ray from L through p on past p (NodeFacts.node's placements within a parent's reach).
+    into: tuple[tuple[tuple[int, Ray], ...], ...]
+
+
+class Parent:
+    """A state whose placements are about to be searched (:meth:`NodeFacts.expect`): its men, its node
+    (every result listed), the points where a man changes its jumps (``reach``), the ball's point and
+    the points its jumps land on (``landings``), and, once needed, its states by ball point
+    (:meth:`NodeFacts._states_at`)."""
+
+    __slots__ = ("men", "node", "reach", "landings", "at")
+
+    def __init__(self, men: int, node: Node, reach: int, landings: int) -> None:
+        self.men, self.node, self.reach, self.landings = men, node, reach, landings
+        self.at: dict[int, list[int]] | None = None
 
 
 _TABLES: dict[tuple[int, int], SearchTables] = {}  # by board size, built once
@@ -109,13 +126,16 @@ def building_tables(w: int, h: int, points: int = 32) -> Iterator[None]:
         if index % points == points - 1:
             yield
     starts: list[Starts] = []
+    into: list[list[tuple[int, Ray]]] = [[] for _ in rays]
     for index, point_rays in enumerate(rays):
         shift = max(index - w - 1, 0)
         around = sum(ray[0][0] for ray in point_rays) >> shift
         starts.append((shift, around, tuple((ray[0][0] >> shift, ray[0][0], ray[1:]) for ray in point_rays), {}))
+        for line in point_rays:
+            into[line[0][0].bit_length() - 1].append((index, line[1:]))
         if index % points == points - 1:
             yield
-    _TABLES[(w, h)] = SearchTables(tuple(rays), tuple(near), tuple(starts))
+    _TABLES[(w, h)] = SearchTables(tuple(rays), tuple(near), tuple(starts), tuple(tuple(i) for i in into))
 
 
 class NodeFacts:
@@ -132,9 +152,9 @@ class NodeFacts:
         self.cache: dict[tuple[int, int, int], Node] = {}
         self.retired: list[dict[tuple[int, int, int], Node]] = []  # full caches, being freed (see _keep)
         self.after_win_search = after_win_search
-        # By ball point, the last state whose placements are about to be searched (see expect):
-        # its men, its node, and the points where a man changes its jumps.
-        self.parents: dict[tuple[int, int], tuple[int, Node, int]] = {}
+        self.into = tables.into
+        # By ball point, the last state whose placements are about to be searched (see expect).
+        self.parents: dict[tuple[int, int], Parent] = {}
         # Work done, in jump results listed and win-search nodes: the searcher reads the clock when
         # it grows by much between two nodes (a crowded board's listings are long: issue 44).
         self.work = 0
@@ -142,71 +162,134 @@ class NodeFacts:
         self.due = 1 << 62  # once work reaches it, on_due is called (the searcher's: read the clock soon)
         self.on_due: Callable[[], None] | None = None
 
-    def reach(self, node: Node, c: int, r: int) -> int:
-        """The points where a man changes this state's jumps, as a mask: within one point of the ball
-        or of a landing point (a jump starts next to a point the ball reaches, and a man on a landing
-        point extends that line).  A man anywhere else leaves every jump as it is."""
+    def landings(self, node: Node, c: int, r: int) -> int:
+        """The ball's point and every point its jumps land on, as a mask."""
         w = self.w
         seen = 1 << (r * w + c - 1)
         for cc, rr, _ in node.results:
             seen |= 1 << (rr * w + cc - 1)
-        return grow(seen, w, self.h, 1)
+        return seen
+
+    def reach(self, node: Node, c: int, r: int) -> int:
+        """The points where a man changes this state's jumps, as a mask: within one point of the ball
+        or of a landing point (a jump starts next to a point the ball reaches, and a man on a landing
+        point extends that line).  A man anywhere else leaves every jump as it is."""
+        return grow(self.landings(node, c, r), self.w, self.h, 1)
 
     def expect(self, node: Node, mask: int, c: int, r: int) -> int | None:
         """Note that the states searched next are this one (all its jumps listed) plus a man: the
-        node of one with the man out of :meth:`reach` is then this node's results with the man added
-        (:meth:`node` builds it so, in the very order its walk would list them, without walking).
+        node of one with the man out of :meth:`reach` is then this node's results with the man added,
+        and of one with the man in reach but on no landing point those results plus the jumps over
+        the man (:meth:`node` builds them so, without walking the rest).
         Returns the reach (None when not every jump is listed)."""
         if not node.complete:
             return None
-        reach = self.reach(node, c, r)
+        landings = self.landings(node, c, r)
+        reach = grow(landings, self.w, self.h, 1)
         if node.results:  # with no jump, a state is cheaper to walk than to compare
-            self.parents[(c, r)] = (mask, node, reach)
+            self.parents[(c, r)] = Parent(mask, node, reach, landings)
         return reach
 
     def node(self, mask: int, c: int, r: int) -> Node:
         """The :class:`Node` of the state (men ``mask``, ball on (``c``, ``r``)): its distinct jump
         results, up to :data:`JUMP_CAP` (a single jump is read from the rays of :func:`search_tables`)."""
         key = (c, r, mask)
-        node = self.cache.get(key) or self._from_parent(key, mask, c, r)
+        node = self.cache.get(key)
         if node is None:
-            node = self.walk(mask, c, r)
+            node = self._from_parent(mask, c, r) or self.walk(mask, c, r)
             self._keep(key, node)
         return node
 
     def glance(self, mask: int, c: int, r: int) -> Node:
-        """:meth:`node`, but a state that has to be walked is not kept, only its work counted (issue 44: a
-        wide level's ranking reads 89 % of the placements it walks once, for their evaluation, and prunes
+        """:meth:`node`, but a state not known yet is not kept, only its work counted (issue 44: a
+        wide level's ranking reads 89 % of the placements it lists once, for their evaluation, and prunes
         them; kept, they filled the cache).  The same facts either way, so no decision changes."""
-        key = (c, r, mask)
-        node = self.cache.get(key) or self._from_parent(key, mask, c, r)
+        node = self.cache.get((c, r, mask))
         if node is None:
-            node = self.walk(mask, c, r)
+            node = self._from_parent(mask, c, r) or self.walk(mask, c, r)
             self._count(len(node.results))
         return node
 
-    def _from_parent(self, key: tuple[int, int, int], mask: int, c: int, r: int) -> Node | None:
-        """The node of a state of :meth:`expect` plus one man out of its reach, built from that state's
-        results (the same jumps, the man added) and kept; None for any other state."""
+    def _from_parent(self, mask: int, c: int, r: int) -> Node | None:
+        """The node of a state of :meth:`expect` plus one man, built from that state's results (None
+        for any other state, or when it would not list every result):
+
+        * a man out of the parent's reach changes no jump: the same results, the man added;
+        * a man in reach but on no landing point (nor the ball's) changes no jump either (a parent's
+          jump never passes over an empty point, and never landed there), but the ball may now jump
+          it from a neighbouring point it reaches: those jumps, and every result after them, are
+          added (they jumped the man, so no parent result, which keeps it, is among them);
+        * a man on a landing point blocks jumps: the state is walked (None here).
+
+        Either way the node holds the results a walk lists (in another order), so no decision changes.
+        """
         parent = self.parents.get((c, r))
         if parent is None:
             return None
-        men, known, reach = parent
+        men, known = parent.men, parent.node
         added = mask ^ men
-        if added & men or added & (added - 1) or added & reach:
+        if added & men or added & (added - 1) or added & parent.landings:
             return None
-        node = Node([(cc, rr, m | added) for cc, rr, m in known.results], True, known.lo, known.hi, dict(known.win))
-        self._keep(key, node)
+        results = [(cc, rr, m | added) for cc, rr, m in known.results]
+        lo, hi = known.lo, known.hi
+        if added & parent.reach:
+            at = parent.at
+            if at is None:
+                at = parent.at = self._states_at(parent, c, r)
+            stack: list[tuple[int, int, int]] = []
+            for start, ray in self.into[added.bit_length() - 1]:
+                for m0 in at.get(start, ()):
+                    m0 |= added
+                    removed = added
+                    for b, cc, rr in ray:  # the jump over the man, as in walk
+                        if m0 & b:
+                            removed |= b
+                            continue
+                        stack.append((cc, rr, m0 ^ removed))
+                        break
+            if stack:
+                new: list[tuple[int, int, int]] = []
+                seen: set[tuple[int, int, int]] = set()
+                for k in stack:
+                    if k not in seen:
+                        seen.add(k)
+                        new.append(k)
+                stack = [k for k in new if 0 < k[1] <= self.h]
+                if not self._closure(stack, seen, new, JUMP_CAP - len(results)):
+                    return None  # too many to list: walked, for the very results a walk keeps
+                rows = [k[1] for k in new]
+                lo, hi = min(lo, *rows), max(hi, *rows)
+                results += new
+        node = Node(results, True, lo, hi)
+        self._decide(node, True)
         return node
+
+    def _states_at(self, parent: Parent, c: int, r: int) -> dict[int, list[int]]:
+        """The men of the parent's states whose jumps its walk listed, by the ball's bit index: the
+        parent itself and each result not on a goal line."""
+        w, h = self.w, self.h
+        at: dict[int, list[int]] = {r * w + c - 1: [parent.men]}
+        for cc, rr, m in parent.node.results:
+            if 0 < rr <= h:
+                at.setdefault(rr * w + cc - 1, []).append(m)
+        return at
 
     def walk(self, mask: int, c: int, r: int) -> Node:
         """The :class:`Node` of a state, listed by walking its jumps (not kept)."""
-        w, h, starts = self.w, self.h, self.starts
         out: list[tuple[int, int, int]] = []
-        seen: set[tuple[int, int, int]] = set()
-        stack = [(c, r, mask)]
-        complete = True
-        while stack and complete:
+        complete = self._closure([(c, r, mask)], set(), out, JUMP_CAP)
+        rows = [k[1] for k in out]
+        lo, hi = (min(rows), max(rows)) if rows else (r, r)
+        node = Node(out, complete, lo, hi)
+        self._decide(node, complete)
+        return node
+
+    def _closure(self, stack: list[tuple[int, int, int]], seen: set[tuple[int, int, int]],
+                 out: list[tuple[int, int, int]], cap: int) -> bool:
+        """Walk every jump from the states on ``stack``, adding each result not ``seen`` to ``out``
+        (and to the stack, if not on a goal line); False when ``out`` reaches ``cap`` first."""
+        w, h, starts = self.w, self.h, self.starts
+        while stack:
             c0, r0, m0 = stack.pop()
             shift, around, dirs, lines = starts[r0 * w + c0 - 1]
             men = m0 >> shift & around  # the men next to the ball, in a small window
@@ -228,22 +311,22 @@ class NodeFacts:
                         if 0 < rr <= h:
                             stack.append(k)
                     break
-            if len(out) >= JUMP_CAP:
-                complete = False
-        rows = [k[1] for k in out]
-        lo, hi = (min(rows), max(rows)) if rows else (r, r)
-        node = Node(out, complete, lo, hi)
-        # A result on a goal row decides that side's win at once; no result there decides it only
-        # when every result is listed (otherwise win_status asks the pruned win search).
-        if hi >= h:
+            if len(out) >= cap:
+                return False
+        return len(out) < cap
+
+    def _decide(self, node: Node, complete: bool) -> None:
+        """A result on a goal row decides that side's win at once; no result there decides it only
+        when every result is listed (otherwise :meth:`win_status` asks the pruned win search)."""
+        h = self.h
+        if node.hi >= h:
             node.win["O"] = True
         elif complete:
             node.win["O"] = False
-        if lo <= 1:
+        if node.lo <= 1:
             node.win["X"] = True
         elif complete:
             node.win["X"] = False
-        return node
 
     def _keep(self, key: tuple[int, int, int], node: Node) -> None:
         """Count the work of listing ``node`` (calling :attr:`on_due` once it is due) and cache it, a new
