@@ -15,7 +15,7 @@ read a state through these.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from ..bitboard import DIRECTIONS, bit, bit_point, grow
@@ -38,15 +38,50 @@ CACHE_RESULTS = 500_000
 FREE_RATE = 8
 
 
-@dataclass
 class Node:
-    """What is known about a (men, ball) state, for both sides: jump results, wins, reach."""
+    """What is known about a (men, ball) state, for both sides: jump results, wins, reach.
 
-    results: list[tuple[int, int, int]]  # distinct (col, row, men) after one jump
-    complete: bool                        # results holds every distinct result
-    lo: int                               # the lowest and highest row the results reach
-    hi: int                               # (the ball's own row when there is no jump)
-    win: dict[str, bool | None] = field(default_factory=dict)  # None: not decided yet
+    ``results``: the distinct (col, row, men) after one jump; ``complete``: it holds every one;
+    ``lo``, ``hi``: the lowest and highest row they reach (the ball's own row when there is no jump);
+    ``win``: by side, whether it wins with one jump (None: undecided; absent: not asked yet).  A node
+    built from a parent's (:meth:`plus`) lists its results only when they are read: most nodes of a
+    search are leaves, which read only the rows and the wins (issue 44)."""
+
+    __slots__ = ("_results", "_base", "_added", "_extra", "complete", "lo", "hi", "win", "size")
+
+    def __init__(self, results: list[tuple[int, int, int]], complete: bool, lo: int, hi: int,
+                 win: dict[str, bool | None] | None = None) -> None:
+        self._results: list[tuple[int, int, int]] | None = results
+        self._base: Node | None = None
+        self._added = 0
+        self._extra: list[tuple[int, int, int]] = []
+        self.complete, self.lo, self.hi = complete, lo, hi
+        self.win: dict[str, bool | None] = {} if win is None else win
+        self.size = len(results)  # how many results (without listing a lazy node's)
+
+    @classmethod
+    def plus(cls, base: Node, added: int, extra: list[tuple[int, int, int]], lo: int, hi: int,
+             win: dict[str, bool | None]) -> Node:
+        """A complete node whose results are ``base``'s with the men ``added``, then ``extra``."""
+        node = cls.__new__(cls)
+        node._results, node._base, node._added, node._extra = None, base, added, extra
+        node.complete, node.lo, node.hi, node.win = True, lo, hi, win
+        node.size = base.size + len(extra)
+        return node
+
+    @property
+    def results(self) -> list[tuple[int, int, int]]:
+        """The distinct results after one jump, as (col, row, men)."""
+        results = self._results
+        if results is None:
+            base, added = self._base, self._added
+            assert base is not None
+            results = self._results = [(cc, rr, m | added) for cc, rr, m in base.results] + self._extra
+            self._base, self._extra = None, []
+        return results
+
+    def __repr__(self) -> str:
+        return f"Node({self.results!r}, {self.complete!r}, {self.lo!r}, {self.hi!r}, {self.win!r})"
 
 
 #: (bit, col, row) of each point along one direction from a point.
@@ -207,7 +242,7 @@ class NodeFacts:
         node = self.cache.get((c, r, mask))
         if node is None:
             node = self._from_parent(mask, c, r) or self.walk(mask, c, r)
-            self._count(len(node.results))
+            self._count(node.size)
         return node
 
     def _from_parent(self, mask: int, c: int, r: int) -> Node | None:
@@ -230,8 +265,8 @@ class NodeFacts:
         added = mask ^ men
         if added & men or added & (added - 1) or added & parent.landings:
             return None
-        results = [(cc, rr, m | added) for cc, rr, m in known.results]
         lo, hi = known.lo, known.hi
+        new: list[tuple[int, int, int]] = []
         if added & parent.reach:
             at = parent.at
             if at is None:
@@ -248,21 +283,18 @@ class NodeFacts:
                         stack.append((cc, rr, m0 ^ removed))
                         break
             if stack:
-                new: list[tuple[int, int, int]] = []
                 seen: set[tuple[int, int, int]] = set()
                 for k in stack:
                     if k not in seen:
                         seen.add(k)
                         new.append(k)
                 stack = [k for k in new if 0 < k[1] <= self.h]
-                if not self._closure(stack, seen, new, JUMP_CAP - len(results)):
+                if not self._closure(stack, seen, new, JUMP_CAP - known.size):
                     return None  # too many to list: walked, for the very results a walk keeps
                 rows = [k[1] for k in new]
-                lo, hi = min(lo, *rows), max(hi, *rows)
-                results += new
-        node = Node(results, True, lo, hi)
-        self._decide(node, True)
-        return node
+                lo, hi = min(lo, min(rows)), max(hi, max(rows))
+        # Every result listed: a result on a goal row wins, and none there means no win (as _decide).
+        return Node.plus(known, added, new, lo, hi, {"O": hi >= self.h, "X": lo <= 1})
 
     def _states_at(self, parent: Parent, c: int, r: int) -> dict[int, list[int]]:
         """The men of the parent's states whose jumps its walk listed, by the ball's bit index: the
@@ -332,7 +364,7 @@ class NodeFacts:
         """Count the work of listing ``node`` (calling :attr:`on_due` once it is due) and cache it, a new
         cache started first when it would hold more than 200,000 nodes or :data:`CACHE_RESULTS` results;
         the full one is retired and freed in parts (:data:`FREE_RATE`), never all at once."""
-        n = len(node.results)
+        n = node.size
         self._count(n)
         self.cached += n
         if len(self.cache) > 200_000 or self.cached > CACHE_RESULTS:
@@ -357,7 +389,7 @@ class NodeFacts:
             if not old:
                 retired.pop()
                 continue
-            size -= len(old.popitem()[1].results) + 1
+            size -= old.popitem()[1].size + 1
 
     def win_status(self, node: Node, mask: int, c: int, r: int, side: Side) -> bool | None:
         """Whether ``side`` can win with one jump from this state; None if the win search gave up."""
