@@ -599,3 +599,29 @@ def test_every_placement_built_from_its_parent_lists_what_a_walk_lists(seed, den
         got = facts.node(mask | b, c, r)
         assert (sorted(got.results), got.complete, got.lo, got.hi, got.win) == \
             (sorted(want.results), want.complete, want.lo, want.hi, want.win)
+
+
+NEAREST = """
+9 . . . . . . . . .
+8 . . . . . . . . .
+7 . . . . . . . . .
+6 . . . o o o . . .
+5 . . . o * . . . .
+4 . . . o o o . . .
+3 . . . . . . . . .
+2 . . . . . . . . .
+1 . . . . . . . . .
+  A B C D E F G H J
+"""
+
+
+def test_the_move_played_before_any_search_is_the_placement_nearest_the_ball_else_a_jump():
+    """What "Move now" plays at once (the search's fallback and the page's job alike): F5, the one empty
+    point next to the ball; on a full board, a single jump."""
+    assert ai.immediate_move(Position.from_diagram(NEAREST)) == Placement(Point.from_str("F5"))
+    full = Position.from_str(FULL_5)
+    move = ai.immediate_move(full)
+    assert isinstance(move, Jump) and full.play(move).ball != full.ball
+    assert Searcher(Position.from_diagram(NEAREST), "beginner").best() == Placement(Point.from_str("F5"))
+    with pytest.raises(NoMoveError, match="Ohs won"):
+        ai.immediate_move(Position.from_str("9x9_X_E9"))

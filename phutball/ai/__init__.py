@@ -29,10 +29,11 @@ from .levels import (HINT_LEVEL, LEVEL_ALIASES, LEVELS, PAUSE_NODES, PAUSE_SECON
                      Progress, Reason, UnknownLevelError, level_name, level_of)
 from .moves import BEAM, BEAM_DEPTH, PARRY_NODES, WIDE_BEAM_DEPTH, WIDE_ROOT, Candidates
 from .nodes import JUMP_CAP, WIN_NODES, Node, NodeFacts, SearchTables, search_tables
-from .search import EXTENSIONS, ROOT_JUMP_CAP, ROOT_WIN_BUDGETS, Searcher, choose_move
+from .search import EXTENSIONS, ROOT_JUMP_CAP, ROOT_WIN_BUDGETS, Searcher, choose_move, immediate_move
 
 __all__ = ["HINT_LEVEL", "LEVELS", "LEVEL_ALIASES", "Level", "NoMoveError", "STRONGEST", "UnknownLevelError",
-           "level_name", "level_of", "Progress", "Reason", "Searcher", "choose_move", "evaluate", "Jump", "WIN", "WON",
+           "level_name", "level_of", "Progress", "Reason", "Searcher", "choose_move", "immediate_move", "evaluate",
+           "Jump", "WIN", "WON",
            "WIN_CHANCE_SLOPE", "win_chance", "Evaluation", "StateValue", "Node", "NodeFacts", "SearchTables",
            "evaluate_node", "position_node", "search_tables", "Candidates", "JUMP_CAP", "WIN_NODES", "ROOT_JUMP_CAP",
            "ROOT_WIN_BUDGETS", "PARRY_NODES", "EXTENSIONS", "BEAM", "BEAM_DEPTH", "WIDE_BEAM_DEPTH", "WIDE_ROOT",

@@ -161,7 +161,7 @@ class Searcher:
         self.reason: Reason | None = None
         self.tt: dict[tuple[int, int, int, str], tuple[int, int, int, tuple[int, int, int] | None]] = {}
         self._root_moves: dict[tuple[int, int, int], Move2D] = {}  # jump results -> their first path
-        self._best: Move2D = self._fallback()
+        self._best: Move2D = immediate_move(pos)
         self._score = 0
         # Repetition: how often each state occurred before the root, and on the line being searched.
         self.seen: dict[tuple[int, int, int, str], int] = {}
@@ -276,18 +276,6 @@ class Searcher:
         return last
 
     # ------------------------------------------------------------ root
-
-    def _fallback(self) -> Move2D:
-        """A legal move before any search: a placement near the ball, else anywhere, else a single jump."""
-        pos = self.pos
-        cands = self.moves.placements(pos.mask, pos.ball.col, pos.ball.row)
-        if cands:
-            return self._to_move(cands[0])
-        cands = self.moves.placements(pos.mask, pos.ball.col, pos.ball.row, radius=max(self.w, self.h))
-        if cands:
-            return self._to_move(cands[0])
-        step = single_jumps(self.w, self.h, pos.ball.col, pos.ball.row, pos.mask)[0]  # has_moves: one exists
-        return Jump((pos.ball, Point(step.col, step.row)))
 
     def _to_move(self, child: tuple[int, int, int]) -> Move2D:
         """The root move leading to ``child`` = (col, row, men) after it."""
@@ -597,6 +585,21 @@ class Searcher:
         return best
 
     # ------------------------------------------------------------ node facts
+
+
+def immediate_move(pos: Position) -> Move2D:
+    """A legal move found at once, before any search (what "Move now" plays before a search has found
+    one): the placement nearest the ball (Chebyshev distance; ties in sorted order), else a single jump.
+
+    Raises :class:`~phutball.errors.NoMoveError` when the game is over."""
+    if pos.is_over:
+        raise NoMoveError("no move", str(pos), pos.over_reason())
+    ball = pos.ball
+    places = pos.placements()
+    if places:
+        return min(places, key=lambda m: max(abs(m.point.col - ball.col), abs(m.point.row - ball.row)))
+    step = single_jumps(pos.size.width, pos.size.height, ball.col, ball.row, pos.mask)[0]  # not over: one exists
+    return Jump((ball, Point(step.col, step.row)))
 
 
 def choose_move(pos: Position, level: str | Level = STRONGEST, *, max_nodes: int | None = None,

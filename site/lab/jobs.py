@@ -85,10 +85,10 @@ class ComputerMove2D:
     seed: int | str | None = None
 
     def __call__(self) -> Job:
-        from phutball.ai import Searcher, level_of
+        from phutball.ai import Searcher, immediate_move, level_of
         from phutball.board import Position
         pos = Position.from_str(self.position)
-        at_once = first_move(pos)  # "move now" plays it while the tables are built
+        at_once = None if pos.is_over else str(immediate_move(pos))  # "move now" plays it while the tables are built
         for _ in tables_built(pos):
             yield {"progress": [0, 1], "best": at_once}
         searcher = Searcher(pos, level_of(self.level), max_nodes=self.max_nodes, seed=self.seed)
@@ -202,18 +202,6 @@ def tables_built(position: Any) -> Iterator[None]:
     from phutball.board import Position
     if isinstance(position, Position):
         yield from building_tables(position.size.width, position.size.height)
-
-
-def first_move(pos: Any) -> str | None:
-    """A legal move of the board position ``pos`` found at once, before any search: the placement
-    nearest the ball, else a jump; None when the game is over."""
-    if pos.is_over:
-        return None
-    ball = pos.ball
-    places = pos.placements()
-    if places:
-        return str(min(places, key=lambda m: max(abs(m.point.col - ball.col), abs(m.point.row - ball.row))))
-    return str(next(pos.jumps()))
 
 
 def mark_json(mark: Any) -> dict[str, Any]:
