@@ -87,7 +87,7 @@ class Candidates:
                  wide: bool, prune: bool, jumps_only: bool) -> None:
         self.size = pos.size
         self.w, self.h = pos.size.width, pos.size.height
-        self.near, self.reach, self.expect = facts.near, facts.reach, facts.expect
+        self.near, self.expect = facts.near, facts.expect
         self.facts = facts
         self.node, self.threatened = facts.node, facts.threatened
         self.evaluate, self.budget, self.jumps_only = evaluate, budget, jumps_only
@@ -143,16 +143,6 @@ class Candidates:
                 out.append(bits[base + low.bit_length() - 1])
                 row ^= low
         return out
-
-    def touched(self, node: Node, c: int, r: int) -> int | None:
-        """For a wide level's ranking: the points where a man changes this state's jumps, as a mask --
-        within one point of the ball or of a landing point (a jump starts next to a point the ball
-        reaches, and a man on a landing point extends that line); a man anywhere else leaves every
-        jump, so the evaluation after it is this state's.  None when the jumps are not all listed
-        (or the evaluation counts the men near the ball): then every placement is evaluated."""
-        if self.wide is None or not node.complete or not self.jumps_only:
-            return None
-        return self.reach(node, c, r)
 
     def parries(self, mask: int, c: int, r: int, side: Side) -> list[tuple[int, int, int]]:
         """Placements that can spoil the opponent's winning jumps: men on their landing points.
@@ -216,7 +206,10 @@ class Candidates:
                 # (lowest first), then by the order above; search only the best ``beam``.
                 if self.beam_rank:
                     nxt, ev, nd, glance = other(side), self.evaluate, self.node, self.facts.glance
-                    touched = reach if self.wide is not None and self.jumps_only else None  # see touched
+                    # A man out of the reach leaves every jump, so the evaluation after it is this
+                    # state's; unless the jumps are not all listed (reach None) or the evaluation
+                    # reads more than the jumps and the threat: then every placement is evaluated.
+                    touched = reach if self.wide is not None and self.jumps_only else None
                     same = ev(node, mask, c, r, nxt) if touched is not None else 0
                     ranked, ranks, fresh, wide = [], self._ranks, 0, self.wide is not None
                     if len(ranks) > 200_000:

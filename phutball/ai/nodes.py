@@ -205,18 +205,16 @@ class NodeFacts:
             seen |= 1 << (rr * w + cc - 1)
         return seen
 
-    def reach(self, node: Node, c: int, r: int) -> int:
-        """The points where a man changes this state's jumps, as a mask: within one point of the ball
-        or of a landing point (a jump starts next to a point the ball reaches, and a man on a landing
-        point extends that line).  A man anywhere else leaves every jump as it is."""
-        return grow(self.landings(node, c, r), self.w, self.h, 1)
-
     def expect(self, node: Node, mask: int, c: int, r: int) -> int | None:
         """Note that the states searched next are this one (all its jumps listed) plus a man: the
-        node of one with the man out of :meth:`reach` is then this node's results with the man added,
+        node of one with the man out of its reach is then this node's results with the man added,
         and of one with the man in reach but on no landing point those results plus the jumps over
         the man (:meth:`node` builds them so, without walking the rest).
-        Returns the reach (None when not every jump is listed)."""
+
+        Returns the reach (None when not every jump is listed): the points where a man changes this
+        state's jumps, as a mask -- within one point of the ball or of a landing point (a jump starts
+        next to a point the ball reaches, and a man on a landing point extends that line).  A man
+        anywhere else leaves every jump as it is."""
         if not node.complete:
             return None
         landings = self.landings(node, c, r)
