@@ -54,7 +54,7 @@ class Node:
         self._results: list[tuple[int, int, int]] | None = results
         self._base: Node | None = None
         self._added = 0
-        self._extra: list[tuple[int, int, int]] = []
+        self._extra: list[tuple[int, int, int]] | None = None
         self.complete, self.lo, self.hi = complete, lo, hi
         self.win: dict[str, bool | None] = {} if win is None else win
         self.size = len(results)  # how many results (without listing a lazy node's)
@@ -76,8 +76,10 @@ class Node:
         if results is None:
             base, added = self._base, self._added
             assert base is not None
-            results = self._results = [(cc, rr, m | added) for cc, rr, m in base.results] + self._extra
-            self._base, self._extra = None, []
+            results = [(cc, rr, m | added) for cc, rr, m in base.results]
+            if self._extra:
+                results += self._extra
+            self._results, self._base, self._extra = results, None, None
         return results
 
     def __repr__(self) -> str:
@@ -291,8 +293,7 @@ class NodeFacts:
                     return None  # too many to list: walked, for the very results a walk keeps
                 rows = [k[1] for k in new]
                 lo, hi = min(lo, min(rows)), max(hi, max(rows))
-        # Every result listed: a result on a goal row wins, and none there means no win (as _decide).
-        return Node.plus(known, added, new, lo, hi, {"O": hi >= self.h, "X": lo <= 1})
+        return Node.plus(known, added, new, lo, hi, self._wins(lo, hi, True))
 
     def _states_at(self, parent: Parent, c: int, r: int) -> dict[int, list[int]]:
         """The men of the parent's states whose jumps its walk listed, by the ball's bit index: the
@@ -310,9 +311,7 @@ class NodeFacts:
         complete = self._closure([(c, r, mask)], set(), out, JUMP_CAP)
         rows = [k[1] for k in out]
         lo, hi = (min(rows), max(rows)) if rows else (r, r)
-        node = Node(out, complete, lo, hi)
-        self._decide(node, complete)
-        return node
+        return Node(out, complete, lo, hi, self._wins(lo, hi, complete))
 
     def _closure(self, stack: list[tuple[int, int, int]], seen: set[tuple[int, int, int]],
                  out: list[tuple[int, int, int]], cap: int) -> bool:
@@ -345,18 +344,20 @@ class NodeFacts:
                 return False
         return len(out) < cap
 
-    def _decide(self, node: Node, complete: bool) -> None:
-        """A result on a goal row decides that side's win at once; no result there decides it only
-        when every result is listed (otherwise :meth:`win_status` asks the pruned win search)."""
-        h = self.h
-        if node.hi >= h:
-            node.win["O"] = True
+    def _wins(self, lo: int, hi: int, complete: bool) -> dict[str, bool | None]:
+        """The wins a node's rows decide: a result on a goal row wins for that side at once; no result
+        there decides no win only when every result is listed (otherwise :meth:`win_status` asks the
+        pruned win search)."""
+        win: dict[str, bool | None] = {}
+        if hi >= self.h:
+            win["O"] = True
         elif complete:
-            node.win["O"] = False
-        if node.lo <= 1:
-            node.win["X"] = True
+            win["O"] = False
+        if lo <= 1:
+            win["X"] = True
         elif complete:
-            node.win["X"] = False
+            win["X"] = False
+        return win
 
     def _keep(self, key: tuple[int, int, int], node: Node) -> None:
         """Count the work of listing ``node`` (calling :attr:`on_due` once it is due) and cache it, a new
