@@ -380,7 +380,10 @@ class Position:
                     yield from walk(s.col, s.row, mask & ~s.removed)
                 path.pop()
 
-        yield from walk(self.ball.col, self.ball.row, self._mask)
+        try:
+            yield from walk(self.ball.col, self.ball.row, self._mask)
+        finally:
+            del walk  # it calls itself through its closure: a cycle only the cyclic collector would free
 
     def legal_moves(self) -> list[Move2D]:
         """Every legal move: placements (sorted), then jump paths (sorted).

@@ -103,6 +103,10 @@ class _Budget(Exception):
     pass
 
 
+class _Full(Exception):
+    """``winning_jumps`` found ``limit`` paths."""
+
+
 class _Cut(Exception):
     """Unwind the search to the state at ``depth`` on the path: it cannot reach the goal (relaxed)."""
 
@@ -412,9 +416,6 @@ def winning_jumps(pos: BitPosition, limit: int | None = None, max_nodes: int = 1
     path = [pos.ball]
     states = [(pos.ball.col, pos.ball.row, pos.mask)]  # the path's states, for the shut-in check
 
-    class _Full(Exception):
-        pass
-
     def walk(col: int, row: int, mask: int) -> bool:
         """Emit winning paths below this state; True if any was found."""
         nonlocal nodes
@@ -461,4 +462,6 @@ def winning_jumps(pos: BitPosition, limit: int | None = None, max_nodes: int = 1
         return WinningJumps(tuple(out), True, True, nodes)
     except _Budget:
         return WinningJumps(tuple(out), False, False, nodes - 1)
+    finally:
+        del walk  # it calls itself through its closure: a cycle that only the cyclic collector would free
     return WinningJumps(tuple(out), False, True, nodes)

@@ -71,8 +71,9 @@ from __future__ import annotations
 
 import random
 import time
+import weakref
 from types import MethodType
-from typing import Callable, Generator, Iterable, Iterator
+from typing import Callable, Generator, Iterable, Iterator, ParamSpec
 
 from ..bitboard import bit_point, jump_results, single_jumps
 from ..board import Position
@@ -117,6 +118,28 @@ _Saved = tuple["_Found", list[tuple[int, int, int]] | None, int, int, int, int, 
 
 _Found = tuple[Node, "tuple[int, int, int] | None", int, int]  # _probe's answer: node, table move, depth, ext
 
+_P = ParamSpec("_P")
+
+
+def _weakly(method: Callable[_P, None]) -> Callable[_P, None]:
+    """``method`` (a searcher's), callable without holding the searcher.
+
+    The node facts and the candidates call their searcher back (its budget check, its "read the clock
+    soon"), and the searcher holds them.  Bound methods there made each search one reference cycle (its
+    node cache and transposition table with it: 130,000-170,000 objects at the strongest level), which
+    only the cyclic collector frees; the pages pause the collector during a search, so its first
+    collection after one took 100-220 ms in the browser before the computer's move was shown
+    (bench/README.md, "The collection after a search").  So a search is freed as it is dropped.
+    """
+    ref = weakref.WeakMethod(method)
+
+    def call(*args: _P.args, **kwargs: _P.kwargs) -> None:
+        bound = ref()
+        if bound is not None:  # (always, while the searcher searches: only its own search calls this)
+            bound(*args, **kwargs)
+
+    return call
+
 
 class Searcher:
     """One search for the best move in a position; see the module doc.
@@ -140,15 +163,16 @@ class Searcher:
         self.max_seconds = lv.max_seconds if max_seconds is None else max_seconds
         self.clock = clock or time.perf_counter
         self.w, self.h = pos.size.width, pos.size.height
-        facts = self.facts = facts_for(lv.lapses, self.w, self.h, self._budget)  # a weak level's horizon
+        budget = _weakly(self._budget)  # the facts and the moves call it; see _weakly why not self._budget
+        facts = self.facts = facts_for(lv.lapses, self.w, self.h, budget)  # a weak level's horizon
         # The facts' look-ups, called at every node (attributes, so a call costs no more than a method's).
         self._node, self._wins, self._threatened = facts.node, facts.wins, facts.threatened
-        facts.due, facts.on_due = WORK_EVERY, self._work_due
+        facts.due, facts.on_due = WORK_EVERY, _weakly(self._work_due)
         # The static evaluation (evaluate_node unless a bench gives another), bound to the facts: the
         # engine's reads a state's jumps and threat only, so a wide level's ranking need not evaluate a
         # man that changes neither.
         self._evaluate: StateValue = MethodType(evaluation or evaluate_node, facts)
-        self.moves = Candidates(pos, facts, self._evaluate, self._budget, wide=lv.wide, prune=prune,
+        self.moves = Candidates(pos, facts, self._evaluate, budget, wide=lv.wide, prune=prune,
                                 jumps_only=evaluation in (None, evaluate_node))
         self.history = self.moves.history  # the cut-off history: the search adds to it, the moves read it
         # Noise is repeatable: the same position, level and seed give the same move.  A game seeds its own
