@@ -199,6 +199,19 @@ def test_the_search_comes_before_a_review_which_comes_before_the_analysis():
         s.started("tea")
 
 
+def test_the_pages_warm_up_gives_way_to_every_other_job_and_keeps_none_waiting():
+    s = Scheduler()
+    s.started("warm-up")
+    assert not s.searching and not s.outranked("warm-up") and not s.may_start("warm-up")
+    assert all(s.may_start(k) for k in ("search", "review", "analysis"))  # none waits for it
+    for kind in ("analysis", "review"):
+        s.started(kind)
+        assert s.outranked("warm-up")  # so it stops before its next slice
+        s.finished(kind)
+    s.start_search("hint")
+    assert s.outranked("warm-up")
+
+
 def test_a_search_stops_for_stop_or_move_now_with_a_move_and_says_why():
     s = Scheduler()
     s.stop_search("user")  # no search: nothing to stop

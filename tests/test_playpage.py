@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from lab import playpage as page
-from lab.jobs import Scheduler
+from lab.jobs import WARM_UP_NODES, Scheduler
 from lab.play import PlayController
-from phutball import Point
+from phutball import Point, Position
 from helpers import FakeStorage
 
 P = Point.from_str
@@ -257,6 +257,23 @@ def test_the_next_job_the_analysis_and_the_review_runs():
     assert page.review_asked(c, jobs, FakeStorage(), print) is None  # one runs
     review.report({"progress": [1, 2]})
     assert drawn[-1] == 2
+
+
+def test_the_warm_up_is_a_short_strongest_search_of_the_board_shown_when_nothing_else_runs():
+    c = PlayController.new("15x19_O_H10_G9H9J9")
+    job = page.warm_up(c, Scheduler(), None)
+    assert job is not None
+    reports = list(job())
+    done = reports[-1]
+    assert done["done"] and done["result"]["nodes"] == WARM_UP_NODES  # the whole budget, then it ends
+    assert c.position == Position.from_str("15x19_O_H10_G9H9J9")  # nothing played
+    assert page.warm_up(c, Scheduler(), {"warmUp": False, "pace": 0.3}) is None  # the tests' hook
+    assert page.warm_up(c, searching(), None) is None
+    analysing = Scheduler()
+    analysing.started("analysis")
+    assert page.warm_up(c, analysing, None) is None
+    assert page.warm_up(PlayController.new("9x9_O_E9"), Scheduler(), None) is None  # Ohs won: nothing to search
+    assert page.warm_up(PlayController.new("L_o*o.o.o...."), Scheduler(), None) is None  # a strip: the solver's
 
 
 def test_the_hint_and_the_computers_menus_say_what_the_page_does_next():

@@ -195,6 +195,18 @@ async def computer_move() -> None:
     refresh()
 
 
+async def warm_up() -> None:
+    """The page's warm-up search (``page.warm_up``), in slices, until it ends or any other job starts."""
+    job = page.warm_up(ctl, jobs, init_value("testHooks"))
+    if job is None:
+        return
+    jobs.started("warm-up")
+    try:
+        await run_job(job, lambda report: None, lambda: jobs.outranked("warm-up"))
+    finally:
+        jobs.finished("warm-up")
+
+
 async def hint() -> None:
     position = str(ctl.position)
     best = await run_search(page.HINT_SEARCH, HINT_LEVEL, "hint")  # a hint is the best move: no noise
@@ -290,6 +302,7 @@ def start() -> None:
     except PhutballError as e:  # should not happen: the controller reports errors itself
         show({("message", "textContent"): str(e)})
     ready()
+    spawn(warm_up())  # after the start: a job the page starts (the computer to move, the analysis) goes first
 
 
 ctl = initial_controller(storage, mygames.position_link(location_hash()), mygames.site.store)  # saved game, link

@@ -286,6 +286,12 @@ class JobStartError(ValueError):
 
 #: The longest a slice computes before the worker answers the page again (milliseconds).
 SLICE_MS = 40.0
+#: Nodes of the search the play page runs once, in the background, as soon as it is ready
+#: (``lab.playpage.warm_up``): 0.2-0.4 s here.  A restored start of Python has not run the search yet,
+#: and the browser compiles its fast code for the interpreter only as that runs, so a visit's first
+#: search took 0.25-0.4 s longer than the next; after a warm-up of 10,000 nodes it took as long
+#: (bench/README.md, "The collection after a search; a warm-up search").
+WARM_UP_NODES = 10_000
 
 
 class Runner:
@@ -416,15 +422,16 @@ class Scheduler:
     """The play page's engine jobs, one at a time by priority (:data:`ORDER`).
 
     The search (the computer's move or a hint) comes first, then a review,
-    then the analysis.  A job starts only when neither it nor a job before it
-    runs (:meth:`may_start`); a running job checks between two slices whether
-    a job before it is due (:meth:`outranked`) and gives way.  The search
+    then the analysis, then the page's warm-up (:data:`WARM_UP_NODES`).  A job
+    starts only when neither it nor a job before it runs (:meth:`may_start`); a
+    running job checks between two slices whether a job before it is due
+    (:meth:`outranked`) and gives way.  The search
     also carries why it should end early: ``stop`` ("user": the Stop button,
     "changed": its question changed) and ``move_now`` (play the best move
     found so far), and the engine's ``error``.
     """
 
-    ORDER = ("search", "review", "analysis")
+    ORDER = ("search", "review", "analysis", "warm-up")
 
     def __init__(self) -> None:
         self.running: set[str] = set()

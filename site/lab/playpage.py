@@ -17,11 +17,13 @@ from urllib.parse import urljoin
 
 from lab.embedparams import share_params, snippets
 from lab.analysispanel import LINK_ENGINE_OFF
-from lab.jobs import Analyse2D, MakeJob, Report, Review2D, Scheduler, scripted, search_text
+from lab.jobs import (WARM_UP_NODES, Analyse2D, ComputerMove2D, MakeJob, Report, Review2D, Scheduler, scripted,
+                      search_text)
 from lab.pageprops import Props
 from lab.play import PlayController, PlayView, side_name
 from lab.savedstate import Storage
 from lab.playfeel import animated_ply, move_sound
+from phutball.board import Position
 from phutball.moveentry import Target
 from lab.views.diagram import natural_size
 from lab.views.markup import moves_html, review_graph_svg, review_marks_html, review_summary_html
@@ -32,7 +34,7 @@ __all__ = ["CONTROLS", "COPIED_LINK", "COPIED_POSITION", "Control", "Drawn", "Fe
            "computer_props", "computer_sides", "engine_job", "feel", "ghosts", "hint_answered", "hint_asked",
            "key_action", "load_fragment", "move_entered", "moves_props", "page_props", "position_link",
            "restore_game_text", "result_note", "result_props", "result_share", "review_props", "review_status",
-           "review_stopped", "thinking_props"]
+           "review_stopped", "thinking_props", "warm_up"]
 
 #: What the status line shows while the computer searches its move ...
 MOVE_SEARCH = "Searching…"
@@ -258,6 +260,20 @@ class Drawn:
 
 
 # ---------------------------------------------------------------- the engine's searches
+
+
+def warm_up(ctl: PlayController, jobs: Scheduler, hooks: Any) -> MakeJob | None:
+    """The search the page runs once as it gets ready, in the background (None: on a strip, a game over,
+    another job of the page running, or the tests' ``warmUp: false``): the strongest level's search of
+    the position shown, for :data:`~lab.jobs.WARM_UP_NODES` nodes, its answer unused.  It warms the
+    browser's compiled code for the search, so the visit's first hint or move of the computer is as
+    quick as the next.  It is the last of the page's jobs: any other stops it (``jobs.outranked``)."""
+    if (hooks or {}).get("warmUp") is False or not jobs.may_start("warm-up"):
+        return None
+    pos = ctl.position
+    if not isinstance(pos, Position) or pos.is_over:  # a strip (the exact solver's), or nothing to search
+        return None
+    return ComputerMove2D(str(pos), max_nodes=WARM_UP_NODES)  # (the strongest level, by default)
 
 
 def engine_job(job: MakeJob, hooks: Any) -> MakeJob:

@@ -290,10 +290,13 @@ def context(browser, server, saved_start):
 
 
 #: The pages' pauses between the pictures of a move shown step by step (lab.pacing: a jump hop by hop, a
-#: refutation move by move) at a third of their length for the tests that do not watch the timing; a test
+#: refutation move by move) at a third of their length for the tests that do not watch the timing, and
+#: the play page's warm-up search at its start off (lab.playpage.warm_up: 0.2-0.5 s of a worker's time
+#: on every play page, which changes nothing these tests look at; test_play_page.py tests it); a test
 #: that sets ``window.phutballTestHooks`` itself (a scripted engine) replaces this, and its pages keep the
-#: real pauses, as do the contexts a test makes itself (test_play_feel_page.py times a jump's two hops).
-PACE_HOOK = "window.phutballTestHooks = Object.assign({pace: 0.3}, window.phutballTestHooks || {});"
+#: real pauses and the warm-up, as do the contexts a test makes itself (test_play_feel_page.py times a
+#: jump's two hops).
+PACE_HOOK = "window.phutballTestHooks = Object.assign({pace: 0.3, warmUp: false}, window.phutballTestHooks || {});"
 
 
 @pytest.fixture

@@ -268,6 +268,20 @@ def test_hint_shows_the_best_move_on_the_board_without_playing_it(page, server):
     assert "Hint" not in page.inner_text("#message")
 
 
+def test_the_warm_up_search_at_the_start_holds_back_neither_a_move_nor_a_hint(page, server):
+    """As the page gets ready its worker runs a short search (lab.playpage.warm_up; the other tests turn it
+    off, see conftest.PACE_HOOK): a move played and a hint asked at once are answered as ever."""
+    page.add_init_script("window.phutballTestHooks = {pace: 0.3};")  # the pages' own hooks: the warm-up on
+    open_page(page, server, "15x19_O_H10_G9G11H9H11J9J11K12")
+    click_point(page, "E5")  # at once: the warm-up gives way, and is no search (a move waits for a search)
+    page.wait_for_function("document.getElementById('board').dataset.position.includes('E5')", timeout=10_000)
+    assert data_position(page).startswith("15x19_X_H10_")  # played: Eks to move
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('message').textContent.includes('Hint:')", timeout=60_000)
+    assert "Hint for Eks:" in page.inner_text("#live")
+    assert page.recorder.errors == []
+
+
 def test_hint_in_a_strip_game_and_by_the_h_key(page, server):
     open_page(page, server, "L_o*o.o.o....")
     page.focus(BOARD)
