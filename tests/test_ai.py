@@ -488,6 +488,37 @@ def test_wide_placements_are_ordered_row_by_row_toward_the_movers_goal(side):
     assert order.index(Point.from_str("B5")) == order.index(Point.from_str("A5")) + 1
 
 
+
+@pytest.mark.parametrize("side", ["O", "X"])
+def test_placements_with_a_history_come_first_by_count_and_the_tables_move_comes_once(side):
+    """Issue 44: a wide level's placements that caused cut-offs come first, most first (ties in the
+    order above), then the rest in that order; a jump's key in the history (two men) moves no
+    placement; the table's move comes first and not again.  The moves listed lazily (a placement as
+    its man's bit, made into a state only when searched) are the same moves in the same order."""
+    pos = Position.from_diagram(ORDER, to_move=side)
+    s = Searcher(pos, STRONGEST)
+    mask, c, r, w = pos.mask, pos.ball.col, pos.ball.row, pos.size.width
+    node = s._node(mask, c, r)
+
+    def man(name: str) -> int:
+        p = Point.from_str(name)
+        return 1 << (p.row * w + p.col - 1)
+
+    plain = s.moves.ordered(node, mask, c, r, side, None, depth=1)
+    for name, depth in [("A5", 1), ("H1", 2), ("C5", 2)]:  # counts 1, 4 and 4 (depth squared)
+        s.moves.cut_off(man(name), depth)
+    s.moves.cut_off(man("B5") | man("B6"), 3)  # a jump over two men
+    hot = [(c, r, mask | man(name)) for name in ("C5", "H1", "A5")]
+    if side == "X":  # Eks aim at row 1: H1 is a row further forward than C5, at the same count
+        hot[:2] = hot[1::-1]
+    assert s.moves.ordered(node, mask, c, r, side, None, depth=1) == hot + [k for k in plain if k not in hot]
+    first = (c, r, mask | man("D4"))
+    ordered = s.moves.ordered(node, mask, c, r, side, first, depth=1)
+    assert ordered == [first] + hot + [k for k in plain if k not in hot and k != first]
+    lazy = s.moves.lazily_ordered(node, mask, c, r, side, first, depth=1)
+    assert [(c, r, mask | k) if isinstance(k, int) else k for k in lazy] == ordered
+    assert sum(isinstance(k, int) for k in lazy) == len(lazy) - 1  # all but the table's move
+
 # ---------------------------------------------------------------- fixed decisions (issue 44)
 
 #: The strongest level's search at 3,000 nodes and no clock, as recorded before the speed-ups of

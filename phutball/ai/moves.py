@@ -73,7 +73,7 @@ def by_progress(children: Iterable[tuple[int, int, int]], side: Side) -> list[tu
 
 class Candidates:
     """The moves of one search's nodes (:meth:`ordered`), and what it keeps between nodes: the
-    cut-off history (:attr:`history`, which the search adds to), the parries found, and a wide
+    cut-off history (:attr:`history`, which the search adds to by :meth:`cut_off`), the parries found, and a wide
     level's ranking values.
 
     ``evaluate`` is the search's static evaluation (it ranks placements for pruning), ``budget`` its
@@ -102,12 +102,13 @@ class Candidates:
         self.keep_near = not prune
         if self.wide is not None:
             self.beam_depth = WIDE_BEAM_DEPTH
-        # For spread: each point's bit, a row's bits, and the first bit of each row, top row first or last.
-        self.bits = [1 << i for i in range(self.w * (self.h + 2))]
-        self.row_bits = (1 << self.w) - 1
-        self.bases_up = [row * self.w for row in range(self.h, 0, -1)]
-        self.bases_down = self.bases_up[::-1]
+        self.row_bits = (1 << self.w) - 1  # a row's bits, for in_order
         self.history: dict[int, int] = {}
+        # The history's one-man keys as one mask (a placement's key is its man's bit): a wide level's
+        # ordering reads which placements have a history from the mask, not one look-up each.
+        self.hot = 0
+        # in_order's rows met: by ``base << w | row`` (a row's first bit index, its points), their bits.
+        self._row_points: dict[int, tuple[int, ...]] = {}
         self._parries: dict[tuple[int, int, int, str], tuple[tuple[int, int, int], ...]] = {}
         # A wide level's ranking values, by (men, ball, side): a ranking that paused goes on from them.
         self._ranks: dict[tuple[int, int, int, str], int] = {}
@@ -127,22 +128,57 @@ class Candidates:
 
     def spread(self, mask: int, c: int, r: int, fwd: int = -1) -> list[int]:
         """The empty points within 2 of a man or of the ball (a wide level's placements), as bits, row by
-        row toward the goal of the side moving ``fwd`` (1: up, the Ohs; -1: down), each row by column.
+        row toward the goal of the side moving ``fwd`` (1: up, the Ohs; -1: down), each row by column."""
+        return self.in_order(self.free_near(mask, c, r), fwd)
 
-        Read a row at a time, so the bits are taken from a small integer (the row) and not from the
-        whole board's mask, and come out in the move ordering's order without a sort."""
+    def free_near(self, mask: int, c: int, r: int) -> int:
+        """The empty points within 2 of a man or of the ball, as a mask (a wide level's placements)."""
         assert self.wide is not None
-        w, bits, row_bits = self.w, self.bits, self.row_bits
-        taken = mask | 1 << (r * w + c - 1)
-        free = grow(taken, w, self.h, 2) & self.wide.board & ~taken
-        out = []
-        for base in (self.bases_up if fwd > 0 else self.bases_down):
-            row = free >> base & row_bits
-            while row:
-                low = row & -row
-                out.append(bits[base + low.bit_length() - 1])
-                row ^= low
+        taken = mask | 1 << (r * self.w + c - 1)
+        return grow(taken, self.w, self.h, 2) & self.wide.board & ~taken
+
+    def in_order(self, points: int, fwd: int) -> list[int]:
+        """The bits of ``points`` (on rows 1..h), row by row toward the goal of the side moving ``fwd``
+        (1: up, the Ohs; -1: down), each row by column: the move ordering's order, without a sort.
+
+        Read a row at a time (a small integer, not the whole board's mask), each row's bits looked up
+        once they were met (rows repeat from node to node), and only the rows between the lowest and
+        the highest point."""
+        w, row_bits, cache = self.w, self.row_bits, self._row_points
+        if not points:
+            return []
+        first = ((points & -points).bit_length() - 1) // w  # the lowest and the highest row with a point
+        last = (points.bit_length() - 1) // w
+        bases = range(first * w, (last + 1) * w, w)
+        out: list[int] = []
+        for base in (reversed(bases) if fwd > 0 else bases):
+            row = points >> base & row_bits
+            if row:
+                key = base << w | row
+                bits = cache.get(key)
+                if bits is None:
+                    if len(cache) > 100_000:
+                        cache.clear()
+                    bits = cache[key] = self._points_of_row(base, row)
+                out += bits
         return out
+
+    @staticmethod
+    def _points_of_row(base: int, row: int) -> tuple[int, ...]:
+        """The bits of a row's points (``row``'s bits, the row starting at bit ``base``), by column."""
+        out = []
+        while row:
+            low = row & -row
+            out.append(low << base)
+            row ^= low
+        return tuple(out)
+
+    def cut_off(self, moved: int, depth: int) -> None:
+        """Count a cut-off by the move that placed or jumped the men ``moved``, ``depth`` plies from the
+        horizon, in the history (by ``depth`` squared) that orders placements."""
+        self.history[moved] = self.history.get(moved, 0) + depth * depth
+        if not moved & (moved - 1):
+            self.hot |= moved
 
     def parries(self, mask: int, c: int, r: int, side: Side) -> list[tuple[int, int, int]]:
         """Placements that can spoil the opponent's winning jumps: men on their landing points.
@@ -177,25 +213,37 @@ class Candidates:
         """The moves to try in a state (``node``, ``mask``, ball on (``c``, ``r``), ``side`` to move)
         with ``depth`` plies left, best-looking first (see the module doc): ``first`` (the table's
         move) first; ``keep``: how many placements pruning keeps, if not :data:`BEAM`."""
+        return [(c, r, mask | k) if isinstance(k, int) else k
+                for k in self.lazily_ordered(node, mask, c, r, side, first, depth, keep)]
+
+    def lazily_ordered(self, node: Node, mask: int, c: int, r: int, side: Side,
+                       first: tuple[int, int, int] | None, depth: int, keep: int | None = None
+                       ) -> list[tuple[int, int, int] | int]:
+        """:meth:`ordered`, but a placement not pruned and not a parry is given as its man's bit (an
+        int), its child state ``(c, r, mask | bit)`` made only when it is searched: next to the horizon a
+        node lists about 100 placements and a cut-off comes after a few (issue 44)."""
         h = self.h
         own_goal = (0, 1) if side == "O" else (h, h + 1)
         fwd = 1 if side == "O" else -1
         jumps = by_progress([k for k in node.results if k[1] not in own_goal], side)
         hist = self.history
         if self.threatened(node, mask, c, r, side):
-            places = self.parries(mask, c, r, side)
-            places.sort(key=lambda k: (-hist.get(k[2] ^ mask, 0),
-                                       -fwd * bit_point(self.w, (k[2] ^ mask).bit_length() - 1)[1]))
+            parries = self.parries(mask, c, r, side)
+            parries.sort(key=lambda k: (-hist.get(k[2] ^ mask, 0),
+                                        -fwd * bit_point(self.w, (k[2] ^ mask).bit_length() - 1)[1]))
+            places: list[tuple[int, int, int]] | list[int] = parries
         else:
             reach = self.expect(node, mask, c, r)  # the placements' nodes come cheaper (NodeFacts.node)
             # Cut-off history first, then men placed toward my goal (they make my next jump), then by column.
             if self.wide is not None:
-                near = self.spread(mask, c, r, fwd)  # in that order but for the history
-                if hist:
-                    hot = [b for b in near if b in hist]
-                    if hot:  # a stable sort: equal counts keep the order above
-                        hot.sort(key=lambda b: -hist[b])
-                        near = hot + [b for b in near if b not in hist]
+                free = self.free_near(mask, c, r)
+                hot = free & self.hot  # the placements with a history: first, by their counts
+                if hot:  # a stable sort: equal counts keep the order of in_order
+                    with_history = self.in_order(hot, fwd)
+                    with_history.sort(key=lambda b: -hist[b])
+                    near = with_history + self.in_order(free ^ hot, fwd)
+                else:
+                    near = self.in_order(free, fwd)
             else:
                 order = [(-hist.get(b, 0), -fwd * row, b) for b, row in self.near[r * self.w + c - 1] if not mask & b]
                 order.sort()
@@ -238,10 +286,12 @@ class Candidates:
                     near = [b for b in near if b & close] + far[:beam]
                 else:
                     del near[beam:]
-            places = [(c, r, mask | b) for b in near]
-        out = jumps + places
+            places = near
+        out: list[tuple[int, int, int] | int] = [*jumps, *places]
         if first is not None:  # the table's move (a child of this very state) first, even if pruned
-            if first in out:
+            if first in out:  # a jump or a parry
                 out.remove(first)
+            elif first[0] == c and first[1] == r and not (added := first[2] ^ mask) & mask and added in out:
+                out.remove(added)  # a placement, listed as its man's bit
             out.insert(0, first)
         return out

@@ -113,7 +113,7 @@ class _Pause(Exception):
 #: What a node saves when a pause passes through it: :meth:`Searcher._probe`'s answer, its moves, the
 #: index of the one being searched, the phase of that search (0: first search, 1: the leaf's extension
 #: or the principal variation search's re-search), alpha, the best value and move so far, alpha at entry.
-_Saved = tuple["_Found", list[tuple[int, int, int]] | None, int, int, int, int, "tuple[int, int, int] | None", int]
+_Saved = tuple["_Found", list["tuple[int, int, int] | int"] | None, int, int, int, int, "tuple[int, int, int] | None", int]
 
 
 _Found = tuple[Node, "tuple[int, int, int] | None", int, int]  # _probe's answer: node, table move, depth, ext
@@ -552,7 +552,7 @@ class Searcher:
         node, tt_child, depth, ext = found
         if listed is None:  # a wide level's ranking of its placements may pause (see _budget)
             try:
-                children = self.moves.ordered(node, mask, c, r, side, tt_child, depth)
+                children = self.moves.lazily_ordered(node, mask, c, r, side, tt_child, depth)
             except _Pause:
                 self._resume.append((found, None, 0, 0, alpha, best, None, a0))
                 raise
@@ -567,6 +567,8 @@ class Searcher:
         try:
             for i in range(start, len(children)):
                 child = children[i]
+                if isinstance(child, int):  # a placement, as its man's bit (Candidates.lazily_ordered)
+                    child = (c, r, mask | child)
                 cc, rr, mm = child
                 if depth <= 1:  # a leaf below: evaluated in place unless it is extended
                     if phase:
@@ -593,8 +595,7 @@ class Searcher:
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
-                            moved = mm ^ mask  # the man placed, or the men jumped
-                            self.history[moved] = self.history.get(moved, 0) + depth * depth
+                            self.moves.cut_off(mm ^ mask, depth)  # the man placed, or the men jumped
                             break
         except _Pause:
             self._resume.append((found, children, i, phase, alpha, best, best_child, a0))
