@@ -34,7 +34,11 @@ def evaluate_node(facts: NodeFacts, node: Node, mask: int, c: int, r: int, side:
     """:func:`evaluate` of a state of a search (an :data:`Evaluation`)."""
     # Ohs gain rows upward: their reach is the highest result's row minus the ball's (a result on a
     # row at or behind the ball gains nothing); Eks' the same downward.
-    up, down = max(node.hi - r, 0), max(r - node.lo, 0)
+    up, down = node.hi - r, r - node.lo
+    if up < 0:  # not max(): a call costs more than a comparison, at every leaf
+        up = 0
+    if down < 0:
+        down = 0
     ball = 2 * r - facts.h - 1  # = 2 * (rows from the middle toward the Ohs' goal)
     if side == "O":
         score = 5 * ball + 6 * up - 5 * down
