@@ -283,10 +283,9 @@ class NodeFacts:
                         stack.append((cc, rr, m0 ^ removed))
                         break
             if stack:
-                seen: set[tuple[int, int, int]] = set()
+                seen: dict[tuple[int, int, int], tuple[int, int, int]] = {}
                 for k in stack:
-                    if k not in seen:
-                        seen.add(k)
+                    if seen.setdefault(k, k) is k:
                         new.append(k)
                 stack = [k for k in new if 0 < k[1] <= self.h]
                 if not self._closure(stack, seen, new, JUMP_CAP - known.size):
@@ -308,12 +307,12 @@ class NodeFacts:
     def walk(self, mask: int, c: int, r: int) -> Node:
         """The :class:`Node` of a state, listed by walking its jumps (not kept)."""
         out: list[tuple[int, int, int]] = []
-        complete = self._closure([(c, r, mask)], set(), out, JUMP_CAP)
+        complete = self._closure([(c, r, mask)], {}, out, JUMP_CAP)
         rows = [k[1] for k in out]
         lo, hi = (min(rows), max(rows)) if rows else (r, r)
         return Node(out, complete, lo, hi, self._wins(lo, hi, complete))
 
-    def _closure(self, stack: list[tuple[int, int, int]], seen: set[tuple[int, int, int]],
+    def _closure(self, stack: list[tuple[int, int, int]], seen: dict[tuple[int, int, int], tuple[int, int, int]],
                  out: list[tuple[int, int, int]], cap: int) -> bool:
         """Walk every jump from the states on ``stack``, adding each result not ``seen`` to ``out``
         (and to the stack, if not on a goal line); False when ``out`` reaches ``cap`` first."""
@@ -333,9 +332,9 @@ class NodeFacts:
                         removed |= b
                         continue
                     k = (cc, rr, m0 ^ removed)  # the men jumped are all in m0
-                    n = len(seen)
-                    seen.add(k)
-                    if len(seen) > n:  # a new result (the key is hashed once, not twice)
+                    # A new result: k itself is stored (an equal one met before is given back), in one
+                    # call and one hash (issue 44: faster than len, add, len under WebAssembly).
+                    if seen.setdefault(k, k) is k:
                         out.append(k)
                         if 0 < rr <= h:
                             stack.append(k)
