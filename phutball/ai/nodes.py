@@ -190,6 +190,9 @@ class NodeFacts:
         self.retired: list[dict[tuple[int, int, int], Node]] = []  # full caches, being freed (see _keep)
         self.after_win_search = after_win_search
         self.into = tables.into
+        # By the ball's row, the node of a state with no jump (every one alike, and never changed: its
+        # wins are decided).
+        self.no_jump = [Node([], True, r, r, self._wins(r, r, True)) for r in range(h + 2)]
         # By ball point, the last state whose placements are about to be searched (see expect).
         self.parents: dict[tuple[int, int], Parent] = {}
         # Work done, in jump results listed and win-search nodes: the searcher reads the clock when
@@ -306,6 +309,9 @@ class NodeFacts:
 
     def walk(self, mask: int, c: int, r: int) -> Node:
         """The :class:`Node` of a state, listed by walking its jumps (not kept)."""
+        shift, around, _, _ = self.starts[r * self.w + c - 1]
+        if not mask >> shift & around:  # no man next to the ball (3 walks in 4): no jump
+            return self.no_jump[r]
         out: list[tuple[int, int, int]] = []
         complete = self._closure([(c, r, mask)], {}, out, JUMP_CAP)
         rows = [k[1] for k in out]
