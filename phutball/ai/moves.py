@@ -240,7 +240,7 @@ class Candidates:
                 hot = free & self.hot  # the placements with a history: first, by their counts
                 if hot:  # a stable sort: equal counts keep the order of in_order
                     with_history = self.in_order(hot, fwd)
-                    with_history.sort(key=lambda b: -hist[b])
+                    with_history.sort(key=hist.__getitem__, reverse=True)  # reversed, still stable
                     near = with_history + self.in_order(free ^ hot, fwd)
                 else:
                     near = self.in_order(free, fwd)
@@ -263,10 +263,10 @@ class Candidates:
                     if len(ranks) > 200_000:
                         ranks.clear()
                     for b in near:
-                        m = mask | b
                         if touched is not None and not b & touched:
                             ranked.append((same, b))
                             continue
+                        m = mask | b
                         if not wide:  # a level near the ball: nothing is kept, no pause
                             ranked.append((ev(nd(m, c, r), m, c, r, nxt), b))
                             continue

@@ -196,7 +196,7 @@ class Searcher:
         self._line: dict[tuple[int, int, int, str], int] = {(pos.mask, pos.ball.col, pos.ball.row, pos.to_move): 1}
         # Slices (see the module doc): the saved states of a paused line (innermost first), the node
         # count at which the slice ends, the clock reading at which it ends, and the next node count
-        # at which _tick looks at any of the budgets (so most nodes cost one comparison).
+        # at which a node's count looks at any of the budgets (so most nodes cost one comparison).
         self._resume: list[_Saved] = []
         self._pausing: tuple[int | None, float | None] = (None, None)
         self._pause_at = _NEVER
@@ -457,13 +457,6 @@ class Searcher:
             except _Pause:  # the nodes on the line saved their places in self._resume
                 yield
 
-    def _tick(self) -> None:
-        """Count a node.  Every few nodes (at ``_checkpoint``), :meth:`_budget` looks at the budgets."""
-        nodes = self.nodes + 1
-        if nodes >= self._checkpoint:
-            self._budget(nodes, pause=True)
-        self.nodes = nodes
-
     def _work_due(self) -> None:
         """Much work since the clock was read (see :data:`WORK_EVERY`): the next node reads it."""
         self._checkpoint = min(self._checkpoint, self.nodes + 1)
@@ -472,7 +465,7 @@ class Searcher:
         """The one check of the search's budgets: raise _Stop when the node or time budget is spent,
         and _Pause when the slice is (only where the caller can go on after a pause).
 
-        ``nodes``: before counting node ``nodes`` (from :meth:`_tick`, ``pause=True``): the node
+        ``nodes``: before counting node ``nodes`` (as a node is counted, ``pause=True``): the node
         budget and the slice's node count, then the clock every :data:`YIELD_EVERY` nodes or
         :data:`WORK_EVERY` units of work, whichever comes first; a stop
         counts the node, a pause does not (it is searched after the pause).  None: the clock alone,
@@ -505,7 +498,10 @@ class Searcher:
                  ply: int, ext: int) -> int:
         if self._resume:  # after a pause: this node is on the paused line, its place is saved
             return self._expand(mask, c, r, side, alpha, beta, ply, None)
-        self._tick()
+        nodes = self.nodes + 1  # count the node; every few (at _checkpoint) _budget looks at the budgets
+        if nodes >= self._checkpoint:
+            self._budget(nodes, pause=True)
+        self.nodes = nodes
         found = self._probe(mask, c, r, side, depth, alpha, beta, ply, ext)
         if isinstance(found, int):
             return found
@@ -574,7 +570,10 @@ class Searcher:
                     if phase:
                         v = -self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, None)
                     else:
-                        self._tick()
+                        nodes = self.nodes + 1  # count the node, as _negamax does
+                        if nodes >= self._checkpoint:
+                            self._budget(nodes, pause=True)
+                        self.nodes = nodes
                         leaf = self._probe(mm, cc, rr, nxt, 0, -beta, -alpha, ply + 1, ext)
                         if isinstance(leaf, int):
                             v = -leaf
