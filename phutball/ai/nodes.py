@@ -16,11 +16,14 @@ read a state through these.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Callable, Iterator
 
 from ..bitboard import DIRECTIONS, bit, bit_point, grow
 from ..sides import Side
 from ..winsearch import win_path
+
+_row = itemgetter(1)  # a jump result's row
 
 #: Distinct jump results listed per node; beyond it the node falls back to the pruned win search.
 JUMP_CAP = 400
@@ -194,7 +197,7 @@ class NodeFacts:
         # wins are decided).
         self.no_jump = [Node([], True, r, r, self._wins(r, r, True)) for r in range(h + 2)]
         # By ball point, the last state whose placements are about to be searched (see expect).
-        self.parents: dict[tuple[int, int], Parent] = {}
+        self.parents: dict[int, Parent] = {}  # by the ball's point, r * w + c
         # Work done, in jump results listed and win-search nodes: the searcher reads the clock when
         # it grows by much between two nodes (a crowded board's listings are long: issue 44).
         self.work = 0
@@ -225,7 +228,7 @@ class NodeFacts:
         landings = self.landings(node, c, r)
         reach = grow(landings, self.w, self.h, 1)
         if node.results:  # with no jump, a state is cheaper to walk than to compare
-            self.parents[(c, r)] = Parent(mask, node, reach, landings)
+            self.parents[r * self.w + c] = Parent(mask, node, reach, landings)
         return reach
 
     def node(self, mask: int, c: int, r: int) -> Node:
@@ -261,7 +264,7 @@ class NodeFacts:
 
         Either way the node holds the results a walk lists (in another order), so no decision changes.
         """
-        parent = self.parents.get((c, r))
+        parent = self.parents.get(r * self.w + c)
         if parent is None:
             return None
         men, known = parent.men, parent.node
@@ -293,8 +296,7 @@ class NodeFacts:
                 stack = [k for k in new if 0 < k[1] <= self.h]
                 if not self._closure(stack, seen, new, JUMP_CAP - known.size):
                     return None  # too many to list: walked, for the very results a walk keeps
-                rows = [k[1] for k in new]
-                lo, hi = min(lo, min(rows)), max(hi, max(rows))
+                lo, hi = min(lo, min(new, key=_row)[1]), max(hi, max(new, key=_row)[1])
         return Node.plus(known, added, new, lo, hi, self._wins(lo, hi, True))
 
     def _states_at(self, parent: Parent, c: int, r: int) -> dict[int, list[int]]:
@@ -314,8 +316,7 @@ class NodeFacts:
             return self.no_jump[r]
         out: list[tuple[int, int, int]] = []
         complete = self._closure([(c, r, mask)], {}, out, JUMP_CAP)
-        rows = [k[1] for k in out]
-        lo, hi = (min(rows), max(rows)) if rows else (r, r)
+        lo, hi = (min(out, key=_row)[1], max(out, key=_row)[1]) if out else (r, r)
         return Node(out, complete, lo, hi, self._wins(lo, hi, complete))
 
     def _closure(self, stack: list[tuple[int, int, int]], seen: dict[tuple[int, int, int], tuple[int, int, int]],
