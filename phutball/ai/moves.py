@@ -126,11 +126,6 @@ class Candidates:
                     out.append((c, r, mask | b))
         return out
 
-    def spread(self, mask: int, c: int, r: int, fwd: int = -1) -> list[int]:
-        """The empty points within 2 of a man or of the ball (a wide level's placements), as bits, row by
-        row toward the goal of the side moving ``fwd`` (1: up, the Ohs; -1: down), each row by column."""
-        return self.in_order(self.free_near(mask, c, r), fwd)
-
     def free_near(self, mask: int, c: int, r: int) -> int:
         """The empty points within 2 of a man or of the ball, as a mask (a wide level's placements)."""
         assert self.wide is not None
