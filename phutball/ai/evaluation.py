@@ -30,8 +30,11 @@ Evaluation = Callable[[NodeFacts, Node, int, int, int, Side], int]
 StateValue = Callable[[Node, int, int, int, Side], int]
 
 
-def evaluate_node(facts: NodeFacts, node: Node, mask: int, c: int, r: int, side: Side) -> int:
-    """:func:`evaluate` of a state of a search (an :data:`Evaluation`)."""
+def evaluate_node(facts: NodeFacts, node: Node, mask: int, c: int, r: int, side: Side,
+                  threatened: bool | None = None) -> int:
+    """:func:`evaluate` of a state of a search (an :data:`Evaluation`); ``threatened``: the facts'
+    :meth:`~phutball.ai.nodes.NodeFacts.threatened` when the caller has it already (the search's
+    leaves: a call less at each)."""
     # Ohs gain rows upward: their reach is the highest result's row minus the ball's (a result on a
     # row at or behind the ball gains nothing); Eks' the same downward.
     up, down = node.hi - r, r - node.lo
@@ -44,7 +47,8 @@ def evaluate_node(facts: NodeFacts, node: Node, mask: int, c: int, r: int, side:
         score = 5 * ball + 6 * up - 5 * down
     else:
         score = -5 * ball + 6 * down - 5 * up
-    threatened = facts.threatened(node, mask, c, r, side)
+    if threatened is None:
+        threatened = facts.threatened(node, mask, c, r, side)
     return score + 4 - 25 * threatened
 
 

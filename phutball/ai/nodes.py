@@ -297,7 +297,9 @@ class NodeFacts:
                 if not self._closure(stack, seen, new, JUMP_CAP - known.size):
                     return None  # too many to list: walked, for the very results a walk keeps
                 lo, hi = min(lo, min(new, key=_row)[1]), max(hi, max(new, key=_row)[1])
-        return Node.plus(known, added, new, lo, hi, self._wins(lo, hi, True))
+        # With no new result the rows, and so the wins, are the parent's (decided for both sides, so
+        # never changed: see win_status): its dict is shared, not made again.
+        return Node.plus(known, added, new, lo, hi, self._wins(lo, hi, True) if new else known.win)
 
     def _states_at(self, parent: Parent, c: int, r: int) -> dict[int, list[int]]:
         """The men of the parent's states whose jumps its walk listed, by the ball's bit index: the

@@ -85,7 +85,7 @@ from .evaluation import WIN, WON, Evaluation, StateValue, evaluate_node
 from .lapses import facts_for
 from .levels import PAUSE_NODES, PAUSE_SECONDS, STRONGEST, YIELD_EVERY, Level, Progress, Reason, level_of
 from .moves import WIDE_BEAM_DEPTH, WIDE_ROOT, Candidates, by_progress
-from .nodes import WIN_NODES, Node
+from .nodes import WIN_NODES, Node, NodeFacts
 
 #: Distinct jump results tried at the root (dense positions have millions).
 ROOT_JUMP_CAP = 2000
@@ -172,6 +172,11 @@ class Searcher:
         # engine's reads a state's jumps and threat only, so a wide level's ranking need not evaluate a
         # man that changes neither.
         self._evaluate: StateValue = MethodType(evaluation or evaluate_node, facts)
+        # The engine's own evaluation at a leaf, given the threat _probe found (None: another evaluation).
+        self._leaf_value: Callable[[Node, int, int, int, Side, bool], int] | None = \
+            MethodType(evaluate_node, facts) if evaluation in (None, evaluate_node) else None
+        # Plain facts (no lapses): _probe reads a decided win or threat from the node itself.
+        self._plain = type(facts) is NodeFacts
         self.moves = Candidates(pos, facts, self._evaluate, budget, wide=lv.wide, prune=prune,
                                 jumps_only=evaluation in (None, evaluate_node))
         self.history = self.moves.history  # the cut-off history: the search adds to it, the moves read it
@@ -515,7 +520,9 @@ class Searcher:
         if self.seen.get(key, 0) + self._line.get(key, 0) >= 2:
             return 0  # this is the position's third occurrence: the game is drawn by repetition
         node = self._node(mask, c, r)
-        if self._wins(node, mask, c, r, side):
+        win = node.win  # NodeFacts.wins and .threatened, read here when decided (calls less per node)
+        plain = self._plain
+        if (win[side] is True) if plain and side in win else self._wins(node, mask, c, r, side):
             return WIN - ply - 1
         entry = self.tt.get(key)
         tt_child = None
@@ -526,10 +533,13 @@ class Searcher:
             if e_depth >= depth:
                 if flag == 0 or (flag > 0 and value >= beta) or (flag < 0 and value <= alpha):
                     return value
-        threatened = self._threatened(node, mask, c, r, side)
+        opp = "X" if side == "O" else "O"
+        threatened = (win[opp] is not False) if plain and opp in win else self._threatened(node, mask, c, r, side)
         if depth <= 0:
             if not threatened or ext <= 0:
-                return self._evaluate(node, mask, c, r, side)
+                leaf = self._leaf_value
+                return leaf(node, mask, c, r, side, threatened) if leaf is not None \
+                    else self._evaluate(node, mask, c, r, side)
             depth, ext = 1, ext - 1  # check extension: see whether the threat can be parried
         return node, tt_child, depth, ext
 
