@@ -38,7 +38,7 @@ from ..notation import Point
 from ..sides import Side, other
 from .evaluation import StateValue
 from .levels import YIELD_EVERY
-from .nodes import Node, NodeFacts
+from .nodes import Node, NodeFacts, result_row
 
 #: Node budget for listing the opponent's winning paths (to find the men that break them).
 PARRY_NODES = 5000
@@ -54,7 +54,6 @@ WIDE_ROOT = 16
 
 
 _value = itemgetter(0)  # a ranked placement's value
-_row = itemgetter(1)  # a jump result's row
 
 
 class Budget(Protocol):
@@ -67,7 +66,7 @@ class Budget(Protocol):
 def by_progress(children: Iterable[tuple[int, int, int]], side: Side) -> list[tuple[int, int, int]]:
     """Jump results (col, row, men), furthest toward ``side``'s goal first; ties in sorted order."""
     out = sorted(children)  # the ties' order; then a stable sort by row (reversed: stable all the same)
-    out.sort(key=_row, reverse=side == "O")
+    out.sort(key=result_row, reverse=side == "O")
     return out
 
 

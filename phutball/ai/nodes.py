@@ -23,7 +23,8 @@ from ..bitboard import DIRECTIONS, bit, bit_point, grow
 from ..sides import Side
 from ..winsearch import win_path
 
-_row = itemgetter(1)  # a jump result's row
+#: A jump result's row (a result is (col, row, men)): the key that sorts and bounds results by row.
+result_row = itemgetter(1)
 
 #: Distinct jump results listed per node; beyond it the node falls back to the pruned win search.
 JUMP_CAP = 400
@@ -296,7 +297,7 @@ class NodeFacts:
                 stack = [k for k in new if 0 < k[1] <= self.h]
                 if not self._closure(stack, seen, new, JUMP_CAP - known.size):
                     return None  # too many to list: walked, for the very results a walk keeps
-                lo, hi = min(lo, min(new, key=_row)[1]), max(hi, max(new, key=_row)[1])
+                lo, hi = min(lo, min(new, key=result_row)[1]), max(hi, max(new, key=result_row)[1])
         # With no new result the rows, and so the wins, are the parent's (decided for both sides, so
         # never changed: see win_status): its dict is shared, not made again.
         return Node.plus(known, added, new, lo, hi, self._wins(lo, hi, True) if new else known.win)
@@ -318,7 +319,7 @@ class NodeFacts:
             return self.no_jump[r]
         out: list[tuple[int, int, int]] = []
         complete = self._closure([(c, r, mask)], {}, out, JUMP_CAP)
-        lo, hi = (min(out, key=_row)[1], max(out, key=_row)[1]) if out else (r, r)
+        lo, hi = (min(out, key=result_row)[1], max(out, key=result_row)[1]) if out else (r, r)
         return Node(out, complete, lo, hi, self._wins(lo, hi, complete))
 
     def _closure(self, stack: list[tuple[int, int, int]], seen: dict[tuple[int, int, int], tuple[int, int, int]],
@@ -372,9 +373,7 @@ class NodeFacts:
         cache started first when it would hold more than 200,000 nodes or :data:`CACHE_RESULTS` results;
         the full one is retired and freed in parts (:data:`FREE_RATE`), never all at once."""
         n = node.size
-        self.work += n + 1  # _count, inlined: a call less for every node kept
-        if self.work >= self.due and self.on_due is not None:
-            self.on_due()
+        self._count(n)
         self.cached += n
         if len(self.cache) > 200_000 or self.cached > CACHE_RESULTS:
             self.retired.append(self.cache)

@@ -85,7 +85,7 @@ from .evaluation import WIN, WON, Evaluation, StateValue, evaluate_node
 from .lapses import facts_for
 from .levels import PAUSE_NODES, PAUSE_SECONDS, STRONGEST, YIELD_EVERY, Level, Progress, Reason, level_of
 from .moves import WIDE_BEAM_DEPTH, WIDE_ROOT, Candidates, by_progress
-from .nodes import WIN_NODES, Node, NodeFacts
+from .nodes import WIN_NODES, Node
 
 #: Distinct jump results tried at the root (dense positions have millions).
 ROOT_JUMP_CAP = 2000
@@ -175,8 +175,6 @@ class Searcher:
         # The engine's own evaluation at a leaf, given the threat _probe found (None: another evaluation).
         self._leaf_value: Callable[[Node, int, int, int, Side, bool], int] | None = \
             MethodType(evaluate_node, facts) if evaluation in (None, evaluate_node) else None
-        # Plain facts (no lapses): _probe reads a decided win or threat from the node itself.
-        self._plain = type(facts) is NodeFacts
         self.moves = Candidates(pos, facts, self._evaluate, budget, wide=lv.wide, prune=prune,
                                 jumps_only=evaluation in (None, evaluate_node))
         self.history = self.moves.history  # the cut-off history: the search adds to it, the moves read it
@@ -201,7 +199,7 @@ class Searcher:
         self._line: dict[tuple[int, int, int, str], int] = {(pos.mask, pos.ball.col, pos.ball.row, pos.to_move): 1}
         # Slices (see the module doc): the saved states of a paused line (innermost first), the node
         # count at which the slice ends, the clock reading at which it ends, and the next node count
-        # at which a node's count looks at any of the budgets (so most nodes cost one comparison).
+        # at which _tick looks at any of the budgets (so most nodes cost one comparison).
         self._resume: list[_Saved] = []
         self._pausing: tuple[int | None, float | None] = (None, None)
         self._pause_at = _NEVER
@@ -462,6 +460,13 @@ class Searcher:
             except _Pause:  # the nodes on the line saved their places in self._resume
                 yield
 
+    def _tick(self) -> None:
+        """Count a node.  Every few nodes (at ``_checkpoint``), :meth:`_budget` looks at the budgets."""
+        nodes = self.nodes + 1
+        if nodes >= self._checkpoint:
+            self._budget(nodes, pause=True)
+        self.nodes = nodes
+
     def _work_due(self) -> None:
         """Much work since the clock was read (see :data:`WORK_EVERY`): the next node reads it."""
         self._checkpoint = min(self._checkpoint, self.nodes + 1)
@@ -470,7 +475,7 @@ class Searcher:
         """The one check of the search's budgets: raise _Stop when the node or time budget is spent,
         and _Pause when the slice is (only where the caller can go on after a pause).
 
-        ``nodes``: before counting node ``nodes`` (as a node is counted, ``pause=True``): the node
+        ``nodes``: before counting node ``nodes`` (from :meth:`_tick`, ``pause=True``): the node
         budget and the slice's node count, then the clock every :data:`YIELD_EVERY` nodes or
         :data:`WORK_EVERY` units of work, whichever comes first; a stop
         counts the node, a pause does not (it is searched after the pause).  None: the clock alone,
@@ -503,10 +508,7 @@ class Searcher:
                  ply: int, ext: int) -> int:
         if self._resume:  # after a pause: this node is on the paused line, its place is saved
             return self._expand(mask, c, r, side, alpha, beta, ply, None)
-        nodes = self.nodes + 1  # count the node; every few (at _checkpoint) _budget looks at the budgets
-        if nodes >= self._checkpoint:
-            self._budget(nodes, pause=True)
-        self.nodes = nodes
+        self._tick()
         found = self._probe(mask, c, r, side, depth, alpha, beta, ply, ext)
         if isinstance(found, int):
             return found
@@ -520,9 +522,7 @@ class Searcher:
         if self.seen.get(key, 0) + self._line.get(key, 0) >= 2:
             return 0  # this is the position's third occurrence: the game is drawn by repetition
         node = self._node(mask, c, r)
-        win = node.win  # NodeFacts.wins and .threatened, read here when decided (calls less per node)
-        plain = self._plain
-        if (win[side] is True) if plain and side in win else self._wins(node, mask, c, r, side):
+        if self._wins(node, mask, c, r, side):
             return WIN - ply - 1
         entry = self.tt.get(key)
         tt_child = None
@@ -533,8 +533,7 @@ class Searcher:
             if e_depth >= depth:
                 if flag == 0 or (flag > 0 and value >= beta) or (flag < 0 and value <= alpha):
                     return value
-        opp = "X" if side == "O" else "O"
-        threatened = (win[opp] is not False) if plain and opp in win else self._threatened(node, mask, c, r, side)
+        threatened = self._threatened(node, mask, c, r, side)
         if depth <= 0:
             if not threatened or ext <= 0:
                 leaf = self._leaf_value
@@ -580,10 +579,7 @@ class Searcher:
                     if phase:
                         v = -self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, None)
                     else:
-                        nodes = self.nodes + 1  # count the node, as _negamax does
-                        if nodes >= self._checkpoint:
-                            self._budget(nodes, pause=True)
-                        self.nodes = nodes
+                        self._tick()
                         leaf = self._probe(mm, cc, rr, nxt, 0, -beta, -alpha, ply + 1, ext)
                         if isinstance(leaf, int):
                             v = -leaf
