@@ -172,11 +172,11 @@ class Searcher:
         # engine's reads a state's jumps and threat only, so a wide level's ranking need not evaluate a
         # man that changes neither.
         self._evaluate: StateValue = MethodType(evaluation or evaluate_node, facts)
+        own = evaluation in (None, evaluate_node)
         # The engine's own evaluation at a leaf, given the threat _probe found (None: another evaluation).
         self._leaf_value: Callable[[Node, int, int, int, Side, bool], int] | None = \
-            MethodType(evaluate_node, facts) if evaluation in (None, evaluate_node) else None
-        self.moves = Candidates(pos, facts, self._evaluate, budget, wide=lv.wide, prune=prune,
-                                jumps_only=evaluation in (None, evaluate_node))
+            MethodType(evaluate_node, facts) if own else None
+        self.moves = Candidates(pos, facts, self._evaluate, budget, wide=lv.wide, prune=prune, jumps_only=own)
         self.history = self.moves.history  # the cut-off history: the search adds to it, the moves read it
         # Noise is repeatable: the same position, level and seed give the same move.  A game seeds its own
         # (the play page gives its game id, random for each new game), so two games at a weak level differ.
