@@ -607,20 +607,26 @@ def test_a_man_beside_the_ball_keeps_the_parents_jumps_and_adds_the_jumps_over_i
     assert (got.lo, got.hi) == (want.lo, want.hi) == (3, 5)
 
 
+def _random_board(seed: int, density: float, w: int, h: int) -> tuple[int, int]:
+    """Men on each point of a ``w`` x ``h`` board with chance ``density`` (seeded), and the ball's bit
+    index: the men's mask and that index (no man under the ball)."""
+    rng = random.Random(seed)
+    mask = 0
+    for i in range(w, w * (h + 1)):
+        if rng.random() < density:
+            mask |= 1 << i
+    ball = rng.randrange(w, w * (h + 1))
+    return mask & ~(1 << ball), ball
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.floats(0.05, 0.7))
 def test_every_placement_built_from_its_parent_lists_what_a_walk_lists(seed, density):
     """Random 9x9 boards of any density: every placement's node built from the parent (NodeFacts.expect)
     has the walk's results, completeness, rows and wins; one it declines (a man on a landing point, or
     more results than JUMP_CAP) is walked."""
-    rng = random.Random(seed)
     w = h = 9
-    mask = 0
-    for i in range(w, w * (h + 1)):
-        if rng.random() < density:
-            mask |= 1 << i
-    ball = rng.randrange(w, w * (h + 1))
-    mask &= ~(1 << ball)
+    mask, ball = _random_board(seed, density, w, h)
     c, r = ball % w + 1, ball // w
     facts = ai.NodeFacts(w, h)
     parent = facts.walk(mask, c, r)
@@ -633,6 +639,35 @@ def test_every_placement_built_from_its_parent_lists_what_a_walk_lists(seed, den
         got = facts.node(mask | b, c, r)
         assert (sorted(got.results), got.complete, got.lo, got.hi, got.win) == \
             (sorted(want.results), want.complete, want.lo, want.hi, want.win)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(0.3, 0.7), st.integers(2, 12))
+def test_a_placement_of_a_state_with_too_many_jumps_lists_what_a_walk_lists_in_its_order(seed, density, cap):
+    """A parent whose listing stopped at the cap (JUMP_CAP, made small here) is noted too: a placement
+    out of its listed results' reach gets the parent's listing with the man added, which is what a
+    walk lists -- the same results in the same order, cut short at the same one, the same rows and
+    wins; every other placement is walked."""
+    w = h = 9
+    mask, ball = _random_board(seed, density, w, h)
+    c, r = ball % w + 1, ball // w
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ai.nodes, "JUMP_CAP", cap)
+        facts = ai.NodeFacts(w, h)
+        parent = facts.walk(mask, c, r)
+        assume(not parent.complete)
+        assert facts.expect(parent, mask, c, r) is None  # not every jump listed: no reach for the ranking
+        derived = 0
+        for i in range(w, w * (h + 1)):
+            b = 1 << i
+            if mask & b or i == ball:
+                continue
+            want = ai.NodeFacts(w, h).walk(mask | b, c, r)
+            got = facts.node(mask | b, c, r)
+            assert (got.results, got.complete, got.lo, got.hi, got.win) == \
+                (want.results, want.complete, want.lo, want.hi, want.win)
+            derived += got.results == [(cc, rr, m | b) for cc, rr, m in parent.results]
+        assert derived > 0  # some placement is out of reach (the board has room beyond the listing)
 
 
 NEAREST = """

@@ -66,10 +66,11 @@ class Node:
     @classmethod
     def plus(cls, base: Node, added: int, extra: list[tuple[int, int, int]], lo: int, hi: int,
              win: dict[str, bool | None]) -> Node:
-        """A complete node whose results are ``base``'s with the men ``added``, then ``extra``."""
+        """A node whose results are ``base``'s with the men ``added``, then ``extra``: complete as
+        ``base`` is (a base's results cut short at :data:`JUMP_CAP` come with no ``extra``)."""
         node = cls.__new__(cls)
         node._results, node._base, node._added, node._extra = None, base, added, extra
-        node.complete, node.lo, node.hi, node.win = True, lo, hi, win
+        node.complete, node.lo, node.hi, node.win = base.complete, lo, hi, win
         node.size = base.size + len(extra)
         return node
 
@@ -220,17 +221,19 @@ class NodeFacts:
         and of one with the man in reach but on no landing point those results plus the jumps over
         the man (:meth:`node` builds them so, without walking the rest).
 
+        A state whose jumps are too many to list (:data:`JUMP_CAP`) is noted too: its listing stopped
+        after the same steps in the same order with a man out of its listed results' reach, so such a
+        state's node is this node's listing with the man added (see :meth:`_from_parent`).
+
         Returns the reach (None when not every jump is listed): the points where a man changes this
         state's jumps, as a mask -- within one point of the ball or of a landing point (a jump starts
         next to a point the ball reaches, and a man on a landing point extends that line).  A man
         anywhere else leaves every jump as it is."""
-        if not node.complete:
-            return None
         landings = self.landings(node, c, r)
         reach = grow(landings, self.w, self.h, 1)
         if node.results:  # with no jump, a state is cheaper to walk than to compare
             self.parents[r * self.w + c] = Parent(mask, node, reach, landings)
-        return reach
+        return reach if node.complete else None
 
     def node(self, mask: int, c: int, r: int) -> Node:
         """The :class:`Node` of the state (men ``mask``, ball on (``c``, ``r``)): its distinct jump
@@ -264,6 +267,10 @@ class NodeFacts:
         * a man on a landing point blocks jumps: the state is walked (None here).
 
         Either way the node holds the results a walk lists (in another order), so no decision changes.
+        A parent whose results were cut short at :data:`JUMP_CAP` gives only the first kind: its walk
+        never looked at a point out of its listed results' reach, so the state's walk takes the same
+        steps and stops at the same result, and lists the parent's results with the man added, in
+        the same order (the wins it leaves undecided are searched for the state itself).
         """
         parent = self.parents.get(r * self.w + c)
         if parent is None:
@@ -273,6 +280,10 @@ class NodeFacts:
         if added & men or added & (added - 1) or added & parent.landings:
             return None
         lo, hi = known.lo, known.hi
+        if not known.complete:
+            if added & parent.reach:
+                return None
+            return Node.plus(known, added, [], lo, hi, self._wins(lo, hi, False))
         new: list[tuple[int, int, int]] = []
         if added & parent.reach:
             at = parent.at
