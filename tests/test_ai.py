@@ -674,6 +674,61 @@ def test_a_placement_of_a_state_with_too_many_jumps_lists_what_a_walk_lists_in_i
         assert derived > 0  # some placement is out of reach (the board has room beyond the listing)
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(0.2, 0.8), st.integers(1, 30), st.sampled_from([5, 30, 400]))
+def test_a_glance_reads_the_rows_and_wins_a_whole_listing_gives(seed, density, step, cap):
+    """A glance (the ranking's: only the rows and the wins are read) may stop its walk once the results
+    reach a row beyond the men's lowest and highest: whatever the cap and the parts it is walked in,
+    its listing is the start of the whole one, and its rows and both sides' wins are the whole one's
+    (a win left undecided is asked of the win search, as the search does)."""
+    w = h = 9
+    mask, ball = _random_board(seed, density, w, h)
+    c, r = ball % w + 1, ball // w
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ai.nodes, "JUMP_CAP", cap)
+        mp.setattr(ai.nodes, "ROWS_STEP", step)
+        facts = ai.NodeFacts(w, h)
+        want = facts.walk(mask, c, r)
+        got = facts.glance(mask, c, r)
+        assert got.results == want.results[:got.size]
+        assert (got.lo, got.hi) == (want.lo, want.hi)
+        for side in ("O", "X"):
+            assert facts.win_status(got, mask, c, r, side) == facts.win_status(want, mask, c, r, side)
+        if got.size < want.size:  # stopped early: as far as a jump can land, both ways
+            low = min(rr for rr in range(1, h + 1) if mask >> (rr * w) & (1 << w) - 1)
+            high = max(rr for rr in range(1, h + 1) if mask >> (rr * w) & (1 << w) - 1)
+            assert (got.lo, got.hi) == (low - 1, min(high + 1, h + 1))
+
+
+CROWDED = """
+9 . . . . . . . . .
+8 . . . . . . . . .
+7 . . o o o o o . .
+6 . . o o . o o . .
+5 . . o o * o o . .
+4 . . o o o . o . .
+3 . . o o o o o . .
+2 . . . . . . . . .
+1 . . . . . . . . .
+  A B C D E F G H J
+"""
+
+
+def test_a_glance_at_a_crowded_state_stops_once_its_jumps_reach_both_edges_of_the_men():
+    """The ball in a block of men on rows 3-7: its jumps land on rows 2 and 8 within the first few
+    results, so a glance lists far fewer than the whole listing and reads the same rows; neither
+    side's goal is in reach, so both wins are decided (no) without a win search."""
+    pos = Position.from_diagram(CROWDED, to_move="O")
+    c, r = pos.ball.col, pos.ball.row
+    facts = ai.NodeFacts(9, 9)
+    whole = facts.walk(pos.mask, c, r)
+    got = facts.glance(pos.mask, c, r)
+    assert (got.lo, got.hi) == (whole.lo, whole.hi) == (2, 8)
+    assert got.size < whole.size // 4
+    assert got.win == {"O": False, "X": False}
+    assert facts.work == got.size + 1  # only the glance's listing was counted: no win search ran
+
+
 NEAREST = """
 9 . . . . . . . . .
 8 . . . . . . . . .

@@ -28,6 +28,8 @@ result_row = itemgetter(1)
 
 #: Distinct jump results listed per node; beyond it the node falls back to the pruned win search.
 JUMP_CAP = 400
+#: A glance's walk (:meth:`NodeFacts.walk`, ``rows_only``) checks its rows after every this many results.
+ROWS_STEP = 24
 #: Node budget of the win-in-one search used when a node has too many jump results.
 WIN_NODES = 2000
 #: The jump results :attr:`NodeFacts.cache` keeps in all before it starts again (issue 44: on a crowded
@@ -251,7 +253,7 @@ class NodeFacts:
         them; kept, they filled the cache).  The same facts either way, so no decision changes."""
         node = self.cache.get((c, r, mask))
         if node is None:
-            node = self._from_parent(mask, c, r) or self.walk(mask, c, r)
+            node = self._from_parent(mask, c, r) or self.walk(mask, c, r, rows_only=True)
             self._count(node.size)
         return node
 
@@ -323,15 +325,49 @@ class NodeFacts:
                 at.setdefault(rr * w + cc - 1, []).append(m)
         return at
 
-    def walk(self, mask: int, c: int, r: int) -> Node:
-        """The :class:`Node` of a state, listed by walking its jumps (not kept)."""
+    def walk(self, mask: int, c: int, r: int, rows_only: bool = False) -> Node:
+        """The :class:`Node` of a state, listed by walking its jumps (not kept).
+
+        ``rows_only``: only the node's rows and wins are read (a glance: its evaluation), so the walk
+        stops once its lowest and highest results are as far as any jump can land, a row beyond the
+        men's lowest and highest (a jump lands next to the last man it jumped, and men are only
+        removed).  Those rows and the wins are then what the whole listing gives (issue 44: the
+        crowded states' listings stopped at :data:`JUMP_CAP`; most reach both rows within 60
+        results).  A side whose goal row is not among them cannot reach it at all, so its win is
+        decided (no): as a whole listing decides it, or the pruned win search's first check."""
         shift, around, _, _ = self.starts[r * self.w + c - 1]
         if not mask >> shift & around:  # no man next to the ball (3 walks in 4): no jump
             return self.no_jump[r]
         out: list[tuple[int, int, int]] = []
-        complete = self._closure([(c, r, mask)], {}, out, JUMP_CAP)
+        stack = [(c, r, mask)]
+        if rows_only:
+            node = self._rows_walk(stack, out, mask)
+            if node is not None:
+                return node
+            complete = len(out) < JUMP_CAP
+        else:
+            complete = self._closure(stack, {}, out, JUMP_CAP)
         lo, hi = (min(out, key=result_row)[1], max(out, key=result_row)[1]) if out else (r, r)
         return Node(out, complete, lo, hi, self._wins(lo, hi, complete))
+
+    def _rows_walk(self, stack: list[tuple[int, int, int]], out: list[tuple[int, int, int]], mask: int) -> Node | None:
+        """:meth:`_closure` from ``stack`` up to :data:`JUMP_CAP`, in parts of :data:`ROWS_STEP` results,
+        stopped once the results reach the rows a jump can reach at most (see :meth:`walk`): that
+        node, its results not all listed; None when the listing ended first (``out`` holds it)."""
+        w, h = self.w, self.h
+        low = max(((mask & -mask).bit_length() - 1) // w - 1, 0)
+        high = min((mask.bit_length() - 1) // w + 1, h + 1)
+        seen: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+        lo, hi, read = h + 2, -1, 0
+        while True:
+            self._closure(stack, seen, out, min(len(out) + ROWS_STEP, JUMP_CAP))
+            if not stack or len(out) >= JUMP_CAP:
+                return None
+            part = out[read:]
+            read = len(out)
+            lo, hi = min(lo, min(part, key=result_row)[1]), max(hi, max(part, key=result_row)[1])
+            if lo == low and hi == high:
+                return Node(out, False, lo, hi, self._wins(lo, hi, True))
 
     def _closure(self, stack: list[tuple[int, int, int]], seen: dict[tuple[int, int, int], tuple[int, int, int]],
                  out: list[tuple[int, int, int]], cap: int) -> bool:
