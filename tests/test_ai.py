@@ -625,7 +625,8 @@ def _random_board(seed: int, density: float, w: int, h: int) -> tuple[int, int]:
 def test_every_placement_built_from_its_parent_lists_what_a_walk_lists(seed, density):
     """Random 9x9 boards of any density: every placement's node built from the parent (NodeFacts.expect)
     has the walk's results, completeness, rows and wins; one it declines (a man on a landing point, or
-    more results than JUMP_CAP) is walked."""
+    more results than JUMP_CAP) is walked.  A glance at it (the ranking's, which may list the jumps
+    over the man only until the rows are as far as they can be) reads the same rows and wins."""
     w = h = 9
     mask, ball = _random_board(seed, density, w, h)
     c, r = ball % w + 1, ball // w
@@ -637,6 +638,10 @@ def test_every_placement_built_from_its_parent_lists_what_a_walk_lists(seed, den
         if mask & b or i == ball:
             continue
         want = facts.walk(mask | b, c, r)
+        glanced = facts.glance(mask | b, c, r)  # before node(): a glance reads a kept node
+        assert (glanced.lo, glanced.hi) == (want.lo, want.hi)
+        assert [facts.win_status(glanced, mask | b, c, r, side) for side in ("O", "X")] == \
+            [facts.win_status(want, mask | b, c, r, side) for side in ("O", "X")]
         got = facts.node(mask | b, c, r)
         assert (sorted(got.results), got.complete, got.lo, got.hi, got.win) == \
             (sorted(want.results), want.complete, want.lo, want.hi, want.win)
