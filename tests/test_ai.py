@@ -705,6 +705,35 @@ def test_a_glance_reads_the_rows_and_wins_a_whole_listing_gives(seed, density, s
             assert (got.lo, got.hi) == (low - 1, min(high + 1, h + 1))
 
 
+LONELY = """
+9 . . . . . . . . .
+8 . . . . . . . . .
+7 . . o . . . o . .
+6 . . . . . . . . .
+5 . . . . * . . . .
+4 . . . . . . . . .
+3 . . o . . . o . .
+2 . . . . . . . . .
+1 . . . . . . . . .
+  A B C D E F G H J
+"""
+
+
+def test_a_state_with_no_man_next_to_the_ball_has_no_jump_and_is_not_kept():
+    """No man next to the ball: no jump, both wins decided (no), and nothing is kept for it (three
+    states in four of a search: issue 44); a man placed next to it makes a jump, which is kept."""
+    pos = Position.from_diagram(LONELY, to_move="O")
+    c, r = pos.ball.col, pos.ball.row
+    facts = ai.NodeFacts(9, 9)
+    for read in (facts.node, facts.glance):
+        node = read(pos.mask, c, r)
+        assert (node.results, node.complete, node.lo, node.hi, node.win) == ([], True, 5, 5, {"O": False, "X": False})
+    assert facts.cache == {}
+    next_to = pos.mask | 1 << (6 * 9 + 5 - 1)  # a man on E6
+    assert facts.node(next_to, c, r).results == [(5, 7, pos.mask)]  # E5 over E6 to E7
+    assert list(facts.cache) == [(c, r, next_to)]
+
+
 CROWDED = """
 9 . . . . . . . . .
 8 . . . . . . . . .

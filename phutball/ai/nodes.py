@@ -240,6 +240,10 @@ class NodeFacts:
     def node(self, mask: int, c: int, r: int) -> Node:
         """The :class:`Node` of the state (men ``mask``, ball on (``c``, ``r``)): its distinct jump
         results, up to :data:`JUMP_CAP` (a single jump is read from the rays of :func:`search_tables`)."""
+        shift, around, _, _ = self.starts[r * self.w + c - 1]
+        if not mask >> shift & around:  # no man next to the ball (3 states in 4): no jump, nothing kept
+            self.work += 1
+            return self.no_jump[r]
         key = (c, r, mask)
         node = self.cache.get(key)
         if node is None:
@@ -251,6 +255,10 @@ class NodeFacts:
         """:meth:`node`, but a state not known yet is not kept, only its work counted (issue 44: a
         wide level's ranking reads 89 % of the placements it lists once, for their evaluation, and prunes
         them; kept, they filled the cache).  The same facts either way, so no decision changes."""
+        shift, around, _, _ = self.starts[r * self.w + c - 1]
+        if not mask >> shift & around:
+            self.work += 1
+            return self.no_jump[r]
         node = self.cache.get((c, r, mask))
         if node is None:
             node = self._from_parent(mask, c, r) or self.walk(mask, c, r, rows_only=True)
