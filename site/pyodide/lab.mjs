@@ -96,8 +96,9 @@ const isGzip = (bytes) => bytes[0] === 0x1f && bytes[1] === 0x8b;
 
 // A snapshot from its bytes as stored or sent (`body`, gzip or not), which are checked against
 // `sha256`: gzip is hashed while it is ungzipped (WebCrypto hashes on another thread), so the
-// check costs a start no time; otherwise the snapshot is hashed (31 MB: 40-90 ms).
-async function unpacked(body, sha256, what) {
+// check costs a start no time; otherwise the snapshot is hashed (31 MB: 40-90 ms).  Rejects a
+// copy that is not that SHA-256, has none to check, or does not ungzip (tests/js/lab.test.mjs).
+export async function unpacked(body, sha256, what) {
   if (!isGzip(body)) return checked(body, sha256, what);
   const gunzip = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
   const [, bytes] = await Promise.all([checked(body, sha256, what), new Response(gunzip).arrayBuffer()]);
