@@ -25,6 +25,8 @@ WON = WIN - 1000
 #: A static evaluation of a state of a search, in tenths of a row for the side to move: given the
 #: search's :class:`NodeFacts`, the state's :class:`Node`, its men, the ball's column and row, and the
 #: side to move.  :func:`evaluate_node` is the engine's; a bench may try another (``Searcher(evaluation=...)``).
+#: The node's rows (``lo``, ``hi``) and wins are always whole; when a wide level ranks its placements,
+#: its ``results`` may be only the first ones listed (``complete`` False: :meth:`NodeFacts.glance`).
 Evaluation = Callable[[NodeFacts, Node, int, int, int, Side], int]
 #: An :data:`Evaluation` given one search's :class:`NodeFacts` (what the search and its move ordering call).
 StateValue = Callable[[Node, int, int, int, Side], int]
