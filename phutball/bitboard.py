@@ -115,6 +115,11 @@ def bit_point(width: int, index: int) -> tuple[int, int]:
     return index % width + 1, index // width
 
 
+def row_span(width: int, mask: int) -> tuple[int, int]:
+    """The lowest and the highest row with a point of ``mask`` (not empty)."""
+    return ((mask & -mask).bit_length() - 1) // width, (mask.bit_length() - 1) // width
+
+
 def row_mask(width: int, row: int) -> int:
     """The mask of every point of ``row``."""
     return ((1 << width) - 1) << (row * width)

@@ -17,7 +17,7 @@ from phutball import ai
 from phutball.ai import search
 from phutball.ai import JUMP_CAP, LEVELS, STRONGEST, WIN, YIELD_EVERY, Searcher, choose_move, evaluate
 from phutball.ai.lapses import near_jumps, wins_within
-from phutball.bitboard import grow
+from phutball.bitboard import grow, row_span
 from phutball.errors import NoMoveError
 from phutball.sides import other
 from phutball.notation import Jump, Move, Placement
@@ -759,6 +759,7 @@ def test_a_glance_at_a_crowded_state_stops_once_its_jumps_reach_both_edges_of_th
     facts = ai.NodeFacts(9, 9)
     whole = facts.walk(pos.mask, c, r)
     got = facts.glance(pos.mask, c, r)
+    assert row_span(9, pos.mask) == (3, 7)  # the men's lowest and highest rows
     assert (got.lo, got.hi) == (whole.lo, whole.hi) == (2, 8)
     assert got.size < whole.size // 4
     assert got.win == {"O": False, "X": False}

@@ -32,7 +32,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Iterable, Protocol
 
-from ..bitboard import bit, bit_point, board_masks, grow
+from ..bitboard import bit, bit_point, board_masks, grow, row_span
 from ..board import Position
 from ..notation import Point
 from ..sides import Side, other
@@ -141,8 +141,7 @@ class Candidates:
         w, row_bits, cache = self.w, self.row_bits, self._row_points
         if not points:
             return []
-        first = ((points & -points).bit_length() - 1) // w  # the lowest and the highest row with a point
-        last = (points.bit_length() - 1) // w
+        first, last = row_span(w, points)
         bases = range(first * w, (last + 1) * w, w)
         out: list[int] = []
         for base in (reversed(bases) if fwd > 0 else bases):

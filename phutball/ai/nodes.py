@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Callable, Iterator
 
-from ..bitboard import DIRECTIONS, bit, bit_point, grow
+from ..bitboard import DIRECTIONS, bit, bit_point, grow, row_span
 from ..sides import Side
 from ..winsearch import win_path
 
@@ -362,9 +362,9 @@ class NodeFacts:
         """:meth:`_closure` from ``stack`` up to :data:`JUMP_CAP`, in parts of :data:`ROWS_STEP` results,
         stopped once the results reach the rows a jump can reach at most (see :meth:`walk`): that
         node, its results not all listed; None when the listing ended first (``out`` holds it)."""
-        w, h = self.w, self.h
-        low = max(((mask & -mask).bit_length() - 1) // w - 1, 0)
-        high = min((mask.bit_length() - 1) // w + 1, h + 1)
+        h = self.h
+        low, high = row_span(self.w, mask)  # a row beyond the men's lowest and highest (see walk)
+        low, high = max(low - 1, 0), min(high + 1, h + 1)
         seen: dict[tuple[int, int, int], tuple[int, int, int]] = {}
         lo, hi, read = h + 2, -1, 0
         while True:
