@@ -84,7 +84,7 @@ def violations(page, where: str) -> list[str]:
 @pytest.fixture(scope="module")
 def dark_visitor(browser, server, saved_start):
     """A returning visitor's context whose system is dark, made once for the module."""
-    ctx = browser.new_context(viewport=dict(zip(("width", "height"), VIEWPORTS[0])), color_scheme=THEMES[1])
+    ctx = browser.new_context(viewport=dict(zip(("width", "height"), VIEWPORTS[0])), color_scheme="dark")
     seed_saved_start(ctx, server)
     yield ctx
     ctx.close()

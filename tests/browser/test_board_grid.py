@@ -35,7 +35,7 @@ def test_a_whole_9x9_game_against_the_computer_with_the_keyboard_and_the_grid_on
     assert first == ["E5", "E5, ball"]  # the grid's tab stop: the ball's point
     plies = 0
     while not re.search(ENDED, page.evaluate(LIVE)) and plies < 80:
-        said = page.evaluate("() => window.heard.length")  # what the live region said so far
+        before = page.evaluate("() => window.heard.length")  # how many things the live region said so far
         cells = {k: name for row in page.evaluate(CELLS) for k, name in row}
         ball = next(k for k, name in cells.items() if name.split(", ")[1] == "ball")
         page.keyboard.press("j")  # the jumps the ball can make now, said in the live region
@@ -57,8 +57,8 @@ def test_a_whole_9x9_game_against_the_computer_with_the_keyboard_and_the_grid_on
             assert go_to(page, target).startswith(f"{target}, empty")
             page.keyboard.press("Enter")  # a man placed
         # the computer's answer said (or the end): heard anew, as a repeated position says the same again
-        page.wait_for_function("([said, end]) => window.heard.slice(said).some(t => t.includes('Your move')"
-                               " || new RegExp(end).test(t))", arg=[said, ENDED], timeout=120_000)
+        page.wait_for_function("([before, end]) => window.heard.slice(before).some(t => t.includes('Your move')"
+                               " || new RegExp(end).test(t))", arg=[before, ENDED], timeout=120_000)
         plies += 2
     live = page.evaluate(LIVE)
     assert re.search(ENDED, live), f"the game did not end in {plies} plies: {live}"
