@@ -65,6 +65,31 @@ def test_the_page_opens_the_linked_puzzle_with_the_readers_date_and_the_judge_gi
     assert daily.view()["daily"]
 
 
+def test_a_shipped_puzzles_position_is_parsed_once_for_the_file_check_its_rating_and_its_themes(monkeypatch):
+    """The page starts by reading the puzzle files (each position parsed to check it), then rates every puzzle
+    (a newcomer's first) and derives every puzzle's themes: one parse of each position for all three
+    (Puzzle.start is kept), as the same parse of the file check."""
+    import json
+    from pathlib import Path
+
+    from lab.puzzlelist import puzzles_from_files
+    from phutball import game
+    root = Path(__file__).resolve().parents[1] / "puzzles"
+    files = [{"name": n, "text": (root / n).read_text(encoding="utf-8")}
+             for n in sorted(f.name for f in root.glob("*.json"))]
+    parsed: list[str] = []
+    real = game.parse_any_position
+    monkeypatch.setattr(game, "parse_any_position", lambda text: parsed.append(text) or real(text))
+    puzzles = puzzles_from_files(files)
+    ctl = page.open_page(puzzles, FakeStorage(), "2026-11-25", "", Oracle1D())
+    for i in range(len(puzzles)):
+        ctl.themes_of(i)
+        ctl.rating_of(i)
+    shown = [q for p in puzzles for q in p.extra.get("positions", [])]  # a compare puzzle's, checked too
+    assert sorted(parsed) == sorted([p.position for p in puzzles] + shown)
+    assert all(p.start is p.start and p.start == real(p.position) for p in puzzles[::40])
+
+
 def test_what_reading_the_progress_said_joins_the_message():
     storage = FakeStorage()
     storage.set_item(PROGRESS_KEY, "{not json")

@@ -162,7 +162,7 @@ def puzzle_from(d: Any, where: str, collection: str) -> Puzzle:
         raise PuzzleFormatError("bad puzzle", at, "main_line must not be empty")
     extra = {k: v for k, v in d.items() if k not in _REQUIRED}
     return Puzzle(d["id"], d["title"], dict(src), d["variant"], d["position"], task, d["difficulty"],
-                  d["text"], tuple(d["main_line"]), collection, extra)
+                  d["text"], tuple(d["main_line"]), collection, extra).with_start(pos)
 
 
 def load_text(text: str, where: str = "<text>") -> list[Puzzle]:

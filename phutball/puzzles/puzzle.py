@@ -6,6 +6,7 @@ Here, below the format, the tasks and the checks, so that each of them can name 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..variant import Variant
@@ -40,11 +41,18 @@ class Puzzle:
     def __post_init__(self) -> None:
         object.__setattr__(self, "variant", Variant(self.variant))  # "2D" read from a file -> Variant.BOARD
 
-    @property
+    @cached_property
     def start(self) -> AnyPosition:
-        """The position object (2D Position, 1D Strip or Oddish board)."""
+        """The position object (2D Position, 1D Strip or Oddish board), parsed once: position objects are
+        values (frozen), and a page reads every puzzle's start as it starts (its rating, then its themes)."""
         from ..game import parse_any_position
         return parse_any_position(self.position)
+
+    def with_start(self, start: AnyPosition) -> Puzzle:
+        """This puzzle, its :attr:`start` given as already parsed (a file's reader parses every position to
+        check it): ``start`` must be what ``parse_any_position(self.position)`` gives."""
+        self.__dict__["start"] = start
+        return self
 
     @property
     def source_game(self) -> str:

@@ -40,7 +40,7 @@ def puzzles_from_files(files: object) -> list[Puzzle]:
     out: list[Puzzle] = []
     for f in files:
         name, text = str(f["name"]), str(f["text"])
-        out += [replace(p, collection=p.collection or name) for p in load_text(text, name)]
+        out += [replace(p, collection=p.collection or name).with_start(p.start) for p in load_text(text, name)]
     return out
 
 
