@@ -246,17 +246,26 @@ export function drawUntilReady(canvas, pos) {
 // fetch failed: fetched by the page while Pyodide starts and handed to the worker at start
 // (lab.puzzlelist.puzzles_from_files reads them). Used by puzzles.html and puzzle embeds. Fetched once
 // a page: every call answers the same promise (puzzles.html's first picture and its start share it).
+const fetchText = (url) => fetch(url).then((r) => {
+  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+  return r.text();
+});
+let puzzleIndex = null;
+const fetchPuzzleIndex = () => (puzzleIndex ??= fetchText("./puzzles/index.json").then((t) => JSON.parse(t)));
 let puzzleFiles = null;
 export function fetchPuzzleFiles() {
-  const text = (url) => fetch(url).then((r) => {
-    if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-    return r.text();
-  });
-  puzzleFiles ??= text("./puzzles/index.json")
-    .then((t) => Promise.all(JSON.parse(t).files.map(
-      (name) => text(`./puzzles/${encodeURIComponent(name)}`).then((body) => ({ name, text: body })))))
+  puzzleFiles ??= fetchPuzzleIndex()
+    .then((index) => Promise.all(index.files.map(
+      (name) => fetchText(`./puzzles/${encodeURIComponent(name)}`).then((body) => ({ name, text: body })))))
     .catch((err) => ({ error: String(err) }));
   return puzzleFiles;
+}
+
+// The ratings and themes of the shipped puzzles, as the build derived them (puzzles/index.json's
+// "facts": lab.puzzlelist.puzzle_facts), for the worker to read instead of deriving them again as it
+// starts (lab.puzzlelist.known_facts checks them); null if there are none.
+export function fetchPuzzleFacts() {
+  return fetchPuzzleIndex().then((index) => index.facts ?? null).catch(() => null);
 }
 
 // ------------------------------------------------------------ the daily puzzle (lab.puzzlelist: fnv1a, playable, daily_puzzle)

@@ -22,7 +22,8 @@
 // head): window.phutballEmbed.layout. The theme the fragment fixes is applied before the first
 // paint by theme.js (a module runs only once the page is parsed); start() applies it again.
 import { drawShapes, nextTask } from "./canvas.js";
-import { KEYS, STANDARD_START, dailyPuzzle, fetchPuzzleFiles, parsePosition, puzzlesInOrder, readerDate, shapes } from "./embedboard.js";
+import { KEYS, STANDARD_START, dailyPuzzle, fetchPuzzleFacts, fetchPuzzleFiles, parsePosition, puzzlesInOrder, readerDate,
+  shapes } from "./embedboard.js";
 
 const root = document.documentElement;
 root.classList.add("scripts-run");  // (embed.js did, unless the origin is opaque: see its "in embed.html itself")
@@ -250,6 +251,7 @@ function bootEngine() {
     const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const extra = { reducedMotion, today: readerDate("") };  // the daily puzzle's date: the reader's
     if (state.puzzleFiles) extra.puzzleFiles = state.puzzleFiles;
+    if (state.streak) extra.puzzleFacts = fetchPuzzleFacts();  // a streak's order reads every puzzle's rating, themes
     if (state.streak) extra.storageKeys = [STREAK_KEY];  // the streak goes on after a reload
     host.bootLab({ module: "glue.embed", board: "board", extra });
     state.booted = "listening";  // host.js listens from here on (bootLab's first, synchronous step)

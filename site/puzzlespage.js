@@ -4,7 +4,8 @@
 // lab.puzzlestate's first_to_open chooses) with the JavaScript mirror of lab/views/board.py, so an early
 // click lands on the board the player sees (host.js replays it once the engine is ready). Then start
 // the page's Python (glue.puzzles).
-import { KEYS, NEWCOMER, dailyPuzzle, drawUntilReady, fetchPuzzleFiles, parsePosition, puzzlesInOrder, readerDate } from "./embedboard.js";
+import { KEYS, NEWCOMER, dailyPuzzle, drawUntilReady, fetchPuzzleFacts, fetchPuzzleFiles, parsePosition, puzzlesInOrder,
+  readerDate } from "./embedboard.js";
 import { bootLab } from "./host.js";
 
 const c = document.getElementById("board");
@@ -39,4 +40,5 @@ fetchPuzzleFiles().then((files) => {
 
 bootLab({ module: "glue.puzzles",
           extra: { storageKeys: [KEYS.puzzles, KEYS.streak], puzzleFiles: fetchPuzzleFiles(),  // the same fetch
+                   puzzleFacts: fetchPuzzleFacts(),  // the ratings and themes the build derived
                    today: readerDate(location.search) } });  // the daily puzzle's date (?date=YYYY-MM-DD)

@@ -357,3 +357,21 @@ process.stdout.write(JSON.stringify(B.puzzlesInOrder(files).map((e) => e.p.id)))
     got = json.loads(out.stdout)
     assert len(want) > 400 and {str(p.variant) for p in puzzles} == {"1D", "2D"}
     assert got == want
+
+
+def test_the_puzzle_index_carries_the_ratings_and_themes_a_page_would_derive():
+    """puzzles/index.json lists the puzzle files and, since the puzzles page read its start's time away rating
+    every puzzle (and then deriving every puzzle's themes), each shipped puzzle's rating and themes
+    (tools/build_pages.puzzle_index: lab.puzzlelist.puzzle_facts). The page reads them (known_facts) instead:
+    they must be what it derives, for every shipped puzzle."""
+    from lab.puzzlelist import known_facts, puzzles_from_files
+    from lab.puzzles import PuzzleController
+    names = sorted(src.name for src in (ROOT / "puzzles").glob("*.json"))
+    index = json.loads(_build_pages().puzzle_index(names))
+    assert index["files"] == names
+    puzzles = puzzles_from_files([{"name": n, "text": (ROOT / "puzzles" / n).read_text(encoding="utf-8")}
+                                  for n in names])
+    derived = PuzzleController(puzzles)  # given no facts: derives each
+    facts = known_facts(index["facts"], puzzles)
+    assert len(facts) == len(puzzles) > 400
+    assert facts == {p.id: (derived.rating_of(i), derived.themes_of(i)) for i, p in enumerate(puzzles)}

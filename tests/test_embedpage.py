@@ -116,6 +116,24 @@ def test_the_daily_puzzle_and_a_streak_and_a_teachers_puzzle():
     assert e.value.args[0] == "position" and len(e.value.args) == 4  # the reason and a headline
 
 
+def test_a_streak_frame_reads_the_ratings_and_themes_the_build_derived(monkeypatch):
+    """A streak's order reads every puzzle's rating and themes: a frame handed the build's (puzzles/index.json's
+    facts, as embedframe.js passes them) derives none of them again; handed none (or another build's) it derives them."""
+    from lab import puzzlestate
+    from lab.puzzlelist import puzzle_facts, puzzles_from_files
+    f = files(WIN2D, WIN2D_B, WHICH)
+    facts = puzzle_facts(puzzles_from_files(f))
+    derived: list[str] = []
+    rate, themes = puzzlestate.puzzle_rating, puzzlestate.puzzle_themes
+    monkeypatch.setattr(puzzlestate, "puzzle_rating", lambda p: derived.append(p.id) or rate(p))
+    monkeypatch.setattr(puzzlestate, "puzzle_themes", lambda p: derived.append(p.id) or themes(p))
+    given = page.puzzle_controller(parse_params("puzzle=streak"), f, "", FakeStorage(), 5, facts)
+    assert given.mode == "streak" and derived == []
+    alone = page.puzzle_controller(parse_params("puzzle=streak"), f, "", FakeStorage(), 5, {"w2": {"crc": 1}})
+    assert alone.mode == "streak" and derived and set(derived) <= set(facts)
+    assert alone.puzzle.id == given.puzzle.id  # the same first puzzle either way
+
+
 def test_a_puzzle_frame_shows_its_task_buttons_and_streak_and_its_keys():
     ctl = PuzzleController([puzzle(WIN2D)], tells_rating=False)
     board = PuzzleBoard(ctl)

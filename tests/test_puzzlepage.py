@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from helpers import FakeStorage, run_async
 from lab import puzzlepage as page
@@ -88,6 +90,61 @@ def test_a_shipped_puzzles_position_is_parsed_once_for_the_file_check_its_rating
     shown = [q for p in puzzles for q in p.extra.get("positions", [])]  # a compare puzzle's, checked too
     assert sorted(parsed) == sorted([p.position for p in puzzles] + shown)
     assert all(p.start is p.start and p.start == real(p.position) for p in puzzles[::40])
+
+
+def test_a_page_given_the_builds_facts_derives_no_rating_or_theme_they_hold(monkeypatch):
+    """The puzzles page is handed the ratings and themes the build derived (puzzles/index.json's facts,
+    lab.puzzlelist.known_facts): it shows those and derives none of them again; a puzzle they do not hold
+    (here one whose position changed since) it derives itself."""
+    from lab import puzzlestate
+    from lab.puzzlelist import known_facts, puzzle_facts
+    puzzles = [puzzle(p) for p in (EX1, WIN2D, SAFE2D)]
+    facts = puzzle_facts(puzzles)
+    moved = puzzle(dict(SAFE2D, position="9x9_X_E5_E4E6"))  # the same id, another position
+    derived: list[tuple[str, str]] = []
+    monkeypatch.setattr(puzzlestate, "puzzle_rating", lambda p: derived.append(("rating", p.id)) or 1500)
+    monkeypatch.setattr(puzzlestate, "puzzle_themes", lambda p: derived.append(("themes", p.id)) or ("chain",))
+    ctl = page.open_page(puzzles, FakeStorage(), "", "", Oracle1D(), known_facts(facts, puzzles))
+    assert [(ctl.rating_of(i), ctl.themes_of(i)) for i in range(3)] == [
+        (f["rating"], tuple(f["themes"])) for f in facts.values()]
+    assert derived == []
+    ctl = page.open_page([*puzzles[:2], moved], FakeStorage(), "", "", Oracle1D(), known_facts(facts, [*puzzles[:2], moved]))
+    assert ctl.rating_of(2) == 1500 and ctl.themes_of(2) == ("chain",)
+    assert sorted(set(derived)) == [("rating", moved.id), ("themes", moved.id)]
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda f: {**f, "crc": f["crc"] ^ 1},            # derived from another position (another build's table)
+    lambda f: {**f, "rating": 599}, lambda f: {**f, "rating": 2401}, lambda f: {**f, "rating": True},
+    lambda f: {**f, "rating": 1500.0}, lambda f: {**f, "rating": "1500"},
+    lambda f: {**f, "themes": ["no-such-theme"]}, lambda f: {**f, "themes": "chain"}, lambda f: {**f, "themes": [3]},
+    lambda f: {k: v for k, v in f.items() if k != "themes"}, lambda f: [f["rating"], f["themes"]], lambda f: None,
+])
+def test_facts_that_do_not_hold_or_are_not_well_formed_are_not_used(spoil):
+    from lab.puzzlelist import known_facts, puzzle_facts
+    puzzles = [puzzle(p) for p in (EX1, WIN2D)]
+    facts = puzzle_facts(puzzles)
+    kept = known_facts({**facts, WIN2D["id"]: spoil(facts[WIN2D["id"]])}, puzzles)
+    assert set(kept) == {EX1["id"]}
+    assert set(known_facts(facts, puzzles)) == {EX1["id"], WIN2D["id"]}
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-10, 5000) | st.floats(allow_nan=True) | st.text(max_size=12),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
+                    max_leaves=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(given_facts=JSON | st.dictionaries(st.sampled_from([EX1["id"], WIN2D["id"], "x"]),
+                                          st.fixed_dictionaries({}, optional={"crc": JSON | st.integers(0, 2**32),
+                                                                              "rating": JSON, "themes": JSON}),
+                                          max_size=3))
+def test_any_facts_a_page_is_handed_are_read_without_raising(given_facts):
+    from lab.puzzlelist import known_facts
+    puzzles = [puzzle(p) for p in (EX1, WIN2D)]
+    kept = known_facts(given_facts, puzzles)
+    assert set(kept) <= {EX1["id"], WIN2D["id"]}
+    assert all(type(r) is int and all(isinstance(t, str) for t in ts) for r, ts in kept.values())
 
 
 def test_what_reading_the_progress_said_joins_the_message():

@@ -153,6 +153,17 @@ def script_tokens(site: Path = SITE) -> dict[str, str]:
             START_POSITION_TOKEN: json.dumps(site_pages.standard_start())}
 
 
+def puzzle_index(names: list[str], site: Path = SITE) -> bytes:
+    """``puzzles/index.json``: the puzzle files ``names`` (in ``puzzles/``), in order, and the ratings and themes
+    of their puzzles (``facts``: ``lab.puzzlelist.puzzle_facts`` of the puzzles as a page reads them), which
+    the puzzles page reads instead of deriving them as it starts (``lab.puzzlelist.known_facts``)."""
+    _importable(site)
+    from lab.puzzlelist import puzzle_facts, puzzles_from_files
+    files = [{"name": name, "text": (PUZZLES / name).read_text(encoding="utf-8")} for name in names]
+    facts = puzzle_facts(puzzles_from_files(files))
+    return (json.dumps({"files": names, "facts": facts}, separators=(",", ":"), sort_keys=True) + "\n").encode()
+
+
 def site_files(site: Path, wheel_name: str, lab_name: str, start: dict | None = None) -> dict[str, Path | bytes]:
     """Every file under ``site`` as dist/ gets it: text files with the build's tokens written in
     (``start``: the shipped start's facts, build-info.json's python_start: its file name in

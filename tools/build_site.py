@@ -148,8 +148,8 @@ import time
 import zlib
 from pathlib import Path
 
-from build_pages import (PUZZLES, ROOT, SITE, SW_FILE, BuildError, build_id, log, service_worker, site_files,
-                         sri)
+from build_pages import (PUZZLES, ROOT, SITE, SW_FILE, BuildError, build_id, log, puzzle_index, service_worker,
+                         site_files, sri)
 
 DATA = ROOT / "data"
 NODE_MODULES = ROOT / "node_modules"
@@ -493,7 +493,7 @@ def plan(versions: dict, site: Path = SITE) -> tuple[dict[str, Path | bytes], di
     for src in sorted(PUZZLES.glob("*.json")):
         files[f"puzzles/{src.name}"] = src
         names.append(src.name)
-    files["puzzles/index.json"] = (json.dumps({"files": names}) + "\n").encode()
+    files["puzzles/index.json"] = puzzle_index(names, site)
     # The 1D atlas's figures (data/*.json, made by tools/atlas.py), for atlas.html's readers.
     for src in sorted(DATA.glob("*.json")):
         files[f"data/{src.name}"] = src

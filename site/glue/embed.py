@@ -87,7 +87,8 @@ def run() -> None:
                  post=lambda *result: frame("puzzleResult", *result), storage=storage,
                  seed=lambda: random.getrandbits(31), reduced_motion=bool(init_value("reducedMotion", False)))
     try:
-        mode = open_frame(fragment(), io, init_value("puzzleFiles"), str(init_value("today", "")))
+        mode = open_frame(fragment(), io, init_value("puzzleFiles"), str(init_value("today", "")),
+                          init_value("puzzleFacts"))
     except FrameError as e:
         frame("showError", *e.args)
         return

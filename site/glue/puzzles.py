@@ -13,7 +13,8 @@ module draws, binds the events and gives the board the pause between two moves.
 
 The puzzle files are fetched by the page's JavaScript while Pyodide starts
 (it draws the opening puzzle's board from them before the engine is ready)
-and handed over at start (``remote.init_value("puzzleFiles")``).
+and handed over at start (``remote.init_value("puzzleFiles")``), with the puzzles' ratings and themes the
+build derived (``puzzleFacts``, from ``puzzles/index.json``: lab.puzzlelist.known_facts).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from lab.boardgrid import ShownGrid
 from lab.jobs import PuzzleCall, PuzzleFunction
 from lab.pacing import STEP_SECONDS
 from lab.puzzleboard import PuzzleBoard
-from lab.puzzlelist import puzzles_from_files
+from lab.puzzlelist import known_facts, puzzles_from_files
 from lab.puzzleoracles import Oracle1D
 from lab.puzzles import PuzzleController
 from lab.views.diagram import layout_for
@@ -214,7 +215,8 @@ def start() -> None:
         show(page.load_failed(e))
         ready()
         return
-    ctl = page.open_page(puzzles, storage, str(init_value("today", "")), location_hash(), Oracle1D(engine_call))
+    ctl = page.open_page(puzzles, storage, str(init_value("today", "")), location_hash(), Oracle1D(engine_call),
+                         known_facts(init_value("puzzleFacts"), puzzles))
     state["ctl"] = ctl
     state["board"] = PuzzleBoard(ctl, show=draw, say=say, wait=step_pause, record=save_progress)
     bind()

@@ -60,8 +60,9 @@ class Picture:
     grid: tuple[Grid, Any] | None
 
 
-def open_frame(fragment: str, io: FrameIO, files: Any, today: str) -> FrameMode:
-    """The mode the URL's ``fragment`` (its parameters) asks for.  Raises :class:`lab.embedpage.FrameError`
+def open_frame(fragment: str, io: FrameIO, files: Any, today: str, facts: Any = None) -> FrameMode:
+    """The mode the URL's ``fragment`` (its parameters) asks for (``files``, ``facts``: the puzzle files and
+    the ratings and themes the build derived, as the frame was handed them).  Raises :class:`lab.embedpage.FrameError`
     with embedframe.js's ``showError`` arguments when the frame cannot open (a bad parameter, no puzzle)."""
     try:
         params = parse_params(fragment)
@@ -69,7 +70,7 @@ def open_frame(fragment: str, io: FrameIO, files: Any, today: str) -> FrameMode:
         raise page.FrameError(e.name, str(e.text), e.reason) from e
     marks = Marks(params.coords, params.numbers, params.arrows)
     if params.mode == "puzzle":
-        ctl = page.puzzle_controller(params, files, today, io.storage, io.seed())
+        ctl = page.puzzle_controller(params, files, today, io.storage, io.seed(), facts)
         return PuzzleMode(io, marks, params, ctl)
     modes: dict[str, type[FrameMode]] = {"view": ViewMode, "replay": ReplayMode, "play": PlayMode}
     return modes[params.mode](io, marks, params)

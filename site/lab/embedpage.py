@@ -20,7 +20,7 @@ from lab.embedstreak import streak_bar, streak_controller
 from lab.pageprops import Props
 from lab.play import PlayView
 from lab.puzzleboard import PuzzleBoard
-from lab.puzzlelist import daily_puzzle, iso_date, puzzles_from_files
+from lab.puzzlelist import daily_puzzle, iso_date, known_facts, puzzles_from_files
 from lab.puzzles import PuzzleController
 from lab.savedstate import Storage
 from phutball.errors import PhutballError
@@ -108,11 +108,14 @@ def play_props(v: PlayView) -> Props:
 # ---------------------------------------------------------------- puzzle
 
 
-def puzzle_controller(params: EmbedParams, files: Any, today: str, storage: Storage, seed: int) -> PuzzleController:
-    """The controller of a puzzle frame: a streak of the lab's puzzles (stored, its order shuffled by ``seed``),
-    or the one puzzle the parameters name or set.  Raises :class:`FrameError` when it cannot open."""
+def puzzle_controller(params: EmbedParams, files: Any, today: str, storage: Storage, seed: int,
+                      facts: Any = None) -> PuzzleController:
+    """The controller of a puzzle frame: a streak of the lab's puzzles (stored, its order shuffled by ``seed``;
+    ``facts``: the ratings and themes the build derived, as the page was handed them), or the one puzzle the
+    parameters name or set.  Raises :class:`FrameError` when it cannot open."""
     if params.puzzle == STREAK:
-        return streak_controller(shipped_puzzles(files, STREAK), storage, seed)
+        puzzles = shipped_puzzles(files, STREAK)
+        return streak_controller(puzzles, storage, seed, known_facts(facts, puzzles))
     return PuzzleController([puzzle_of(params, files, today)], tells_rating=False)  # nothing stored: no rating
 
 

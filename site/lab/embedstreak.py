@@ -46,15 +46,18 @@ def new_streak(ctl: PuzzleController, seed: int) -> None:
         ctl.message = BEGIN
 
 
-def streak_controller(puzzles: list[Puzzle], storage: Storage, seed: int) -> PuzzleController:
-    """The embed's controller: the stored streak goes on (after a reload), else a new one begins with ``seed``.
+def streak_controller(puzzles: list[Puzzle], storage: Storage, seed: int,
+                      facts: dict[str, tuple[int, tuple[str, ...]]] | None = None) -> PuzzleController:
+    """The embed's controller: the stored streak goes on (after a reload), else a new one begins with ``seed``
+    (its order reads every puzzle's rating and themes: ``facts``, those the build derived, are not derived again).
 
     A stored value that cannot be read is set aside (:func:`lab.puzzleledger.load`) and the frame
     says so once, in its status line.
     """
     saved, note = load(storage, STREAK_KEY)
     # the frame knows its own attempts only, not the reader's whole ledger: it does not tell a rating
-    ctl = PuzzleController(puzzles, ledger=embed_ledger(saved.ledger), runs=saved.runs, tells_rating=False)
+    ctl = PuzzleController(puzzles, ledger=embed_ledger(saved.ledger), runs=saved.runs, tells_rating=False,
+                           facts=facts or {})
     if ctl.resume_streak():
         ctl.message = "Your streak goes on."
     else:

@@ -11,6 +11,7 @@ them before Python is ready.
 from __future__ import annotations
 
 import re
+import zlib
 from collections import Counter
 from dataclasses import replace
 from typing import Callable, TypedDict
@@ -19,12 +20,13 @@ from phutball.errors import quote
 from phutball.game import parse_any_position
 from phutball.variant import Variant
 from phutball.puzzles.puzzle import Puzzle
+from phutball.puzzles.themes import THEME_NAMES, puzzle_themes
 from lab.mistakes import is_private, still_to_solve
 from lab.puzzleledger import SavedProgress
-from lab.puzzlerating import START, puzzle_rating
+from lab.puzzlerating import HIGHEST, LOWEST, START, puzzle_rating
 
-__all__ = ["MIX_SIZE", "DailyBoards", "daily_boards", "daily_puzzle", "fnv1a", "iso_date", "list_order",
-           "newcomer_puzzle", "playable", "puzzles_from_files", "theme_mix", "with_mistakes"]
+__all__ = ["MIX_SIZE", "DailyBoards", "Fact", "daily_boards", "daily_puzzle", "fnv1a", "iso_date", "known_facts",
+           "list_order", "newcomer_puzzle", "playable", "position_crc", "puzzle_facts", "puzzles_from_files", "theme_mix", "with_mistakes"]
 
 
 def puzzles_from_files(files: object) -> list[Puzzle]:
@@ -41,6 +43,45 @@ def puzzles_from_files(files: object) -> list[Puzzle]:
     for f in files:
         name, text = str(f["name"]), str(f["text"])
         out += [replace(p, collection=p.collection or name).with_start(p.start) for p in load_text(text, name)]
+    return out
+
+
+#: A puzzle's rating and themes, as :func:`known_facts` gives them.
+Fact = tuple[int, tuple[str, ...]]
+
+
+def puzzle_facts(puzzles: list[Puzzle]) -> dict[str, dict[str, object]]:
+    """What the build writes into ``puzzles/index.json`` as ``facts``: each puzzle's rating
+    (:func:`lab.puzzlerating.puzzle_rating`) and themes (:func:`phutball.puzzles.themes.puzzle_themes`) by its
+    id, with the CRC-32 of the position they were derived from (:func:`position_crc`).  A page rates every
+    puzzle as it starts (the list shows each one's rating, a newcomer opens on the one nearest theirs) and
+    derives every puzzle's themes once it is ready: the same for every visit of a build, so the build
+    derives them once."""
+    return {p.id: {"crc": position_crc(p), "rating": puzzle_rating(p), "themes": list(puzzle_themes(p))}
+            for p in puzzles}
+
+
+def position_crc(p: Puzzle) -> int:
+    """The CRC-32 of ``p``'s position string (UTF-8): which position a fact was derived from (zlib's, in C)."""
+    return zlib.crc32(p.position.encode("utf-8"))
+
+
+def known_facts(given: object, puzzles: list[Puzzle]) -> dict[str, Fact]:
+    """The facts a page was handed (:func:`puzzle_facts`, from ``puzzles/index.json``) that hold for ``puzzles``:
+    each well formed entry (a whole rating in LOWEST..HIGHEST, a list of known themes) derived from its puzzle's
+    own position (:func:`position_crc`: a table of another build says nothing of these puzzles).  The page
+    derives the others itself, as it does with no table at all (``given`` not a dict: the fetch failed)."""
+    if not isinstance(given, dict):
+        return {}
+    out: dict[str, Fact] = {}
+    for p in puzzles:
+        fact = given.get(p.id)
+        if not isinstance(fact, dict) or fact.get("crc") != position_crc(p):
+            continue
+        rating, themes = fact.get("rating"), fact.get("themes")
+        if type(rating) is int and LOWEST <= rating <= HIGHEST and isinstance(themes, list) \
+                and all(isinstance(t, str) and t in THEME_NAMES for t in themes):
+            out[p.id] = rating, tuple(themes)
     return out
 
 

@@ -22,7 +22,7 @@ from lab.pageprops import Props
 from lab.puzzleboard import PuzzleBoard
 from lab.puzzledashboard import dashboard_html
 from lab.puzzleledger import read_merged
-from lab.puzzlelist import iso_date, with_mistakes
+from lab.puzzlelist import Fact, iso_date, with_mistakes
 from lab.puzzleoracles import Oracle
 from lab.puzzles import PuzzleController
 from lab.puzzleview import PuzzleView
@@ -76,12 +76,15 @@ def load_failed(e: Exception) -> Props:
     return {("puzzle-title", "textContent"): LOAD_FAILED, ("message", "textContent"): str(e)}
 
 
-def open_page(puzzles: list[Puzzle], storage: Storage, today: str, fragment: str, oracle_1d: Oracle) -> PuzzleController:
-    """The page's controller: the puzzles (with the reader's mistakes), the progress stored (with the streak
+def open_page(puzzles: list[Puzzle], storage: Storage, today: str, fragment: str, oracle_1d: Oracle,
+              facts: dict[str, Fact] | None = None) -> PuzzleController:
+    """The page's controller: the puzzles (with the reader's mistakes; ``facts``: the ratings and themes the
+    build derived, :func:`lab.puzzlelist.known_facts`), the progress stored (with the streak
     embed's attempts), the reader's date (none: no daily puzzle), the puzzle the link or a streak going on
     opens (:func:`open_first`), and what reading the progress had to say."""
     saved, note = read_merged(storage)
-    ctl = PuzzleController(with_mistakes(puzzles, saved), ledger=saved.ledger, oracle_1d=oracle_1d, runs=saved.runs)
+    ctl = PuzzleController(with_mistakes(puzzles, saved), ledger=saved.ledger, oracle_1d=oracle_1d, runs=saved.runs,
+                           facts=facts or {})
     try:
         ctl.today = iso_date(today)
     except ValueError:

@@ -67,6 +67,8 @@ class PuzzleState:
     clock: Callable[[], str] = field(default=utc_now, repr=False)         # the time an attempt ends (UTC)
     tells_rating: bool = True       # messages say what an attempt did to the rating (not in the streak embed)
     streak: StreakPlay = field(init=False, repr=False, compare=False)  # the streak played, if one is (mode "streak")
+    facts: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict, repr=False)  # by id: rating, themes
+    #                                 derived by the build (lab.puzzlelist.known_facts), not derived again
     _themes: dict[int, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _ratings: dict[int, int] = field(default_factory=dict, repr=False)
     _ids: dict[str, int] = field(default_factory=dict, repr=False)  # each puzzle's index, by id
@@ -102,15 +104,19 @@ class PuzzleState:
 
     def rating_of(self, index: int) -> int:
         """A puzzle's rating (:func:`lab.puzzlerating.puzzle_rating`), derived once (the view asks for
-        every puzzle's, for the "Near my rating" count)."""
+        every puzzle's, for the "Near my rating" count), or read from :attr:`facts`."""
         if index not in self._ratings:
-            self._ratings[index] = puzzle_rating(self.puzzles[index])
+            p = self.puzzles[index]
+            fact = self.facts.get(p.id)
+            self._ratings[index] = fact[0] if fact is not None else puzzle_rating(p)
         return self._ratings[index]
 
     def themes_of(self, index: int) -> tuple[str, ...]:
-        """A puzzle's themes (:func:`phutball.puzzles.themes.puzzle_themes`), derived once."""
+        """A puzzle's themes (:func:`phutball.puzzles.themes.puzzle_themes`), derived once, or read from :attr:`facts`."""
         if index not in self._themes:
-            self._themes[index] = puzzle_themes(self.puzzles[index])
+            p = self.puzzles[index]
+            fact = self.facts.get(p.id)
+            self._themes[index] = fact[1] if fact is not None else puzzle_themes(p)
         return self._themes[index]
 
     def first_to_open(self) -> int:

@@ -3,6 +3,7 @@
 // checked by tests/test_app_files.py and tests/browser/test_embed.py.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { existsSync, readFileSync } from "node:fs";
 
 import { assertClose, distUrl, geometry } from "./dist.mjs";
 
@@ -118,5 +119,37 @@ test("the puzzle files are fetched once a page", async () => {
     assert.deepEqual(asked, ["./puzzles/index.json", "./puzzles/a%20b.json"]);
   } finally {
     delete globalThis.fetch;
+  }
+});
+
+// A fetch of dist/ as the site serves it (counting what was asked), or one that fails.
+function servedFetch(asked, { fail = false } = {}) {
+  return async (url) => {
+    asked.push(url);
+    if (fail) throw new TypeError("Failed to fetch");
+    const file = new URL(`../../dist/${decodeURIComponent(String(url).replace(/^\.\//, ""))}`, import.meta.url);
+    return existsSync(file) ? new Response(readFileSync(file, "utf8")) : new Response("", { status: 404 });
+  };
+}
+
+test("the puzzles' facts come from the index the files come from, fetched once; none when it cannot be had", async () => {
+  const real = globalThis.fetch;
+  try {
+    const asked = [];
+    globalThis.fetch = servedFetch(asked);
+    const P = await import(`${distUrl("embedboard.js")}?facts`);  // a module of its own: its own fetches
+    const [facts, files] = await Promise.all([P.fetchPuzzleFacts(), P.fetchPuzzleFiles()]);
+    const index = JSON.parse(readFileSync(new URL(distUrl("puzzles/index.json")), "utf8"));
+    assert.deepEqual(facts, index.facts);
+    assert.deepEqual(files.map((f) => f.name), index.files);
+    assert.equal(asked.filter((u) => u === "./puzzles/index.json").length, 1);
+    const some = Object.values(facts)[0];
+    assert.ok(Number.isInteger(some.rating) && Number.isInteger(some.crc) && Array.isArray(some.themes));
+    globalThis.fetch = servedFetch([], { fail: true });
+    const Q = await import(`${distUrl("embedboard.js")}?offline`);
+    assert.equal(await Q.fetchPuzzleFacts(), null);
+    assert.match((await Q.fetchPuzzleFiles()).error, /Failed to fetch/);
+  } finally {
+    globalThis.fetch = real;
   }
 });
