@@ -253,6 +253,26 @@ def list_ids(page) -> list[str]:
     return page.eval_on_selector_all("#puzzle-groups button.puzzle-item", "bs => bs.map(b => b.dataset.id)")
 
 
+def test_the_page_shows_the_ratings_and_themes_the_build_wrote_into_the_index(page, server):
+    """The page reads each shipped puzzle's rating and themes from puzzles/index.json (the build's facts,
+    lab.puzzlelist.known_facts) instead of deriving them as it starts: given an index whose facts say
+    otherwise for one puzzle, the list and the puzzle show those."""
+    import json
+
+    def changed(route):
+        index = json.loads(route.fetch().text())
+        index["facts"]["paper-example-1"].update(rating=2345, themes=["chain"])
+        route.fulfill(body=json.dumps(index), content_type="application/json")
+    page.route("**/puzzles/index.json", changed)
+    page.goto(f"{server.origin}{URL}#paper-example-1")
+    wait_ready(page)
+    example = page.locator("#puzzle-groups button.puzzle-item").first
+    expect(example).to_contain_text("Example (1)")
+    expect(example.locator(".puzzle-rating")).to_have_text("2345")
+    expect(page.locator("#puzzle-meta")).to_contain_text("rated 2345 · Chain")
+    assert page.recorder.errors == []
+
+
 def test_a_newcomer_opens_near_their_rating_and_next_previous_follow_the_list(page, server):
     """Issue 42: a new reader opens on the puzzle rated nearest their rating (drawn so before Python is
     ready too), told so; the paper's examples stay open at the top of the list, each with its rating."""
