@@ -106,6 +106,11 @@ def test_the_shipped_starts_sha256_is_written_beside_its_other_facts_and_is_the_
     assert f'const SHIPPED = "{start["file_name"]}";' in lab
     assert f'const SHIPPED_SHA256 = "{start["sha256"]}";' in lab
     assert f'const SHIPPED_SNAPSHOT_SHA256 = "{start["snapshot_sha256"]}";' in lab
+    # (the same plan ships the puzzles' index with the ratings and themes the pages read: build_pages.puzzle_index)
+    import build_pages
+    names = sorted(f.name for f in build_pages.PUZZLES.glob("*.json"))
+    assert files["puzzles/index.json"] == build_pages.puzzle_index(names)
+    assert len(json.loads(files["puzzles/index.json"])["facts"]) > 400
 
 
 def test_a_cached_shipped_start_that_is_not_its_sha256_is_made_again(tmp_path, monkeypatch, capsys):

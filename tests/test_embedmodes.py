@@ -174,6 +174,22 @@ def test_a_puzzle_frame_enters_typed_moves_and_keys_and_shows_the_solution():
     assert not puzzle.board.busy and page.count("draw") == 1
 
 
+def test_a_streak_frame_reads_the_facts_it_was_handed(monkeypatch):
+    """embedframe.js hands a streak frame the ratings and themes the build derived (``puzzleFacts``): the frame's
+    streak is ordered by them, none derived again."""
+    from lab import puzzlestate
+    from lab.puzzlelist import puzzle_facts, puzzles_from_files
+    f = files(WIN2D, WIN2D_B)
+    facts = puzzle_facts(puzzles_from_files(f))
+    derived: list[str] = []
+    monkeypatch.setattr(puzzlestate, "puzzle_rating", lambda p: derived.append(p.id) or 1500)
+    monkeypatch.setattr(puzzlestate, "puzzle_themes", lambda p: derived.append(p.id) or ())
+    streak = open_frame("puzzle=streak", Page().io, f, "2026-01-02", facts)
+    assert streak.ctl.mode == "streak" and derived == []
+    open_frame("puzzle=streak", Page().io, f, "2026-01-02")  # handed none: derived
+    assert derived
+
+
 def test_a_streak_frame_stores_its_streak_when_it_changed_and_starts_again():
     page = Page()
     streak = opened("puzzle=streak", page, files(WIN2D, WIN2D_B))

@@ -95,12 +95,12 @@ def test_a_shipped_puzzles_position_is_parsed_once_for_the_file_check_its_rating
 def test_a_page_given_the_builds_facts_derives_no_rating_or_theme_they_hold(monkeypatch):
     """The puzzles page is handed the ratings and themes the build derived (puzzles/index.json's facts,
     lab.puzzlelist.known_facts): it shows those and derives none of them again; a puzzle they do not hold
-    (here one whose position changed since) it derives itself."""
+    (here one whose solution changed since) it derives itself."""
     from lab import puzzlestate
     from lab.puzzlelist import known_facts, puzzle_facts
     puzzles = [puzzle(p) for p in (EX1, WIN2D, SAFE2D)]
     facts = puzzle_facts(puzzles)
-    moved = puzzle(dict(SAFE2D, position="9x9_X_E5_E4E6"))  # the same id, another position
+    moved = puzzle(dict(SAFE2D, main_line=["D2"]))  # the same id and position, another solution
     derived: list[tuple[str, str]] = []
     monkeypatch.setattr(puzzlestate, "puzzle_rating", lambda p: derived.append(("rating", p.id)) or 1500)
     monkeypatch.setattr(puzzlestate, "puzzle_themes", lambda p: derived.append(("themes", p.id)) or ("chain",))
@@ -114,7 +114,7 @@ def test_a_page_given_the_builds_facts_derives_no_rating_or_theme_they_hold(monk
 
 
 @pytest.mark.parametrize("spoil", [
-    lambda f: {**f, "crc": f["crc"] ^ 1},            # derived from another position (another build's table)
+    lambda f: {**f, "crc": f["crc"] ^ 1},            # derived from another puzzle (edited since)
     lambda f: {**f, "rating": 599}, lambda f: {**f, "rating": 2401}, lambda f: {**f, "rating": True},
     lambda f: {**f, "rating": 1500.0}, lambda f: {**f, "rating": "1500"},
     lambda f: {**f, "themes": ["no-such-theme"]}, lambda f: {**f, "themes": "chain"}, lambda f: {**f, "themes": [3]},

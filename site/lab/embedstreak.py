@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lab.puzzleledger import STREAK_KEY, SavedProgress, embed_ledger, load
+from lab.puzzlelist import Fact
 from lab.puzzles import PuzzleController
 from lab.savedstate import Storage
 from phutball.puzzles.puzzle import Puzzle
@@ -47,7 +48,7 @@ def new_streak(ctl: PuzzleController, seed: int) -> None:
 
 
 def streak_controller(puzzles: list[Puzzle], storage: Storage, seed: int,
-                      facts: dict[str, tuple[int, tuple[str, ...]]] | None = None) -> PuzzleController:
+                      facts: dict[str, Fact] | None = None) -> PuzzleController:
     """The embed's controller: the stored streak goes on (after a reload), else a new one begins with ``seed``
     (its order reads every puzzle's rating and themes: ``facts``, those the build derived, are not derived again).
 

@@ -114,7 +114,7 @@ class Mistake:
             "source": {"kind": "generated", "ref": f"your game, reviewed on {self.date}"},
             "text": f"In your game you played {self.played} here, and the engine found a better move.",
             "played": self.played, "refutation": list(self.refutation)}, f"your mistake {self.id}", COLLECTION)
-        return replace(p, task=BetterMove.of(p))
+        return replace(p, task=BetterMove.of(p)).with_start(p.start)
 
 
 def is_private(p: Puzzle) -> bool:

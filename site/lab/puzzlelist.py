@@ -10,6 +10,7 @@ them before Python is ready.
 
 from __future__ import annotations
 
+import json
 import re
 import zlib
 from collections import Counter
@@ -26,7 +27,8 @@ from lab.puzzleledger import SavedProgress
 from lab.puzzlerating import HIGHEST, LOWEST, START, puzzle_rating
 
 __all__ = ["MIX_SIZE", "DailyBoards", "Fact", "daily_boards", "daily_puzzle", "fnv1a", "iso_date", "known_facts",
-           "list_order", "newcomer_puzzle", "playable", "position_crc", "puzzle_facts", "puzzles_from_files", "theme_mix", "with_mistakes"]
+           "list_order", "newcomer_puzzle", "playable", "puzzle_crc", "puzzle_facts", "puzzles_from_files",
+           "theme_mix", "with_mistakes"]
 
 
 def puzzles_from_files(files: object) -> list[Puzzle]:
@@ -53,30 +55,34 @@ Fact = tuple[int, tuple[str, ...]]
 def puzzle_facts(puzzles: list[Puzzle]) -> dict[str, dict[str, object]]:
     """What the build writes into ``puzzles/index.json`` as ``facts``: each puzzle's rating
     (:func:`lab.puzzlerating.puzzle_rating`) and themes (:func:`phutball.puzzles.themes.puzzle_themes`) by its
-    id, with the CRC-32 of the position they were derived from (:func:`position_crc`).  A page rates every
+    id, with the CRC-32 of the puzzle they were derived from (:func:`puzzle_crc`).  A page rates every
     puzzle as it starts (the list shows each one's rating, a newcomer opens on the one nearest theirs) and
     derives every puzzle's themes once it is ready: the same for every visit of a build, so the build
     derives them once."""
-    return {p.id: {"crc": position_crc(p), "rating": puzzle_rating(p), "themes": list(puzzle_themes(p))}
+    return {p.id: {"crc": puzzle_crc(p), "rating": puzzle_rating(p), "themes": list(puzzle_themes(p))}
             for p in puzzles}
 
 
-def position_crc(p: Puzzle) -> int:
-    """The CRC-32 of ``p``'s position string (UTF-8): which position a fact was derived from (zlib's, in C)."""
-    return zlib.crc32(p.position.encode("utf-8"))
+def puzzle_crc(p: Puzzle) -> int:
+    """The CRC-32 of ``p`` as its file holds it (:meth:`Puzzle.to_dict`, as JSON with sorted keys): which puzzle
+    a fact was derived from, every field the rating and themes read included (zlib's CRC, in C)."""
+    return zlib.crc32(json.dumps(p.to_dict(), sort_keys=True, separators=(",", ":")).encode("utf-8"))
 
 
 def known_facts(given: object, puzzles: list[Puzzle]) -> dict[str, Fact]:
     """The facts a page was handed (:func:`puzzle_facts`, from ``puzzles/index.json``) that hold for ``puzzles``:
-    each well formed entry (a whole rating in LOWEST..HIGHEST, a list of known themes) derived from its puzzle's
-    own position (:func:`position_crc`: a table of another build says nothing of these puzzles).  The page
-    derives the others itself, as it does with no table at all (``given`` not a dict: the fetch failed)."""
+    each well formed entry (a whole rating in LOWEST..HIGHEST, a list of known themes) derived from the very
+    puzzle (:func:`puzzle_crc`: a puzzle edited since is derived again).  The page derives the others itself, as
+    it does with no table at all (``given`` not a dict: the fetch failed).  The facts are this code's as the
+    build ran it: the service worker serves the index with the build's code; a browser without one could
+    pair an index cached by HTTP with newer code, and show the older build's ratings until it fetches the
+    index again."""
     if not isinstance(given, dict):
         return {}
     out: dict[str, Fact] = {}
     for p in puzzles:
         fact = given.get(p.id)
-        if not isinstance(fact, dict) or fact.get("crc") != position_crc(p):
+        if not isinstance(fact, dict) or fact.get("crc") != puzzle_crc(p):
             continue
         rating, themes = fact.get("rating"), fact.get("themes")
         if type(rating) is int and LOWEST <= rating <= HIGHEST and isinstance(themes, list) \

@@ -23,7 +23,7 @@ from phutball.puzzles.tasks import Task
 from phutball.puzzles.themes import puzzle_themes
 from phutball.sides import SIDE_NAMES
 from lab.puzzleledger import PROGRESS_KEY, ProgressEntry, PuzzleLedger, Runs, SavedProgress, new_attempt_id, utc_now
-from lab.puzzlelist import list_order, newcomer_puzzle
+from lab.puzzlelist import Fact, list_order, newcomer_puzzle
 from lab.puzzleoracles import Oracle, Oracle1D, Oracle2D
 from lab.puzzleprogress import ProgressSync, is_solved
 from lab.puzzlerating import puzzle_rating
@@ -67,7 +67,7 @@ class PuzzleState:
     clock: Callable[[], str] = field(default=utc_now, repr=False)         # the time an attempt ends (UTC)
     tells_rating: bool = True       # messages say what an attempt did to the rating (not in the streak embed)
     streak: StreakPlay = field(init=False, repr=False, compare=False)  # the streak played, if one is (mode "streak")
-    facts: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict, repr=False)  # by id: rating, themes
+    facts: dict[str, Fact] = field(default_factory=dict, repr=False)  # by id: rating, themes
     #                                 derived by the build (lab.puzzlelist.known_facts), not derived again
     _themes: dict[int, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _ratings: dict[int, int] = field(default_factory=dict, repr=False)
