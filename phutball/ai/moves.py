@@ -17,7 +17,9 @@ ball's neighbourhood and missed a far win that play found).
 
 * **Move ordering.**  The transposition-table move first, then jumps by how
   far they carry the ball toward the mover's goal, then placements near the
-  ball ordered by a history table (moves that caused cut-offs before).
+  ball ordered by a history table (moves that caused cut-offs before).  Where
+  the placements are ranked (below), the search tries the moves before them
+  first and ranks only if none cuts off (:meth:`Candidates.plan`, :class:`Ranking`).
 * **Forward pruning of placements.**  At a node with at least
   :data:`BEAM_DEPTH` plies left and no threat against the mover, only the
   :data:`BEAM` placements whose position the static evaluation likes least
@@ -215,6 +217,21 @@ class Candidates:
         """:meth:`ordered`, but a placement not pruned and not a parry is given as its man's bit (an
         int), its child state ``(c, r, mask | bit)`` made only when it is searched: next to the horizon a
         node lists about 100 placements and a cut-off comes after a few (issue 44)."""
+        plan = self.plan(node, mask, c, r, side, first, depth, keep)
+        return plan if isinstance(plan, list) else self.ranked(plan)
+
+    def plan(self, node: Node, mask: int, c: int, r: int, side: Side,
+             first: tuple[int, int, int] | None, depth: int, keep: int | None = None
+             ) -> list[tuple[int, int, int] | int] | Ranking:
+        """:meth:`lazily_ordered`'s moves, or, where forward pruning ranks the placements by their
+        evaluation, a :class:`Ranking`: everything that order reads from the cut-off history, taken
+        now, and the ranking itself left for :meth:`ranked`.
+
+        The search tries the moves that come before the placements (the table's move and the jumps,
+        :attr:`Ranking.prefix`) before it asks for the ranking (issue 44: at two nodes in three
+        that rank, one of those cuts off, and the ranking, about half the search's time, is not
+        needed); the history that their search adds to by then changes nothing, so the moves and
+        their order are the same as :meth:`lazily_ordered`'s."""
         h = self.h
         own_goal = (0, 1) if side == "O" else (h, h + 1)
         fwd = 1 if side == "O" else -1
@@ -224,67 +241,105 @@ class Candidates:
             parries = self.parries(mask, c, r, side)
             parries.sort(key=lambda k: (-hist.get(k[2] ^ mask, 0),
                                         -fwd * bit_point(self.w, (k[2] ^ mask).bit_length() - 1)[1]))
-            places: list[tuple[int, int, int]] | list[int] = parries
-        else:
-            reach = self.expect(node, mask, c, r)  # the placements' nodes come cheaper (NodeFacts.node)
-            # Cut-off history first, then men placed toward my goal (they make my next jump), then by column.
-            if self.wide is not None:
-                free = self.free_near(mask, c, r)
-                hot = free & self.hot  # the placements with a history: first, by their counts
-                if hot:  # a stable sort: equal counts keep the order of in_order
-                    with_history = self.in_order(hot, fwd)
-                    with_history.sort(key=hist.__getitem__, reverse=True)  # reversed, still stable
-                    near = with_history + self.in_order(free ^ hot, fwd)
-                else:
-                    near = self.in_order(free, fwd)
+            return _first_first([*jumps, *parries], first, mask, c, r)
+        reach = self.expect(node, mask, c, r)  # the placements' nodes come cheaper (NodeFacts.node)
+        # Cut-off history first, then men placed toward my goal (they make my next jump), then by column.
+        if self.wide is not None:
+            free = self.free_near(mask, c, r)
+            hot = free & self.hot  # the placements with a history: first, by their counts
+            if hot:  # a stable sort: equal counts keep the order of in_order
+                with_history = self.in_order(hot, fwd)
+                with_history.sort(key=hist.__getitem__, reverse=True)  # reversed, still stable
+                near = with_history + self.in_order(free ^ hot, fwd)
             else:
-                order = [(-hist.get(b, 0), -fwd * row, b) for b, row in self.near[r * self.w + c - 1] if not mask & b]
-                order.sort()
-                near = [b for _, _, b in order]
-            beam = self.beam if keep is None else keep
-            if depth >= self.beam_depth and len(near) > beam:
-                # Forward pruning: rank by the opponent's static evaluation after the placement
-                # (lowest first), then by the order above; search only the best ``beam``.
-                if self.beam_rank:
-                    nxt, ev, nd, glance = other(side), self.evaluate, self.node, self.facts.glance
-                    # A man out of the reach leaves every jump, so the evaluation after it is this
-                    # state's; unless the jumps are not all listed (reach None) or the evaluation
-                    # reads more than the jumps and the threat: then every placement is evaluated.
-                    touched = reach if self.wide is not None and self.jumps_only else None
-                    same = ev(node, mask, c, r, nxt) if touched is not None else 0
-                    ranked, ranks, fresh, wide = [], self._ranks, 0, self.wide is not None
-                    if len(ranks) > 200_000:
-                        ranks.clear()
-                    for b in near:
-                        if touched is not None and not b & touched:
-                            ranked.append((same, b))
-                            continue
-                        m = mask | b
-                        if not wide:  # a level near the ball: nothing is kept, no pause
-                            ranked.append((ev(nd(m, c, r), m, c, r, nxt), b))
-                            continue
-                        v = ranks.get((m, c, r, nxt))
-                        if v is None:
-                            v = ranks[(m, c, r, nxt)] = ev(glance(m, c, r), m, c, r, nxt)
-                            fresh += 1
-                            if fresh % YIELD_EVERY == 0 or self.facts.work >= self.facts.due:
-                                self.budget(pause=True)
-                        ranked.append((v, b))
-                    ranked.sort(key=_value)  # stable: equal values keep the order above
-                    near = [b for _, b in ranked]
-                if self.keep_near:  # the analysis: every placement near the ball, and the best others
-                    ball = self.near[r * self.w + c - 1]
-                    close = sum(b for b, _ in ball)
-                    far = [b for b in near if not b & close]
-                    near = [b for b in near if b & close] + far[:beam]
-                else:
-                    del near[beam:]
-            places = near
-        out: list[tuple[int, int, int] | int] = [*jumps, *places]
-        if first is not None:  # the table's move (a child of this very state) first, even if pruned
-            if first in out:  # a jump or a parry
-                out.remove(first)
-            elif first[0] == c and first[1] == r and not (added := first[2] ^ mask) & mask and added in out:
-                out.remove(added)  # a placement, listed as its man's bit
-            out.insert(0, first)
-        return out
+                near = self.in_order(free, fwd)
+        else:
+            order = [(-hist.get(b, 0), -fwd * row, b) for b, row in self.near[r * self.w + c - 1] if not mask & b]
+            order.sort()
+            near = [b for _, _, b in order]
+        beam = self.beam if keep is None else keep
+        if depth >= self.beam_depth and len(near) > beam:
+            if self.beam_rank:
+                return Ranking(node, mask, c, r, side, first, jumps, near, reach, beam)
+            if self.keep_near:
+                near = self._near_and_far(near, c, r, beam)
+            else:
+                del near[beam:]
+        return _first_first([*jumps, *near], first, mask, c, r)
+
+    def ranked(self, plan: Ranking, searched: bool = False) -> list[tuple[int, int, int] | int]:
+        """The moves of a :class:`Ranking` (:meth:`plan`): the placements ranked by the opponent's
+        static evaluation after each (lowest first, ties in the plan's order), the best ``beam`` kept.
+
+        May pause (the search's budget, ``pause=True``, every :data:`YIELD_EVERY` placements
+        evaluated): the values found are kept, so asked again it goes on from them.  ``searched``: the
+        search went on since the plan (the moves before the placements), so the state is noted again for the
+        placements' nodes (:meth:`NodeFacts.expect`)."""
+        node, mask, c, r, near, reach = plan.node, plan.mask, plan.c, plan.r, plan.near, plan.reach
+        # Forward pruning: rank by the opponent's static evaluation after the placement
+        # (lowest first), then by the order above; search only the best ``beam``.
+        if searched:  # their search noted other states (the same facts, found slower)
+            self.expect(node, mask, c, r)
+        nxt, ev, nd, glance = other(plan.side), self.evaluate, self.node, self.facts.glance
+        # A man out of the reach leaves every jump, so the evaluation after it is this
+        # state's; unless the jumps are not all listed (reach None) or the evaluation
+        # reads more than the jumps and the threat: then every placement is evaluated.
+        touched = reach if self.wide is not None and self.jumps_only else None
+        same = ev(node, mask, c, r, nxt) if touched is not None else 0
+        ranked, ranks, fresh, wide = [], self._ranks, 0, self.wide is not None
+        if len(ranks) > 200_000:
+            ranks.clear()
+        for b in near:
+            if touched is not None and not b & touched:
+                ranked.append((same, b))
+                continue
+            m = mask | b
+            if not wide:  # a level near the ball: nothing is kept, no pause
+                ranked.append((ev(nd(m, c, r), m, c, r, nxt), b))
+                continue
+            v = ranks.get((m, c, r, nxt))
+            if v is None:
+                v = ranks[(m, c, r, nxt)] = ev(glance(m, c, r), m, c, r, nxt)
+                fresh += 1
+                if fresh % YIELD_EVERY == 0 or self.facts.work >= self.facts.due:
+                    self.budget(pause=True)
+            ranked.append((v, b))
+        ranked.sort(key=_value)  # stable: equal values keep the order above
+        places = [b for _, b in ranked]
+        if self.keep_near:
+            places = self._near_and_far(places, c, r, plan.beam)
+        else:
+            del places[plan.beam:]
+        return _first_first([*plan.jumps, *places], plan.first, mask, c, r)
+
+    def _near_and_far(self, places: list[int], c: int, r: int, beam: int) -> list[int]:
+        """The analysis's pruning: every placement near the ball, and the best ``beam`` others."""
+        close = sum(b for b, _ in self.near[r * self.w + c - 1])
+        return [b for b in places if b & close] + [b for b in places if not b & close][:beam]
+
+
+class Ranking:
+    """A node's moves whose placements are still to be ranked (:meth:`Candidates.plan`, then
+    :meth:`Candidates.ranked`): the state, the table's move, the jumps in order and the placements
+    in the history's order, taken before any move is searched; ``prefix``: the moves that come
+    before every placement in the ranked order (the table's move, then the jumps), searched first."""
+
+    __slots__ = ("node", "mask", "c", "r", "side", "first", "jumps", "near", "reach", "beam", "prefix")
+
+    def __init__(self, node: Node, mask: int, c: int, r: int, side: Side, first: tuple[int, int, int] | None,
+                 jumps: list[tuple[int, int, int]], near: list[int], reach: int | None, beam: int) -> None:
+        self.node, self.mask, self.c, self.r, self.side, self.first = node, mask, c, r, side, first
+        self.jumps, self.near, self.reach, self.beam = jumps, near, reach, beam
+        self.prefix = _first_first(list(jumps), first, mask, c, r)
+
+
+def _first_first(out: list[tuple[int, int, int] | int], first: tuple[int, int, int] | None, mask: int,
+                 c: int, r: int) -> list[tuple[int, int, int] | int]:
+    """``out`` with the table's move ``first`` (a child of this very state) first, even if pruned."""
+    if first is not None:
+        if first in out:  # a jump or a parry
+            out.remove(first)
+        elif first[0] == c and first[1] == r and not (added := first[2] ^ mask) & mask and added in out:
+            out.remove(added)  # a placement, listed as its man's bit
+        out.insert(0, first)
+    return out

@@ -84,7 +84,7 @@ from ..winsearch import win_path_steps
 from .evaluation import WIN, WON, Evaluation, StateValue, evaluate_node
 from .lapses import facts_for
 from .levels import PAUSE_NODES, PAUSE_SECONDS, STRONGEST, YIELD_EVERY, Level, Progress, Reason, level_of
-from .moves import WIDE_BEAM_DEPTH, WIDE_ROOT, Candidates, by_progress
+from .moves import WIDE_BEAM_DEPTH, WIDE_ROOT, Candidates, Ranking, by_progress
 from .nodes import WIN_NODES, Node
 
 #: Distinct jump results tried at the root (dense positions have millions).
@@ -110,10 +110,11 @@ class _Pause(Exception):
     """The slice is over: unwind to :meth:`Searcher.steps`, saving each node's place (see the module doc)."""
 
 
-#: What a node saves when a pause passes through it: :meth:`Searcher._probe`'s answer, its moves, the
+#: What a node saves when a pause passes through it: :meth:`Searcher._probe`'s answer, its moves (or
+#: their :class:`~phutball.ai.moves.Ranking` while the moves before its placements are searched or it ranks), the
 #: index of the one being searched, the phase of that search (0: first search, 1: the leaf's extension
 #: or the principal variation search's re-search), alpha, the best value and move so far, alpha at entry.
-_Saved = tuple["_Found", list["tuple[int, int, int] | int"] | None, int, int, int, int, "tuple[int, int, int] | None", int]
+_Saved = tuple["_Found", list["tuple[int, int, int] | int"] | Ranking | None, int, int, int, int, "tuple[int, int, int] | None", int]
 
 
 _Found = tuple[Node, "tuple[int, int, int] | None", int, int]  # _probe's answer: node, table move, depth, ext
@@ -557,53 +558,64 @@ class Searcher:
         node, tt_child, depth, ext = found
         if listed is None:  # a wide level's ranking of its placements may pause (see _budget)
             try:
-                children = self.moves.lazily_ordered(node, mask, c, r, side, tt_child, depth)
+                listed = self.moves.plan(node, mask, c, r, side, tt_child, depth)
+                if isinstance(listed, Ranking) and not listed.prefix:
+                    listed = self.moves.ranked(listed)
             except _Pause:
                 self._resume.append((found, None, 0, 0, alpha, best, None, a0))
                 raise
-            if not children:
+            if not listed:
                 return self._evaluate(node, mask, c, r, side)
-        else:
-            children = listed
+        # A ranking still to do (Candidates.plan): the moves before the placements (the table's move,
+        # the jumps) are searched first, and the placements ranked only if none of those cuts off:
+        # the same moves in the same order.
+        plan, children = (listed, listed.prefix) if isinstance(listed, Ranking) else (None, listed)
         nxt = other(side)
         line = self._line
         line[key] = line.get(key, 0) + 1
         i = start
         try:
-            for i in range(start, len(children)):
-                child = children[i]
-                if isinstance(child, int):  # a placement, as its man's bit (Candidates.lazily_ordered)
-                    child = (c, r, mask | child)
-                cc, rr, mm = child
-                if depth <= 1:  # a leaf below: evaluated in place unless it is extended
-                    if phase:
-                        v = -self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, None)
-                    else:
-                        self._tick()
-                        leaf = self._probe(mm, cc, rr, nxt, 0, -beta, -alpha, ply + 1, ext)
-                        if isinstance(leaf, int):
-                            v = -leaf
+            while True:
+                for i in range(start, len(children)):
+                    child = children[i]
+                    if isinstance(child, int):  # a placement, as its man's bit (Candidates.lazily_ordered)
+                        child = (c, r, mask | child)
+                    cc, rr, mm = child
+                    if depth <= 1:  # a leaf below: evaluated in place unless it is extended
+                        if phase:
+                            v = -self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, None)
                         else:
+                            self._tick()
+                            leaf = self._probe(mm, cc, rr, nxt, 0, -beta, -alpha, ply + 1, ext)
+                            if isinstance(leaf, int):
+                                v = -leaf
+                            else:
+                                phase = 1
+                                v = -self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, leaf)
+                    elif best > -WIN - 1 and beta - alpha > 1:  # principal variation search (see _think)
+                        if not phase:
+                            v = -self._negamax(mm, cc, rr, nxt, depth - 1, -alpha - 1, -alpha, ply + 1, ext)
+                        if phase or alpha < v < beta:
                             phase = 1
-                            v = -self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, leaf)
-                elif best > -WIN - 1 and beta - alpha > 1:  # principal variation search (see _think)
-                    if not phase:
-                        v = -self._negamax(mm, cc, rr, nxt, depth - 1, -alpha - 1, -alpha, ply + 1, ext)
-                    if phase or alpha < v < beta:
-                        phase = 1
+                            v = -self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext)
+                    else:
                         v = -self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext)
-                else:
-                    v = -self._negamax(mm, cc, rr, nxt, depth - 1, -beta, -alpha, ply + 1, ext)
-                phase = 0
-                if v > best:
-                    best, best_child = v, child
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            self.moves.cut_off(mm ^ mask, depth)  # the man placed, or the men jumped
-                            break
+                    phase = 0
+                    if v > best:
+                        best, best_child = v, child
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                self.moves.cut_off(mm ^ mask, depth)  # the man placed, or the men jumped
+                                break
+                else:  # no cut-off: the placements, if the moves before them went first alone
+                    if plan is not None:
+                        i = start = len(children)  # a pause while ranking goes on here (the plan is saved)
+                        children, plan = self.moves.ranked(plan, searched=True), None
+                        continue
+                break
         except _Pause:
-            self._resume.append((found, children, i, phase, alpha, best, best_child, a0))
+            self._resume.append((found, children if plan is None else plan, i, phase, alpha, best, best_child, a0))
             raise
         finally:
             line[key] -= 1
