@@ -17,7 +17,7 @@ from phutball import ai
 from phutball.ai import search
 from phutball.ai import JUMP_CAP, LEVELS, STRONGEST, WIN, YIELD_EVERY, Searcher, choose_move, evaluate
 from phutball.ai.lapses import near_jumps, wins_within
-from phutball.ai.moves import Candidates, Ranking
+from phutball.ai.moves import Candidates, Plan
 from phutball.bitboard import grow, row_span
 from phutball.errors import NoMoveError
 from phutball.sides import other
@@ -527,59 +527,66 @@ def _states(s: Searcher, mask: int, c: int, r: int, moves: list) -> list[tuple[i
     return [(c, r, mask | k) if isinstance(k, int) else k for k in moves]
 
 
-def test_a_ranking_planned_before_a_search_ranks_in_the_order_of_that_moment():
-    """Issue 44: where the strongest level ranks its placements, the search first tries the moves that
-    come before them (the table's move, then the jumps), and ranks only if none cuts off.  The ranking
-    done afterwards must be the one of the moment it was planned, though the search of those moves
-    has added to the cut-off history since: the same moves in the same order."""
+@pytest.mark.parametrize("depth", [1, 2])
+def test_a_plan_made_before_a_search_completes_in_the_order_of_that_moment(depth):
+    """Issue 44: the strongest level first tries the moves that come before its placements (the
+    table's move, then the jumps), and orders the placements (and ranks them, from 2 plies left) only
+    if none cuts off.  Completed afterwards, the plan must give the order of the moment it was made,
+    though the search of those moves has added to the cut-off history since (men with a count then
+    and men without one): the same moves in the same order."""
     pos = Position.from_str("15x19_O_H10_E11F8F9G11J12K8K9K10")  # two jumps, 72 placements near a man
     s = Searcher(pos, STRONGEST)
     mask, c, r, side, w = pos.mask, pos.ball.col, pos.ball.row, pos.to_move, pos.size.width
     node = s._node(mask, c, r)
-    first = (c, r, mask | 1 << (3 * w + 1 - 1))  # the table's move: a man on A3, near no man, never ranked
-    then = s.moves.ordered(node, mask, c, r, side, first, depth=2)
-    plan = s.moves.plan(node, mask, c, r, side, first, depth=2)
-    assert isinstance(plan, Ranking)
+    men = [k[2] ^ mask for k in s.moves.ordered(node, mask, c, r, side, None, depth=1) if k[:2] == (c, r)]
+    assert len(men) == 72
+    for man in men[::3]:  # a history before the plan
+        s.moves.cut_off(man, 2)
+    first = (c, r, mask | 1 << (3 * w + 1 - 1))  # the table's move: a man on A3, near no man
+    then = s.moves.ordered(node, mask, c, r, side, first, depth=depth)
+    plan = s.moves.plan(node, mask, c, r, side, first, depth=depth)
+    assert isinstance(plan, Plan)
     jumps = [k for k in then if k[:2] != (c, r)]
     assert len(jumps) == 2 and plan.prefix == [first] + jumps == then[:3]
-    assert first not in then[3:] and len(then) == 3 + ai.BEAM  # not a wide placement, yet tried first
-    for depth, man in enumerate(plan.near, 1):  # the search of those moves finds cut-offs, most by the last
-        s.moves.cut_off(man, depth)
-    assert s.moves.ordered(node, mask, c, r, side, first, depth=2) != then  # the history orders ties now
-    assert _states(s, mask, c, r, s.moves.ranked(plan, searched=True)) == then
+    assert len(then) == 3 + (72 if depth == 1 else ai.BEAM) and first not in then[3:]  # not near a man, yet first
+    for n, man in enumerate(men, 1):  # the search of those moves finds cut-offs, most by the last men
+        s.moves.cut_off(man, n)
+    assert s.moves.ordered(node, mask, c, r, side, first, depth=depth) != then  # the history orders them now
+    assert _states(s, mask, c, r, s.moves.complete(plan, searched=True)) == then
 
 
-def test_a_search_ranks_placements_only_where_the_moves_before_them_do_not_cut_off():
-    """The strongest level skips most of its rankings (the table's move or a jump cuts off first), and
-    searches the same tree as a search that ranks every node's placements before trying any move."""
+def test_a_search_orders_placements_only_where_the_moves_before_them_do_not_cut_off():
+    """The strongest level skips most of its placements' orders and rankings (the table's move or a
+    jump cuts off first), and searches the same tree as a search that completes every node's moves
+    before trying any."""
     pos = Position.from_str("15x19_O_H10_F10G10H8J10J11J12K9K11")  # one of bench/fixed_decisions.py's
-    budget = 20_000  # (ranked from the history after the moves before: another depth, another line)
+    budget = 20_000  # (ordered by the history after the moves before: another depth, another line)
     lazy = Searcher(pos, STRONGEST, max_nodes=budget, max_seconds=1e9)
-    planned, ranked = [], []
-    plan, rank = lazy.moves.plan, lazy.moves.ranked
+    planned, completed = [], []
+    plan, complete = lazy.moves.plan, lazy.moves.complete
 
     def counted_plan(*args):
         out = plan(*args)
-        planned.append(isinstance(out, Ranking))
+        planned.append(isinstance(out, Plan))
         return out
 
-    def counted_rank(*args, **kwargs):
-        ranked.append(1)
-        return rank(*args, **kwargs)
+    def counted_complete(*args, **kwargs):
+        completed.append(1)
+        return complete(*args, **kwargs)
 
-    lazy.moves.plan, lazy.moves.ranked = counted_plan, counted_rank
+    lazy.moves.plan, lazy.moves.complete = counted_plan, counted_complete
     eager = Searcher(pos, STRONGEST, max_nodes=budget, max_seconds=1e9)
 
-    def eager_plan(*args):  # every ranking done at once, before any move of the node is searched
+    def eager_plan(*args):  # every plan completed at once, before any move of the node is searched
         out = Candidates.plan(eager.moves, *args)
-        return eager.moves.ranked(out) if isinstance(out, Ranking) else out
+        return eager.moves.complete(out) if isinstance(out, Plan) else out
 
     eager.moves.plan = eager_plan
     got, want = lazy.run(), eager.run()
     assert (str(got.best), got.score, got.nodes, got.depth) == (str(want.best), want.score, want.nodes, want.depth)
     assert [str(m) for m in lazy.pv()] == [str(m) for m in eager.pv()]
-    assert got.nodes == budget and sum(planned) > 100
-    assert len(ranked) < 0.75 * sum(planned)  # at least a quarter of the rankings were never needed
+    assert got.nodes == budget and sum(planned) > 1000
+    assert len(completed) < 0.6 * sum(planned)  # at least 40 % of them were never needed
 
 # ---------------------------------------------------------------- fixed decisions (issue 44)
 

@@ -19,7 +19,7 @@ ball's neighbourhood and missed a far win that play found).
   far they carry the ball toward the mover's goal, then placements near the
   ball ordered by a history table (moves that caused cut-offs before).  Where
   the placements are ranked (below), the search tries the moves before them
-  first and ranks only if none cuts off (:meth:`Candidates.plan`, :class:`Ranking`).
+  first and orders and ranks the placements only if none cuts off (:meth:`Candidates.plan`, :class:`Plan`).
 * **Forward pruning of placements.**  At a node with at least
   :data:`BEAM_DEPTH` plies left and no threat against the mover, only the
   :data:`BEAM` placements whose position the static evaluation likes least
@@ -31,6 +31,7 @@ ball's neighbourhood and missed a far win that play found).
 
 from __future__ import annotations
 
+from itertools import islice
 from operator import itemgetter
 from typing import Iterable, Protocol
 
@@ -108,6 +109,9 @@ class Candidates:
         # The history's one-man keys as one mask (a placement's key is its man's bit): a wide level's
         # ordering reads which placements have a history from the mask, not one look-up each.
         self.hot = 0
+        # The one-man cut-offs as (man, count added), in order: a Plan made before some of them takes
+        # their counts off again (see _wide_order).  The search empties it where no plan is pending.
+        self.cut_log: list[tuple[int, int]] = []
         # in_order's rows met: by ``base << w | row`` (a row's first bit index, its points), their bits.
         self._row_points: dict[int, tuple[int, ...]] = {}
         self._parries: dict[tuple[int, int, int, str], tuple[tuple[int, int, int], ...]] = {}
@@ -171,9 +175,11 @@ class Candidates:
     def cut_off(self, moved: int, depth: int) -> None:
         """Count a cut-off by the move that placed or jumped the men ``moved``, ``depth`` plies from the
         horizon, in the history (by ``depth`` squared) that orders placements."""
-        self.history[moved] = self.history.get(moved, 0) + depth * depth
+        n = depth * depth
+        self.history[moved] = self.history.get(moved, 0) + n
         if not moved & (moved - 1):
             self.hot |= moved
+            self.cut_log.append((moved, n))
 
     def parries(self, mask: int, c: int, r: int, side: Side) -> list[tuple[int, int, int]]:
         """Placements that can spoil the opponent's winning jumps: men on their landing points.
@@ -218,68 +224,70 @@ class Candidates:
         int), its child state ``(c, r, mask | bit)`` made only when it is searched: next to the horizon a
         node lists about 100 placements and a cut-off comes after a few (issue 44)."""
         plan = self.plan(node, mask, c, r, side, first, depth, keep)
-        return plan if isinstance(plan, list) else self.ranked(plan)
+        return plan if isinstance(plan, list) else self.complete(plan)
 
     def plan(self, node: Node, mask: int, c: int, r: int, side: Side,
              first: tuple[int, int, int] | None, depth: int, keep: int | None = None
-             ) -> list[tuple[int, int, int] | int] | Ranking:
-        """:meth:`lazily_ordered`'s moves, or, where forward pruning ranks the placements by their
-        evaluation, a :class:`Ranking`: everything that order reads from the cut-off history, taken
-        now, and the ranking itself left for :meth:`ranked`.
+             ) -> list[tuple[int, int, int] | int] | Plan:
+        """:meth:`lazily_ordered`'s moves, or a :class:`Plan` of them whose placements are ordered, and
+        ranked where forward pruning ranks them, only by :meth:`complete`: a wide level's placements
+        always, a level near the ball's where it ranks them.
 
         The search tries the moves that come before the placements (the table's move and the jumps,
-        :attr:`Ranking.prefix`) before it asks for the ranking (issue 44: at two nodes in three
-        that rank, one of those cuts off, and the ranking, about half the search's time, is not
-        needed); the history that their search adds to by then changes nothing, so the moves and
-        their order are the same as :meth:`lazily_ordered`'s."""
+        :attr:`Plan.prefix`) before it completes the plan (issue 44: at most nodes one of those cuts
+        off, and then the placements' order and ranking, half the search's time, are not needed).
+        They are completed from the cut-off history as it was when planned (:attr:`cut_log`), so
+        the moves and their order are :meth:`lazily_ordered`'s at that moment."""
         h = self.h
         own_goal = (0, 1) if side == "O" else (h, h + 1)
-        fwd = 1 if side == "O" else -1
         jumps = by_progress([k for k in node.results if k[1] not in own_goal], side)
+        beam = self.beam if keep is None else keep
         hist = self.history
         if self.threatened(node, mask, c, r, side):
+            fwd = 1 if side == "O" else -1
             parries = self.parries(mask, c, r, side)
             parries.sort(key=lambda k: (-hist.get(k[2] ^ mask, 0),
                                         -fwd * bit_point(self.w, (k[2] ^ mask).bit_length() - 1)[1]))
             return _first_first([*jumps, *parries], first, mask, c, r)
+        if self.wide is not None:
+            return Plan(node, mask, c, r, side, first, jumps, depth, beam, len(self.cut_log))
         reach = self.expect(node, mask, c, r)  # the placements' nodes come cheaper (NodeFacts.node)
         # Cut-off history first, then men placed toward my goal (they make my next jump), then by column.
-        if self.wide is not None:
-            free = self.free_near(mask, c, r)
-            hot = free & self.hot  # the placements with a history: first, by their counts
-            if hot:  # a stable sort: equal counts keep the order of in_order
-                with_history = self.in_order(hot, fwd)
-                with_history.sort(key=hist.__getitem__, reverse=True)  # reversed, still stable
-                near = with_history + self.in_order(free ^ hot, fwd)
-            else:
-                near = self.in_order(free, fwd)
-        else:
-            order = [(-hist.get(b, 0), -fwd * row, b) for b, row in self.near[r * self.w + c - 1] if not mask & b]
-            order.sort()
-            near = [b for _, _, b in order]
-        beam = self.beam if keep is None else keep
+        fwd = 1 if side == "O" else -1
+        order = [(-hist.get(b, 0), -fwd * row, b) for b, row in self.near[r * self.w + c - 1] if not mask & b]
+        order.sort()
+        near = [b for _, _, b in order]
         if depth >= self.beam_depth and len(near) > beam:
             if self.beam_rank:
-                return Ranking(node, mask, c, r, side, first, jumps, near, reach, beam)
+                return Plan(node, mask, c, r, side, first, jumps, depth, beam, len(self.cut_log), near, reach)
             if self.keep_near:
                 near = self._near_and_far(near, c, r, beam)
             else:
                 del near[beam:]
         return _first_first([*jumps, *near], first, mask, c, r)
 
-    def ranked(self, plan: Ranking, searched: bool = False) -> list[tuple[int, int, int] | int]:
-        """The moves of a :class:`Ranking` (:meth:`plan`): the placements ranked by the opponent's
-        static evaluation after each (lowest first, ties in the plan's order), the best ``beam`` kept.
+    def complete(self, plan: Plan, searched: bool = False) -> list[tuple[int, int, int] | int]:
+        """The moves of a :class:`Plan` (:meth:`plan`), in :meth:`lazily_ordered`'s order when it was
+        planned: a wide level's placements ordered by the cut-off history of that moment; where
+        forward pruning ranks them, ranked by the opponent's static evaluation after each (lowest
+        first, ties in that order) and the best ``beam`` kept.
 
         May pause (the search's budget, ``pause=True``, every :data:`YIELD_EVERY` placements
         evaluated): the values found are kept, so asked again it goes on from them.  ``searched``: the
-        search went on since the plan (the moves before the placements), so the state is noted again for the
-        placements' nodes (:meth:`NodeFacts.expect`)."""
-        node, mask, c, r, near, reach = plan.node, plan.mask, plan.c, plan.r, plan.near, plan.reach
+        search went on since the plan (the moves before the placements), so the state is noted again
+        for the placements' nodes (:meth:`NodeFacts.expect`)."""
+        node, mask, c, r = plan.node, plan.mask, plan.c, plan.r
+        if plan.near is None:  # a wide level's placements, in the order of the plan's moment
+            near = self._wide_order(mask, c, r, plan.side, plan.logged)
+            reach = self.expect(node, mask, c, r)
+            if plan.depth < self.beam_depth or len(near) <= plan.beam:
+                return _first_first([*plan.jumps, *near], plan.first, mask, c, r)
+        else:
+            near, reach = plan.near, plan.reach
+            if searched:  # their search noted other states (the same facts, found slower)
+                self.expect(node, mask, c, r)
         # Forward pruning: rank by the opponent's static evaluation after the placement
         # (lowest first), then by the order above; search only the best ``beam``.
-        if searched:  # their search noted other states (the same facts, found slower)
-            self.expect(node, mask, c, r)
         nxt, ev, nd, glance = other(plan.side), self.evaluate, self.node, self.facts.glance
         # A man out of the reach leaves every jump, so the evaluation after it is this
         # state's; unless the jumps are not all listed (reach None) or the evaluation
@@ -312,24 +320,55 @@ class Candidates:
             del places[plan.beam:]
         return _first_first([*plan.jumps, *places], plan.first, mask, c, r)
 
+    def _wide_order(self, mask: int, c: int, r: int, side: Side, logged: int) -> list[int]:
+        """A wide level's placements (:meth:`free_near`) in the order of the cut-off history as it was
+        when :attr:`cut_log` held ``logged`` cut-offs: those with a history first, most counted first,
+        then the rest; each part row by row toward the goal of ``side`` (:meth:`in_order`)."""
+        fwd = 1 if side == "O" else -1
+        free = self.free_near(mask, c, r)
+        hot = free & self.hot  # the placements with a history: first, by their counts
+        count = self.history.__getitem__
+        log = self.cut_log
+        if logged < len(log):  # cut-offs since: take their counts off again
+            since: dict[int, int] = {}
+            for man, n in islice(log, logged, None):
+                if man & hot:
+                    since[man] = since.get(man, 0) + n
+            if since:
+                hist = self.history
+                for man, n in since.items():
+                    if hist[man] == n:  # no count then: not among those with a history
+                        hot ^= man
+                count = lambda man: hist[man] - since.get(man, 0)  # noqa: E731
+        if not hot:
+            return self.in_order(free, fwd)
+        with_history = self.in_order(hot, fwd)  # a stable sort: equal counts keep this order
+        with_history.sort(key=count, reverse=True)  # reversed, still stable
+        return with_history + self.in_order(free ^ hot, fwd)
+
     def _near_and_far(self, places: list[int], c: int, r: int, beam: int) -> list[int]:
         """The analysis's pruning: every placement near the ball, and the best ``beam`` others."""
         close = sum(b for b, _ in self.near[r * self.w + c - 1])
         return [b for b in places if b & close] + [b for b in places if not b & close][:beam]
 
 
-class Ranking:
-    """A node's moves whose placements are still to be ranked (:meth:`Candidates.plan`, then
-    :meth:`Candidates.ranked`): the state, the table's move, the jumps in order and the placements
-    in the history's order, taken before any move is searched; ``prefix``: the moves that come
-    before every placement in the ranked order (the table's move, then the jumps), searched first."""
+class Plan:
+    """A node's moves whose placements are still to be ordered or ranked (:meth:`Candidates.plan`,
+    then :meth:`Candidates.complete`): the state, its depth, the table's move, the jumps in order,
+    how many placements pruning keeps, and how many cut-offs :attr:`Candidates.cut_log` held when
+    planned (a wide level orders its placements by the history of that moment); a level near the
+    ball's placements already in its history's order, with their reach (:meth:`NodeFacts.expect`).
+    ``prefix``: the moves that come before every placement (the table's move, then the jumps),
+    searched before the plan is completed."""
 
-    __slots__ = ("node", "mask", "c", "r", "side", "first", "jumps", "near", "reach", "beam", "prefix")
+    __slots__ = ("node", "mask", "c", "r", "side", "first", "jumps", "depth", "beam", "logged", "near", "reach",
+                 "prefix")
 
     def __init__(self, node: Node, mask: int, c: int, r: int, side: Side, first: tuple[int, int, int] | None,
-                 jumps: list[tuple[int, int, int]], near: list[int], reach: int | None, beam: int) -> None:
+                 jumps: list[tuple[int, int, int]], depth: int, beam: int, logged: int,
+                 near: list[int] | None = None, reach: int | None = None) -> None:
         self.node, self.mask, self.c, self.r, self.side, self.first = node, mask, c, r, side, first
-        self.jumps, self.near, self.reach, self.beam = jumps, near, reach, beam
+        self.jumps, self.depth, self.beam, self.logged, self.near, self.reach = jumps, depth, beam, logged, near, reach
         self.prefix = _first_first(list(jumps), first, mask, c, r)
 
 

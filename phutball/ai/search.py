@@ -84,7 +84,7 @@ from ..winsearch import win_path_steps
 from .evaluation import WIN, WON, Evaluation, StateValue, evaluate_node
 from .lapses import facts_for
 from .levels import PAUSE_NODES, PAUSE_SECONDS, STRONGEST, YIELD_EVERY, Level, Progress, Reason, level_of
-from .moves import WIDE_BEAM_DEPTH, WIDE_ROOT, Candidates, Ranking, by_progress
+from .moves import WIDE_BEAM_DEPTH, WIDE_ROOT, Candidates, Plan, by_progress
 from .nodes import WIN_NODES, Node
 
 #: Distinct jump results tried at the root (dense positions have millions).
@@ -111,10 +111,10 @@ class _Pause(Exception):
 
 
 #: What a node saves when a pause passes through it: :meth:`Searcher._probe`'s answer, its moves (or
-#: their :class:`~phutball.ai.moves.Ranking` while the moves before its placements are searched or it ranks), the
+#: their :class:`~phutball.ai.moves.Plan` while the moves before its placements are searched or it completes), the
 #: index of the one being searched, the phase of that search (0: first search, 1: the leaf's extension
 #: or the principal variation search's re-search), alpha, the best value and move so far, alpha at entry.
-_Saved = tuple["_Found", list["tuple[int, int, int] | int"] | Ranking | None, int, int, int, int, "tuple[int, int, int] | None", int]
+_Saved = tuple["_Found", list["tuple[int, int, int] | int"] | Plan | None, int, int, int, int, "tuple[int, int, int] | None", int]
 
 
 _Found = tuple[Node, "tuple[int, int, int] | None", int, int]  # _probe's answer: node, table move, depth, ext
@@ -404,6 +404,7 @@ class Searcher:
                 children.sort(key=lambda c: c != best_child)  # the previous best first
                 alpha, it_best, it_score = -WIN - 1, best_child, -WIN - 1  # the first child always beats -WIN - 1
                 for child in children:
+                    self.moves.cut_log.clear()  # no plan is pending between two root moves
                     c, r, m = child
                     n = round(noise[child])
                     # The child must beat alpha after its noise is added: search it against alpha - n.
@@ -559,17 +560,17 @@ class Searcher:
         if listed is None:  # a wide level's ranking of its placements may pause (see _budget)
             try:
                 listed = self.moves.plan(node, mask, c, r, side, tt_child, depth)
-                if isinstance(listed, Ranking) and not listed.prefix:
-                    listed = self.moves.ranked(listed)
+                if isinstance(listed, Plan) and not listed.prefix:
+                    listed = self.moves.complete(listed)
             except _Pause:
                 self._resume.append((found, None, 0, 0, alpha, best, None, a0))
                 raise
             if not listed:
                 return self._evaluate(node, mask, c, r, side)
-        # A ranking still to do (Candidates.plan): the moves before the placements (the table's move,
-        # the jumps) are searched first, and the placements ranked only if none of those cuts off:
-        # the same moves in the same order.
-        plan, children = (listed, listed.prefix) if isinstance(listed, Ranking) else (None, listed)
+        # A plan (Candidates.plan): the moves before the placements (the table's move, the jumps) are
+        # searched first, and the placements ordered and ranked only if none of those cuts off, as
+        # they were when planned: the same moves in the same order.
+        plan, children = (listed, listed.prefix) if isinstance(listed, Plan) else (None, listed)
         nxt = other(side)
         line = self._line
         line[key] = line.get(key, 0) + 1
@@ -610,8 +611,8 @@ class Searcher:
                                 break
                 else:  # no cut-off: the placements, if the moves before them went first alone
                     if plan is not None:
-                        i = start = len(children)  # a pause while ranking goes on here (the plan is saved)
-                        children, plan = self.moves.ranked(plan, searched=True), None
+                        i = start = len(children)  # a pause while completing goes on here (the plan is saved)
+                        children, plan = self.moves.complete(plan, searched=True), None
                         continue
                 break
         except _Pause:
