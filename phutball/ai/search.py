@@ -188,7 +188,8 @@ class Searcher:
         self.start: float | None = None
         self.reason: Reason | None = None
         self.tt: dict[tuple[int, int, int, str], tuple[int, int, int, tuple[int, int, int] | None]] = {}
-        self._root_moves: dict[tuple[int, int, int], Move2D] = {}  # jump results -> their first path
+        # The root's jump results -> their path, as (col, row) points (made a Jump only when reported).
+        self._root_moves: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
         self._best: Move2D = immediate_move(pos)
         self._score = 0
         # Repetition: how often each state occurred before the root, and on the line being searched.
@@ -307,8 +308,9 @@ class Searcher:
 
     def _to_move(self, child: tuple[int, int, int]) -> Move2D:
         """The root move leading to ``child`` = (col, row, men) after it."""
-        if child in self._root_moves:
-            return self._root_moves[child]
+        path = self._root_moves.get(child)
+        if path is not None:
+            return Jump(tuple(Point(pc, pr) for pc, pr in path))
         c, r, m = child
         added = m & ~self.pos.mask
         if (c, r) != (self.pos.ball.col, self.pos.ball.row) or m != self.pos.mask | added or not added \
@@ -327,12 +329,12 @@ class Searcher:
         try:
             # (A weak level lists only the chains it sees: phutball.ai.lapses.)
             for c, r, m, path in self.level.lapses.jumps(self.w, self.h, bc, br, mask):
-                jump = Jump(tuple(Point(pc, pr) for pc, pr in path))
                 if r in goal:  # a jump onto my goal wins, whatever the search below says
-                    self._best, self._score, self.reason = jump, WIN - 1, "win-in-one"
+                    self._best, self._score, self.reason = Jump(tuple(Point(pc, pr) for pc, pr in path)), \
+                        WIN - 1, "win-in-one"
                     return
                 if r not in own_goal:  # jumps onto my own goal rows lose at once: never candidates
-                    self._root_moves[(c, r, m)] = jump
+                    self._root_moves[(c, r, m)] = path
                 listed += 1
                 if listed >= ROOT_JUMP_CAP:
                     break
