@@ -588,6 +588,56 @@ def test_a_search_orders_placements_only_where_the_moves_before_them_do_not_cut_
     assert got.nodes == budget and sum(planned) > 1000
     assert len(completed) < 0.6 * sum(planned)  # at least 40 % of them were never needed
 
+@pytest.mark.parametrize("text", ["15x19_O_H10_F10G10H8J10J11J12K9K11", "15x19_X_H10_E11F8F9G11J12K8K9K10"])
+def test_leaves_placed_out_of_reach_take_their_parents_value_without_a_probe(text):
+    """Next to the horizon, a man placed out of reach of every jump leaves the state's facts as they
+    are: the strongest level gives such a leaf its parent's value at once (issue 44), unless the
+    table or a repetition knows it.  The same tree as a search that probes every leaf (the engine's
+    evaluation given as another's, which turns the shortcut off), with far fewer probes."""
+    pos = Position.from_str(text)
+    runs = {}
+    for shortcut in (True, False):
+        s = Searcher(pos, STRONGEST, max_nodes=12_000, max_seconds=1e9)
+        if not shortcut:
+            s._leaf_value = None  # _probe then calls evaluate_node itself: the same values
+        probes, probe = [], s._probe
+
+        def counted(*args, probe=probe, probes=probes):
+            probes.append(1)
+            return probe(*args)
+
+        s._probe = counted
+        res = s.run()
+        runs[shortcut] = ((str(res.best), res.score, res.nodes, res.depth, [str(m) for m in s.pv()]), len(probes))
+    assert runs[True][0] == runs[False][0] and runs[True][0][2] == 12_000
+    assert runs[True][1] < 0.7 * runs[False][1]  # at least 30 % of the probes were not needed
+
+
+@pytest.mark.parametrize("known_by", ["table", "repetition"])
+def test_a_leaf_placed_out_of_reach_that_the_table_or_a_repetition_knows_is_probed(known_by):
+    """The shortcut above must not hide what _probe reads first: every state two placements from the
+    root is made known (a table entry of 77 for the side to move, or two earlier occurrences: a draw),
+    and the search with the shortcut finds what the search that probes every leaf finds."""
+    pos = Position.start("9x9")
+    w, c, r = pos.size.width, pos.ball.col, pos.ball.row
+    free = [1 << (p.point.row * w + p.point.col - 1) for p in pos.placements()]
+    known = [(pos.mask | a | b, c, r, pos.to_move) for a in free for b in free if a != b]
+    results = {}
+    for shortcut, told in [(True, True), (False, True), (True, False)]:
+        s = Searcher(pos, STRONGEST, max_depth=2, max_nodes=10**6, max_seconds=1e9)
+        if not shortcut:
+            s._leaf_value = None
+        for key in known if told else ():
+            if known_by == "table":
+                s.tt[key] = (9, 0, 77, None)
+            else:
+                s.seen[key] = 2
+        res = s.run()
+        results[shortcut, told] = (str(res.best), res.score, res.nodes, res.depth)
+    assert results[True, True] == results[False, True]
+    assert results[True, True][1] != results[True, False][1]  # what they knew changed the search
+
+
 # ---------------------------------------------------------------- fixed decisions (issue 44)
 
 #: The strongest level's search at 3,000 nodes and no clock, as recorded before the speed-ups of

@@ -279,7 +279,7 @@ class Candidates:
         node, mask, c, r = plan.node, plan.mask, plan.c, plan.r
         if plan.near is None:  # a wide level's placements, in the order of the plan's moment
             near = self._wide_order(mask, c, r, plan.side, plan.logged)
-            reach = self.expect(node, mask, c, r)
+            reach = plan.reach = self.expect(node, mask, c, r)
             if plan.depth < self.beam_depth or len(near) <= plan.beam:
                 return _first_first([*plan.jumps, *near], plan.first, mask, c, r)
         else:
@@ -357,7 +357,8 @@ class Plan:
     then :meth:`Candidates.complete`): the state, its depth, the table's move, the jumps in order,
     how many placements pruning keeps, and how many cut-offs :attr:`Candidates.cut_log` held when
     planned (a wide level orders its placements by the history of that moment); a level near the
-    ball's placements already in its history's order, with their reach (:meth:`NodeFacts.expect`).
+    ball's placements already in its history's order.  ``reach``: the state's reach
+    (:meth:`NodeFacts.expect`), a wide level's once completed.
     ``prefix``: the moves that come before every placement (the table's move, then the jumps),
     searched before the plan is completed."""
 

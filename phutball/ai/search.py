@@ -559,11 +559,18 @@ class Searcher:
         else:
             listed, a0, best, best_child, start, phase = None, alpha, -WIN - 1, None, 0, 0
         node, tt_child, depth, ext = found
+        # Next to the horizon, a placement out of this state's reach leaves every jump as it is: its
+        # leaf's facts are this state's, so its value is one value (``calm``), unless the table or a
+        # repetition knows the leaf.  ``far``: that reach, once the moves are complete (None: none such).
+        far: int | None = None
         if listed is None:  # a wide level's ranking of its placements may pause (see _budget)
             try:
                 listed = self.moves.plan(node, mask, c, r, side, tt_child, depth)
                 if isinstance(listed, Plan) and not listed.prefix:
+                    far_of = listed
                     listed = self.moves.complete(listed)
+                    if depth <= 1:
+                        far = far_of.reach
             except _Pause:
                 self._resume.append((found, None, 0, 0, alpha, best, None, a0))
                 raise
@@ -576,6 +583,11 @@ class Searcher:
         nxt = other(side)
         line = self._line
         line[key] = line.get(key, 0) + 1
+        seen, tt, calm = self.seen, self.tt, 0
+        if self._leaf_value is None:  # another evaluation may read more than the node's facts
+            far = None
+        elif far is not None:
+            calm = -self._leaf_value(node, mask, c, r, nxt, False)
         i = start
         try:
             while True:
@@ -589,12 +601,20 @@ class Searcher:
                             v = -self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, None)
                         else:
                             self._tick()
-                            leaf = self._probe(mm, cc, rr, nxt, 0, -beta, -alpha, ply + 1, ext)
-                            if isinstance(leaf, int):
-                                v = -leaf
+                            # A placement out of reach (see far), which neither the table nor a
+                            # repetition knows: _probe would find no win and no threat (this state
+                            # is not threatened, has no win, and lists every jump) and evaluate
+                            # this state's facts.
+                            if far is not None and cc == c and rr == r and mm > mask and not (mm ^ mask) & far \
+                                    and seen.get(k := (mm, cc, rr, nxt), 0) + line.get(k, 0) < 2 and k not in tt:
+                                v = calm
                             else:
-                                phase = 1
-                                v = -self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, leaf)
+                                leaf = self._probe(mm, cc, rr, nxt, 0, -beta, -alpha, ply + 1, ext)
+                                if isinstance(leaf, int):
+                                    v = -leaf
+                                else:
+                                    phase = 1
+                                    v = -self._expand(mm, cc, rr, nxt, -beta, -alpha, ply + 1, leaf)
                     elif best > -WIN - 1 and beta - alpha > 1:  # principal variation search (see _think)
                         if not phase:
                             v = -self._negamax(mm, cc, rr, nxt, depth - 1, -alpha - 1, -alpha, ply + 1, ext)
@@ -614,7 +634,11 @@ class Searcher:
                 else:  # no cut-off: the placements, if the moves before them went first alone
                     if plan is not None:
                         i = start = len(children)  # a pause while completing goes on here (the plan is saved)
-                        children, plan = self.moves.complete(plan, searched=True), None
+                        children = self.moves.complete(plan, searched=True)
+                        if depth <= 1 and self._leaf_value is not None and plan.reach is not None:
+                            far = plan.reach
+                            calm = -self._leaf_value(node, mask, c, r, nxt, False)
+                        plan = None
                         continue
                 break
         except _Pause:
