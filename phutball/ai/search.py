@@ -593,7 +593,9 @@ class Searcher:
             while True:
                 for i in range(start, len(children)):
                     child = children[i]
+                    calm_leaf = False
                     if isinstance(child, int):  # a placement, as its man's bit (Candidates.lazily_ordered)
+                        calm_leaf = far is not None and not child & far
                         child = (c, r, mask | child)
                     cc, rr, mm = child
                     if depth <= 1:  # a leaf below: evaluated in place unless it is extended
@@ -605,8 +607,8 @@ class Searcher:
                             # repetition knows: _probe would find no win and no threat (this state
                             # is not threatened, has no win, and lists every jump) and evaluate
                             # this state's facts.
-                            if far is not None and cc == c and rr == r and mm > mask and not (mm ^ mask) & far \
-                                    and seen.get(k := (mm, cc, rr, nxt), 0) + line.get(k, 0) < 2 and k not in tt:
+                            if calm_leaf and seen.get(k := (mm, cc, rr, nxt), 0) + line.get(k, 0) < 2 \
+                                    and k not in tt:
                                 v = calm
                             else:
                                 leaf = self._probe(mm, cc, rr, nxt, 0, -beta, -alpha, ply + 1, ext)
