@@ -234,8 +234,9 @@ class Candidates:
         always, a level near the ball's where it ranks them.
 
         The search tries the moves that come before the placements (the table's move and the jumps,
-        :attr:`Plan.prefix`) before it completes the plan (issue 44: at most nodes one of those cuts
-        off, and then the placements' order and ranking, half the search's time, are not needed).
+        :attr:`Plan.prefix`) before it completes the plan (issue 44: at more than half the nodes one of
+        those cuts off, and then the placements' order and ranking, half the search's time, are not
+        needed).
         They are completed from the cut-off history as it was when planned (:attr:`cut_log`), so
         the moves and their order are :meth:`lazily_ordered`'s at that moment."""
         h = self.h

@@ -559,18 +559,12 @@ class Searcher:
         else:
             listed, a0, best, best_child, start, phase = None, alpha, -WIN - 1, None, 0, 0
         node, tt_child, depth, ext = found
-        # Next to the horizon, a placement out of this state's reach leaves every jump as it is: its
-        # leaf's facts are this state's, so its value is one value (``calm``), unless the table or a
-        # repetition knows the leaf.  ``far``: that reach, once the moves are complete (None: none such).
-        far: int | None = None
+        done: Plan | None = None  # a plan completed at once (no move comes before its placements)
         if listed is None:  # a wide level's ranking of its placements may pause (see _budget)
             try:
                 listed = self.moves.plan(node, mask, c, r, side, tt_child, depth)
                 if isinstance(listed, Plan) and not listed.prefix:
-                    far_of = listed
-                    listed = self.moves.complete(listed)
-                    if depth <= 1:
-                        far = far_of.reach
+                    done, listed = listed, self.moves.complete(listed)
             except _Pause:
                 self._resume.append((found, None, 0, 0, alpha, best, None, a0))
                 raise
@@ -583,11 +577,8 @@ class Searcher:
         nxt = other(side)
         line = self._line
         line[key] = line.get(key, 0) + 1
-        seen, tt, calm = self.seen, self.tt, 0
-        if self._leaf_value is None:  # another evaluation may read more than the node's facts
-            far = None
-        elif far is not None:
-            calm = -self._leaf_value(node, mask, c, r, nxt, False)
+        seen, tt = self.seen, self.tt
+        far, calm = self._calm(done, node, mask, c, r, nxt, depth)
         i = start
         try:
             while True:
@@ -637,9 +628,7 @@ class Searcher:
                     if plan is not None:
                         i = start = len(children)  # a pause while completing goes on here (the plan is saved)
                         children = self.moves.complete(plan, searched=True)
-                        if depth <= 1 and self._leaf_value is not None and plan.reach is not None:
-                            far = plan.reach
-                            calm = -self._leaf_value(node, mask, c, r, nxt, False)
+                        far, calm = self._calm(plan, node, mask, c, r, nxt, depth)
                         plan = None
                         continue
                 break
@@ -654,6 +643,19 @@ class Searcher:
         stored = best + ply if best > WON else (best - ply if best < -WON else best)
         self.tt[key] = (depth, flag, stored, best_child)
         return best
+
+    def _calm(self, plan: Plan | None, node: Node, mask: int, c: int, r: int, nxt: Side,
+              depth: int) -> tuple[int | None, int]:
+        """Next to the horizon (``depth`` 1), a placement out of the reach of this state's jumps
+        leaves every one of them as it is: its leaf's facts are this state's, so the leaf's value is
+        one value, unless the table or a repetition knows the leaf (see :meth:`_expand`).  That reach
+        and value (for the side to move here), given the completed ``plan`` of this state's moves;
+        (None, 0) where there are no such leaves: further from the horizon, without a completed plan,
+        when not every jump is listed (no reach), or with another evaluation (it may read more than
+        the node's facts)."""
+        if plan is None or depth > 1 or plan.reach is None or self._leaf_value is None:
+            return None, 0
+        return plan.reach, -self._leaf_value(node, mask, c, r, nxt, False)
 
     # ------------------------------------------------------------ node facts
 
