@@ -34,6 +34,14 @@ def test_a_good_file_loads_and_its_claim_holds():
     assert check_claim(p) == []
 
 
+def test_a_replaced_puzzle_keeps_its_parsed_start_unless_its_position_changes():
+    [p] = load_text(file_with())
+    kept = p.replaced(collection="mine")
+    assert kept.collection == "mine" and kept.__dict__["start"] is p.start  # not parsed again
+    moved = p.replaced(position="5x5_O_B3_B4")
+    assert "start" not in moved.__dict__ and str(moved.start) == "5x5_O_B3_B4"
+
+
 def test_a_false_claim_is_caught():
     [p] = load_text(file_with(position="5x5_O_B3_C4"))  # B3-B5 is not even legal
     assert check_claim(p) != []

@@ -5,7 +5,7 @@ Here, below the format, the tasks and the checks, so that each of them can name 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +53,12 @@ class Puzzle:
         check it): ``start`` must be what ``parse_any_position(self.position)`` gives."""
         self.__dict__["start"] = start
         return self
+
+    def replaced(self, **changes: Any) -> Puzzle:
+        """``dataclasses.replace(self, **changes)``, keeping the parsed :attr:`start` when the position stays
+        (a copy made by ``replace`` would parse it again)."""
+        out = replace(self, **changes)
+        return out if "position" in changes else out.with_start(self.start)
 
     @property
     def source_game(self) -> str:

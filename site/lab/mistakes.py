@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import zlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from phutball import Position
@@ -114,7 +114,7 @@ class Mistake:
             "source": {"kind": "generated", "ref": f"your game, reviewed on {self.date}"},
             "text": f"In your game you played {self.played} here, and the engine found a better move.",
             "played": self.played, "refutation": list(self.refutation)}, f"your mistake {self.id}", COLLECTION)
-        return replace(p, task=BetterMove.of(p)).with_start(p.start)
+        return p.replaced(task=BetterMove.of(p))
 
 
 def is_private(p: Puzzle) -> bool:

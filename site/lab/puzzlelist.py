@@ -14,7 +14,6 @@ import json
 import re
 import zlib
 from collections import Counter
-from dataclasses import replace
 from typing import Callable, TypedDict
 
 from phutball.errors import quote
@@ -44,7 +43,7 @@ def puzzles_from_files(files: object) -> list[Puzzle]:
     out: list[Puzzle] = []
     for f in files:
         name, text = str(f["name"]), str(f["text"])
-        out += [replace(p, collection=p.collection or name).with_start(p.start) for p in load_text(text, name)]
+        out += [p.replaced(collection=p.collection or name) for p in load_text(text, name)]
     return out
 
 
